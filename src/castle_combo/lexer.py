@@ -1,0 +1,91 @@
+"""A Pygments lexer for the card language (``.ccl`` files).
+
+The docs site highlights its ```` ```ccl ```` blocks with it, and so does any
+tool that uses Pygments (``pygmentize -l ccl cards/castle.ccl``). It is
+registered under the name ``ccl`` through the ``pygments.lexers`` entry point
+in ``pyproject.toml``, so Pygments finds it once castle-combo is installed.
+
+The lexer highlights rather than validates: any lower-case word it does not
+know is an ordinary name, never an error token, so a card the parser rejects
+still renders readably in an error message or a docs page. The word lists are
+the card language's vocabulary (see ``docs/card-language.md``).
+"""
+
+from __future__ import annotations
+
+from pygments.lexer import RegexLexer, bygroups, words
+from pygments.token import (
+    Comment,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+    Text,
+    Whitespace,
+)
+
+__all__ = ["CclLexer"]
+
+#: Words that open a part of a card block or join effects.
+STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "when", "bought", "score", "then")
+
+#: Words that start an effect or a choice.
+EFFECTS = ("gain", "gains", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent")
+
+#: The six shield types.
+SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry")
+
+#: The two decks, which are also the two banners.
+DECKS = ("castle", "village")
+
+#: The resources a player gains.
+RESOURCES = ("gold", "key", "keys")
+
+#: Words that tie a count to a number, a condition or a place.
+CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in")
+
+# A word may contain inner hyphens (``face-down``) and end in ``'s`` (``neighbour's``).
+_WORD = r"[A-Za-z][A-Za-z-]*"
+
+
+class CclLexer(RegexLexer):
+    """Highlights Castle Combo card files: keywords, shields, decks, numbers, names, masks."""
+
+    name = "Castle Combo card language"
+    aliases = ["ccl", "castle-combo"]
+    filenames = ["*.ccl"]
+    mimetypes = ["text/x-ccl"]
+    url = "https://github.com/castle-combo/castle-combo"
+
+    tokens = {
+        "root": [
+            # A mask row: three cells of X (scores) or . (does not), on a line of their own.
+            # It comes first so that the line's indentation does not hide the line start.
+            (
+                r"^([ \t]*)([X.])([ \t]+)([X.])([ \t]+)([X.])(?=[ \t]*(?:#[^\n]*)?$)",
+                bygroups(Whitespace, Operator, Whitespace, Operator, Whitespace, Operator),
+            ),
+            (r"[ \t\r\f\v]+", Whitespace),
+            (r"\n", Whitespace),
+            (r"#[^\n]*", Comment.Single),
+            (r'"(?:[^"\\\n]|\\.)*"', String.Double),
+            (r"\d+", Number.Integer),
+            # Localized names: a two-letter language code before a string.
+            (r"\b([a-z]{2})\b(?=[ \t]+\")", Name.Attribute),
+            # ``card`` opens a block when a name follows; elsewhere it is the counted noun.
+            (r"\bcard\b(?=[ \t]+\")", Keyword),
+            (words(STRUCTURE, prefix=r"\b", suffix=r"\b(?!-)"), Keyword),
+            (words(EFFECTS, prefix=r"\b", suffix=r"\b(?!-)"), Keyword),
+            (words(SHIELDS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Constant),
+            (words(DECKS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Builtin),
+            (words(RESOURCES, prefix=r"\b", suffix=r"\b(?!-)"), Keyword.Type),
+            (words(CONNECTIVES, prefix=r"\b", suffix=r"\b(?!-)"), Operator.Word),
+            (r"'s\b", Text),
+            (_WORD, Text),
+            (r"[{}]", Punctuation),
+            (r"[:,]", Punctuation),
+            (r"[.]", Punctuation),
+        ],
+    }
