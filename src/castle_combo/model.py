@@ -29,6 +29,8 @@ from typing import Union
 
 import attrs
 
+from castle_combo import english
+
 __all__ = [
     "Source",
     "Shield",
@@ -115,6 +117,10 @@ class Resource(enum.Enum):
     GOLD = "gold"
     KEY = "key"
 
+    def describe(self, amount: int = 1) -> str:
+        """An amount of this resource in English: "1 key", "2 keys", "3 gold"."""
+        return english.quantity(amount, self.value, "gold" if self is Resource.GOLD else None)
+
 
 class Comparison(enum.Enum):
     """How a count is compared with a number in a condition."""
@@ -139,6 +145,10 @@ class Scope(enum.Enum):
     ROW_AND_COLUMN = "row and column"
     NEIGHBOUR = "neighbour"
 
+    def describe(self) -> str:
+        """Where a count is taken, as it follows the counted noun: "in this card's row"."""
+        return english.SCOPE_PLACE[self.value]
+
 
 # --------------------------------------------------------------------------
 # Counts: what is counted. Face-down cards are never counted by a shield,
@@ -154,6 +164,10 @@ class ShieldsOf:
     shield: Shield
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "faith shield(s)"."""
+        return english.plural(amount, f"{self.shield.value} shield")
+
 
 @attrs.frozen
 class DistinctShieldTypes:
@@ -161,12 +175,20 @@ class DistinctShieldTypes:
 
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "distinct shield type(s)"."""
+        return english.plural(amount, "distinct shield type")
+
 
 @attrs.frozen
 class MissingShieldTypes:
     """Shield types (of the six) with no shield at all: ``missing shield type``."""
 
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "missing shield type(s)"."""
+        return english.plural(amount, "missing shield type")
 
 
 @attrs.frozen
@@ -176,6 +198,10 @@ class Banners:
     deck: Deck
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "castle banner(s)"."""
+        return english.plural(amount, f"{self.deck.value} banner")
+
 
 @attrs.frozen
 class CardsWithShieldCount:
@@ -183,6 +209,11 @@ class CardsWithShieldCount:
 
     shields: int
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "card(s) with exactly 2 shields"."""
+        shields = english.quantity(self.shields, "shield")
+        return f"{english.plural(amount, 'card')} with exactly {shields}"
 
 
 @attrs.frozen
@@ -193,12 +224,21 @@ class CardsByCost:
     cost: int
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "card(s) with printed cost 5 or more"."""
+        cards = english.plural(amount, "card")
+        return f"{cards} with printed cost {self.cost}{_COST_SUFFIX[self.comparison]}"
+
 
 @attrs.frozen
 class DiscountCards:
     """Face-up cards with a discount ability: ``discount card``."""
 
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "card(s) with a discount ability"."""
+        return f"{english.plural(amount, 'card')} with a discount ability"
 
 
 @attrs.frozen
@@ -207,12 +247,20 @@ class PurseCards:
 
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "purse card(s)"."""
+        return english.plural(amount, "purse card")
+
 
 @attrs.frozen
 class CardsInTableau:
     """Every card in the tableau, face-down ones and this one included: ``card``."""
 
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "card(s)"."""
+        return english.plural(amount, "card")
 
 
 @attrs.frozen
@@ -221,12 +269,20 @@ class FaceDownCards:
 
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "face-down card(s)"."""
+        return english.plural(amount, "face-down card")
+
 
 @attrs.frozen
 class EmptySpaces:
     """Spaces of the final 3x3 grid not yet filled (9 minus cards): ``empty space``."""
 
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "empty space(s) left"."""
+        return f"{english.plural(amount, 'empty space')} left"
 
 
 @attrs.frozen
@@ -235,6 +291,10 @@ class KeysOwned:
 
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "key(s)"."""
+        return english.plural(amount, "key")
+
 
 @attrs.frozen
 class GoldOnThisCard:
@@ -242,12 +302,20 @@ class GoldOnThisCard:
 
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "gold stored on this card"."""
+        return "gold stored on this card"
+
 
 @attrs.frozen
 class GoldOnPurses:
     """Gold stored on all the player's purse cards: ``gold on purses``."""
 
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "gold stored on your purse cards"."""
+        return "gold stored on your purse cards"
 
 
 @attrs.frozen
@@ -262,6 +330,10 @@ class ShieldSets:
     shields: tuple[Shield, ...]
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "set(s) of nobility and military shields"."""
+        return f"{english.plural(amount, 'set')} of {_multiset([s.value for s in self.shields], 'shield')}"
+
 
 @attrs.frozen
 class IdenticalShieldSets:
@@ -269,6 +341,10 @@ class IdenticalShieldSets:
 
     size: int
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "set(s) of 3 identical shields"."""
+        return f"{english.plural(amount, 'set')} of {self.size} identical shields"
 
 
 @attrs.frozen
@@ -281,6 +357,32 @@ class BannerSets:
 
     decks: tuple[Deck, ...]
     source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "set(s) of castle and village banners"."""
+        return f"{english.plural(amount, 'set')} of {_multiset([d.value for d in self.decks], 'banner')}"
+
+
+
+# English wording shared by several nodes' ``describe`` (the grammar itself is
+# in :mod:`castle_combo.english`).
+_COST_SUFFIX = {Comparison.EQ: "", Comparison.GE: " or more", Comparison.LE: " or less"}
+_COMPARISON_WORDS = {Comparison.EQ: "exactly", Comparison.GE: "at least", Comparison.LE: "at most"}
+
+
+def _multiset(items: list[str], noun: str) -> str:
+    """A set's members: "nobility and military shields", or "3 village banners" when one repeats."""
+    multiplicity = {item: items.count(item) for item in items}
+    if len(items) > 1 and all(times == 1 for times in multiplicity.values()):
+        return f"{english.join_and(multiplicity)} {english.plural(len(items), noun)}"
+    return english.join_and(
+        english.quantity(times, f"{item} {noun}") for item, times in multiplicity.items()
+    )
+
+
+def _included_note(count: object) -> str:
+    """The reminder a whole-tableau card count needs, since it differs from every other count."""
+    return " (face-down cards and this one included)" if isinstance(count, CardsInTableau) else ""
 
 
 Count = Union[
@@ -312,6 +414,20 @@ class Per:
     scope: Scope = Scope.TABLEAU
     source: Source | None = _source_field()
 
+    def describe(self, amount: int = 1) -> str:
+        """The count and where it is taken: "faith shield in this card's row".
+
+        Keys and stored gold belong to the player, not to a place in the
+        tableau, so in the default scope they read "key you own" and "gold
+        stored on this card" rather than "... in your tableau".
+        """
+        noun = self.count.describe(amount)
+        if self.scope is Scope.TABLEAU and isinstance(self.count, KeysOwned):
+            return f"{noun} you own"
+        if self.scope is Scope.TABLEAU and isinstance(self.count, (GoldOnThisCard, GoldOnPurses)):
+            return noun
+        return f"{noun} {self.scope.describe()}{_included_note(self.count)}"
+
 
 # --------------------------------------------------------------------------
 # Effects: what an ability does when its card is bought face up.
@@ -327,6 +443,13 @@ class Gain:
     per: Per | None = None
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The effect as a sentence: "Gain 1 gold per faith shield in your tableau."."""
+        text = f"Gain {self.resource.describe(self.amount)}"
+        if self.per is not None:
+            text += f" per {self.per.describe()}"
+        return english.sentence(text)
+
 
 @attrs.frozen
 class OpponentsGain:
@@ -335,6 +458,10 @@ class OpponentsGain:
     amount: int
     resource: Resource
     source: Source | None = _source_field()
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Each opponent gains 1 key."."""
+        return english.sentence(f"Each opponent gains {self.resource.describe(self.amount)}")
 
 
 @attrs.frozen
@@ -345,6 +472,11 @@ class Discount:
     decks: tuple[Deck, ...]
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The effect as a sentence: "Discount 1 gold on castle and village cards."."""
+        decks = english.join_and(deck.value for deck in Deck if deck in self.decks)
+        return english.sentence(f"Discount {self.amount} gold on {decks} cards")
+
 
 @attrs.frozen
 class DiscardFromRow:
@@ -354,6 +486,14 @@ class DiscardFromRow:
     reward: Resource
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The effect as a sentence, naming the row and what its printed cost is paid in."""
+        reward = "gold" if self.reward is Resource.GOLD else "keys"
+        return english.sentence(
+            f"Discard a card of your choice from the {self.deck.value} row "
+            f"and gain {reward} equal to its printed cost"
+        )
+
 
 @attrs.frozen
 class StoreGold:
@@ -361,6 +501,13 @@ class StoreGold:
 
     amount: int
     source: Source | None = _source_field()
+
+    def describe(self) -> str:
+        """The effect as a sentence, with the capacity limit the rulings insist on."""
+        return english.sentence(
+            f"Put {self.amount} gold from the supply on each of your purse cards "
+            "(never past its capacity)"
+        )
 
 
 @attrs.frozen
@@ -370,6 +517,12 @@ class FillPurses:
     purses: int
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The effect as a sentence: "Fill up to 2 of your purse cards to capacity ..."."""
+        return english.sentence(
+            f"Fill up to {self.purses} of your purse cards to capacity with gold from the supply"
+        )
+
 
 @attrs.frozen
 class Choice:
@@ -377,6 +530,14 @@ class Choice:
 
     options: tuple[tuple["Effect", ...], ...]
     source: Source | None = _source_field()
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Choose one: (gain 3 keys) or (gain 2 gold)."."""
+        options = (
+            ", then ".join(english.clause(effect.describe()) for effect in option)
+            for option in self.options
+        )
+        return english.sentence("Choose one: " + english.join_or(f"({text})" for text in options))
 
 
 Effect = Union[Gain, OpponentsGain, Discount, DiscardFromRow, StoreGold, FillPurses, Choice]
@@ -400,6 +561,18 @@ class Region:
     name: str | None = None
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The region after "ends in": its name, else its cells in reading order."""
+        if self.name is not None:
+            return self.name if self.name.startswith(("a ", "an ", "the ")) else f"the {self.name}"
+        in_reading_order = sorted(self.cells, key=lambda cell: (cell[1], cell[0]))
+        cells = [english.cell_name(column, row) for column, row in in_reading_order]
+        if not cells:
+            return "no space of the grid"
+        if len(cells) == 1:
+            return f"the {cells[0]} space"
+        return "one of these spaces: " + ", ".join(cells)
+
 
 @attrs.frozen
 class CountIs:
@@ -410,6 +583,24 @@ class CountIs:
     value: int
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The condition as a clause: "your tableau has no craftsmanship shield".
+
+        "No X" keeps the noun singular, as the rulebook writes it; a number
+        makes the noun agree ("at least 2 keys", "exactly 1 key").
+        """
+        if self.comparison is Comparison.EQ and self.value == 0:
+            amount = "no " + self.per.count.describe(1)
+        else:
+            noun = self.per.count.describe(self.value)
+            amount = f"{_COMPARISON_WORDS[self.comparison]} {self.value} {noun}"
+        amount += _included_note(self.per.count)
+        if self.per.scope is Scope.TABLEAU and isinstance(
+            self.per.count, (KeysOwned, GoldOnThisCard, GoldOnPurses)
+        ):
+            return f"you have {amount}"
+        return f"{english.SCOPE_SUBJECT[self.per.scope.value]} {amount}"
+
 
 @attrs.frozen
 class PlacedIn:
@@ -417,6 +608,10 @@ class PlacedIn:
 
     region: Region
     source: Source | None = _source_field()
+
+    def describe(self) -> str:
+        """The condition as a clause: "this card ends in a corner"."""
+        return f"this card ends in {self.region.describe()}"
 
 
 Condition = Union[CountIs, PlacedIn]
@@ -430,6 +625,10 @@ class ScorePer:
     per: Per
     source: Source | None = _source_field()
 
+    def describe(self) -> str:
+        """The rule as a sentence: "Score 3 per scholarship shield in this card's row."."""
+        return english.sentence(f"Score {self.points} per {self.per.describe()}")
+
 
 @attrs.frozen
 class ScoreIf:
@@ -438,6 +637,10 @@ class ScoreIf:
     points: int
     condition: Condition
     source: Source | None = _source_field()
+
+    def describe(self) -> str:
+        """The rule as a sentence: "Score 4 if this card ends in a corner."."""
+        return english.sentence(f"Score {self.points} if {self.condition.describe()}")
 
 
 Scoring = Union[ScorePer, ScoreIf]
@@ -490,3 +693,24 @@ class Card:
             if lang == language:
                 return name
         return self.name
+
+    def describe(self) -> str:
+        """A multi-line plain-English summary of the printed card, for the docs and the CLI."""
+        lines = [f"{self.name}: {self.deck.value} card, cost {self.cost} gold."]
+        if self.names:
+            localized = english.join_and(f"{name} ({language})" for language, name in self.names)
+            lines.append(f"Also called {localized}.")
+        shields = ", ".join(shield.value for shield in self.shields)
+        lines.append(f"{english.plural(len(self.shields), 'Shield')}: {shields}.")
+        if self.messenger:
+            lines.append("Messenger: bought face up, it sends the messenger to the other location.")
+        if self.purse is not None:
+            lines.append(f"Purse: holds up to {self.purse} gold.")
+        if self.ability:
+            lines.append("When bought face up: " + " ".join(effect.describe() for effect in self.ability))
+        else:
+            lines.append("No ability.")
+        lines.extend(rule.describe() for rule in self.scoring)
+        if not self.scoring:
+            lines.append("Scores nothing.")
+        return "\n".join(lines)
