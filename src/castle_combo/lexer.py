@@ -57,7 +57,6 @@ class CclLexer(RegexLexer):
     aliases = ["ccl", "castle-combo"]
     filenames = ["*.ccl"]
     mimetypes = ["text/x-ccl"]
-    url = "https://github.com/castle-combo/castle-combo"
 
     tokens = {
         "root": [

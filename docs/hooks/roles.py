@@ -1,0 +1,19 @@
+"""MkDocs hook: render Sphinx cross-reference roles in docstrings as plain code.
+
+The package's docstrings use Sphinx roles (``:class:`Ruleset```, ``:func:`parse_text```)
+so that they read well in ``help()`` and in editors. mkdocstrings renders the
+docstrings as Markdown, where a role would show up as ``:class:`` followed by
+code; this hook drops the role name and keeps the code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+ROLE = re.compile(r":(?:py:)?(?:class|meth|func|mod|attr|exc|data|obj|const):(<code>)~?")
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Strip role prefixes before inline code in the rendered page."""
+    return ROLE.sub(r"\1", html)
