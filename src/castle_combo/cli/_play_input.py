@@ -1,0 +1,171 @@
+"""What a human types in ``castle-combo play``, turned into a command or a legal action.
+
+A player can always answer with the number of a listed move. The compact
+syntax saves reading the list once you know the game:
+
+=========================  ==============================================
+``3``                      the third listed move
+``nun 0 1``                take the Nun face up and place it at (0, 1)
+``nun -1,0 down``          take it face down at (-1, 0)
+``royal 1 0``              a unique prefix of a card's name is enough
+``move`` / ``refresh``     spend a key to move the messenger / refresh the row
+``choose 2``               option 2 of a "choose one" ability
+``discard jester``         the card to discard from a row
+``undo``, ``help``,        go back to your previous decision, show help,
+``quit``                   leave the game
+=========================  ==============================================
+
+Anything else raises :class:`BadInput` with a hint; the game re-prompts.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+
+import attrs
+
+from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey
+from castle_combo.errors import CastleComboError
+
+__all__ = ["Command", "BadInput", "Parsed", "parse_input", "compact"]
+
+
+class Command(enum.Enum):
+    """The words that are not moves."""
+
+    UNDO = "undo"
+    HELP = "help"
+    QUIT = "quit"
+
+
+_COMMAND_WORDS = {
+    "undo": Command.UNDO,
+    "u": Command.UNDO,
+    "help": Command.HELP,
+    "h": Command.HELP,
+    "?": Command.HELP,
+    "quit": Command.QUIT,
+    "q": Command.QUIT,
+    "exit": Command.QUIT,
+}
+_FILLER = frozenset({"take", "at", "face", "key", "the", "to", "place", "put"})
+
+
+class BadInput(CastleComboError):
+    """A line that is neither a command nor one of the legal moves; the message is the hint."""
+
+
+@attrs.frozen
+class Parsed:
+    """A parsed line: exactly one of ``command`` and ``action`` is set."""
+
+    command: Command | None = None
+    action: Action | None = None
+
+
+def compact(action: Action) -> str:
+    """The shortest compact syntax for ``action`` (shown beside each numbered move)."""
+    if isinstance(action, UseKey):
+        return action.use.value
+    if isinstance(action, Take):
+        side = " down" if action.face_down else ""
+        return f"{action.card.lower()} {action.at[0]} {action.at[1]}{side}"
+    if isinstance(action, Choose):
+        return f"choose {action.option}"
+    return f"discard {action.card.lower()}"
+
+
+def _tokens(line: str) -> list[str]:
+    return [t for t in re.split(r"[\s,()\[\]]+", line.strip().lower()) if t]
+
+
+def _is_int(token: str) -> bool:
+    return re.fullmatch(r"[+-]?\d+", token) is not None
+
+
+def _match_card(words: list[str], names: Sequence[str], what: str) -> str:
+    """The one card of ``names`` that the words name (exactly or by a prefix)."""
+    wanted = " ".join(words)
+    if not wanted:
+        raise BadInput(f"name the card to {what}; one of: {', '.join(names)}")
+    exact = [n for n in names if n.lower() == wanted]
+    if exact:
+        return exact[0]
+    matches = [n for n in names if n.lower().startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise BadInput(f"no card {wanted!r} to {what} here; choose one of: {', '.join(names)}")
+    raise BadInput(f"{wanted!r} could be {', '.join(matches)}; type more of the name")
+
+
+def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
+    words = [t for t in tokens if t not in _FILLER]
+    if not words:
+        raise BadInput("type a move's number, or 'help' for the compact syntax")
+    head = words[0]
+    if head in ("move", "refresh"):
+        wanted: Action = UseKey(KeyUse(head))
+        if wanted in legal:
+            return wanted
+        raise BadInput(f"you cannot {head} now (a key is spent only before taking a card, once a turn)")
+    if head in ("choose", "option"):
+        options = [a for a in legal if isinstance(a, Choose)]
+        if not options:
+            raise BadInput("there is no choice to make now")
+        if len(words) != 2 or not _is_int(words[1]):
+            raise BadInput(f"write 'choose N' with N one of {', '.join(str(a.option) for a in options)}")
+        wanted = Choose(int(words[1]))
+        if wanted in legal:
+            return wanted
+        raise BadInput(f"no option {words[1]}; choose one of {', '.join(str(a.option) for a in options)}")
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if head == "discard" or (discards and not any(isinstance(a, Take) for a in legal)):
+        if not discards:
+            raise BadInput("there is nothing to discard now")
+        names = [a.card for a in discards]
+        rest = words[1:] if head == "discard" else words
+        return Discard(_match_card(rest, names, "discard"))
+    return _parse_take(words, legal)
+
+
+def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
+    takes = [a for a in legal if isinstance(a, Take)]
+    if not takes:
+        raise BadInput("you cannot take a card now; type a listed move's number")
+    face_down = "down" in words
+    numbers = [int(w) for w in words if _is_int(w)]
+    name_words = [w for w in words if not _is_int(w) and w not in ("up", "down")]
+    names = list(dict.fromkeys(a.card for a in takes))
+    card = _match_card(name_words, names, "take")
+    candidates = [a for a in takes if a.card == card and a.face_down == face_down]
+    if not candidates:
+        side = "face down" if face_down else "face up (you cannot pay for it; add 'down')"
+        raise BadInput(f"you cannot take {card} {side}")
+    if len(numbers) == 2:
+        at = (numbers[0], numbers[1])
+        for action in candidates:
+            if action.at == at:
+                return action
+        spots = " ".join(f"({a.at[0]},{a.at[1]})" for a in candidates)
+        raise BadInput(f"({at[0]},{at[1]}) is not a free spot next to your cards; choose one of {spots}")
+    if not numbers and len({a.at for a in candidates}) == 1:
+        return candidates[0]
+    raise BadInput(f"say where to place {card}: x y, e.g. '{compact(candidates[0])}'")
+
+
+def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
+    """Turn one line of input into a command or one of ``legal``; raise :class:`BadInput` otherwise."""
+    tokens = _tokens(line)
+    if not tokens:
+        raise BadInput("type a move's number (1-{}), or 'help'".format(len(legal)))
+    if len(tokens) == 1 and tokens[0] in _COMMAND_WORDS:
+        return Parsed(command=_COMMAND_WORDS[tokens[0]])
+    if len(tokens) == 1 and _is_int(tokens[0]):
+        number = int(tokens[0])
+        if 1 <= number <= len(legal):
+            return Parsed(action=legal[number - 1])
+        raise BadInput(f"there is no move {number}; type a number from 1 to {len(legal)}")
+    return Parsed(action=_parse_move(tokens, legal))
