@@ -25,6 +25,8 @@ in Python or parsed from its canonical ``.ccl`` text.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Union
 
 import attrs
@@ -73,6 +75,12 @@ __all__ = [
     "ScoreIf",
     "Scoring",
     "Card",
+    "Problem",
+    "NAMED_REGIONS",
+    "MAX_COST",
+    "MAX_PURSE",
+    "MAX_AMOUNT",
+    "MAX_SHIELDS",
 ]
 
 
@@ -91,6 +99,33 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
+
+
+@attrs.frozen
+class Problem:
+    """Why a card makes no sense, where it was written, and how to fix it.
+
+    Validation collects problems instead of raising at the first one, so a
+    checker (``castle-combo check``) can list every mistake of a file in one
+    run. The card language adds the offending line and a caret under it.
+    """
+
+    message: str
+    hint: str = ""
+    source: Source | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.source}: " if self.source is not None else ""
+        fix = f" ({self.hint})" if self.hint else ""
+        return f"{where}{self.message}{fix}"
+
+
+#: Sane ranges for the numbers printed on a card: a number outside them is a
+#: typo, not a design. Printed costs are 0..7, purses 3..9, amounts 1..10.
+MAX_COST = 20
+MAX_PURSE = 20
+MAX_AMOUNT = 99
+MAX_SHIELDS = 3
 
 
 class Shield(enum.Enum):
@@ -414,6 +449,15 @@ class Per:
     scope: Scope = Scope.TABLEAU
     source: Source | None = _source_field()
 
+    def problems(self, *, scoring: bool) -> tuple[Problem, ...]:
+        """What makes no sense in this count: a number out of range or a scope it cannot take.
+
+        ``scoring`` says where the count is used: a scoring rule counts your
+        own final 3x3 grid, while an ability counts when the card is bought,
+        before any row or column is known, and may look at a neighbour.
+        """
+        return _count_problems(self.count, self.source) + _scope_problems(self, scoring)
+
     def describe(self, amount: int = 1) -> str:
         """The count and where it is taken: "faith shield in this card's row".
 
@@ -443,6 +487,11 @@ class Gain:
     per: Per | None = None
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """An amount out of range, or a count that makes no sense when the card is bought."""
+        found = _out_of_range(self.amount, 1, MAX_AMOUNT, "the amount gained", self.source)
+        return found + (self.per.problems(scoring=False) if self.per is not None else ())
+
     def describe(self) -> str:
         """The effect as a sentence: "Gain 1 gold per faith shield in your tableau."."""
         text = f"Gain {self.resource.describe(self.amount)}"
@@ -459,6 +508,10 @@ class OpponentsGain:
     resource: Resource
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """An amount out of range."""
+        return _out_of_range(self.amount, 1, MAX_AMOUNT, "the amount each opponent gains", self.source)
+
     def describe(self) -> str:
         """The effect as a sentence: "Each opponent gains 1 key."."""
         return english.sentence(f"Each opponent gains {self.resource.describe(self.amount)}")
@@ -471,6 +524,17 @@ class Discount:
     amount: int
     decks: tuple[Deck, ...]
     source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """An amount out of range, no deck at all, or a deck named twice."""
+        found = _out_of_range(self.amount, 1, MAX_AMOUNT, "the discount", self.source)
+        if not self.decks:
+            found += (Problem("a discount on no deck never applies",
+                              "write 'on castle cards', 'on village cards' or 'on all cards'", self.source),)
+        elif len(set(self.decks)) != len(self.decks):
+            found += (Problem("a discount names the same deck twice",
+                              "write 'on all cards' or name each deck once", self.source),)
+        return found
 
     def describe(self) -> str:
         """The effect as a sentence: "Discount 1 gold on castle and village cards."."""
@@ -485,6 +549,10 @@ class DiscardFromRow:
     deck: Deck
     reward: Resource
     source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Nothing: every row and reward makes sense (an exhausted row just does nothing)."""
+        return ()
 
     def describe(self) -> str:
         """The effect as a sentence, naming the row and what its printed cost is paid in."""
@@ -502,6 +570,10 @@ class StoreGold:
     amount: int
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """An amount out of range (more than the largest purse is a typo)."""
+        return _out_of_range(self.amount, 1, MAX_PURSE, "the gold put on each purse", self.source)
+
     def describe(self) -> str:
         """The effect as a sentence, with the capacity limit the rulings insist on."""
         return english.sentence(
@@ -517,6 +589,10 @@ class FillPurses:
     purses: int
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """A number of purses out of range: a tableau holds at most 9 cards."""
+        return _out_of_range(self.purses, 1, 9, "the number of purses to fill", self.source)
+
     def describe(self) -> str:
         """The effect as a sentence: "Fill up to 2 of your purse cards to capacity ..."."""
         return english.sentence(
@@ -530,6 +606,28 @@ class Choice:
 
     options: tuple[tuple["Effect", ...], ...]
     source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Fewer than two options, an empty option, a choice inside a choice, or a bad effect.
+
+        A nested choice is refused because the game asks a player for one
+        ``choose`` action per ability, never for a choice within a choice.
+        """
+        found: tuple[Problem, ...] = ()
+        if len(self.options) < 2:
+            found += (Problem(f"a choice needs at least 2 options, this one has {len(self.options)}",
+                              "add another option with 'or { ... }', or drop 'choose one:'", self.source),)
+        for number, option in enumerate(self.options, start=1):
+            if not option:
+                found += (Problem(f"option {number} of the choice has no effect",
+                                  "write at least one effect between the braces", self.source),)
+            for effect in option:
+                if isinstance(effect, Choice):
+                    found += (Problem("a choice inside a choice cannot be played",
+                                      "merge the options into one 'choose one:'", effect.source or self.source),)
+                else:
+                    found += effect.problems()
+        return found
 
     def describe(self) -> str:
         """The effect as a sentence: "Choose one: (gain 3 keys) or (gain 2 gold)."."""
@@ -561,6 +659,21 @@ class Region:
     name: str | None = None
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """No cell at all, a cell off the 3x3 grid, or a name that does not match the cells."""
+        if not self.cells:
+            return (Problem("the position has no cell, so the card can never score it",
+                            "mark at least one cell with X", self.source),)
+        outside = sorted(cell for cell in self.cells if not (0 <= cell[0] <= 2 and 0 <= cell[1] <= 2))
+        if outside:
+            return (Problem(f"cells {outside} are outside the 3x3 grid",
+                            "use (column, row) pairs from (0, 0) to (2, 2)", self.source),)
+        if self.name is not None and NAMED_REGIONS.get(self.name) != self.cells:
+            return (Problem(f"the region name {self.name!r} does not match its cells",
+                            "use one of " + ", ".join(map(repr, NAMED_REGIONS)) + " or no name",
+                            self.source),)
+        return ()
+
     def describe(self) -> str:
         """The region after "ends in": its name, else its cells in reading order."""
         if self.name is not None:
@@ -582,6 +695,14 @@ class CountIs:
     comparison: Comparison
     value: int
     source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """A value out of range, a condition that always holds, or a bad count."""
+        found = _out_of_range(self.value, 0, MAX_AMOUNT, "the number in the condition", self.source)
+        if self.comparison is Comparison.GE and self.value == 0:
+            found += (Problem("'at least 0' always holds, so the condition means nothing",
+                              "write 'at least 1'", self.source),)
+        return found + self.per.problems(scoring=True)
 
     def describe(self) -> str:
         """The condition as a clause: "your tableau has no craftsmanship shield".
@@ -609,6 +730,10 @@ class PlacedIn:
     region: Region
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """A region the card can never end in."""
+        return self.region.problems()
+
     def describe(self) -> str:
         """The condition as a clause: "this card ends in a corner"."""
         return f"this card ends in {self.region.describe()}"
@@ -625,6 +750,11 @@ class ScorePer:
     per: Per
     source: Source | None = _source_field()
 
+    def problems(self) -> tuple[Problem, ...]:
+        """Points out of range, or a count that makes no sense in the final grid."""
+        found = _out_of_range(self.points, 1, MAX_AMOUNT, "the points", self.source)
+        return found + self.per.problems(scoring=True)
+
     def describe(self) -> str:
         """The rule as a sentence: "Score 3 per scholarship shield in this card's row."."""
         return english.sentence(f"Score {self.points} per {self.per.describe()}")
@@ -637,6 +767,11 @@ class ScoreIf:
     points: int
     condition: Condition
     source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Points out of range, or a condition that makes no sense."""
+        found = _out_of_range(self.points, 1, MAX_AMOUNT, "the points", self.source)
+        return found + self.condition.problems()
 
     def describe(self) -> str:
         """The rule as a sentence: "Score 4 if this card ends in a corner."."""
@@ -672,6 +807,36 @@ class Card:
     scoring: tuple[Scoring, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
     source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Every reason this card makes no sense, in the order they appear on the card.
+
+        The card's own facts (name, cost, purse, shields, localized names),
+        then each effect of the ability and each scoring rule. An empty
+        tuple means the card is valid.
+        """
+        where = self.source
+        found: tuple[Problem, ...] = ()
+        if not self.name.strip() or self.name != self.name.strip() or "\n" in self.name:
+            found += (Problem(f"the card name {self.name!r} is empty or has spaces around it",
+                              'write the name like "Nun"', where),)
+        found += _out_of_range(self.cost, 0, MAX_COST, "the cost", where)
+        if self.purse is not None:
+            found += _out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where)
+        if not self.shields:
+            found += (Problem("the card has no shield", "add 'shields' and one or more shield types", where),)
+        elif len(self.shields) > MAX_SHIELDS:
+            found += (Problem(f"the card has {len(self.shields)} shields, more than {MAX_SHIELDS}",
+                              f"keep at most {MAX_SHIELDS} shields", where),)
+        found += _name_problems(self.names, where)
+        if self.purse is None and any(isinstance(p.count, GoldOnThisCard) for p in _pers(self)):
+            found += (Problem("the card counts 'gold on this card' but has no purse to hold gold",
+                              "add a purse capacity such as 'purse 5'", where),)
+        for effect in self.ability:
+            found += effect.problems()
+        for rule in self.scoring:
+            found += rule.problems()
+        return found
 
     @property
     def banner(self) -> Deck:
@@ -714,3 +879,133 @@ class Card:
         if not self.scoring:
             lines.append("Scores nothing.")
         return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# Validation helpers: the rules that say which combinations make sense.
+# --------------------------------------------------------------------------
+
+
+def _cells(*cells: tuple[int, int]) -> frozenset[tuple[int, int]]:
+    return frozenset(cells)
+
+
+#: The named regions of the final 3x3 grid, as ``(column, row)`` cells.
+NAMED_REGIONS: Mapping[str, frozenset[tuple[int, int]]] = MappingProxyType({
+    "top row": _cells((0, 0), (1, 0), (2, 0)),
+    "middle row": _cells((0, 1), (1, 1), (2, 1)),
+    "bottom row": _cells((0, 2), (1, 2), (2, 2)),
+    "left column": _cells((0, 0), (0, 1), (0, 2)),
+    "middle column": _cells((1, 0), (1, 1), (1, 2)),
+    "right column": _cells((2, 0), (2, 1), (2, 2)),
+    "a corner": _cells((0, 0), (2, 0), (0, 2), (2, 2)),
+    "the middle of an edge": _cells((1, 0), (0, 1), (2, 1), (1, 2)),
+    "the center": _cells((1, 1)),
+})
+
+_GRID_SCOPES = frozenset({Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN})
+
+#: Counts that cannot take some scopes, with the reason and the fix.
+_SCOPE_LIMITS: Mapping[type, tuple[frozenset[Scope], str, str]] = MappingProxyType({
+    GoldOnThisCard: (frozenset(Scope) - {Scope.TABLEAU},
+                     "'gold on this card' is always this card's own gold, so it takes no scope",
+                     "remove the scope after 'gold on this card'"),
+    KeysOwned: (frozenset(Scope) - {Scope.TABLEAU},
+                "keys are held by a player, not placed in a tableau, so 'key' takes no scope",
+                "remove the scope after 'key'"),
+    EmptySpaces: (_GRID_SCOPES,
+                  "a row or column of the final grid is always full, so it has no empty space",
+                  "count 'empty space' in the whole tableau"),
+    CardsInTableau: (_GRID_SCOPES,
+                     "a row or column of the final grid always holds 3 cards (5 for row and column)",
+                     "count something on the cards, such as 'castle banner in row'"),
+    GoldOnPurses: (_GRID_SCOPES,
+                   "'gold on purses' counts the gold on all your purse cards, wherever they are",
+                   "remove the scope, or count 'purse card in row'"),
+})
+
+
+def _out_of_range(value: int, low: int, high: int, what: str, source: Source | None) -> tuple[Problem, ...]:
+    """A problem if ``value`` is outside ``low..high`` (a typo, such as 'cost 50')."""
+    if low <= value <= high:
+        return ()
+    return (Problem(f"{what} is {value}, outside the sensible range {low} to {high}",
+                    f"use a number from {low} to {high}", source),)
+
+
+def _count_problems(count: Count, source: Source | None) -> tuple[Problem, ...]:
+    """Numbers and sets inside a count that can never be met or mean something simpler."""
+    where = count.source or source
+    if isinstance(count, CardsWithShieldCount):
+        return _out_of_range(count.shields, 1, MAX_SHIELDS, "the number of shields per card", where)
+    if isinstance(count, CardsByCost):
+        return _out_of_range(count.cost, 0, MAX_COST, "the cost compared", where)
+    if isinstance(count, IdenticalShieldSets):
+        return _out_of_range(count.size, 2, 9, "the size of a set of identical shields", where)
+    if isinstance(count, (ShieldSets, BannerSets)):
+        items = [s.value for s in count.shields] if isinstance(count, ShieldSets) else [d.value for d in count.decks]
+        noun = "shield" if isinstance(count, ShieldSets) else "banner"
+        if not items:
+            return (Problem("an empty set counts nothing", f"list at least two {noun}s between the braces", where),)
+        if len(items) == 1:
+            return (Problem(f"a set of one {noun} is just that {noun}",
+                            f"write 'per {items[0]} {noun}'", where),)
+        if len(items) > 9:
+            return (Problem(f"a set of {len(items)} {noun}s can never be completed in a tableau of 9 cards",
+                            f"list at most 9 {noun}s", where),)
+    return ()
+
+
+def _scope_problems(per: Per, scoring: bool) -> tuple[Problem, ...]:
+    """A scope the count cannot take, or one that makes no sense where the count is used."""
+    where = per.source
+    limit = _SCOPE_LIMITS.get(type(per.count))
+    if limit is not None and per.scope in limit[0]:
+        return (Problem(limit[1], limit[2], where),)
+    if scoring and per.scope is Scope.NEIGHBOUR:
+        return (Problem("a scoring rule counts only your own tableau, never a neighbour's",
+                        "remove \"in a neighbour's tableau\"", where),)
+    if not scoring and per.scope in _GRID_SCOPES:
+        return (Problem("an ability resolves when the card is bought, before its final row "
+                        "and column are known", "count in the whole tableau, or move the count "
+                        "to a scoring rule", where),)
+    if scoring and isinstance(per.count, EmptySpaces):
+        return (Problem("the final grid is full, so 'empty space' always counts 0 in a scoring rule",
+                        "count 'empty space' in an ability instead", where),)
+    return ()
+
+
+def _pers(card: Card) -> Iterator[Per]:
+    """Every count of a card: in its ability (choices included) and in its scoring."""
+    effects = list(card.ability)
+    while effects:
+        effect = effects.pop()
+        if isinstance(effect, Choice):
+            effects.extend(e for option in effect.options for e in option)
+        elif isinstance(effect, Gain) and effect.per is not None:
+            yield effect.per
+    for rule in card.scoring:
+        if isinstance(rule, ScorePer):
+            yield rule.per
+        elif isinstance(rule.condition, CountIs):
+            yield rule.condition.per
+
+
+def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) -> tuple[Problem, ...]:
+    """Localized names with a malformed or repeated language code, or an empty name."""
+    found: tuple[Problem, ...] = ()
+    seen: set[str] = set()
+    for language, name in names:
+        if len(language) != 2 or not language.isascii() or not language.islower() or not language.isalpha():
+            found += (Problem(f"{language!r} is not a language code",
+                              "use a two-letter lower-case code such as 'fr' or 'de'", source),)
+        elif language == "en":
+            found += (Problem("the English name is the card's own name, not a localized one",
+                              "remove the 'en' line", source),)
+        elif language in seen:
+            found += (Problem(f"two names are given for the language {language!r}",
+                              "keep one of them", source),)
+        seen.add(language)
+        if not name.strip():
+            found += (Problem(f"the {language!r} name is empty", "write the name or remove the line", source),)
+    return found
