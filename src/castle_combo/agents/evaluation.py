@@ -1,0 +1,92 @@
+"""How good a position is for each seat: the heuristic the greedy and MCTS bots share.
+
+A seat's value is what it would score if the game ended now, plus what its
+resources are still worth while turns remain:
+
+* **points now**: :meth:`GameState.provisional_scores` (cards scored on the
+  tableau as it stands, keys at 1 point, leftover gold placed on purses);
+* **gold** it can still spend: worth ``gold`` points per coin, but only as
+  much as its remaining turns can spend (about ``spend_per_turn`` a turn),
+  and nothing once its tableau is full (only purse gold scores then);
+* **keys** beyond their point: a key also buys a better row, worth ``key``
+  while turns remain;
+* **discounts**: each point of discount saves a coin on about half of the
+  remaining purchases.
+
+Bots compare seats, not absolute values: :meth:`Evaluation.relative` is a
+seat's value minus its best opponent's, so handing opponents gold or keys
+("each opponent gains") costs exactly what it gives them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from castle_combo.state import GameState
+
+__all__ = ["Evaluation", "outcome_rewards", "squash_margins", "CARDS_PER_PLAYER"]
+
+#: A finished tableau holds 9 cards.
+CARDS_PER_PLAYER = 9
+
+
+@attrs.frozen
+class Evaluation:
+    """Weights of the heuristic (see the module docstring); all in points."""
+
+    gold: float = 0.6
+    spend_per_turn: int = 6
+    key: float = 0.5
+    discount: float = 0.5
+    margin_scale: float = 8.0
+
+    def values(self, state: GameState) -> tuple[float, ...]:
+        """Every seat's value, in seat order."""
+        sheets = state.provisional_scores()
+        result = []
+        for seat, player in enumerate(state.players):
+            turns_left = CARDS_PER_PLAYER - len(player.tableau)
+            value = float(sheets[seat].total)
+            if turns_left > 0:
+                spendable = min(sheets[seat].gold_left, turns_left * self.spend_per_turn)
+                value += self.gold * spendable
+                value += self.key * min(player.keys, turns_left)
+                value += self.discount * sum(player.discounts) * turns_left / 2
+            result.append(value)
+        return tuple(result)
+
+    def relative(self, state: GameState, seat: int) -> float:
+        """``seat``'s value minus the best opponent's value."""
+        values = self.values(state)
+        return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+
+
+def squash_margins(values: Sequence[float], scale: float) -> tuple[float, ...]:
+    """Each seat's lead over its best opponent, squashed into ``(0, 1)`` by a logistic curve."""
+    result = []
+    for seat, value in enumerate(values):
+        margin = value - max(v for i, v in enumerate(values) if i != seat)
+        result.append(1.0 / (1.0 + math.exp(-margin / scale)))
+    return tuple(result)
+
+
+def outcome_rewards(state: GameState, margin_weight: float = 0.1, scale: float = 8.0) -> tuple[float, ...]:
+    """Rewards of a finished game: a share of the win, plus a little for the score margin.
+
+    A win is worth ``1 - margin_weight`` split among the winners; the rest
+    rewards the margin, so a search still prefers bigger wins (and smaller
+    losses) among moves that win (or lose) anyway.
+    """
+    result = state.result()
+    winners = tuple(result.winners)
+    totals = [float(sheet.total) for sheet in state.scores()]
+    margins = squash_margins(totals, scale)
+    share = (1.0 - margin_weight) / len(winners)
+    return tuple(
+        (share if seat in winners else 0.0) + margin_weight * margins[seat] for seat in range(len(totals))
+    )
