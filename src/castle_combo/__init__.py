@@ -18,6 +18,11 @@ from castle_combo.errors import (
     ScenarioError,
 )
 from castle_combo.model import Card, Deck, Shield
+from castle_combo.ruleset import Ruleset
+from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey, action_from_json
+from castle_combo.game import new_game
+from castle_combo.scoring import Result, ScoreSheet, score_tableau
+from castle_combo.state import GameState, Phase, PlayerState
 
 __version__ = "0.1.0"
 
@@ -34,4 +39,19 @@ __all__ = [
     "RecordError",
     "ScenarioError",
     "GameNotOver",
+    "Ruleset",
+    "new_game",
+    "GameState",
+    "PlayerState",
+    "Phase",
+    "Action",
+    "UseKey",
+    "KeyUse",
+    "Take",
+    "Choose",
+    "Discard",
+    "action_from_json",
+    "ScoreSheet",
+    "Result",
+    "score_tableau",
 ]

@@ -1,0 +1,299 @@
+"""Counts, scopes and scoring rules of the card model, compiled into plain functions.
+
+The model says *what* is counted (:data:`castle_combo.model.Count`) and
+*where* (:class:`castle_combo.model.Scope`). Interpreting those trees on every
+evaluation would be slow, so each ``Per``, condition and scoring rule is
+compiled once per ruleset into a closure. A compiled count takes a
+:class:`Table` (anything with ``tableaux`` and ``keys`` per seat: the engine's
+scratch state during an ability, or a finished game at scoring time), the
+owner's seat and the index of the counting card in the owner's tableau.
+
+Face-down cards are never counted by a shield, banner, cost, discount or purse
+count; they count for ``CardsInTableau``, ``FaceDownCards`` and fill a space
+for ``EmptySpaces`` (RULINGS.md, "Face-down cards").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import attrs
+
+from castle_combo import model
+from castle_combo.model import Comparison, Scope
+
+__all__ = [
+    "SHIELDS",
+    "DECKS",
+    "CardFacts",
+    "Placed",
+    "Table",
+    "CountFn",
+    "ScoreFn",
+    "card_facts",
+    "compile_per",
+    "compile_scoring",
+]
+
+#: The shield types in the rulebook's order; a card's shields are counted in this order.
+SHIELDS: tuple[model.Shield, ...] = tuple(model.Shield)
+#: The two locations; index 0 is the castle and 1 the village everywhere in the engine.
+DECKS: tuple[model.Deck, ...] = (model.Deck.CASTLE, model.Deck.VILLAGE)
+_SHIELD_INDEX = {shield: i for i, shield in enumerate(SHIELDS)}
+_DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
+
+
+@attrs.frozen
+class CardFacts:
+    """What the engine needs to know about one card, precomputed from the model.
+
+    ``shields`` holds the number of shields of each type (in :data:`SHIELDS`
+    order); ``deck`` is 0 (castle) or 1 (village); ``purse`` is the capacity
+    or ``None``; ``has_discount`` is true if any part of the ability, even
+    inside a choice, is a discount.
+    """
+
+    id: int
+    name: str
+    deck: int
+    cost: int
+    shields: tuple[int, ...]
+    shield_count: int
+    purse: int | None
+    messenger: bool
+    has_discount: bool
+
+
+def _has_discount(effects: Sequence[model.Effect]) -> bool:
+    for effect in effects:
+        if isinstance(effect, model.Discount):
+            return True
+        if isinstance(effect, model.Choice) and any(_has_discount(option) for option in effect.options):
+            return True
+    return False
+
+
+def card_facts(card_id: int, card: model.Card) -> CardFacts:
+    """The precomputed facts of ``card``, which has id ``card_id`` in its ruleset."""
+    shields = [0] * len(SHIELDS)
+    for shield in card.shields:
+        shields[_SHIELD_INDEX[shield]] += 1
+    return CardFacts(
+        id=card_id,
+        name=card.name,
+        deck=_DECK_INDEX[card.deck],
+        cost=card.cost,
+        shields=tuple(shields),
+        shield_count=len(card.shields),
+        purse=card.purse,
+        messenger=card.messenger,
+        has_discount=_has_discount(card.ability),
+    )
+
+
+@attrs.frozen
+class Placed:
+    """One card in a tableau: its id, position, side and the gold stored on it.
+
+    Positions are the player's own coordinates (first card at (0, 0), x to
+    the right, y downward); ``gold`` is only ever non-zero on a face-up purse card.
+    """
+
+    card: int
+    x: int
+    y: int
+    face_down: bool = False
+    gold: int = 0
+
+
+class Table(Protocol):
+    """What a compiled count reads: every seat's tableau and keys."""
+
+    @property
+    def tableaux(self) -> Sequence[tuple[Placed, ...]]: ...
+
+    @property
+    def keys(self) -> Sequence[int]: ...
+
+
+#: A compiled count: ``fn(table, seat, index_of_this_card) -> int``.
+CountFn = Callable[[Table, int, int], int]
+#: A compiled scoring rule: ``fn(table, seat, index_of_this_card, (min_x, min_y)) -> points``.
+ScoreFn = Callable[[Table, int, int, tuple[int, int]], int]
+#: A count over a chosen set of cells: ``fn(cells, keys, gold_on_this_card, capacity) -> int``.
+_CellCount = Callable[[Sequence[Placed], int, int, int], int]
+
+
+def _shield_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> list[int]:
+    totals = [0, 0, 0, 0, 0, 0]
+    for cell in cells:
+        if not cell.face_down:
+            shields = facts[cell.card].shields
+            for i in range(6):
+                totals[i] += shields[i]
+    return totals
+
+
+def _banner_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> list[int]:
+    totals = [0, 0]
+    for cell in cells:
+        if not cell.face_down:
+            totals[facts[cell.card].deck] += 1
+    return totals
+
+
+def _compare(comparison: Comparison, value: int, target: int) -> bool:
+    if comparison is Comparison.EQ:
+        return value == target
+    if comparison is Comparison.GE:
+        return value >= target
+    return value <= target
+
+
+def _compile_count(count: model.Count, facts: Sequence[CardFacts]) -> _CellCount:
+    """The count as a function of the cells in scope (see :data:`_CellCount`)."""
+    if isinstance(count, model.ShieldsOf):
+        s = _SHIELD_INDEX[count.shield]
+        return lambda cells, keys, own, cap: sum(facts[c.card].shields[s] for c in cells if not c.face_down)
+    if isinstance(count, model.DistinctShieldTypes):
+        return lambda cells, keys, own, cap: sum(1 for t in _shield_totals(facts, cells) if t)
+    if isinstance(count, model.MissingShieldTypes):
+        return lambda cells, keys, own, cap: sum(1 for t in _shield_totals(facts, cells) if not t)
+    if isinstance(count, model.Banners):
+        d = _DECK_INDEX[count.deck]
+        return lambda cells, keys, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].deck == d)
+    if isinstance(count, model.CardsWithShieldCount):
+        n = count.shields
+        return lambda cells, keys, own, cap: sum(
+            1 for c in cells if not c.face_down and facts[c.card].shield_count == n
+        )
+    if isinstance(count, model.CardsByCost):
+        comparison, cost = count.comparison, count.cost
+        return lambda cells, keys, own, cap: sum(
+            1 for c in cells if not c.face_down and _compare(comparison, facts[c.card].cost, cost)
+        )
+    if isinstance(count, model.DiscountCards):
+        return lambda cells, keys, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].has_discount)
+    if isinstance(count, model.PurseCards):
+        return lambda cells, keys, own, cap: sum(
+            1 for c in cells if not c.face_down and facts[c.card].purse is not None
+        )
+    if isinstance(count, model.CardsInTableau):
+        return lambda cells, keys, own, cap: len(cells)
+    if isinstance(count, model.FaceDownCards):
+        return lambda cells, keys, own, cap: sum(1 for c in cells if c.face_down)
+    if isinstance(count, model.EmptySpaces):
+        return lambda cells, keys, own, cap: max(0, cap - len(cells))
+    if isinstance(count, model.KeysOwned):
+        return lambda cells, keys, own, cap: keys
+    if isinstance(count, model.GoldOnThisCard):
+        return lambda cells, keys, own, cap: own
+    if isinstance(count, model.GoldOnPurses):
+        return lambda cells, keys, own, cap: sum(c.gold for c in cells if not c.face_down)
+    if isinstance(count, model.ShieldSets):
+        need = [(_SHIELD_INDEX[s], count.shields.count(s)) for s in dict.fromkeys(count.shields)]
+
+        def shield_sets(cells: Sequence[Placed], keys: int, own: int, cap: int) -> int:
+            totals = _shield_totals(facts, cells)
+            return min(totals[i] // k for i, k in need)
+
+        return shield_sets
+    if isinstance(count, model.IdenticalShieldSets):
+        size = count.size
+        return lambda cells, keys, own, cap: sum(t // size for t in _shield_totals(facts, cells))
+    if isinstance(count, model.BannerSets):
+        need_banners = [(_DECK_INDEX[d], count.decks.count(d)) for d in dict.fromkeys(count.decks)]
+
+        def banner_sets(cells: Sequence[Placed], keys: int, own: int, cap: int) -> int:
+            totals = _banner_totals(facts, cells)
+            return min(totals[i] // k for i, k in need_banners)
+
+        return banner_sets
+    raise TypeError(f"the engine cannot count {count!r}")
+
+
+def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
+    """Compile ``per`` (a count in a scope) into a :data:`CountFn`.
+
+    Row and column mean the cards that share this card's y or x *now*; at the
+    end of the game that is the final grid's row and column. A neighbour
+    count is the larger of the two neighbours' counts (RULINGS.md: the
+    owner's choice, and a bigger count is never worse).
+    """
+    count = _compile_count(per.count, facts)
+    scope = per.scope
+    if scope is Scope.TABLEAU:
+
+        def in_tableau(table: Table, seat: int, index: int) -> int:
+            cells = table.tableaux[seat]
+            return count(cells, table.keys[seat], cells[index].gold, 9)
+
+        return in_tableau
+    if scope is Scope.NEIGHBOUR:
+
+        def in_neighbour(table: Table, seat: int, index: int) -> int:
+            n = len(table.tableaux)
+            best = 0
+            for other in {(seat - 1) % n, (seat + 1) % n} - {seat}:
+                best = max(best, count(table.tableaux[other], table.keys[other], 0, 9))
+            return best
+
+        return in_neighbour
+    same_row = scope in (Scope.ROW, Scope.ROW_AND_COLUMN)
+    same_column = scope in (Scope.COLUMN, Scope.ROW_AND_COLUMN)
+    capacity = 5 if scope is Scope.ROW_AND_COLUMN else 3
+
+    def in_line(table: Table, seat: int, index: int) -> int:
+        cells = table.tableaux[seat]
+        me = cells[index]
+        chosen = [
+            c for c in cells if (same_row and c.y == me.y) or (same_column and c.x == me.x)
+        ]
+        return count(chosen, table.keys[seat], me.gold, capacity)
+
+    return in_line
+
+
+def _compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -> ScoreFn:
+    if isinstance(condition, model.PlacedIn):
+        cells = condition.region.cells
+
+        def placed_in(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+            me = table.tableaux[seat][index]
+            return 1 if (me.x - origin[0], me.y - origin[1]) in cells else 0
+
+        return placed_in
+    if isinstance(condition, model.CountIs):
+        per = compile_per(condition.per, facts)
+        comparison, value = condition.comparison, condition.value
+
+        def count_is(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+            return 1 if _compare(comparison, per(table, seat, index), value) else 0
+
+        return count_is
+    raise TypeError(f"the engine cannot evaluate the condition {condition!r}")
+
+
+def compile_scoring(rules: Sequence[model.Scoring], facts: Sequence[CardFacts]) -> ScoreFn | None:
+    """Compile a card's scoring rules into one function summing their points (``None`` if none).
+
+    ``origin`` is the top-left corner (min x, min y) of the owner's grid, so
+    that a region's cells can be matched against the final 3x3 grid.
+    """
+    parts: list[ScoreFn] = []
+    for rule in rules:
+        points = rule.points
+        if isinstance(rule, model.ScorePer):
+            per = compile_per(rule.per, facts)
+            parts.append(lambda t, s, i, o, per=per, points=points: points * per(t, s, i))
+        elif isinstance(rule, model.ScoreIf):
+            test = _compile_condition(rule.condition, facts)
+            parts.append(lambda t, s, i, o, test=test, points=points: points * test(t, s, i, o))
+        else:
+            raise TypeError(f"the engine cannot score {rule!r}")
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return lambda t, s, i, o: sum(part(t, s, i, o) for part in parts)

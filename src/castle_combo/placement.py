@@ -1,0 +1,59 @@
+"""The floating 3x3 grid: where the next card of a tableau may go.
+
+RULINGS.md, "Placement": the first card goes at (0, 0); every later card goes
+on an empty position orthogonally adjacent to a card already there, and the
+bounding box must stay within 3 columns and 3 rows. With that rule a full
+3x3 grid is always still reachable, so no other check is needed.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+__all__ = ["GRID", "spots", "origin"]
+
+#: The side of the finished grid.
+GRID = 3
+_FIRST = ((0, 0),)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _spots(occupied: frozenset[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    if not occupied:
+        return _FIRST
+    xs = [x for x, _ in occupied]
+    ys = [y for _, y in occupied]
+    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+    found = set()
+    for x, y in occupied:
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if (nx, ny) in occupied:
+                continue
+            if max(max_x, nx) - min(min_x, nx) >= GRID or max(max_y, ny) - min(min_y, ny) >= GRID:
+                continue
+            found.add((nx, ny))
+    return tuple(sorted(found, key=lambda p: (p[1], p[0])))
+
+
+def spots(occupied: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Every legal position for the next card, in reading order (y, then x).
+
+    The answer depends only on the set of occupied positions, so it is
+    memoised: a pure function of its argument, shared by every game.
+    """
+    return _spots(frozenset(occupied))
+
+
+def origin(positions: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """The top-left corner (min x, min y) of the bounding box; (0, 0) for no positions.
+
+    Subtracting it from a position gives the (column, row) in the final grid.
+    """
+    xs, ys = [], []
+    for x, y in positions:
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        return (0, 0)
+    return (min(xs), min(ys))

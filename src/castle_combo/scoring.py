@@ -1,0 +1,301 @@
+"""End-game scoring: purse placement, per-card score sheets, winners.
+
+RULINGS.md, "End of game and scoring":
+
+1. each player moves leftover gold onto their face-up purse cards, in reading
+   order (top row first, left to right), each as full as the gold allows;
+2. each face-up card scores its rule in the owner's final 3x3 grid;
+3. each key is worth 1 point, gold left in the supply nothing;
+4. the highest total wins; ties go to the most gold left; a remaining tie is
+   a shared win.
+
+:func:`score_tableau` scores one finished tableau given by card names (the
+score-pad calculator behind ``castle-combo score``); :func:`load_scenario`
+reads the scenario JSON format of DESIGN.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from castle_combo.abilities import fill_order
+from castle_combo.compiled import Compiled, compiled
+from castle_combo.counting import Placed
+from castle_combo.errors import GameNotOver, ScenarioError
+from castle_combo.model import Card
+from castle_combo.placement import GRID, origin
+from castle_combo.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from castle_combo.state import GameState
+
+__all__ = [
+    "FACE_DOWN",
+    "ScoreSheet",
+    "Result",
+    "Scenario",
+    "final_scores",
+    "score_state",
+    "result",
+    "score_tableau",
+    "load_scenario",
+    "winners",
+]
+
+#: How a face-down card is written in a scenario grid.
+FACE_DOWN = "face-down"
+
+Grid = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
+
+
+@attrs.frozen
+class ScoreSheet:
+    """One player's score pad.
+
+    ``cards`` holds each card's points as a 3x3 grid, top row first (0 for a
+    face-down card or an empty space); ``keys`` the keys held (1 point each);
+    ``gold_left`` the gold left in the supply after purse placement (worth
+    nothing, but it breaks ties). ``names`` is the grid of card names
+    (``"face-down"``, or ``None`` for an empty space in an unfinished game)
+    and ``stored`` the gold on each card after purse placement.
+    """
+
+    total: int
+    keys: int
+    gold_left: int
+    cards: Grid
+    names: tuple[tuple[str | None, ...], ...] = attrs.field(default=((None,) * 3,) * 3, eq=False)
+    stored: Grid = attrs.field(default=((0, 0, 0),) * 3, eq=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"total", "keys", "gold_left", "cards"}``, the scenario output format."""
+        return {
+            "total": self.total,
+            "keys": self.keys,
+            "gold_left": self.gold_left,
+            "cards": [list(row) for row in self.cards],
+        }
+
+
+@attrs.frozen
+class Result:
+    """How a finished game ended.
+
+    ``winners`` are the winning seats (several for a shared win);
+    ``decided_by`` says how: ``"score"`` (one highest total), ``"gold"``
+    (tied totals, broken by most gold left) or ``"shared"`` (still tied).
+    """
+
+    winners: tuple[int, ...]
+    decided_by: str
+    scores: tuple[ScoreSheet, ...]
+
+
+class _Table:
+    """The finished table as counts read it (see :class:`castle_combo.counting.Table`)."""
+
+    __slots__ = ("tableaux", "keys")
+
+    def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int]) -> None:
+        self.tableaux = tableaux
+        self.keys = keys
+
+
+def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tuple[tuple[Placed, ...], int]:
+    """Move ``gold`` onto the face-up purse cards in reading order; return the tableau and gold left."""
+    out = list(cells)
+    for i in fill_order(cells, engine.facts):
+        if gold <= 0:
+            break
+        cell = out[i]
+        room = (engine.facts[cell.card].purse or 0) - cell.gold
+        put = min(room, gold)
+        if put > 0:
+            out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put)
+            gold -= put
+    return tuple(out), gold
+
+
+def _sheets(engine: Compiled, tableaux: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int]) -> tuple[ScoreSheet, ...]:
+    placed = [_place_purses(engine, cells, g) for cells, g in zip(tableaux, gold)]
+    table = _Table([cells for cells, _ in placed], list(keys))
+    sheets = []
+    for seat, (cells, left) in enumerate(placed):
+        corner = origin((c.x, c.y) for c in cells)
+        points = [[0] * GRID for _ in range(GRID)]
+        names: list[list[str | None]] = [[None] * GRID for _ in range(GRID)]
+        stored = [[0] * GRID for _ in range(GRID)]
+        for i, cell in enumerate(cells):
+            col, row = cell.x - corner[0], cell.y - corner[1]
+            if cell.face_down:
+                names[row][col] = FACE_DOWN
+                continue
+            names[row][col] = engine.facts[cell.card].name
+            stored[row][col] = cell.gold
+            scorer = engine.scorers[cell.card]
+            if scorer is not None:
+                points[row][col] = scorer(table, seat, i, corner)
+        cards = tuple(tuple(r) for r in points)
+        sheets.append(
+            ScoreSheet(
+                sum(map(sum, cards)) + keys[seat],
+                keys[seat],
+                left,
+                cards,  # type: ignore[arg-type]
+                tuple(tuple(r) for r in names),
+                tuple(tuple(r) for r in stored),  # type: ignore[arg-type]
+            )
+        )
+    return tuple(sheets)
+
+
+def score_state(state: GameState) -> tuple[ScoreSheet, ...]:
+    """Score every seat of ``state`` as if the game ended now."""
+    players = state.players
+    return _sheets(state.engine, [p.tableau for p in players], [p.keys for p in players], [p.gold for p in players])
+
+
+def final_scores(state: GameState) -> tuple[ScoreSheet, ...]:
+    """The final score sheets; :class:`GameNotOver` if the game has not ended."""
+    if not state.is_over:
+        left = 9 * len(state.players) - state.taken
+        owed = " and a decision is pending" if state.pending is not None else ""
+        raise GameNotOver(
+            f"the game is not over: {left} card(s) still to take{owed}; "
+            "use provisional_scores() for the score so far"
+        )
+    return score_state(state)
+
+
+def winners(sheets: Sequence[ScoreSheet]) -> tuple[tuple[int, ...], str]:
+    """The winning seats and how the win was decided (see :class:`Result`)."""
+    best = max(s.total for s in sheets)
+    top = [seat for seat, s in enumerate(sheets) if s.total == best]
+    if len(top) == 1:
+        return tuple(top), "score"
+    most = max(sheets[seat].gold_left for seat in top)
+    rich = [seat for seat in top if sheets[seat].gold_left == most]
+    return tuple(rich), ("gold" if len(rich) == 1 else "shared")
+
+
+def result(state: GameState) -> Result:
+    """The result of a finished game."""
+    sheets = final_scores(state)
+    seats, how = winners(sheets)
+    return Result(seats, how, sheets)
+
+
+# ----------------------------------------------------------------- scenarios
+
+
+@attrs.frozen
+class Scenario:
+    """One finished tableau to score: card names (or ``"face-down"``) top row first, and supplies."""
+
+    grid: tuple[tuple[str, ...], ...]
+    keys: int = 0
+    gold: int = 0
+    purse_gold: tuple[tuple[str, int], ...] = ()
+
+
+def _nonneg(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ScenarioError(f"{path}: expected a whole number of 0 or more, got {value!r}")
+    return value
+
+
+def load_scenario(data: object) -> Scenario:
+    """Read a score scenario (DESIGN.md format); :class:`ScenarioError` names the bad field's JSON path."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("$: expected an object {\"grid\": [[...], [...], [...]], \"keys\": k, \"gold\": g}")
+    unknown = sorted(set(data) - {"grid", "keys", "gold", "purse_gold"})
+    if unknown:
+        raise ScenarioError(f"$.{unknown[0]}: unknown field; a scenario has grid, keys, gold and purse_gold")
+    if "grid" not in data:
+        raise ScenarioError("$.grid: missing; give the finished tableau as 3 rows of 3 card names")
+    grid = _grid(data["grid"], "$.grid")
+    purse = data.get("purse_gold", {})
+    if not isinstance(purse, Mapping):
+        raise ScenarioError("$.purse_gold: expected an object {\"card name\": gold, ...}")
+    stored = tuple((str(name), _nonneg(v, f"$.purse_gold[{name!r}]")) for name, v in purse.items())
+    return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored)
+
+
+def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
+    if isinstance(grid, (str, bytes)) or not isinstance(grid, Sequence) or len(grid) != GRID:
+        raise ScenarioError(f"{path}: expected 3 rows of 3 cards, top row first")
+    rows = []
+    for y, row in enumerate(grid):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != GRID:
+            raise ScenarioError(f"{path}[{y}]: expected a row of 3 cards (names or \"face-down\")")
+        names = []
+        for x, entry in enumerate(row):
+            name = entry.name if isinstance(entry, Card) else entry
+            if not isinstance(name, str):
+                raise ScenarioError(f"{path}[{y}][{x}]: expected a card name or \"face-down\", got {entry!r}")
+            names.append(name)
+        rows.append(tuple(names))
+    return tuple(rows)
+
+
+def score_tableau(
+    grid: Sequence[Sequence[str | Card]],
+    keys: int = 0,
+    gold: int = 0,
+    purse_gold: Mapping[str, int] | None = None,
+    rules: Ruleset | None = None,
+) -> ScoreSheet:
+    """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
+
+    ``keys`` are the keys held, ``gold`` the leftover gold *before* purse
+    placement, ``purse_gold`` gold already stored on purse cards by name.
+    Counts that name a neighbour count 0 here (there is no table).
+    """
+    from castle_combo.game import default_rules
+
+    rules = default_rules() if rules is None else rules
+    engine = compiled(rules)
+    names = _grid(grid, "$.grid")
+    keys = _nonneg(keys, "$.keys")
+    gold = _nonneg(gold, "$.gold")
+    stored = dict(purse_gold or {})
+    cells: list[Placed] = []
+    where: dict[str, str] = {}
+    for y, row in enumerate(names):
+        for x, name in enumerate(row):
+            path = f"$.grid[{y}][{x}]"
+            if name == FACE_DOWN:
+                cells.append(Placed(0, x, y, True))
+                continue
+            card = engine.ids.get(name)
+            if card is None:
+                from castle_combo.game import _unknown
+
+                raise ScenarioError(f"{path}: {_unknown(engine, name)} (write \"face-down\" for a face-down card)")
+            if name in where:
+                raise ScenarioError(f"{path}: {name} is already at {where[name]}; every card exists once")
+            where[name] = path
+            cells.append(Placed(card, x, y, False, 0))
+    for name, amount in stored.items():
+        path = f"$.purse_gold[{name!r}]"
+        _nonneg(amount, path)
+        if name not in where:
+            raise ScenarioError(f"{path}: {name} is not face up in the grid")
+        card = engine.ids[name]
+        capacity = engine.facts[card].purse
+        if capacity is None:
+            raise ScenarioError(f"{path}: {name} has no purse, so no gold can be stored on it")
+        if amount > capacity:
+            raise ScenarioError(f"{path}: {name}'s purse holds at most {capacity} gold, not {amount}")
+        i = next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
+        cells[i] = attrs.evolve(cells[i], gold=amount)
+    return _sheets(engine, [tuple(cells)], [keys], [gold])[0]
+
+
+def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
+    """Load a scenario (:func:`load_scenario`) and score it."""
+    scenario = load_scenario(data)
+    return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules)

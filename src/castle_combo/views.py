@@ -1,0 +1,66 @@
+"""Hidden information: what one seat may know, and full states consistent with it.
+
+Castle Combo hides only one thing: the order of the two decks. Rows, discard
+piles, tableaux (a face-down card was taken from a face-up row, so everyone
+saw it), supplies, stored gold and the history of actions are public.
+
+A view keeps each deck's *contents* (also public: the cards not seen
+anywhere else) in a canonical order, and drops everything from which an
+order could be derived: the generator state, the seed, the initial deck
+orders, past reshuffle orders and a record's scripted reshuffles. Two games
+with different deck orders and the same public history therefore have equal
+views, which the tests check through every surface (fields, ``dumps``,
+``record``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from castle_combo.errors import CastleComboError
+from castle_combo.state import GameState, Location
+
+__all__ = ["view", "determinize"]
+
+
+def view(state: GameState, seat: int) -> GameState:
+    """``state`` as ``seat`` may know it (see the module docstring)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {seat!r}")
+    hidden = tuple(attrs.evolve(loc, deck=tuple(sorted(loc.deck))) for loc in state.locations)
+    return attrs.evolve(
+        state,
+        locations=(hidden[0], hidden[1]),
+        rng=0,
+        origin=None,
+        script=(),
+        viewer=seat,
+        engine=state.engine,
+    )
+
+
+def determinize(state: GameState, rng: random.Random) -> GameState:
+    """A full, playable state that agrees with everything public in ``state``.
+
+    Each deck's cards are put in a random order drawn from ``rng`` (a
+    :class:`random.Random`), and the new state's own generator is seeded from
+    ``rng`` too, so the same ``rng`` state gives the same result. The new
+    state has no origin (its past deck orders are unknown), so its
+    :meth:`~GameState.record` is the public record.
+    """
+    locations: list[Location] = []
+    for loc in state.locations:
+        deck = sorted(loc.deck)
+        rng.shuffle(deck)
+        locations.append(attrs.evolve(loc, deck=tuple(deck)))
+    return attrs.evolve(
+        state,
+        locations=(locations[0], locations[1]),
+        rng=rng.getrandbits(64),
+        origin=None,
+        script=(),
+        viewer=None,
+        engine=state.engine,
+    )

@@ -1,0 +1,99 @@
+"""The engine's core API: setup, legal actions, apply, end of game, views."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import castle_combo as cc
+from castle_combo.model import Deck
+from engine_kit import V, card, game, ruleset, take
+
+RULES = ruleset(card("Nun", V, cost=3), card("Jester", V, cost=1), card("Vicar", V, cost=0))
+
+
+def random_game(players: int, seed: int, rules: cc.Ruleset = RULES) -> cc.GameState:
+    state = cc.new_game(players=players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_setup_gives_15_gold_and_2_keys_and_puts_the_messenger_at_the_village() -> None:
+    state = cc.new_game(players=3, seed=1, rules=RULES)
+    assert [(p.gold, p.keys) for p in state.players] == [(15, 2)] * 3
+    assert state.messenger is Deck.VILLAGE
+    assert state.current_player == 0 and state.turn == 1
+    assert all(len(state.row(d)) == 3 for d in Deck)
+    assert state.deck_size(Deck.CASTLE) == 30 - 3
+
+
+def test_first_player_starts() -> None:
+    assert cc.new_game(players=4, seed=1, rules=RULES, first_player=2).current_player == 2
+
+
+def test_same_seed_gives_the_same_game() -> None:
+    assert cc.new_game(players=2, seed=5, rules=RULES) == cc.new_game(players=2, seed=5, rules=RULES)
+    assert cc.new_game(players=2, seed=5, rules=RULES) != cc.new_game(players=2, seed=6, rules=RULES)
+
+
+def test_legal_actions_order_keys_then_takes_face_up_before_face_down() -> None:
+    state = game(RULES, village=["Nun", "Jester", "Vicar"])
+    actions = state.legal_actions()
+    assert actions[:2] == (cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH))
+    assert actions[2:] == (
+        take("Nun"), take("Nun", face_down=True),
+        take("Jester"), take("Jester", face_down=True),
+        take("Vicar"), take("Vicar", face_down=True),
+    )
+
+
+def test_apply_returns_a_new_state_and_leaves_the_old_one_untouched() -> None:
+    state = game(RULES, village=["Nun"])
+    before = attrs.asdict(state, recurse=True)
+    after = state.apply(take("Nun"))
+    assert attrs.asdict(state, recurse=True) == before
+    assert after.players[0].gold == 12 and after.current_player == 1
+
+
+def test_illegal_action_says_why_and_changes_nothing() -> None:
+    state = game(RULES, village=["Nun"])
+    poor = attrs.evolve(state, players=(attrs.evolve(state.players[0], gold=2), state.players[1]), engine=state.engine)
+    with pytest.raises(cc.IllegalAction, match="Nun costs 3 after discounts, you have 2 gold"):
+        poor.apply(take("Nun"))
+    assert poor.players[0].gold == 2
+    with pytest.raises(cc.IllegalAction, match="not in the village row"):
+        state.apply(take("c0"))
+    with pytest.raises(cc.IllegalAction, match="not a legal position"):
+        state.apply(take("Nun", 1, 0))
+
+
+def test_game_ends_after_nine_cards_each_and_scores_every_seat() -> None:
+    for players in range(2, 6):
+        state = random_game(players, seed=players)
+        assert state.is_over and state.legal_actions() == ()
+        assert all(len(p.tableau) == 9 for p in state.players)
+        assert len(state.scores()) == players
+
+
+def test_scores_of_an_unfinished_game_raise_game_not_over() -> None:
+    state = cc.new_game(players=2, seed=1, rules=RULES)
+    with pytest.raises(cc.GameNotOver, match="provisional_scores"):
+        state.scores()
+    assert len(state.provisional_scores()) == 2
+
+
+def test_view_hides_deck_order_and_determinize_restores_a_playable_state() -> None:
+    state = cc.new_game(players=2, seed=1, rules=RULES)
+    view = state.view(1)
+    assert view.viewer == 1 and view.origin is None and view.rng == 0
+    assert sorted(view.location(Deck.CASTLE).deck) == list(view.location(Deck.CASTLE).deck)
+    with pytest.raises(cc.IllegalAction, match="determinize"):
+        view.apply(view.legal_actions()[0])
+    full = view.determinize(random.Random(3))
+    assert full.viewer is None
+    assert sorted(full.location(Deck.CASTLE).deck) == sorted(state.location(Deck.CASTLE).deck)
+    assert full.apply(full.legal_actions()[-1]).taken == 1
