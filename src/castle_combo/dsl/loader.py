@@ -1,0 +1,214 @@
+"""Reading card files: text -> parse -> model -> validation, with every problem reported.
+
+The public entry points (re-exported by :mod:`castle_combo.dsl`):
+
+* :func:`parse_text` parses the cards of one text;
+* :func:`load_file` reads one ``.ccl`` file (UTF-8, at most 1 MB);
+* :func:`load_paths` reads files and folders of ``.ccl`` files, sorted;
+* :func:`check_paths` does the same but returns every problem instead of
+  raising, for ``castle-combo check``.
+
+A syntax error stops the parse of its file (the rest of the file cannot be
+trusted), but validation collects every problem of every file, and card
+names must be unique across all the files loaded together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from os import PathLike
+from pathlib import Path
+
+import attrs
+from lark.exceptions import UnexpectedInput, VisitError
+
+from castle_combo.dsl.diagnostics import syntax_error
+from castle_combo.dsl.errors import CardProblems, render_problem
+from castle_combo.dsl.parser import ccl_parser
+from castle_combo.dsl.transformer import CardBuilder
+from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError, RulesetError
+from castle_combo.model import Card, Problem, Source
+
+__all__ = ["parse_text", "load_file", "load_paths", "card_files", "check_paths", "CheckReport", "MAX_FILE_BYTES"]
+
+#: The largest card file accepted: the 78 base cards take about 10 kB.
+MAX_FILE_BYTES = 1_000_000
+
+def parse_text(text: str, path: str = "<string>") -> tuple[Card, ...]:
+    """The cards written in ``text``; raises a :class:`CastleComboError` subclass on any problem.
+
+    ``path`` only names the text in messages. A syntax error raises
+    :class:`CardSyntaxError`; semantic problems raise :class:`CardProblems`
+    (a :class:`CardValidationError`) carrying every problem of the text.
+    """
+    cards, problems = _parse_and_validate(text, path)
+    if problems:
+        raise CardProblems(render_problem(problem, text, path) for problem in problems)
+    return cards
+
+
+def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Problem]]:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise CardValidationError(
+            f"{path}: the file is larger than {MAX_FILE_BYTES // 1_000_000} MB, far more than any card "
+            "file needs\nhint: split it into several files, or check that it is a card file")
+    text = text.removeprefix("\ufeff")
+    parser = ccl_parser()
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as error:
+        raise syntax_error(error, text, path, parser) from None
+    builder = CardBuilder(path)
+    try:
+        cards: tuple[Card, ...] = builder.transform(tree)
+    except VisitError as error:  # pragma: no cover - the builder records problems, never raises
+        raise CardSyntaxError(f"{path}: {error.orig_exc}") from None
+    problems = list(builder.problems)
+    for card in cards:
+        problems.extend(card.problems())
+    problems.extend(_duplicates(cards, {}))
+    if not cards and not problems:
+        line = max(1, len(text.splitlines()))
+        problems.append(Problem("the file has no card", 'a card starts with: card "Name" {',
+                                Source(path, line, 1)))
+    problems.sort(key=lambda p: (p.source.line, p.source.column) if p.source else (0, 0))
+    return cards, problems
+
+
+def _duplicates(cards: Iterable[Card], seen: dict[str, Card]) -> list[Problem]:
+    """A problem for every card whose name is already in ``seen`` (which is updated)."""
+    problems = []
+    for card in cards:
+        first = seen.get(card.name)
+        if first is not None:
+            problems.append(Problem(
+                f"two cards are named {card.name!r}: this one and the one at {first.source}",
+                "rename one of them (names are unique across all loaded files)", card.source))
+        else:
+            seen[card.name] = card
+    return problems
+
+
+def read_text(path: Path) -> str:
+    """The text of a card file: at most 1 MB of UTF-8, else a clear error."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: no such file or folder\nhint: check the path") from None
+    if size > MAX_FILE_BYTES:
+        raise CardValidationError(
+            f"{path}: the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} a card file may have\n"
+            "hint: split it into several files, or check that it is a card file")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise CardValidationError(
+            f"{path}:{line}:{column}: the file is not UTF-8 text (byte 0x{data[error.start]:02x})\n"
+            "hint: save the file with the UTF-8 encoding") from None
+    if "\x00" in text:
+        raise CardValidationError(f"{path}: the file holds NUL bytes: it looks like a binary file, "
+                                  "not a card file\nhint: card files are plain text ending in .ccl")
+    return text
+
+
+def load_file(path: str | PathLike[str]) -> tuple[Card, ...]:
+    """The cards of one ``.ccl`` file."""
+    path = Path(path)
+    return parse_text(read_text(path), str(path))
+
+
+def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
+    """The files named in ``paths``, each folder replaced by its ``.ccl`` files (sorted, recursive)."""
+    files: list[Path] = []
+    for entry in map(Path, paths):
+        if entry.is_dir():
+            found = sorted(entry.rglob("*.ccl"))
+            if not found:
+                raise RulesetError(f"{entry}: the folder holds no .ccl file\n"
+                                   "hint: card files end in .ccl")
+            files.extend(found)
+        elif entry.exists():
+            files.append(entry)
+        else:
+            raise RulesetError(f"{entry}: no such file or folder\nhint: check the path")
+    return tuple(files)
+
+
+@attrs.frozen
+class CheckReport:
+    """What checking card files found: the cards, the files read and every error.
+
+    ``errors`` holds one error per failing file (its :class:`CardProblems`
+    lists every problem of that file) or per bad path, plus one
+    :class:`CardProblems` for names repeated across files.
+    """
+
+    cards: tuple[Card, ...]
+    files: tuple[Path, ...]
+    errors: tuple[CastleComboError, ...]
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """Every problem, one rendered message each."""
+        return tuple(message for error in self.errors for message in _messages(error))
+
+    @property
+    def ok(self) -> bool:
+        """Whether no problem was found."""
+        return not self.errors
+
+
+def _messages(error: CastleComboError) -> tuple[str, ...]:
+    return error.messages if isinstance(error, CardProblems) else (str(error),)
+
+
+def check_paths(paths: Iterable[str | PathLike[str]]) -> CheckReport:
+    """Every card and every problem of the files and folders in ``paths``; never raises for a file.
+
+    Missing paths and folders without cards are problems too, so a checker
+    reports all of them in one run.
+    """
+    files: list[Path] = []
+    errors: list[CastleComboError] = []
+    for entry in paths:
+        try:
+            files.extend(card_files([entry]))
+        except CastleComboError as error:
+            errors.append(error)
+    cards: list[Card] = []
+    seen: dict[str, Card] = {}
+    texts: dict[str, str] = {}
+    clashes: list[str] = []
+    for file in files:
+        try:
+            text = read_text(file)
+            found = parse_text(text, str(file))
+        except CastleComboError as error:
+            errors.append(error)
+            continue
+        texts[str(file)] = text
+        for problem in _duplicates(found, seen):
+            clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
+                                          str(file)))
+        cards.extend(found)
+    if clashes:
+        errors.append(CardProblems(clashes))
+    return CheckReport(tuple(cards), tuple(files), tuple(errors))
+
+
+def load_paths(paths: Iterable[str | PathLike[str]]) -> tuple[Card, ...]:
+    """The cards of ``.ccl`` files and folders, in sorted file order; raises on any problem.
+
+    A single failing file raises its own error (:class:`CardSyntaxError`,
+    :class:`CardProblems`, ...); several raise one :class:`CardProblems`
+    listing every message of every file.
+    """
+    report = check_paths(paths)
+    if len(report.errors) == 1:
+        raise report.errors[0]
+    if report.errors:
+        raise CardProblems(report.messages)
+    return report.cards
