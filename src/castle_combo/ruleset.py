@@ -1,22 +1,46 @@
 """A ruleset: a validated, immutable set of cards, looked up by name.
 
 A game is always played with one ruleset: the 78 base cards
-(:meth:`Ruleset.standard`), optionally extended with fan cards. The ruleset
-carries a version string so that a game record can say which cards it was
-played with.
+(:meth:`Ruleset.standard`), optionally extended with fan cards
+(:meth:`Ruleset.extend`, or installed expansion packages found through the
+``castle_combo.expansions`` entry-point group). The ruleset carries a version
+string so that a game record can say which cards it was played with:
+``base-1`` for the base game, ``base-1+byways.1f3a9c0e`` once extended (the
+expansion's name and a digest of its cards' canonical text).
+
+Where the base cards live: an installed wheel ships them inside the package
+(``castle_combo/cards``); an editable or in-tree install reads the
+repository's top-level ``cards/`` folder.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
+import hashlib
+import importlib.metadata
+import importlib.resources
 from collections.abc import Iterable, Iterator
+from os import PathLike
+from pathlib import Path
+from types import ModuleType
 
 import attrs
 
-from castle_combo.errors import RulesetError
+from castle_combo.dsl import format_cards, load_paths
+from castle_combo.errors import CastleComboError, RulesetError
 from castle_combo.model import Card, Deck
 
-__all__ = ["Ruleset"]
+__all__ = ["Ruleset", "STANDARD_VERSION", "EXPANSIONS_GROUP", "bundled_cards_folder", "installed_expansions"]
+
+#: The version of the bundled card data. Bump it whenever a base card changes
+#: (tests/test_ruleset.py fails until you do), so that records played with the
+#: old cards are told apart from new ones.
+STANDARD_VERSION = "base-1"
+
+#: The entry-point group through which installed packages offer fan cards.
+EXPANSIONS_GROUP = "castle_combo.expansions"
+
 
 
 @attrs.frozen
@@ -72,7 +96,116 @@ class Ruleset:
         """The cards of one deck (castle or village), in load order."""
         return tuple(card for card in self.cards if card.deck is deck)
 
+    @classmethod
+    def standard(cls, *, expansions: bool = False) -> Ruleset:
+        """The 78 base cards bundled with castle-combo, loaded and validated once per process.
+
+        With ``expansions=True``, every installed expansion package (see
+        :meth:`with_installed_expansions`) is added too.
+        """
+        base = _standard_ruleset()
+        return base._with_expansions(installed_expansions()) if expansions else base
+
+    @classmethod
+    def with_installed_expansions(cls) -> Ruleset:
+        """The base cards plus every expansion installed under the ``castle_combo.expansions`` group.
+
+        Expansions are added in the order of their entry-point names, so the
+        result (and its version) does not depend on installation order.
+        """
+        return cls.standard(expansions=True)
+
+    def extend(self, paths: Iterable[str | PathLike[str]] | str | PathLike[str]) -> Ruleset:
+        """A new ruleset with the fan cards of ``paths`` (``.ccl`` files or folders) added.
+
+        Each fan card joins the deck named by its own ``deck`` field. A name
+        already in this ruleset, or repeated among the new files, raises a
+        :class:`~castle_combo.errors.CastleComboError` naming both places.
+        """
+        paths = [paths] if isinstance(paths, (str, PathLike)) else list(paths)
+        label = "+".join(_label(Path(path)) for path in paths)
+        return self._add(label, load_paths(paths))
+
+    def _with_expansions(self, expansions: Iterable[tuple[str, tuple[Path, ...]]]) -> Ruleset:
+        ruleset = self
+        for name, paths in expansions:
+            try:
+                ruleset = ruleset._add(name, load_paths(paths))
+            except CastleComboError as error:
+                raise RulesetError(f"the installed expansion {name!r} is broken:\n{error}") from None
+        return ruleset
+
+    def _add(self, label: str, cards: tuple[Card, ...]) -> Ruleset:
+        digest = hashlib.sha256(format_cards(cards).encode("utf-8")).hexdigest()[:8]
+        return Ruleset.from_cards(self.cards + cards, f"{self.version}+{label}.{digest}")
+
     def _unknown(self, name: str) -> str:
         close = difflib.get_close_matches(name, self._by_name, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"no card named {name!r} in this ruleset (version {self.version}){hint}"
+
+
+def _label(path: Path) -> str:
+    """A short name for an expansion path in the version string: the file or folder name.
+
+    A folder called ``cards`` is named after its parent (``byways/cards`` -> ``byways``).
+    """
+    if path.stem in ("cards", ""):
+        return path.resolve().parent.name or "cards"
+    return path.stem
+
+
+def bundled_cards_folder() -> Path:
+    """The folder of the 78 base ``.ccl`` files: inside the installed package, else the repository's."""
+    packaged = Path(str(importlib.resources.files("castle_combo"))) / "cards"
+    if packaged.is_dir():
+        return packaged
+    in_tree = Path(__file__).resolve().parents[2] / "cards"
+    if in_tree.is_dir():
+        return in_tree
+    raise RulesetError(f"the bundled cards are missing (looked in {packaged} and {in_tree})\n"
+                       "hint: reinstall castle-combo")
+
+
+@functools.cache
+def _standard_ruleset() -> Ruleset:
+    """The base ruleset, built once per process (parsing and validating take a few ms)."""
+    return Ruleset.from_cards(load_paths([bundled_cards_folder()]), STANDARD_VERSION)
+
+
+def _expansion_paths(name: str, target: object) -> tuple[Path, ...]:
+    """The card paths an entry point offers: a module's folder, or what a callable returns."""
+    if isinstance(target, ModuleType):
+        locations = list(getattr(target, "__path__", [])) or (
+            [str(Path(target.__file__).parent)] if target.__file__ else [])
+        if not locations:
+            raise RulesetError(f"the expansion {name!r} points at a module with no folder")
+        return (Path(locations[0]),)
+    if callable(target):
+        result = target()
+        if isinstance(result, (str, PathLike)):
+            return (Path(result),)
+        return tuple(Path(path) for path in result)
+    raise RulesetError(f"the expansion {name!r} points at {target!r}, which is neither a module "
+                       "nor a callable returning a path\nhint: point the entry point at the package "
+                       "that holds the .ccl files")
+
+
+def installed_expansions() -> tuple[tuple[str, tuple[Path, ...]], ...]:
+    """``(name, paths)`` of every installed expansion, sorted by entry-point name.
+
+    An expansion package declares, in its ``pyproject.toml``::
+
+        [project.entry-points."castle_combo.expansions"]
+        byways = "castle_combo_byways"          # a package whose folder holds .ccl files
+        # or: byways = "castle_combo_byways:cards_folder"   (a callable returning a path)
+    """
+    found = []
+    for entry in sorted(importlib.metadata.entry_points(group=EXPANSIONS_GROUP), key=lambda e: e.name):
+        try:
+            target = entry.load()
+        except Exception as error:  # any import error of third-party code: report, never crash
+            raise RulesetError(f"the installed expansion {entry.name!r} ({entry.value}) cannot be "
+                               f"imported: {error}\nhint: reinstall or uninstall that package") from None
+        found.append((entry.name, _expansion_paths(entry.name, target)))
+    return tuple(found)

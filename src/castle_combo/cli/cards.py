@@ -1,0 +1,87 @@
+"""``castle-combo cards [NAME]``: the cards of a ruleset, as a table or one at a time.
+
+Without a name, a table of every card (optionally one deck) with its facts
+and its ability and scoring in plain English. With a name, that card's
+canonical ``.ccl`` source and its English description. ``--extend PATH``
+adds fan cards first, exactly as :meth:`Ruleset.extend` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from rich import box
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+
+from castle_combo.dsl import format_card
+from castle_combo.model import Card, Deck
+from castle_combo.ruleset import Ruleset
+
+__all__ = ["register", "run", "cards_table", "card_panel"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``cards`` subcommand."""
+    parser = subparsers.add_parser(
+        "cards",
+        help="list the cards, or show one card's .ccl source and English text",
+        description="List the cards of the ruleset, or show one card in full.",
+    )
+    parser.add_argument("name", nargs="?", metavar="NAME", help="show only this card (English name)")
+    parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
+    parser.add_argument("--extend", action="append", default=[], metavar="PATH",
+                        help="add fan cards from a .ccl file or folder (repeatable)")
+    parser.set_defaults(run=run)
+
+
+def cards_table(cards: tuple[Card, ...], title: str) -> Table:
+    """A table of cards: facts, then the ability and scoring rule in English."""
+    table = Table(title=title, box=box.SIMPLE_HEAVY, show_lines=False, expand=False)
+    for column, options in (
+        ("name", {"style": "bold", "no_wrap": True}),
+        ("deck", {}),
+        ("cost", {"justify": "right"}),
+        ("shields", {}),
+        ("messenger", {"justify": "center"}),
+        ("purse", {"justify": "right"}),
+        ("ability", {"ratio": 2}),
+        ("scoring", {"ratio": 2}),
+    ):
+        table.add_column(column, **options)  # type: ignore[arg-type]
+    for card in cards:
+        table.add_row(
+            card.name,
+            card.deck.value,
+            str(card.cost),
+            " ".join(shield.value for shield in card.shields),
+            "yes" if card.messenger else "",
+            str(card.purse) if card.purse is not None else "",
+            " ".join(effect.describe() for effect in card.ability),
+            " ".join(rule.describe() for rule in card.scoring),
+        )
+    return table
+
+
+def card_panel(card: Card) -> Panel:
+    """One card in full: its English description above its canonical ``.ccl`` source."""
+    # "ccl" is the Pygments lexer castle-combo registers; without it rich shows plain text.
+    source = Syntax(format_card(card).rstrip("\n"), "ccl", theme="ansi_dark", background_color="default")
+    return Panel(Group(Text(card.describe()), Text(""), source), title=card.name, expand=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
+    rules = Ruleset.standard()
+    if args.extend:
+        rules = rules.extend(args.extend)
+    console = Console()
+    if args.name is not None:
+        console.print(card_panel(rules[args.name]))
+        return 0
+    cards = rules.deck(Deck(args.deck)) if args.deck else rules.cards
+    console.print(cards_table(cards, f"{len(cards)} cards (ruleset {rules.version})"))
+    return 0
