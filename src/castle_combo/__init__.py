@@ -22,6 +22,7 @@ from castle_combo.ruleset import Ruleset
 from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey, action_from_json
 from castle_combo.game import new_game
 from castle_combo.scoring import Result, ScoreSheet, score_tableau
+from castle_combo.serialize import dumps, loads, replay
 from castle_combo.state import GameState, Phase, PlayerState
 
 __version__ = "0.1.0"
@@ -54,4 +55,7 @@ __all__ = [
     "ScoreSheet",
     "Result",
     "score_tableau",
+    "dumps",
+    "loads",
+    "replay",
 ]

@@ -92,6 +92,12 @@ class Discard:
 Action = Union[UseKey, Take, Choose, Discard]
 
 _TYPES = ("key", "take", "choose", "discard")
+_FIELDS = {
+    "key": {"type", "use"},
+    "take": {"type", "card", "at", "face_down"},
+    "choose": {"type", "option"},
+    "discard": {"type", "card"},
+}
 
 
 def _is_int(value: object) -> bool:
@@ -107,6 +113,12 @@ def action_from_json(data: object, path: str = "$") -> Action:
     if not isinstance(data, Mapping):
         raise RecordError(f"{path}: expected an action object like {{\"type\": \"take\", ...}}, got {data!r}")
     kind = data.get("type")
+    allowed = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if allowed is not None:
+        extra = sorted(set(data) - allowed)
+        if extra:
+            fields = ", ".join(sorted(allowed - {"type"}))
+            raise RecordError(f"{path}.{extra[0]}: unknown field for a {kind!r} action (it has {fields})")
     if kind == "key":
         use = data.get("use")
         if use not in ("move", "refresh"):

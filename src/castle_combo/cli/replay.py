@@ -1,0 +1,58 @@
+"""``castle-combo replay FILE``: replay a game record and print the final score sheets.
+
+With ``--json`` it prints exactly ``{"players": [{"score": s, "keys": k,
+"gold": g}, ...]}`` (gold = left in the supply after purse placement); a
+record of an unfinished game prints the provisional scores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from castle_combo.cli.score import load_rules, sheet_table
+from castle_combo.errors import RecordError
+from castle_combo.serialize import replay
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``replay`` subcommand."""
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a game record and print the final scores",
+        description="Replay a game record (castle-combo/record@1 JSON) move by move and print each seat's score sheet.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
+    parser.add_argument("--json", action="store_true", help='print {"players": [{"score", "keys", "gold"}, ...]} only')
+    parser.add_argument(
+        "--cards", action="append", default=[], metavar="PATH", help="extra .ccl file or folder of fan cards (repeatable)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay ``args.file`` and print the score sheets; 0 on success."""
+    text = Path(args.file).read_text(encoding="utf-8")
+    try:
+        state = replay(text, load_rules(args.cards))
+    except RecordError as error:
+        raise RecordError(f"{args.file}: {error}") from None
+    sheets = state.scores() if state.is_over else state.provisional_scores()
+    if args.json:
+        players = [{"score": s.total, "keys": s.keys, "gold": s.gold_left} for s in sheets]
+        print(json.dumps({"players": players}))
+        return 0
+    console = Console()
+    if not state.is_over:
+        console.print(f"[yellow]the game is not over (turn {state.turn}); provisional scores[/yellow]")
+    winners = set(state.result().winners) if state.is_over else set()
+    for seat, sheet in enumerate(sheets):
+        mark = "  [green]winner[/green]" if seat in winners else ""
+        console.print(sheet_table(sheet, f"Seat {seat}{mark}"))
+    return 0

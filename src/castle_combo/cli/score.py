@@ -1,0 +1,87 @@
+"""``castle-combo score FILE``: the score pad for one finished tableau.
+
+FILE is a score scenario (DESIGN.md): the 3x3 grid of card names (or
+``"face-down"``), keys, leftover gold and gold already on purses. Without
+``--json`` it prints the grid with each card's points, then keys, gold left
+and the total; with ``--json`` exactly ``{"total", "keys", "gold_left", "cards"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from castle_combo.errors import ScenarioError
+from castle_combo.ruleset import Ruleset
+from castle_combo.scoring import FACE_DOWN, ScoreSheet, score_scenario
+
+__all__ = ["register", "run", "sheet_table", "load_rules"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``score`` subcommand."""
+    parser = subparsers.add_parser(
+        "score",
+        help="score one finished tableau (a score scenario JSON file)",
+        description=(
+            "Score one finished 3x3 tableau like the score pad: each card's points, keys (1 point each), "
+            "gold left after filling purses, and the total. FILE holds "
+            '{"grid": [[name, name, name], ...], "keys": k, "gold": g, "purse_gold": {"name": gold}}; '
+            'write "face-down" for a face-down card.'
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="the score scenario (JSON)")
+    parser.add_argument("--json", action="store_true", help='print {"total", "keys", "gold_left", "cards"} only')
+    parser.add_argument(
+        "--cards", action="append", default=[], metavar="PATH", help="extra .ccl file or folder of fan cards (repeatable)"
+    )
+    parser.set_defaults(run=run)
+
+
+def load_rules(paths: list[str]) -> Ruleset:
+    """The standard ruleset, extended with the fan cards at ``paths`` if any."""
+    rules = Ruleset.standard()
+    return rules.extend(paths) if paths else rules
+
+
+def sheet_table(sheet: ScoreSheet, title: str) -> Table:
+    """The score sheet as a rich table: the 3x3 grid with names and points, then keys, gold and total."""
+    table = Table(title=title, show_header=False, show_lines=True)
+    for _ in range(3):
+        table.add_column(justify="center", min_width=14)
+    for names, points, stored in zip(sheet.names, sheet.cards, sheet.stored):
+        cells = []
+        for name, pts, gold in zip(names, points, stored):
+            if name is None:
+                cells.append("[dim]empty[/dim]")
+            elif name == FACE_DOWN:
+                cells.append(f"[dim]face down[/dim]\n{pts}")
+            else:
+                purse = f" ({gold} gold)" if gold else ""
+                cells.append(f"{name}{purse}\n[bold]{pts}[/bold]")
+        table.add_row(*cells)
+    table.caption = f"cards {sheet.total - sheet.keys} + keys {sheet.keys} = [bold]{sheet.total}[/bold]   (gold left {sheet.gold_left})"
+    return table
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score the scenario in ``args.file``; 0 on success."""
+    text = Path(args.file).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"{args.file}: not JSON: {error}") from None
+    try:
+        sheet = score_scenario(data, load_rules(args.cards))
+    except ScenarioError as error:
+        raise ScenarioError(f"{args.file}: {error}") from None
+    if args.json:
+        print(json.dumps(sheet.to_json()))
+        return 0
+    Console().print(sheet_table(sheet, f"Score of {args.file}"))
+    return 0
