@@ -1,0 +1,251 @@
+"""The mistakes fans are likely to make get a message they can act on.
+
+Every message has the same shape: ``file:line:column: what is wrong``, the
+offending line, a caret under the spot, and ``hint: how to fix it``. Each
+test below starts from a valid card, makes one typical mistake, and checks
+the whole message, so a change in wording is a deliberate one. No message
+ever shows a Lark terminal name (``LBRACE``, ``__ANON_3``, ``$END``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from castle_combo.dsl import CardProblems, parse_text
+from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError
+
+NUN = """\
+card "Nun" {
+    deck castle   cost 3   shields faith   messenger
+    when bought: gain 1 gold per castle banner
+    score 3 per faith shield in column
+}
+"""
+
+
+def error_for(text: str) -> str:
+    with pytest.raises(CastleComboError) as caught:
+        parse_text(text, "mine.ccl")
+    message = str(caught.value)
+    assert not re.search(r"\b(?:[A-Z]+_[A-Z_]+|__ANON_\d+|\$END|LBRACE|RBRACE|COLON)\b", message), message
+    return message
+
+
+def nun_with(old: str, new: str) -> str:
+    assert old in NUN
+    return NUN.replace(old, new, 1)
+
+
+def test_a_misspelled_shield_gets_did_you_mean() -> None:
+    assert error_for(nun_with("shields faith", "shields faiht")) == (
+        "mine.ccl:2:36: unknown shield 'faiht'; expected a shield (nobility, faith, scholarship, "
+        "military, craftsmanship or peasantry)\n"
+        "        deck castle   cost 3   shields faiht   messenger\n"
+        "                                       ^^^^^\n"
+        "hint: did you mean 'faith'?"
+    )
+
+
+def test_a_shield_in_the_plural_is_told_to_be_singular() -> None:
+    assert error_for(nun_with("shields faith", "shields faiths")) == (
+        "mine.ccl:2:36: shield types are written in the singular: 'faith', not 'faiths'\n"
+        "        deck castle   cost 3   shields faiths   messenger\n"
+        "                                       ^^^^^^\n"
+        "hint: write 'faith' (repeat it for two shields: faith faith)"
+    )
+
+
+def test_a_second_shield_in_the_plural_is_caught_at_that_word() -> None:
+    message = error_for(nun_with("shields faith", "shields faith nobilities"))
+    assert message.startswith("mine.ccl:2:42: shield types are written in the singular: 'nobility'")
+
+
+def test_a_missing_closing_brace_names_the_open_card() -> None:
+    assert error_for(NUN.replace("}", "") + NUN.replace("Nun", "Monk")) == (
+        "mine.ccl:6:1: card \"Nun\" (line 1) is not closed: '}' is missing before the next card\n"
+        '    card "Monk" {\n'
+        "    ^^^^\n"
+        "hint: add '}' at the end of card \"Nun\" (line 1)"
+    )
+
+
+def test_a_missing_closing_brace_at_the_end_of_the_file() -> None:
+    message = error_for(NUN.replace("}", ""))
+    assert message.startswith("mine.ccl:4:39: card \"Nun\" (line 1) is not closed: '}' is missing "
+                              "before the end of the file")
+    assert message.splitlines()[2] == " " * 42 + "^"
+
+
+def test_a_mask_with_too_few_cells() -> None:
+    text = nun_with("score 3 per faith shield in column", "score 4 if placed at\n X . X\n . . .\n X .")
+    assert error_for(text) == (
+        "mine.ccl:8:1: mask must be 3 rows of 3 cells; this one stops after 8 cells\n"
+        "    }\n"
+        "    ^\n"
+        "hint: draw three lines of three cells, for example:  X . X  /  . . .  /  X . X"
+    )
+
+
+def test_a_mask_with_too_many_cells() -> None:
+    text = nun_with("score 3 per faith shield in column", "score 4 if placed at\n X . X\n . . .\n X . X X")
+    assert error_for(text) == (
+        "mine.ccl:7:8: mask must be 3 rows of 3 cells; this one has more than 9 cells\n"
+        "     X . X X\n"
+        "           ^\n"
+        "hint: remove the extra cells"
+    )
+
+
+def test_a_mask_not_drawn_as_three_rows_of_three() -> None:
+    text = nun_with("score 3 per faith shield in column", "score 4 if placed at\n X . X .\n . .\n X . X")
+    with pytest.raises(CardValidationError) as caught:
+        parse_text(text, "mine.ccl")
+    assert str(caught.value) == (
+        "mine.ccl:5:2: mask must be 3 rows of 3 cells, one row per line; this one has 3 rows "
+        "(4 cells, 2 cells, 3 cells)\n"
+        "     X . X .\n"
+        "     ^\n"
+        "hint: draw it on three lines, for example:  X . X  /  . . .  /  X . X"
+    )
+
+
+def test_a_lower_case_x_in_a_mask() -> None:
+    text = nun_with("score 3 per faith shield in column", "score 4 if placed at\n x . X\n . . .\n X . X")
+    assert error_for(text).splitlines()[0] == (
+        "mine.ccl:5:2: mask cells are a capital X (scores) or a dot (does not), not 'x'")
+
+
+def test_an_unterminated_name() -> None:
+    assert error_for(nun_with('"Nun"', '"Nun')) == (
+        "mine.ccl:1:6: this name is not closed: a name ends with '\"' on the same line\n"
+        '    card "Nun {\n'
+        "         ^\n"
+        'hint: add the closing quote, as in card "Nun" {'
+    )
+
+
+def test_a_name_in_single_quotes() -> None:
+    assert error_for(nun_with('"Nun"', "'Nun'")).splitlines()[0] == (
+        "mine.ccl:1:6: names are written between straight double quotes, not '")
+
+
+def test_a_number_written_as_a_word() -> None:
+    assert error_for(nun_with("cost 3", "cost three")) == (
+        "mine.ccl:2:24: numbers are written in digits, not as the word 'three'\n"
+        "        deck castle   cost three   shields faith   messenger\n"
+        "                           ^^^^^\n"
+        "hint: write 3"
+    )
+
+
+def test_a_number_where_a_word_is_expected() -> None:
+    assert error_for(nun_with("shields faith", "shields 2 faith")) == (
+        "mine.ccl:2:36: found the number 2 after 'shields' where a shield (nobility, faith, scholarship, "
+        "military, craftsmanship or peasantry) belongs\n"
+        "        deck castle   cost 3   shields 2 faith   messenger\n"
+        "                                       ^\n"
+        "hint: name each shield, repeating it for two: shields peasantry peasantry"
+    )
+
+
+def test_a_property_without_its_number() -> None:
+    assert error_for(nun_with("cost 3", "cost")) == (
+        "mine.ccl:2:26: expected a number after 'cost', found 'shields'\n"
+        "        deck castle   cost   shields faith   messenger\n"
+        "                             ^^^^^^^\n"
+        "hint: write a number after 'cost'"
+    )
+
+
+def test_a_misspelled_keyword_among_the_properties() -> None:
+    assert error_for(nun_with("messenger", "mesenger")) == (
+        "mine.ccl:2:44: unknown word 'mesenger'; expected a property, a shield or '}'\n"
+        "        deck castle   cost 3   shields faith   mesenger\n"
+        "                                               ^^^^^^^^\n"
+        "hint: did you mean 'messenger'?"
+    )
+
+
+def test_a_keyword_in_the_plural_where_only_the_singular_exists() -> None:
+    assert error_for(nun_with("cost 3", "costs 3")).endswith("hint: did you mean 'cost'?")
+
+
+def test_a_misspelled_deck() -> None:
+    message = error_for(nun_with("deck castle", "deck castel"))
+    assert message.startswith("mine.ccl:2:10: unknown deck 'castel'; expected a deck (castle or village)")
+    assert message.endswith("hint: did you mean 'castle'?")
+
+
+def test_a_misspelled_region() -> None:
+    text = nun_with("score 3 per faith shield in column", "score 5 if placed in top rwo")
+    assert error_for(text) == (
+        "mine.ccl:4:30: unknown word 'rwo'; expected 'row'\n"
+        "        score 5 if placed in top rwo\n"
+        "                                 ^^^\n"
+        "hint: did you mean 'row'?"
+    )
+
+
+def test_a_misspelled_resource() -> None:
+    message = error_for(nun_with("gain 1 gold", "gain 1 glod"))
+    assert message.startswith("mine.ccl:3:25: unknown word 'glod'; expected ")
+    assert message.endswith("hint: did you mean 'gold'?")
+
+
+def test_a_keyword_with_a_capital_letter() -> None:
+    assert error_for(nun_with("shields faith", "shields Faith")).splitlines()[::3] == [
+        "mine.ccl:2:36: 'Faith' must be written in lower case", "hint: write 'faith'"]
+
+
+def test_a_missing_colon_after_when_bought() -> None:
+    assert error_for(nun_with("bought:", "bought")) == (
+        "mine.ccl:3:17: expected ':' after 'bought', found 'gain'\n"
+        "        when bought gain 1 gold per castle banner\n"
+        "                    ^^^^\n"
+        "hint: add ':' after 'bought'"
+    )
+
+
+def test_a_card_without_the_word_card() -> None:
+    assert error_for(nun_with('card "Nun"', '"Nun"')).endswith(
+        'hint: every card starts with the word card: card "Nun" {')
+
+
+def test_an_extra_closing_brace() -> None:
+    assert error_for(NUN + "}\n").splitlines()[::3] == [
+        "mine.ccl:6:1: expected the end of the file or 'card' after '}', found '}'",
+        "hint: remove this extra '}'"]
+
+
+def test_row_plus_column_is_written_row_and_column() -> None:
+    assert error_for(nun_with("in column", "in row+column")).splitlines()[::3] == [
+        "mine.ccl:4:36: 'row+column' is written 'row and column'", "hint: write 'in row and column'"]
+
+
+def test_score_without_per_or_if() -> None:
+    assert error_for(nun_with("score 3 per", "score 3 for")).splitlines()[0] == (
+        "mine.ccl:4:13: expected 'if' or 'per' after '3', found 'for'")
+
+
+def test_a_scope_on_a_count_that_has_none() -> None:
+    text = nun_with("deck castle", "deck castle purse 4").replace(
+        "faith shield in column", "gold on this card in row")
+    with pytest.raises(CardProblems) as caught:
+        parse_text(text, "mine.ccl")
+    assert caught.value.messages == (
+        "mine.ccl:4:17: 'gold on this card' is always this card's own gold, so it takes no scope\n"
+        "        score 3 per gold on this card in row\n"
+        "                    ^^^^\n"
+        "hint: remove the scope after 'gold on this card'",
+    )
+
+
+def test_an_unknown_character() -> None:
+    assert error_for(nun_with("cost 3", "cost 3;")).splitlines()[0] == "mine.ccl:2:25: unexpected character ';'"
+
+
+def test_a_syntax_error_is_a_card_syntax_error() -> None:
+    with pytest.raises(CardSyntaxError):
+        parse_text(nun_with("shields faith", "shields"))

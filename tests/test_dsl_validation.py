@@ -1,0 +1,210 @@
+"""Cards that parse but make no sense are refused, each with the reason and a fix.
+
+One test per rule of the validation list in docs/card-language.md. Each
+builds a card that breaks exactly that rule and checks the problem's words;
+``check`` collects every problem of a file, not only the first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from castle_combo.dsl import CardProblems, parse_text
+from castle_combo.model import (
+    Card,
+    Choice,
+    Deck,
+    Discount,
+    Gain,
+    Region,
+    Resource,
+    Shield,
+)
+
+FACTS = "deck castle cost 3 shields faith"
+
+
+def problems(body: str, facts: str = FACTS) -> tuple[str, ...]:
+    """The first lines of every problem of one card with ``facts`` and ``body``."""
+    with pytest.raises(CardProblems) as caught:
+        parse_text(f'card "Test" {{\n {facts}\n {body}\n}}\n', "t.ccl")
+    return tuple(message.splitlines()[0] for message in caught.value.messages)
+
+
+def only_problem(body: str, facts: str = FACTS) -> str:
+    (found,) = problems(body, facts)
+    return found
+
+
+def test_two_cards_with_one_name_are_refused_naming_both_places() -> None:
+    text = f'card "Nun" {{ {FACTS} }}\ncard "Nun" {{ {FACTS} }}\n'
+    with pytest.raises(CardProblems) as caught:
+        parse_text(text, "t.ccl")
+    assert caught.value.messages[0].splitlines()[0] == (
+        "t.ccl:2:1: two cards are named 'Nun': this one and the one at t.ccl:1:1")
+
+
+def test_gold_on_this_card_needs_a_purse() -> None:
+    assert only_problem("score 2 per gold on this card") == (
+        "t.ccl:1:1: the card counts 'gold on this card' but has no purse to hold gold")
+
+
+def test_a_card_needs_deck_cost_and_shields() -> None:
+    assert only_problem("", facts="deck castle") == "t.ccl:1:1: card 'Test' has no cost and no shields"
+
+
+def test_a_card_with_no_shield_is_refused() -> None:
+    (problem,) = Card("Test", Deck.CASTLE, 3, ()).problems()
+    assert problem.message == "the card has no shield"
+
+
+def test_more_than_three_shields_are_refused() -> None:
+    assert only_problem("", facts="deck castle cost 3 shields faith faith faith faith") == (
+        "t.ccl:1:1: the card has 4 shields, more than 3")
+
+
+@pytest.mark.parametrize(
+    ("facts", "body", "message"),
+    [
+        ("deck castle cost 21 shields faith", "", "the cost is 21, outside the sensible range 0 to 20"),
+        (FACTS + " purse 0", "", "the purse capacity is 0, outside the sensible range 1 to 20"),
+        (FACTS + " purse 25", "", "the purse capacity is 25, outside the sensible range 1 to 20"),
+        (FACTS, "when bought: gain 100 gold", "the amount gained is 100, outside the sensible range 1 to 99"),
+        (FACTS, "when bought: gain 0 gold", "the amount gained is 0, outside the sensible range 1 to 99"),
+        (FACTS, "when bought: discount 0 on castle cards", "the discount is 0, outside the sensible range 1 to 99"),
+        (FACTS, "when bought: fill 10 purses", "the number of purses to fill is 10, outside the sensible range 1 to 9"),
+        (FACTS, "score 0 per key", "the points is 0, outside the sensible range 1 to 99"),
+        (FACTS, "score 2 per card with 4 shields",
+         "the number of shields per card is 4, outside the sensible range 1 to 3"),
+        (FACTS, "score 2 per set of 1 identical shields",
+         "the size of a set of identical shields is 1, outside the sensible range 2 to 9"),
+    ],
+)
+def test_numbers_out_of_a_sane_range_are_refused(facts: str, body: str, message: str) -> None:
+    assert only_problem(body, facts).split(": ", 1)[1] == message
+
+
+def test_a_choice_needs_two_options() -> None:
+    assert only_problem("when bought: choose one: { gain 1 key }").endswith(
+        "a choice needs at least 2 options, this one has 1")
+
+
+def test_a_choice_inside_a_choice_cannot_be_played() -> None:
+    body = "when bought: choose one: { choose one: { gain 1 key } or { gain 1 gold } } or { gain 2 keys }"
+    assert only_problem(body).endswith("a choice inside a choice cannot be played")
+
+
+def test_an_empty_choice_option_is_refused() -> None:
+    choice = Choice(((), (Gain(1, Resource.KEY),)))
+    assert [p.message for p in choice.problems()] == ["option 1 of the choice has no effect"]
+
+
+def test_a_discount_needs_a_deck() -> None:
+    assert [p.message for p in Discount(1, ()).problems()] == ["a discount on no deck never applies"]
+    assert [p.message for p in Discount(1, (Deck.CASTLE, Deck.CASTLE)).problems()] == [
+        "a discount names the same deck twice"]
+
+
+def test_scoring_counts_only_your_own_tableau() -> None:
+    assert only_problem("score 1 per faith shield in a neighbour's tableau").endswith(
+        "a scoring rule counts only your own tableau, never a neighbour's")
+
+
+def test_an_ability_cannot_count_a_row_or_column_that_is_not_known_yet() -> None:
+    assert only_problem("when bought: gain 1 gold per faith shield in column").endswith(
+        "an ability resolves when the card is bought, before its final row and column are known")
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ("score 1 per key in row", "keys are held by a player, not placed in a tableau, so 'key' takes no scope"),
+        ("when bought: gain 1 gold per key in a neighbour's tableau",
+         "keys are held by a player, not placed in a tableau, so 'key' takes no scope"),
+        ("score 1 per empty space in row",
+         "a row or column of the final grid is always full, so it has no empty space"),
+        ("score 1 per card in column",
+         "a row or column of the final grid always holds 3 cards (5 for row and column)"),
+        ("score 1 per gold on purses in row",
+         "'gold on purses' counts the gold on all your purse cards, wherever they are"),
+        ("score 1 per gold on this card in column",
+         "'gold on this card' is always this card's own gold, so it takes no scope"),
+        ("when bought: gain 1 gold per gold on this card in a neighbour's tableau",
+         "'gold on this card' is always this card's own gold, so it takes no scope"),
+    ],
+)
+def test_scopes_that_make_no_sense_for_the_count(body: str, reason: str) -> None:
+    assert only_problem(body, FACTS + " purse 5").endswith(reason)
+
+
+def test_empty_space_always_counts_zero_at_the_end() -> None:
+    assert only_problem("score 1 per empty space").endswith(
+        "the final grid is full, so 'empty space' always counts 0 in a scoring rule")
+
+
+def test_an_empty_set_is_refused() -> None:
+    assert only_problem("score 1 per set of {}").endswith("an empty set counts nothing")
+
+
+def test_a_set_of_one_shield_suggests_per_shield() -> None:
+    with pytest.raises(CardProblems) as caught:
+        parse_text(f'card "T" {{ {FACTS} score 4 per set of {{faith}} }}', "t.ccl")
+    assert caught.value.messages[0].splitlines()[::3] == [
+        "t.ccl:1:57: a set of one shield is just that shield", "hint: write 'per faith shield'"]
+
+
+def test_a_set_of_one_banner_suggests_per_banner() -> None:
+    assert only_problem("score 1 per set of {castle}").endswith("a set of one banner is just that banner")
+
+
+def test_at_least_zero_always_holds() -> None:
+    assert only_problem("score 1 if at least 0 keys").endswith(
+        "'at least 0' always holds, so the condition means nothing")
+
+
+def test_a_mask_with_no_x_is_refused() -> None:
+    assert only_problem("score 4 if placed at\n . . .\n . . .\n . . .").endswith(
+        "the position has no cell, so the card can never score it")
+
+
+def test_a_region_name_must_match_its_cells() -> None:
+    (problem,) = Region(frozenset({(0, 0)}), "top row").problems()
+    assert problem.message == "the region name 'top row' does not match its cells"
+
+
+def test_a_property_written_twice_is_refused() -> None:
+    assert only_problem("cost 4") == "t.ccl:3:2: card 'Test' has 'cost' twice (first at line 2)"
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ('FR "Nonne"', "'FR' is not a language code"),
+        ('fra "Nonne"', "'fra' is not a language code"),
+        ('en "Nun"', "the English name is the card's own name, not a localized one"),
+        ('fr "Nonne" fr "Soeur"', "two names are given for the language 'fr'"),
+        ('fr ""', "the 'fr' name is empty"),
+    ],
+)
+def test_localized_names_need_a_two_letter_code(names: str, message: str) -> None:
+    assert only_problem(names).endswith(message)
+
+
+def test_a_file_without_cards_is_refused() -> None:
+    with pytest.raises(CardProblems) as caught:
+        parse_text("# only a comment\n", "t.ccl")
+    assert caught.value.messages[0].splitlines()[0] == "t.ccl:1:1: the file has no card"
+
+
+def test_every_problem_of_a_file_is_reported_at_once() -> None:
+    text = (f'card "A" {{ {FACTS} score 1 per key in row }}\n'
+            f'card "B" {{ {FACTS} score 0 per key }}\n'
+            f'card "A" {{ {FACTS} }}\n')
+    with pytest.raises(CardProblems) as caught:
+        parse_text(text, "t.ccl")
+    assert [m.split(":")[1] for m in caught.value.messages] == ["1", "2", "3"]
+
+
+def test_a_valid_card_has_no_problem() -> None:
+    card = Card("Nun", Deck.CASTLE, 3, (Shield.FAITH,), ability=(Gain(1, Resource.GOLD),))
+    assert card.problems() == ()
