@@ -1,0 +1,204 @@
+"""The formatter writes cards back as canonical .ccl text that parses to the same card.
+
+A hypothesis strategy builds valid cards from the model itself (every count,
+scope, effect and region the validation accepts), so the round trip is
+checked far beyond the 78 base cards.
+"""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from castle_combo.dsl import format_card, format_cards, load_paths, parse_text, region_of
+from castle_combo.model import (
+    MAX_COST,
+    MAX_PURSE,
+    Banners,
+    BannerSets,
+    Card,
+    CardsByCost,
+    CardsInTableau,
+    CardsWithShieldCount,
+    Choice,
+    Comparison,
+    CountIs,
+    Deck,
+    DiscardFromRow,
+    Discount,
+    DiscountCards,
+    DistinctShieldTypes,
+    EmptySpaces,
+    FaceDownCards,
+    FillPurses,
+    Gain,
+    GoldOnPurses,
+    GoldOnThisCard,
+    IdenticalShieldSets,
+    KeysOwned,
+    MissingShieldTypes,
+    OpponentsGain,
+    Per,
+    PlacedIn,
+    PurseCards,
+    Resource,
+    Scope,
+    ScoreIf,
+    ScorePer,
+    Shield,
+    ShieldSets,
+    ShieldsOf,
+    StoreGold,
+)
+
+CARDS = Path(__file__).resolve().parents[1] / "cards"
+GRID = (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN)
+
+shields = st.sampled_from(Shield)
+decks = st.sampled_from(Deck)
+amounts = st.integers(1, 99)
+
+#: Counts with the scopes that make sense for them in a scoring rule and in an ability.
+counts_and_scopes = st.one_of(
+    st.tuples(st.builds(ShieldsOf, shields), st.just(tuple(Scope))),
+    st.tuples(st.just(DistinctShieldTypes()), st.just(tuple(Scope))),
+    st.tuples(st.just(MissingShieldTypes()), st.just(tuple(Scope))),
+    st.tuples(st.builds(Banners, decks), st.just(tuple(Scope))),
+    st.tuples(st.builds(CardsWithShieldCount, st.integers(1, 3)), st.just(tuple(Scope))),
+    st.tuples(st.builds(CardsByCost, st.sampled_from(Comparison), st.integers(0, MAX_COST)), st.just(tuple(Scope))),
+    st.tuples(st.just(DiscountCards()), st.just(tuple(Scope))),
+    st.tuples(st.just(PurseCards()), st.just(tuple(Scope))),
+    st.tuples(st.just(CardsInTableau()), st.just((Scope.TABLEAU, Scope.NEIGHBOUR))),
+    st.tuples(st.just(FaceDownCards()), st.just(tuple(Scope))),
+    st.tuples(st.just(EmptySpaces()), st.just((Scope.TABLEAU, Scope.NEIGHBOUR))),
+    st.tuples(st.just(KeysOwned()), st.just((Scope.TABLEAU,))),
+    st.tuples(st.just(GoldOnThisCard()), st.just((Scope.TABLEAU,))),
+    st.tuples(st.just(GoldOnPurses()), st.just((Scope.TABLEAU, Scope.NEIGHBOUR))),
+    st.tuples(st.builds(ShieldSets, st.lists(shields, min_size=2, max_size=4).map(tuple)), st.just(tuple(Scope))),
+    st.tuples(st.builds(BannerSets, st.lists(decks, min_size=2, max_size=4).map(tuple)), st.just(tuple(Scope))),
+    st.tuples(st.builds(IdenticalShieldSets, st.integers(2, 9)), st.just(tuple(Scope))),
+)
+
+
+@st.composite
+def pers(draw: st.DrawFn, *, scoring: bool) -> Per:
+    count, scopes = draw(counts_and_scopes)
+    if scoring:
+        allowed = [scope for scope in scopes if scope is not Scope.NEIGHBOUR]
+        if isinstance(count, EmptySpaces):
+            count, allowed = KeysOwned(), [Scope.TABLEAU]
+    else:
+        allowed = [scope for scope in scopes if scope not in GRID]
+    return Per(count, draw(st.sampled_from(allowed)))
+
+
+simple_effects = st.one_of(
+    st.builds(Gain, amounts, st.sampled_from(Resource), st.none() | pers(scoring=False)),
+    st.builds(OpponentsGain, amounts, st.sampled_from(Resource)),
+    st.builds(Discount, amounts, st.sampled_from([(Deck.CASTLE,), (Deck.VILLAGE,), (Deck.CASTLE, Deck.VILLAGE),
+                                                  (Deck.VILLAGE, Deck.CASTLE)])),
+    st.builds(DiscardFromRow, decks, st.sampled_from(Resource)),
+    st.builds(StoreGold, st.integers(1, MAX_PURSE)),
+    st.builds(FillPurses, st.integers(1, 9)),
+)
+effects = simple_effects | st.builds(
+    Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
+
+regions = st.frozensets(st.tuples(st.integers(0, 2), st.integers(0, 2)), min_size=1).map(region_of)
+
+
+@st.composite
+def conditions(draw: st.DrawFn) -> CountIs | PlacedIn:
+    if draw(st.booleans()):
+        return PlacedIn(draw(regions))
+    comparison = draw(st.sampled_from(Comparison))
+    value = draw(st.integers(1 if comparison is Comparison.GE else 0, 99))
+    return CountIs(draw(pers(scoring=True)), comparison, value)
+
+
+scoring_rules = st.one_of(
+    st.builds(ScorePer, amounts, pers(scoring=True)),
+    st.builds(ScoreIf, amounts, conditions()),
+)
+
+names = st.text(string.ascii_letters + "éèàç '\"\\-", min_size=1, max_size=20).map(str.strip).filter(bool)
+languages = st.lists(
+    st.tuples(st.text(string.ascii_lowercase, min_size=2, max_size=2).filter(lambda c: c != "en"), names),
+    max_size=2, unique_by=lambda pair: pair[0]).map(tuple)
+
+
+@st.composite
+def cards(draw: st.DrawFn) -> Card:
+    """A valid card: every part drawn from what the validation accepts."""
+    card = Card(
+        name=draw(names),
+        deck=draw(decks),
+        cost=draw(st.integers(0, MAX_COST)),
+        shields=tuple(draw(st.lists(shields, min_size=1, max_size=3))),
+        messenger=draw(st.booleans()),
+        purse=draw(st.none() | st.integers(1, MAX_PURSE)),
+        ability=tuple(draw(st.lists(effects, max_size=3))),
+        scoring=tuple(draw(st.lists(scoring_rules, max_size=2))),
+        names=draw(languages),
+    )
+    if card.purse is None and "gold on this card" in format_card(card):
+        card = Card(card.name, card.deck, card.cost, card.shields, card.messenger, 5, card.ability,
+                    card.scoring, card.names)
+    return card
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards())
+def test_a_valid_card_parses_back_from_its_canonical_text(card: Card) -> None:
+    assert card.problems() == ()
+    assert parse_text(format_card(card)) == (card,)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(cards(), min_size=1, max_size=4, unique_by=lambda card: card.name))
+def test_several_cards_format_to_one_file_that_parses_back(many: list[Card]) -> None:
+    assert parse_text(format_cards(many)) == tuple(many)
+
+
+def test_every_base_card_round_trips() -> None:
+    base = load_paths([CARDS])
+    assert len(base) == 78
+    assert parse_text(format_cards(base)) == base
+
+
+def test_formatting_is_canonical_so_it_is_a_fixed_point() -> None:
+    for card in load_paths([CARDS]):
+        text = format_card(card)
+        assert format_card(parse_text(text)[0]) == text
+
+
+def test_the_canonical_form_of_a_card() -> None:
+    (card,) = parse_text("""card "Templar" { fr "Templier" deck castle cost 5 shields faith military messenger
+        when bought: gain 1 gold per faith shield in a neighbor's tableau then gain 1 key per military shields
+        score 1 per keys }""")
+    assert format_card(card) == (
+        'card "Templar" {\n'
+        '    fr "Templier"\n'
+        "    deck castle   cost 5   shields faith military   messenger\n"
+        "    when bought:\n"
+        "        gain 1 gold per faith shield in a neighbour's tableau\n"
+        "        gain 1 key per military shield\n"
+        "    score 1 per key\n"
+        "}\n"
+    )
+
+
+def test_a_region_without_a_name_is_drawn_as_a_mask() -> None:
+    (card,) = parse_text('card "C" { deck village cost 5 shields faith score 6 if placed at\n X . .\n . X .\n . . X }')
+    assert format_card(card).splitlines()[2:6] == [
+        "    score 6 if placed at", "        X . .", "        . X .", "        . . X"]
+
+
+def test_a_condition_agrees_with_its_number() -> None:
+    (card,) = parse_text('card "C" { deck village cost 5 shields faith score 6 if at least 2 card with 1 shield '
+                         "score 2 if no face-down cards }")
+    assert format_card(card).splitlines()[2:4] == [
+        "    score 6 if at least 2 cards with 1 shield", "    score 2 if no face-down card"]
