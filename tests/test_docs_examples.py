@@ -11,8 +11,12 @@ The fenced blocks of ``docs/*.md`` and ``README.md`` are checked by language:
   A ``title="PATH"`` on a ccl block also writes it to PATH in the scratch
   directory, so a console transcript on the same page can use it.
 * ```` ```console ```` blocks are transcripts: every ``$ castle-combo ...``
-  line is run in that scratch directory and its output (stdout and stderr)
-  must be exactly the lines that follow it.
+  line is run in that scratch directory and what it prints (its stdout, then
+  its stderr, as a terminal shows them) must be exactly the lines that follow.
+
+A block may include a repository file with the snippets syntax the site uses
+(a line ``--8<-- "path/from/the/repo/root"``); the file's text is checked in
+its place, so an included example is checked exactly as the reader sees it.
 
 ``sh`` blocks are commands for the reader to type (installing, building); they
 are not run here (the README's test command is checked by ``test_readme.py``).
@@ -43,6 +47,7 @@ FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```(?P<lang>[a-z]+)(?P<attrs>[^\n]*)\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
     re.MULTILINE | re.DOTALL,
 )
+SNIPPET = re.compile(r'^--8<-- "(?P<path>[^"]+)"$', re.MULTILINE)
 EXPECT_ERROR = re.compile(r"<!-- expect-error: (?P<error>\w+) -->\s*$")
 TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 
@@ -70,6 +75,7 @@ def blocks(page: Path) -> list[Block]:
     for match in FENCE.finditer(text):
         indent = match.group("indent")
         body = "".join(line[len(indent):] for line in match.group("body").splitlines(keepends=True))
+        body = SNIPPET.sub(lambda m: (ROOT / m.group("path")).read_text(encoding="utf-8").rstrip("\n"), body)
         marker = EXPECT_ERROR.search(match.group("before"))
         title = TITLE.search(match.group("attrs"))
         found.append(
@@ -160,12 +166,11 @@ def run_command(command: str, cwd: Path) -> str:
         [sys.executable, "-m", "castle_combo.cli", *argv[1:]],
         cwd=cwd,
         env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        capture_output=True,
         text=True,
         timeout=120,
     )
-    return result.stdout.rstrip("\n")
+    return (result.stdout + result.stderr).rstrip("\n")
 
 
 @pytest.mark.parametrize("block", of("console"), ids=lambda b: b.id)
