@@ -13,7 +13,7 @@ import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Resource, Scope, Shield
 
-__all__ = ["card", "filler", "ruleset", "game", "gold", "keys", "per", "take"]
+__all__ = ["card", "filler", "ruleset", "game", "gold", "keys", "per", "take", "with_seat", "seat_with", "play", "names"]
 
 C, V = Deck.CASTLE, Deck.VILLAGE
 
@@ -49,13 +49,19 @@ def ruleset(*cards: m.Card, castle: int = 30, village: int = 30) -> cc.Ruleset:
 def game(
     rules: cc.Ruleset, castle: Sequence[str] = (), village: Sequence[str] = (), players: int = 2, **kw: object
 ) -> cc.GameState:
-    """A game whose decks start with ``castle`` / ``village`` (top first), then the rest in load order."""
+    """A game whose decks start with ``castle`` / ``village`` (top first), then fillers, then other cards."""
 
     def order(deck: Deck, top: Sequence[str]) -> list[str]:
+        # Cards not asked for on top go below the plain fillers, out of the way.
         rest = [c.name for c in rules.deck(deck) if c.name not in top]
+        rest.sort(key=lambda name: not _is_filler(name))
         return [*top, *rest]
 
     return cc.new_game(players=players, rules=rules, decks={"castle": order(C, castle), "village": order(V, village)}, **kw)  # type: ignore[arg-type]
+
+
+def _is_filler(name: str) -> bool:
+    return name[:1] in ("c", "v") and name[1:].isdigit()
 
 
 def gold(amount: int, count: m.Count | None = None, scope: Scope = Scope.TABLEAU) -> m.Gain:
@@ -76,3 +82,55 @@ def per(points: int, count: m.Count, scope: Scope = Scope.TABLEAU) -> m.ScorePer
 def take(name: str, x: int = 0, y: int = 0, face_down: bool = False) -> cc.Take:
     """The take action, briefly."""
     return cc.Take(name, (x, y), face_down)
+
+
+def with_seat(state: cc.GameState, seat: int, **changes: object) -> cc.GameState:
+    """``state`` with ``seat``'s gold or keys set (a test shortcut to a situation)."""
+    import attrs
+
+    players = list(state.players)
+    players[seat] = attrs.evolve(players[seat], **changes)
+    return attrs.evolve(state, players=tuple(players))
+
+
+def play(state: cc.GameState, *actions: object) -> cc.GameState:
+    """Apply ``actions`` in order; a string is a card name taken face up at the first legal spot."""
+    for action in actions:
+        if isinstance(action, str):
+            spot = state.players[state.current_player].spots[0]
+            action = cc.Take(action, spot)
+        state = state.apply(action)  # type: ignore[arg-type]
+    return state
+
+
+def names(cards: Sequence[m.Card]) -> list[str]:
+    """The names of ``cards``."""
+    return [c.name for c in cards]
+
+
+def seat_with(
+    state: cc.GameState, seat: int, cards: Sequence[tuple[str, int, int] | tuple[str, int, int, bool]], **changes: object
+) -> cc.GameState:
+    """``state`` with ``seat``'s tableau set to ``cards`` ``(name, x, y[, face_down])``, taken out of the decks.
+
+    A shortcut to a mid-game situation; the cards must still be in a deck
+    (not in a row), so every card stays in exactly one place.
+    """
+    import attrs
+
+    from castle_combo.counting import Placed
+    from castle_combo.state import recounted
+
+    engine = state.engine
+    cells = []
+    for entry in cards:
+        name, x, y, *rest = entry
+        cells.append(Placed(engine.ids[name], x, y, bool(rest and rest[0])))
+    gone = {c.card for c in cells}
+    locations = []
+    for loc in state.locations:
+        assert not gone & set(loc.row), "seat_with cards must not be in a row"
+        locations.append(attrs.evolve(loc, deck=tuple(c for c in loc.deck if c not in gone)))
+    players = list(state.players)
+    players[seat] = recounted(attrs.evolve(players[seat], tableau=tuple(cells), **changes), engine)
+    return attrs.evolve(state, players=tuple(players), locations=tuple(locations))

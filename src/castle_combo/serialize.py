@@ -30,7 +30,6 @@ from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS, Placed
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
 from castle_combo.model import Deck
-from castle_combo.placement import spots
 from castle_combo.ruleset import Ruleset
 from castle_combo.state import (
     CARDS_PER_PLAYER,
@@ -43,6 +42,7 @@ from castle_combo.state import (
     PlayerState,
     Reshuffle,
     ScriptedReshuffle,
+    recounted,
 )
 
 __all__ = ["STATE_FORMAT", "RECORD_FORMAT", "dumps", "loads", "record", "replay", "converter"]
@@ -148,7 +148,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     plain_player = make_dict_structure_fn(PlayerState, conv, **derived)
 
     def player_in(value: Any, _: Any) -> PlayerState:
-        return _with_aggregates(engine, plain_player(value, PlayerState))
+        return recounted(plain_player(value, PlayerState), engine)
 
     conv.register_structure_hook(PlayerState, player_in)
 
@@ -157,21 +157,6 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     conv.register_unstructure_hook(Action, lambda a: a.to_json())  # type: ignore[arg-type]
     conv.register_structure_hook(Action, lambda v, _: action_from_json(v, ""))  # type: ignore[arg-type]
     return conv
-
-
-def _with_aggregates(engine: Compiled, player: PlayerState) -> PlayerState:
-    """``player`` with its derived aggregates (shields, banners, spots) recomputed from the tableau."""
-    shields = [0] * 6
-    banners = [0, 0]
-    for cell in player.tableau:
-        if not cell.face_down:
-            f = engine.facts[cell.card]
-            shields = [a + b for a, b in zip(shields, f.shields)]
-            banners[f.deck] += 1
-    free = () if len(player.tableau) >= CARDS_PER_PLAYER else spots((c.x, c.y) for c in player.tableau)
-    return PlayerState(
-        player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free
-    )
 
 
 _CONVERTERS: dict[int, tuple[Compiled, cattrs.Converter]] = {}

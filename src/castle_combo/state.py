@@ -39,6 +39,7 @@ __all__ = [
     "Decision",
     "Location",
     "PlayerState",
+    "recounted",
     "Reshuffle",
     "ScriptedReshuffle",
     "Origin",
@@ -133,6 +134,27 @@ class PlayerState:
     def stored_gold(self) -> int:
         """Gold stored on this seat's purse cards (not part of the supply)."""
         return sum(cell.gold for cell in self.tableau)
+
+
+def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
+    """``player`` with the aggregates derived from its tableau (shields, banners, spots) recomputed.
+
+    The engine keeps them up to date incrementally; this rebuilds them from
+    scratch for a state read from JSON or set up by hand.
+    """
+    from castle_combo.placement import spots
+
+    shields = [0] * len(player.shields)
+    banners = [0, 0]
+    for cell in player.tableau:
+        if not cell.face_down:
+            f = engine.facts[cell.card]
+            shields = [a + b for a, b in zip(shields, f.shields)]
+            banners[f.deck] += 1
+    free = () if len(player.tableau) >= CARDS_PER_PLAYER else spots((c.x, c.y) for c in player.tableau)
+    return PlayerState(
+        player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free
+    )
 
 
 @attrs.frozen
