@@ -217,6 +217,10 @@ def test_the_rulebooks_shield_distribution(
     assert tuple(shields[shield] for shield in Shield) == expected
 
 
+def test_every_base_card_validates(rules: cc.Ruleset) -> None:
+    assert [problem for card in rules for problem in card.problems()] == []
+
+
 def test_every_base_card_has_exactly_one_scoring_rule(rules: cc.Ruleset) -> None:
     assert all(len(card.scoring) == 1 for card in rules)
 

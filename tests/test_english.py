@@ -72,6 +72,14 @@ def test_gold_has_no_plural() -> None:
 
 
 @pytest.mark.parametrize(
+    ("resource", "amount", "text"),
+    [(GOLD, 1, "1 gold"), (GOLD, 4, "4 gold"), (KEY, 1, "1 key"), (KEY, 3, "3 keys")],
+)
+def test_a_resource_amount_agrees_with_its_number(resource: Resource, amount: int, text: str) -> None:
+    assert resource.describe(amount) == text
+
+
+@pytest.mark.parametrize(
     ("items", "expected"),
     [([], ""), (["a"], "a"), (["a", "b"], "a and b"), (["a", "b", "c"], "a, b and c")],
 )
