@@ -23,6 +23,9 @@ from castle_combo.ruleset import Ruleset
 
 __all__ = ["register", "run", "cards_table", "card_panel"]
 
+#: The width of the table when the output is not a terminal (a pipe, a file, a test).
+TABLE_WIDTH = 160
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``cards`` subcommand."""
@@ -43,9 +46,9 @@ def cards_table(cards: tuple[Card, ...], title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE_HEAVY, show_lines=False, expand=False)
     for column, options in (
         ("name", {"style": "bold", "no_wrap": True}),
-        ("deck", {}),
+        ("deck", {"no_wrap": True}),
         ("cost", {"justify": "right"}),
-        ("shields", {}),
+        ("shields", {"min_width": 13}),
         ("messenger", {"justify": "center"}),
         ("purse", {"justify": "right"}),
         ("ability", {"ratio": 2}),
@@ -79,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
     if args.extend:
         rules = rules.extend(args.extend)
     console = Console()
+    if not console.is_terminal:
+        # Piped or captured output has no width to fit: give the table room to stay readable.
+        console = Console(width=max(console.width, TABLE_WIDTH))
     if args.name is not None:
         console.print(card_panel(rules[args.name]))
         return 0
