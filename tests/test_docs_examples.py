@@ -8,15 +8,18 @@ The fenced blocks of ``docs/*.md`` and ``README.md`` are checked by language:
 * ```` ```ccl ```` blocks must parse with :func:`castle_combo.dsl.parse_text`,
   unless an HTML comment ``<!-- expect-error: ErrorClass -->`` sits right
   above the block: then parsing must raise that :mod:`castle_combo.errors` class.
-  A ``title="PATH"`` on a ccl block also writes it to PATH in the scratch
-  directory, so a console transcript on the same page can use it.
 * ```` ```console ```` blocks are transcripts: every ``$ castle-combo ...``
   line is run in that scratch directory and what it prints (its stdout, then
-  its stderr, as a terminal shows them) must be exactly the lines that follow.
+  its stderr, as a terminal shows them) must be the lines that follow, up to
+  invisible trailing spaces.
 
 A block may include a repository file with the snippets syntax the site uses
 (a line ``--8<-- "path/from/the/repo/root"``); the file's text is checked in
 its place, so an included example is checked exactly as the reader sees it.
+
+A block with ``title="PATH"`` (any language; ``Output`` excepted) is also a
+file: it is written to PATH in the scratch directory before a console
+transcript of the same page runs, so the transcript can read it.
 
 ``sh`` blocks are commands for the reader to type (installing, building); they
 are not run here (the README's test command is checked by ``test_readme.py``).
@@ -157,6 +160,10 @@ def transcript(body: str) -> list[tuple[str, str]]:
     return [(command, "\n".join(output)) for command, output in steps]
 
 
+def without_trailing_spaces(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
 def run_command(command: str, cwd: Path) -> str:
     """Run a ``castle-combo ...`` command line as the reader would; return what it prints."""
     argv = shlex.split(command)
@@ -176,9 +183,9 @@ def run_command(command: str, cwd: Path) -> str:
 @pytest.mark.parametrize("block", of("console"), ids=lambda b: b.id)
 def test_console_transcript_matches_what_the_command_prints(block: Block, scratch: Path) -> None:
     for other in ALL_BLOCKS:
-        if other.page == block.page and other.lang == "ccl" and other.title:
+        if other.page == block.page and other.title not in (None, "Output"):
             path = scratch / other.title
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(other.body, encoding="utf-8")
     for command, expected in transcript(block.body):
-        assert run_command(command, scratch) == expected, command
+        assert without_trailing_spaces(run_command(command, scratch)) == without_trailing_spaces(expected), command

@@ -90,7 +90,7 @@ def test_a_word_inside_a_hyphenated_word_is_not_a_keyword() -> None:
 
 
 VOCABULARY = STRUCTURE + EFFECTS + SHIELDS + DECKS + RESOURCES + CONNECTIVES + (
-    "card", "neighbour's", "face-down", "row", "column", "{", "}", ":", ",", "fr", '"Nom"', "7", "# note\n",
+    "card", "neighbour's", "neighbor’s", "face-down", "row", "column", "{", "}", ":", ",", "fr", '"Nom"', "7", "# note\n",
 )
 
 

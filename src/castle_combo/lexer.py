@@ -46,8 +46,9 @@ RESOURCES = ("gold", "key", "keys")
 #: Words that tie a count to a number, a condition or a place.
 CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in")
 
-# A word may contain inner hyphens (``face-down``) and end in ``'s`` (``neighbour's``).
-_WORD = r"[A-Za-z][A-Za-z-]*"
+# A word, as the grammar's WORD terminal: letters, then letters, hyphens and
+# apostrophes (``face-down``, ``neighbour's``, ``neighbour’s``).
+_WORD = r"[A-Za-z][A-Za-z'’-]*"
 
 
 class CclLexer(RegexLexer):
@@ -75,13 +76,12 @@ class CclLexer(RegexLexer):
             (r"\b([a-z]{2})\b(?=[ \t]+\")", Name.Attribute),
             # ``card`` opens a block when a name follows; elsewhere it is the counted noun.
             (r"\bcard\b(?=[ \t]+\")", Keyword),
-            (words(STRUCTURE, prefix=r"\b", suffix=r"\b(?!-)"), Keyword),
-            (words(EFFECTS, prefix=r"\b", suffix=r"\b(?!-)"), Keyword),
-            (words(SHIELDS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Constant),
-            (words(DECKS, prefix=r"\b", suffix=r"\b(?!-)"), Name.Builtin),
-            (words(RESOURCES, prefix=r"\b", suffix=r"\b(?!-)"), Keyword.Type),
-            (words(CONNECTIVES, prefix=r"\b", suffix=r"\b(?!-)"), Operator.Word),
-            (r"'s\b", Text),
+            (words(STRUCTURE, prefix=r"\b", suffix=r"\b(?![-'’])"), Keyword),
+            (words(EFFECTS, prefix=r"\b", suffix=r"\b(?![-'’])"), Keyword),
+            (words(SHIELDS, prefix=r"\b", suffix=r"\b(?![-'’])"), Name.Constant),
+            (words(DECKS, prefix=r"\b", suffix=r"\b(?![-'’])"), Name.Builtin),
+            (words(RESOURCES, prefix=r"\b", suffix=r"\b(?![-'’])"), Keyword.Type),
+            (words(CONNECTIVES, prefix=r"\b", suffix=r"\b(?![-'’])"), Operator.Word),
             (_WORD, Text),
             (r"[{}]", Punctuation),
             (r"[:,]", Punctuation),
