@@ -1,0 +1,102 @@
+"""The design page's layer table is true: imports only point to the same or an earlier layer.
+
+``docs/design.md`` promises that data flows one way (the card language knows
+nothing of games; the engine never parses text). This test reads the page's
+"Layers" table, parses the imports of every module under ``src/castle_combo``
+(``if TYPE_CHECKING`` imports and function-level imports included) and checks
+each one against it, so the page cannot silently drift from the code.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "castle_combo"
+DESIGN = ROOT / "docs" / "design.md"
+
+
+def layer_table() -> dict[str, int]:
+    """Module (or sub-package) name -> layer number, from the design page's table."""
+    text = DESIGN.read_text(encoding="utf-8")
+    section = text.split("### Layers", 1)[1].split("\n#", 1)[0]
+    layers: dict[str, int] = {}
+    for match in re.finditer(r"^\| (\d+)\. [^|]+\| ([^|]+) \|", section, re.MULTILINE):
+        for name in re.findall(r"`([a-z_.]+)`", match.group(2)):
+            layers[name] = int(match.group(1))
+    return layers
+
+
+def module_name(path: Path) -> str:
+    """``castle_combo/dsl/loader.py`` -> ``dsl.loader``; the package's ``__init__`` -> ``""``."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def layer_of(module: str, layers: dict[str, int]) -> int | None:
+    """The layer of a module: its own entry, else its top-level package's."""
+    if module in layers:
+        return layers[module]
+    return layers.get(module.split(".")[0])
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The castle_combo modules ``path`` imports, relative to the package (``""`` is the package)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "castle_combo":
+                found.update(alias.name for alias in node.names)
+            elif node.module.startswith("castle_combo."):
+                found.add(node.module.removeprefix("castle_combo."))
+        elif isinstance(node, ast.Import):
+            found.update(a.name.removeprefix("castle_combo.") for a in node.names if a.name.startswith("castle_combo."))
+    return found
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if module_name(p))
+
+
+def test_the_design_page_has_a_layer_table() -> None:
+    assert len(set(layer_table().values())) >= 5
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_every_module_is_in_the_design_pages_layer_table(path: Path) -> None:
+    assert layer_of(module_name(path), layer_table()) is not None, (
+        f"add `{module_name(path).split('.')[0]}` to the Layers table of docs/design.md"
+    )
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_imports_point_to_the_same_or_an_earlier_layer(path: Path) -> None:
+    layers = layer_table()
+    own = layer_of(module_name(path), layers)
+    assert own is not None
+    later = {
+        imported: layer_of(imported, layers)
+        for imported in imported_modules(path)
+        if (layer_of(imported, layers) or 0) > own
+    }
+    assert later == {}, f"{module_name(path)} (layer {own}) imports from later layers"
+
+
+def test_the_card_language_imports_nothing_of_the_game_engine() -> None:
+    layers = layer_table()
+    assert layers["dsl"] < layers["state"] and layers["dsl"] < layers["rules"]
+
+
+def test_the_engine_never_parses_text() -> None:
+    engine = [p for p in MODULES if layer_of(module_name(p), layer_table()) == layer_table()["rules"]]
+    for path in engine:
+        imports = imported_modules(path)
+        assert not any(name == "dsl" or name.startswith("dsl.") for name in imports), module_name(path)
+        assert "import lark" not in path.read_text(encoding="utf-8") and "from lark" not in path.read_text(
+            encoding="utf-8"
+        ), module_name(path)
