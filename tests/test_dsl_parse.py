@@ -269,3 +269,13 @@ def test_all_78_base_cards_parse_and_validate() -> None:
     cards = load_paths([CARDS])
     assert len(cards) == 78
     assert all(parsed.problems() == () for parsed in cards)
+
+
+def test_a_language_code_may_be_any_two_letter_keyword_of_the_language() -> None:
+    from castle_combo.dsl.parser import ccl_parser
+
+    keywords = {t.pattern.value for t in ccl_parser().terminals if t.pattern.type == "str"}
+    codes = sorted(word for word in keywords if len(word) == 2 and word.isalpha())
+    assert codes
+    for code in codes:
+        assert card("", facts=f'{code} "Name" deck castle cost 3 shields faith').names == ((code, "Name"),)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import difflib
 import functools
 import hashlib
-import importlib.metadata
 import importlib.resources
 from collections.abc import Iterable, Iterator
 from os import PathLike
@@ -28,6 +27,7 @@ from types import ModuleType
 import attrs
 
 from castle_combo.dsl import format_cards, load_paths
+from castle_combo.dsl.cache import load_paths_cached
 from castle_combo.errors import CastleComboError, RulesetError
 from castle_combo.model import Card, Deck
 
@@ -169,8 +169,8 @@ def bundled_cards_folder() -> Path:
 
 @functools.cache
 def _standard_ruleset() -> Ruleset:
-    """The base ruleset, built once per process (parsing and validating take a few ms)."""
-    return Ruleset.from_cards(load_paths([bundled_cards_folder()]), STANDARD_VERSION)
+    """The base ruleset, built once per process and served from the disk cache when unchanged."""
+    return Ruleset.from_cards(load_paths_cached([bundled_cards_folder()]), STANDARD_VERSION)
 
 
 def _expansion_paths(name: str, target: object) -> tuple[Path, ...]:
@@ -200,6 +200,8 @@ def installed_expansions() -> tuple[tuple[str, tuple[Path, ...]], ...]:
         byways = "castle_combo_byways"          # a package whose folder holds .ccl files
         # or: byways = "castle_combo_byways:cards_folder"   (a callable returning a path)
     """
+    import importlib.metadata  # only here: importing it costs ~20 ms at every start
+
     found = []
     for entry in sorted(importlib.metadata.entry_points(group=EXPANSIONS_GROUP), key=lambda e: e.name):
         try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from castle_combo.dsl.errors import CardProblems
 from castle_combo.dsl.formatter import format_card, format_cards, format_effect, format_scoring
 from castle_combo.dsl.loader import CheckReport, card_files, check_paths, load_file, load_paths, parse_text
-from castle_combo.dsl.transformer import region_of
+from castle_combo.dsl.regions import region_of
 
 __all__ = [
     "parse_text",

@@ -71,7 +71,7 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
     parts: list[str] = []
     if set(PROPERTY_WORDS) <= words:
         parts.append("a property (deck, cost, shields, messenger, purse, when bought, score)")
-        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "in", "an", "to", "at", "if", "of", "on"}
+        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "in", "an", "to", "at", "if", "of", "on", "up"}
         names.discard("WORD")
     if set(SHIELD_WORDS) <= words:
         parts.append("a shield (" + _join(list(SHIELD_WORDS)) + ")")

@@ -20,12 +20,8 @@ from os import PathLike
 from pathlib import Path
 
 import attrs
-from lark.exceptions import UnexpectedInput, VisitError
 
-from castle_combo.dsl.diagnostics import syntax_error
 from castle_combo.dsl.errors import CardProblems, render_problem
-from castle_combo.dsl.parser import ccl_parser
-from castle_combo.dsl.transformer import CardBuilder
 from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError, RulesetError
 from castle_combo.model import Card, Problem, Source
 
@@ -53,6 +49,14 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
             f"{path}: the file is larger than {MAX_FILE_BYTES // 1_000_000} MB, far more than any card "
             "file needs\nhint: split it into several files, or check that it is a card file")
     text = text.removeprefix("\ufeff")
+    # Lark is imported only when a text is really parsed: a process whose cards
+    # come from the disk cache (castle_combo.dsl.cache) never pays for it.
+    from lark.exceptions import UnexpectedInput, VisitError
+
+    from castle_combo.dsl.diagnostics import syntax_error
+    from castle_combo.dsl.parser import ccl_parser
+    from castle_combo.dsl.transformer import CardBuilder
+
     parser = ccl_parser()
     try:
         tree = parser.parse(text)

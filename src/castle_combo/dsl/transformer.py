@@ -19,6 +19,7 @@ import attrs
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
+from castle_combo.dsl.regions import REGION_ALIASES, region_of
 from castle_combo.model import (
     NAMED_REGIONS,
     Banners,
@@ -63,10 +64,7 @@ from castle_combo.model import (
     StoreGold,
 )
 
-__all__ = ["CardBuilder", "region_of", "REGION_ALIASES"]
-
-#: Other ways of writing a region's name, and the canonical name they mean.
-REGION_ALIASES = {"corner": "a corner", "the centre": "the center"}
+__all__ = ["CardBuilder"]
 
 #: Properties a card must have, in the order the docs list them.
 REQUIRED = ("deck", "cost", "shields")
@@ -75,16 +73,6 @@ REQUIRED = ("deck", "cost", "shields")
 REPEATABLE = frozenset({"score", "name"})
 
 _ESCAPE = re.compile(r"\\(.)")
-
-
-def region_of(cells: frozenset[tuple[int, int]], source: Source | None = None) -> Region:
-    """The region of ``cells``, named when the cells are exactly a named region.
-
-    Drawing the four corners as a mask and writing ``a corner`` give the same
-    region, so a card equals its canonical formatting either way.
-    """
-    name = next((name for name, named in NAMED_REGIONS.items() if named == cells), None)
-    return Region(cells, name, source=source)
 
 
 @attrs.frozen
