@@ -1,0 +1,48 @@
+"""MkDocs hook: the performance page lists every script in ``benchmarks/`` from its own docstring.
+
+In ``docs/performance.md`` the marker ``<!-- castle-combo:benchmarks -->``
+becomes one section per ``benchmarks/*.py`` script: its module docstring
+(what it measures, its options) and the command that runs it. A new script
+therefore appears on the page by itself, and a script's description can only
+be changed in one place. The measured numbers stay on the page as text,
+because they belong to one machine and one date, which the page states.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+MARKER = "<!-- castle-combo:benchmarks -->"
+
+
+def script_sections(folder: Path) -> str:
+    """Markdown with a section per benchmark script of ``folder``, in file-name order."""
+    scripts = sorted(folder.glob("*.py"))
+    if not scripts:
+        raise PluginError(f"no benchmark scripts in {folder}")
+    parts = []
+    for script in scripts:
+        docstring = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8")))
+        if not docstring:
+            raise PluginError(f"{script} has no module docstring to say what it measures; add one")
+        title, _, body = docstring.partition("\n")
+        parts.append(
+            f"### `{script.name}` {{#{script.stem.replace('_', '-')}}}\n\n"
+            f"{title.strip()}\n\n{body.strip()}\n\n"
+            f"```sh\npython benchmarks/{script.name}\n```\n"
+        )
+    return "\n".join(parts)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Fill the performance page's marker with the benchmark scripts' descriptions."""
+    if page.file.src_uri != "performance.md":
+        return markdown
+    if MARKER not in markdown:
+        raise PluginError(f"docs/performance.md lost its marker {MARKER}")
+    folder = Path(config["config_file_path"]).parent / "benchmarks"
+    return markdown.replace(MARKER, script_sections(folder))
