@@ -60,13 +60,16 @@ def _cost_table(rules: Any, decks: list[Any]) -> list[str]:
 
 
 def _deck_index(cards: list[Any]) -> list[str]:
-    lines = ["| card | cost | shields | ability | scoring |", "| --- | --- | --- | --- | --- |"]
+    lines = ["| card | cost | shields | icons | scoring |", "| --- | --- | --- | --- | --- |"]
     for card in cards:
-        shields = " ".join(shield.value for shield in card.shields)
-        ability = "yes" if card.ability else "no"
+        shields = ", ".join(shield.value for shield in card.shields)
+        icons = ", ".join(
+            label for label, shown in (("messenger", card.messenger), (f"purse {card.purse}", card.purse is not None))
+            if shown
+        )
+        scoring = " ".join(rule.describe() for rule in card.scoring) or "nothing"
         lines.append(
-            f"| [{_cell(card.name)}](#{card_anchor(card.name)}) | {card.cost} | {shields} | {ability} "
-            f"| {len(card.scoring)} rule{'s' if len(card.scoring) != 1 else ''} |"
+            f"| [{_cell(card.name)}](#{card_anchor(card.name)}) | {card.cost} | {shields} | {icons} | {_cell(scoring)} |"
         )
     return lines
 
@@ -82,7 +85,7 @@ def _card_entry(card: Any, format_card: Any) -> list[str]:
         ("other names", localized),
     ]
     lines = [f"### {card.name} {{#{card_anchor(card.name)}}}", ""]
-    lines += ["| | |", "| --- | --- |"]
+    lines += ["| printed | |", "| --- | --- |"]
     lines += [f"| {label} | {_cell(value)} |" for label, value in facts]
     lines.append("")
     if card.ability:
