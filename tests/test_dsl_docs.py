@@ -1,0 +1,32 @@
+"""The English column of docs/card-language.md is what the model really renders.
+
+Every table row whose first cell is a ``.ccl`` effect or scoring rule in
+backticks and whose last cell is an English sentence is parsed and rendered
+with ``describe()``, so the reference cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from castle_combo.dsl import parse_text
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "card-language.md"
+ROW = re.compile(r"^\| `(?P<text>(?:score|gain|each|discount|discard|put|fill|choose) [^`]+)` \|.* \| (?P<english>[^|]+\.) \|$",
+                 re.MULTILINE)
+ROWS = [(match["text"], match["english"]) for match in ROW.finditer(PAGE.read_text(encoding="utf-8"))]
+
+
+def test_the_reference_has_english_for_every_construct() -> None:
+    assert len(ROWS) >= 40
+
+
+@pytest.mark.parametrize(("text", "english"), ROWS, ids=[text for text, _ in ROWS])
+def test_each_example_renders_to_the_english_the_docs_show(text: str, english: str) -> None:
+    body = text if text.startswith("score") else f"when bought: {text}"
+    (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith purse 5 {body} }}')
+    rendered = [part.describe() for part in card.scoring or card.ability]
+    assert rendered == [english]
