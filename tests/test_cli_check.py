@@ -34,13 +34,13 @@ def test_check_prints_every_problem_of_every_file_and_exits_2(
     status, out, err = run(capsys, "check", str(tmp_path))
     assert status == 2
     assert out == (
-        f"{tmp_path}/a.ccl:1:1: the cost is 30, outside the sensible range 0 to 20\n"
-        '    card "Nun" {\n'
-        "    ^^^^\n"
+        f"{tmp_path}/a.ccl:2:19: the cost is 30, outside the sensible range 0 to 20\n"
+        "        deck castle   cost 30   shields faith purse 0\n"
+        "                      ^^^^\n"
         "hint: use a number from 0 to 20\n\n"
-        f"{tmp_path}/a.ccl:1:1: the purse capacity is 0, outside the sensible range 1 to 20\n"
-        '    card "Nun" {\n'
-        "    ^^^^\n"
+        f"{tmp_path}/a.ccl:2:43: the purse capacity is 0, outside the sensible range 1 to 20\n"
+        "        deck castle   cost 30   shields faith purse 0\n"
+        "                                              ^^^^^\n"
         "hint: use a number from 1 to 20\n\n"
         f"{tmp_path}/b.ccl:2:36: shield types are written in the singular: 'faith', not 'faiths'\n"
         "        deck castle   cost 3   shields faiths\n"

@@ -46,7 +46,7 @@ def test_two_cards_with_one_name_are_refused_naming_both_places() -> None:
 
 def test_gold_on_this_card_needs_a_purse() -> None:
     assert only_problem("score 2 per gold on this card") == (
-        "t.ccl:1:1: the card counts 'gold on this card' but has no purse to hold gold")
+        "t.ccl:3:14: the card counts 'gold on this card' but has no purse to hold gold")
 
 
 def test_a_card_needs_deck_cost_and_shields() -> None:
@@ -60,7 +60,7 @@ def test_a_card_with_no_shield_is_refused() -> None:
 
 def test_more_than_three_shields_are_refused() -> None:
     assert only_problem("", facts="deck castle cost 3 shields faith faith faith faith") == (
-        "t.ccl:1:1: the card has 4 shields, more than 3")
+        "t.ccl:2:21: the card has 4 shields, more than 3")
 
 
 @pytest.mark.parametrize(
@@ -170,6 +170,13 @@ def test_a_mask_with_no_x_is_refused() -> None:
 def test_a_region_name_must_match_its_cells() -> None:
     (problem,) = Region(frozenset({(0, 0)}), "top row").problems()
     assert problem.message == "the region name 'top row' does not match its cells"
+
+
+def test_a_problem_of_the_card_itself_points_at_the_property_at_fault() -> None:
+    assert problems('fr "Nonne" FR "Nonne"', FACTS + " purse 30") == (
+        "t.ccl:2:35: the purse capacity is 30, outside the sensible range 1 to 20",
+        "t.ccl:3:13: 'FR' is not a language code",
+    )
 
 
 def test_a_property_written_twice_is_refused() -> None:

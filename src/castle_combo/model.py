@@ -113,6 +113,9 @@ class Problem:
     message: str
     hint: str = ""
     source: Source | None = None
+    #: The card property at fault ("cost", "purse", "shields", "names"), for a
+    #: problem of the card itself: lets the card language point at that line.
+    part: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.source}: " if self.source is not None else ""
@@ -820,18 +823,19 @@ class Card:
         if not self.name.strip() or self.name != self.name.strip() or "\n" in self.name:
             found += (Problem(f"the card name {self.name!r} is empty or has spaces around it",
                               'write the name like "Nun"', where),)
-        found += _out_of_range(self.cost, 0, MAX_COST, "the cost", where)
+        found += _out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
-            found += _out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where)
+            found += _out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
         if not self.shields:
             found += (Problem("the card has no shield", "add 'shields' and one or more shield types", where),)
         elif len(self.shields) > MAX_SHIELDS:
             found += (Problem(f"the card has {len(self.shields)} shields, more than {MAX_SHIELDS}",
-                              f"keep at most {MAX_SHIELDS} shields", where),)
+                              f"keep at most {MAX_SHIELDS} shields", where, "shields"),)
         found += _name_problems(self.names, where)
-        if self.purse is None and any(isinstance(p.count, GoldOnThisCard) for p in _pers(self)):
+        counted = [p for p in _pers(self) if isinstance(p.count, GoldOnThisCard)]
+        if self.purse is None and counted:
             found += (Problem("the card counts 'gold on this card' but has no purse to hold gold",
-                              "add a purse capacity such as 'purse 5'", where),)
+                              "add a purse capacity such as 'purse 5'", counted[0].source or where),)
         for effect in self.ability:
             found += effect.problems()
         for rule in self.scoring:
@@ -925,12 +929,14 @@ _SCOPE_LIMITS: Mapping[type, tuple[frozenset[Scope], str, str]] = MappingProxyTy
 })
 
 
-def _out_of_range(value: int, low: int, high: int, what: str, source: Source | None) -> tuple[Problem, ...]:
+def _out_of_range(
+    value: int, low: int, high: int, what: str, source: Source | None, part: str | None = None
+) -> tuple[Problem, ...]:
     """A problem if ``value`` is outside ``low..high`` (a typo, such as 'cost 50')."""
     if low <= value <= high:
         return ()
     return (Problem(f"{what} is {value}, outside the sensible range {low} to {high}",
-                    f"use a number from {low} to {high}", source),)
+                    f"use a number from {low} to {high}", source, part),)
 
 
 def _count_problems(count: Count, source: Source | None) -> tuple[Problem, ...]:
@@ -998,14 +1004,15 @@ def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) ->
     for language, name in names:
         if len(language) != 2 or not language.isascii() or not language.islower() or not language.isalpha():
             found += (Problem(f"{language!r} is not a language code",
-                              "use a two-letter lower-case code such as 'fr' or 'de'", source),)
+                              "use a two-letter lower-case code such as 'fr' or 'de'", source, f"name {language}"),)
         elif language == "en":
             found += (Problem("the English name is the card's own name, not a localized one",
-                              "remove the 'en' line", source),)
+                              "remove the 'en' line", source, f"name {language}"),)
         elif language in seen:
             found += (Problem(f"two names are given for the language {language!r}",
-                              "keep one of them", source),)
+                              "keep one of them", source, f"name {language}"),)
         seen.add(language)
         if not name.strip():
-            found += (Problem(f"the {language!r} name is empty", "write the name or remove the line", source),)
+            found += (Problem(f"the {language!r} name is empty", "write the name or remove the line",
+                              source, f"name {language}"),)
     return found

@@ -54,7 +54,7 @@ def cards_table(cards: tuple[Card, ...], title: str) -> Table:
         ("ability", {"ratio": 2}),
         ("scoring", {"ratio": 2}),
     ):
-        table.add_column(column, **options)  # type: ignore[arg-type]
+        table.add_column(column, **options)
     for card in cards:
         table.add_row(
             card.name,

@@ -141,9 +141,10 @@ def syntax_error(error: UnexpectedInput, text: str, path: str, parser: Lark) -> 
 
 
 def _bad_character(error: UnexpectedCharacters, text: str, parser: Lark) -> _Report:
-    char = text[error.pos_in_stream]
+    position = error.pos_in_stream or 0
+    char = text[position]
     line, column = error.line, error.column
-    before = text[max(0, error.pos_in_stream - 3):error.pos_in_stream]
+    before = text[max(0, position - 3):position]
     if char == '"':
         return _Report(line, column, "this name is not closed: a name ends with '\"' on the same line",
                        'add the closing quote, as in card "Nun" {', 1)

@@ -69,7 +69,8 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
         raise CardSyntaxError(f"{path}: {error.orig_exc}") from None
     problems = list(builder.problems)
     for card in cards:
-        problems.extend(card.problems())
+        positions = builder.positions.get(card.source) if card.source is not None else None
+        problems.extend(_at_part(problem, positions or {}) for problem in card.problems())
     problems.extend(_duplicates(cards, {}))
     if not cards and not problems:
         line = max(1, len(text.splitlines()))
@@ -77,6 +78,13 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
                                 Source(path, line, 1)))
     problems.sort(key=lambda p: (p.source.line, p.source.column) if p.source else (0, 0))
     return cards, problems
+
+
+def _at_part(problem: Problem, positions: dict[str, Source]) -> Problem:
+    """The problem, pointing at the property it is about when the card says which one."""
+    if problem.part is None or problem.part not in positions:
+        return problem
+    return attrs.evolve(problem, source=positions[problem.part])
 
 
 def _duplicates(cards: Iterable[Card], seen: dict[str, Card]) -> list[Problem]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 from lark import Lark
 
@@ -34,7 +35,12 @@ __all__ = ["ccl_parser", "cache_file", "GRAMMAR_FILE", "PARSER_OPTIONS"]
 GRAMMAR_FILE = "ccl.lark"
 
 #: How the grammar is compiled (the cache is only valid for these options).
-PARSER_OPTIONS = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
+PARSER_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "basic",
+    "propagate_positions": True,
+    "maybe_placeholders": False,
+}
 
 
 def cache_file() -> Path | None:

@@ -92,6 +92,10 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
         super().__init__()
         self.path = path
         self.problems: list[Problem] = []
+        #: Where each property of each card was written, by the card's position:
+        #: lets a problem of the card itself (its cost, a localized name, ...)
+        #: point at the line at fault rather than at the card's first line.
+        self.positions: dict[Source, dict[str, Source]] = {}
 
     def _at(self, meta: Meta) -> Source:
         return Source(self.path, meta.line, meta.column)
@@ -113,6 +117,9 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
                     f"card {name!r} has '{prop.kind}' twice (first at line {first.source.line})",
                     f"keep one '{prop.kind}'", prop.source))
             seen.setdefault(prop.kind, prop)
+        self.positions[where] = {prop.kind: prop.source for prop in properties if prop.kind != "name"}
+        self.positions[where].update(
+            (f"name {prop.value[0]}", prop.source) for prop in properties if prop.kind == "name")
         missing = [kind for kind in REQUIRED if kind not in seen]
         if missing:
             self.problems.append(Problem(
