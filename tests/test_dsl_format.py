@@ -7,6 +7,7 @@ checked far beyond the 78 base cards.
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -202,3 +203,22 @@ def test_a_condition_agrees_with_its_number() -> None:
                          "score 2 if no face-down cards }")
     assert format_card(card).splitlines()[2:4] == [
         "    score 6 if at least 2 cards with 1 shield", "    score 2 if no face-down card"]
+
+
+def test_the_base_card_files_are_written_in_the_canonical_form() -> None:
+    for path in sorted(CARDS.glob("*.ccl")):
+        text = path.read_text(encoding="utf-8")
+        blocks = re.findall(r'^card ".*?^}\n', text, re.DOTALL | re.MULTILINE)
+        assert blocks == [format_card(card) for card in load_paths([path])], path.name
+
+
+def test_a_choice_puts_each_option_on_its_own_line() -> None:
+    (card,) = parse_text('card "C" { deck castle cost 7 shields craftsmanship when bought: gain 1 key '
+                         "choose one: { put 2 gold on each purse } or { gain 3 keys then gain 1 gold } }")
+    assert format_card(card).splitlines()[2:7] == [
+        "    when bought:",
+        "        gain 1 key",
+        "        choose one:",
+        "            { put 2 gold on each purse }",
+        "            or { gain 3 keys then gain 1 gold }",
+    ]

@@ -113,7 +113,7 @@ class Problem:
     message: str
     hint: str = ""
     source: Source | None = None
-    #: The card property at fault ("cost", "purse", "shields", "names"), for a
+    #: The card property at fault ("cost", "purse", "shields", "name fr"), for a
     #: problem of the card itself: lets the card language point at that line.
     part: str | None = None
 
