@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
 import textwrap
 from pathlib import Path
 
 import pytest
 
 import castle_combo as cc
-from castle_combo.dsl import format_cards
 from castle_combo.model import Deck
-from castle_combo.ruleset import STANDARD_VERSION, bundled_cards_folder, installed_expansions
+from castle_combo.ruleset import STANDARD_VERSION, bundled_cards_folder, cards_digest, installed_expansions
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: sha256 of the canonical text of the 78 base cards under STANDARD_VERSION.
+#: The digest of the 78 base cards' data (ruleset.cards_digest) under STANDARD_VERSION.
 #: When a base card changes this test fails: bump STANDARD_VERSION in
 #: ruleset.py (records name the cards they were played with), then update both.
-STANDARD_DIGEST = ("base-1", "01e3783499ee58a2689320713872b5b87e3716934cb98300c358ea236b8bdf47")
+STANDARD_DIGEST = ("base-1", "adf2ba7dc0bc50ffc573b670832c7275a95750ff1da9f82a8b3dafd4d91ab58e")
 
 HERMIT = 'card "Hermit" { deck village cost 2 shields faith score 1 per missing shield type }\n'
 SQUIRE = 'card "Squire" { deck castle cost 1 shields military }\n'
@@ -41,7 +39,7 @@ def test_in_tree_the_base_cards_come_from_the_repository_cards_folder() -> None:
 
 
 def test_the_version_changes_when_the_card_data_changes() -> None:
-    digest = hashlib.sha256(format_cards(cc.Ruleset.standard()).encode("utf-8")).hexdigest()
+    digest = cards_digest(cc.Ruleset.standard())
     assert (STANDARD_VERSION, digest) == STANDARD_DIGEST, (
         "the base cards changed: bump STANDARD_VERSION in ruleset.py and update STANDARD_DIGEST here")
     assert cc.Ruleset.standard().version == STANDARD_VERSION
@@ -133,3 +131,15 @@ def test_an_expansion_that_cannot_be_imported_is_named(tmp_path: Path, monkeypat
 def test_an_unknown_card_name_gets_did_you_mean() -> None:
     with pytest.raises(cc.RulesetError, match="did you mean 'Nun'"):
         cc.Ruleset.standard()["Nnu"]
+
+
+def test_the_card_digest_ignores_layout_and_positions(tmp_path: Path) -> None:
+    one_line = tmp_path / "a.ccl"
+    one_line.write_text(HERMIT, encoding="utf-8")
+    spread = tmp_path / "b.ccl"
+    spread.write_text("# the same card\n\n" + HERMIT.replace(" { ", " {\n    ").replace(" score", "\n    score"),
+                      encoding="utf-8")
+    from castle_combo.dsl import load_file
+
+    assert cards_digest(load_file(one_line)) == cards_digest(load_file(spread))
+    assert cards_digest(load_file(one_line)) != cards_digest(cc.Ruleset.standard())

@@ -26,12 +26,19 @@ from types import ModuleType
 
 import attrs
 
-from castle_combo.dsl import format_cards, load_paths
+from castle_combo.dsl import load_paths
 from castle_combo.dsl.cache import load_paths_cached
 from castle_combo.errors import CastleComboError, RulesetError
 from castle_combo.model import Card, Deck
 
-__all__ = ["Ruleset", "STANDARD_VERSION", "EXPANSIONS_GROUP", "bundled_cards_folder", "installed_expansions"]
+__all__ = [
+    "Ruleset",
+    "STANDARD_VERSION",
+    "EXPANSIONS_GROUP",
+    "bundled_cards_folder",
+    "installed_expansions",
+    "cards_digest",
+]
 
 #: The version of the bundled card data. Bump it whenever a base card changes
 #: (tests/test_ruleset.py fails until you do), so that records played with the
@@ -136,13 +143,21 @@ class Ruleset:
         return ruleset
 
     def _add(self, label: str, cards: tuple[Card, ...]) -> Ruleset:
-        digest = hashlib.sha256(format_cards(cards).encode("utf-8")).hexdigest()[:8]
-        return Ruleset.from_cards(self.cards + cards, f"{self.version}+{label}.{digest}")
+        return Ruleset.from_cards(self.cards + cards, f"{self.version}+{label}.{cards_digest(cards)[:8]}")
 
     def _unknown(self, name: str) -> str:
         close = difflib.get_close_matches(name, self._by_name, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"no card named {name!r} in this ruleset (version {self.version}){hint}"
+
+
+def cards_digest(cards: Iterable[Card]) -> str:
+    """A sha256 of the cards' data (every field but the source position), in order.
+
+    It changes exactly when a card's facts, ability or scoring change, not
+    when a file is reformatted or moved, so it can tell card data apart.
+    """
+    return hashlib.sha256("\n".join(map(repr, cards)).encode("utf-8")).hexdigest()
 
 
 def _label(path: Path) -> str:
