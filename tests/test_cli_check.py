@@ -122,3 +122,12 @@ def test_the_installed_console_script_checks_cards(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert f"{tmp_path}/bad.ccl:2:10: unknown deck 'castel'" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("name", ["nun", "Nonne", "NONNE"])
+def test_cards_finds_a_card_by_any_case_or_its_localized_name(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    status, out, _ = run(capsys, "cards", name)
+    assert status == 0
+    assert 'card "Nun" {' in out

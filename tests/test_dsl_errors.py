@@ -249,3 +249,9 @@ def test_an_unknown_character() -> None:
 def test_a_syntax_error_is_a_card_syntax_error() -> None:
     with pytest.raises(CardSyntaxError):
         parse_text(nun_with("shields faith", "shields"))
+
+
+def test_choices_nested_hundreds_deep_are_an_error_not_a_crash() -> None:
+    text = ('card "A" { deck castle cost 1 shields faith when bought: '
+            + "choose one: { " * 2000 + "gain 1 key" + " } or { gain 1 gold }" * 2000 + " }")
+    assert error_for(text).splitlines()[0] == "mine.ccl:1:72: choices are nested too deeply to read"

@@ -21,7 +21,7 @@ from castle_combo.dsl import format_card
 from castle_combo.model import Card, Deck
 from castle_combo.ruleset import Ruleset
 
-__all__ = ["register", "run", "cards_table", "card_panel"]
+__all__ = ["register", "run", "cards_table", "card_panel", "find_card"]
 
 #: The width of the table when the output is not a terminal (a pipe, a file, a test).
 TABLE_WIDTH = 160
@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="list the cards, or show one card's .ccl source and English text",
         description="List the cards of the ruleset, or show one card in full.",
     )
-    parser.add_argument("name", nargs="?", metavar="NAME", help="show only this card (English name)")
+    parser.add_argument("name", nargs="?", metavar="NAME",
+                        help="show only this card (its English or localized name, any case)")
     parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
     parser.add_argument("--extend", action="append", default=[], metavar="PATH",
                         help="add fan cards from a .ccl file or folder (repeatable)")
@@ -76,6 +77,20 @@ def card_panel(card: Card) -> Panel:
     return Panel(Group(Text(card.describe()), Text(""), source), title=card.name, expand=False)
 
 
+def find_card(rules: Ruleset, name: str) -> Card:
+    """The card called ``name`` in English, or failing that in any case or language ("nonne").
+
+    An unknown name raises the ruleset's error, with its did-you-mean.
+    """
+    if name in rules:
+        return rules[name]
+    wanted = name.casefold()
+    for card in rules:
+        if card.name.casefold() == wanted or any(other.casefold() == wanted for _, other in card.names):
+            return card
+    return rules[name]
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
     rules = Ruleset.standard()
@@ -86,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         # Piped or captured output has no width to fit: give the table room to stay readable.
         console = Console(width=max(console.width, TABLE_WIDTH))
     if args.name is not None:
-        console.print(card_panel(rules[args.name]))
+        console.print(card_panel(find_card(rules, args.name)))
         return 0
     cards = rules.deck(Deck(args.deck)) if args.deck else rules.cards
     console.print(cards_table(cards, f"{len(cards)} cards (ruleset {rules.version})"))

@@ -15,13 +15,14 @@ names must be unique across all the files loaded together.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
 
 import attrs
 
-from castle_combo.dsl.errors import CardProblems, render_problem
+from castle_combo.dsl.errors import CardProblems, render, render_problem
 from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError, RulesetError
 from castle_combo.model import Card, Problem, Source
 
@@ -67,6 +68,8 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
         cards: tuple[Card, ...] = builder.transform(tree)
     except VisitError as error:  # pragma: no cover - the builder records problems, never raises
         raise CardSyntaxError(f"{path}: {error.orig_exc}") from None
+    except RecursionError:
+        raise _nested_too_deep(text, path) from None
     problems = list(builder.problems)
     for card in cards:
         positions = builder.positions.get(card.source) if card.source is not None else None
@@ -78,6 +81,17 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
                                 Source(path, line, 1)))
     problems.sort(key=lambda p: (p.source.line, p.source.column) if p.source else (0, 0))
     return cards, problems
+
+
+def _nested_too_deep(text: str, path: str) -> CardSyntaxError:
+    """The error for choices nested hundreds deep, which no reader could follow (nor Python's stack)."""
+    match = re.search(r"\{\s*(choose)\b", text)
+    position = match.start(1) if match else 0
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return CardSyntaxError(render(path, line, column, "choices are nested too deeply to read",
+                                  "a choice cannot hold another choice: write its options side by side",
+                                  text))
 
 
 def _at_part(problem: Problem, positions: dict[str, Source]) -> Problem:
