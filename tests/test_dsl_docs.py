@@ -15,8 +15,10 @@ import pytest
 from castle_combo.dsl import parse_text
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "card-language.md"
-ROW = re.compile(r"^\| `(?P<text>(?:score|gain|each|discount|discard|put|fill|choose) [^`]+)` \|.* \| (?P<english>[^|]+\.) \|$",
-                 re.MULTILINE)
+ROW = re.compile(
+    r"^\| `(?P<text>(?:score|gain|each|discount|discard|put|fill|choose) [^`]+)` \|.* \| (?P<english>[^|]+\.) \|$",
+    re.MULTILINE,
+)
 ROWS = [(match["text"], match["english"]) for match in ROW.finditer(PAGE.read_text(encoding="utf-8"))]
 
 

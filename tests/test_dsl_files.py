@@ -101,7 +101,8 @@ def test_check_collects_the_problems_of_every_file(tmp_path: Path) -> None:
 
 
 def test_windows_line_endings_and_tabs_read_like_unix_ones(tmp_path: Path) -> None:
-    text = 'card "Fisherman" {\n\tdeck village cost 2 shields peasantry\n\tscore 4 if placed at\n X . X\n . . .\n X . X\n}\n'
+    text = ('card "Fisherman" {\n\tdeck village cost 2 shields peasantry\n'
+            "\tscore 4 if placed at\n X . X\n . . .\n X . X\n}\n")
     unix = write(tmp_path, "unix.ccl", text)
     windows = write(tmp_path, "windows.ccl", text.replace("\n", "\r\n").encode("utf-8"))
     assert load_file(unix) == load_file(windows)

@@ -135,7 +135,8 @@ def test_effects_resolve_in_the_order_written_with_an_optional_then() -> None:
 
 
 def test_a_choice_has_any_number_of_options_each_a_sequence() -> None:
-    assert ability("choose one: { put 2 gold on each purse } or { gain 3 keys } or { gain 1 gold then gain 1 key }") == (
+    text = "choose one: { put 2 gold on each purse } or { gain 3 keys } or { gain 1 gold then gain 1 key }"
+    assert ability(text) == (
         Choice(((StoreGold(2),), (Gain(3, Resource.KEY),), (Gain(1, Resource.GOLD), Gain(1, Resource.KEY)))),)
 
 

@@ -46,7 +46,6 @@ from castle_combo.model import (
     Region,
     Resource,
     Scope,
-    ScoreIf,
     ScorePer,
     Scoring,
     ShieldSets,

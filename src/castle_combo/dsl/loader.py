@@ -26,10 +26,20 @@ from castle_combo.dsl.errors import CardProblems, render, render_problem
 from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError, RulesetError
 from castle_combo.model import Card, Problem, Source
 
-__all__ = ["parse_text", "load_file", "load_paths", "card_files", "check_paths", "CheckReport", "MAX_FILE_BYTES"]
+__all__ = [
+    "parse_text",
+    "load_file",
+    "load_paths",
+    "card_files",
+    "check_paths",
+    "read_text",
+    "CheckReport",
+    "MAX_FILE_BYTES",
+]
 
 #: The largest card file accepted: the 78 base cards take about 10 kB.
 MAX_FILE_BYTES = 1_000_000
+
 
 def parse_text(text: str, path: str = "<string>") -> tuple[Card, ...]:
     """The cards written in ``text``; raises a :class:`CastleComboError` subclass on any problem.
