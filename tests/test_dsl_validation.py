@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from castle_combo.dsl import CardProblems, parse_text
+from castle_combo.errors import CardValidationError
 from castle_combo.model import (
     Card,
     Choice,
@@ -215,3 +216,13 @@ def test_every_problem_of_a_file_is_reported_at_once() -> None:
 def test_a_valid_card_has_no_problem() -> None:
     card = Card("Nun", Deck.CASTLE, 3, (Shield.FAITH,), ability=(Gain(1, Resource.GOLD),))
     assert card.problems() == ()
+
+
+def test_a_card_built_in_python_validates_itself() -> None:
+    card = Card("Nun", Deck.CASTLE, 30, (Shield.FAITH,))
+    with pytest.raises(CardValidationError) as caught:
+        card.validate()
+    assert str(caught.value) == ("card 'Nun' makes no sense:\n"
+                                 "the cost is 30, outside the sensible range 0 to 20 (use a number from 0 to 20)")
+    valid = Card("Nun", Deck.CASTLE, 3, (Shield.FAITH,))
+    assert valid.validate() is valid

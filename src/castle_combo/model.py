@@ -32,6 +32,7 @@ from typing import Union
 import attrs
 
 from castle_combo import english
+from castle_combo.errors import CardValidationError
 
 __all__ = [
     "Source",
@@ -841,6 +842,17 @@ class Card:
         for rule in self.scoring:
             found += rule.problems()
         return found
+
+    def validate(self) -> Card:
+        """This card if it makes sense, else a :class:`CardValidationError` listing every problem.
+
+        For cards built in Python; the card language validates what it parses
+        and shows each problem with its line and a caret.
+        """
+        found = self.problems()
+        if found:
+            raise CardValidationError(f"card {self.name!r} makes no sense:\n" + "\n".join(map(str, found)))
+        return self
 
     @property
     def banner(self) -> Deck:
