@@ -255,3 +255,35 @@ def test_choices_nested_hundreds_deep_are_an_error_not_a_crash() -> None:
     text = ('card "A" { deck castle cost 1 shields faith when bought: '
             + "choose one: { " * 2000 + "gain 1 key" + " } or { gain 1 gold }" * 2000 + " }")
     assert error_for(text).splitlines()[0] == "mine.ccl:1:72: choices are nested too deeply to read"
+
+
+def test_a_phrase_cut_short_at_the_end_of_a_line_is_shown_where_it_stops() -> None:
+    assert error_for(nun_with("in column", "in row and")) == (
+        "mine.ccl:4:40: expected 'column' after 'and', found '}'\n"
+        "        score 3 per faith shield in row and\n"
+        "                                           ^\n"
+        "hint: write 'column' here"
+    )
+
+
+def test_an_unknown_scope_lists_the_scopes() -> None:
+    assert error_for(nun_with("in column", "in the column")).splitlines()[::3] == [
+        "mine.ccl:4:33: expected 'a', 'column', 'row' or 'your' after 'in', found 'the'",
+        "hint: a scope is 'in row', 'in column', 'in row and column' or \"in a neighbour's tableau\""]
+
+
+def test_a_set_mixing_shields_and_banners() -> None:
+    assert error_for(nun_with("faith shield in column", "set of {faith, castle}")).endswith(
+        "hint: a set holds only shields, as in {faith, military}, or only banners, as in {castle, village}")
+
+
+def test_an_ability_without_an_effect() -> None:
+    assert error_for(nun_with("gain 1 gold per castle banner", "")).endswith(
+        "hint: write at least one effect, for example: when bought: gain 2 gold")
+
+
+def test_a_misspelled_neighbour_suggests_the_straight_apostrophe() -> None:
+    message = error_for(nun_with("castle banner", "castle banner in a neighbours tableau"))
+    assert message.splitlines()[::3] == [
+        "mine.ccl:3:53: unknown word 'neighbours'; expected 'neighbor's' or 'neighbour's'",
+        "hint: did you mean 'neighbour's'?"]

@@ -84,6 +84,7 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
         words -= set(MASK_CELLS)
     parts += [TERMINAL_WORDS[name] for name in sorted(names) if name in TERMINAL_WORDS]
     words -= {plural for plural, singular in _PLURALS.items() if singular in words}
+    words -= {word for word in words if "’" in word and word.replace("’", "'") in words}
     quoted = [f"'{word}'" for word in sorted(words)]
     if len(quoted) > 8:
         quoted = quoted[:8] + ["another keyword"]
@@ -217,7 +218,11 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
             hint = "name each shield, repeating it for two: shields peasantry peasantry"
         return _Report(line, column, f"found the number {token}{after} where {expected} belongs", hint)
     message = f"expected {expected}{after}, found {_found(token)}"
-    hint = _hint_for(token, expected_names, expected_texts, previous)
+    hint = _hint_for(token, expected_names, expected_texts, previous, expected)
+    if (previous is not None and previous.end_line is not None and previous.end_line < line
+            and "$END" not in expected_names):
+        # The missing words belong at the end of the previous line, not before the next one.
+        return _Report(previous.end_line, previous.end_column or 1, message, hint, 1)
     return _Report(line, column, message, hint, 1 if token.type == "$END" else 0)
 
 
@@ -244,7 +249,8 @@ def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report
         return _Report(line, column, f"numbers are written in digits, not as the word '{word}'",
                        f"write {NUMBER_WORDS[lowered]}")
     kind = "word"
-    close = difflib.get_close_matches(lowered, candidates, n=1, cutoff=0.6)
+    straight = [word for word in candidates if "’" not in word]
+    close = difflib.get_close_matches(lowered, straight, n=1, cutoff=0.6)
     if close and close[0] in SHIELD_WORDS:
         kind = "shield"
     elif close and close[0] in DECK_WORDS:
@@ -254,12 +260,18 @@ def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report
     return _Report(line, column, message, hint)
 
 
-def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: Token | None) -> str:
-    """A fix for a keyword or name in the wrong place."""
+#: Words that start an effect, and the words that may follow "in" in a scope.
+_EFFECT_WORDS = {"gain", "each", "discount", "discard", "put", "fill", "choose"}
+_SCOPE_WORDS = {"row", "column", "a", "your"}
+
+
+def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: Token | None,
+              expected: str) -> str:
+    """A fix for a keyword, name or end of text in the wrong place."""
     words = set(texts.values())
     if "card" in words and token.type == "NAME":
         return f"every card starts with the word card: card {token} {{"
-    if "card" in words and str(token) == "}":
+    if "$END" in names and str(token) == "}":
         return "remove this extra '}'"
     if ":" in words:
         return f"add ':' after '{previous}'"
@@ -267,6 +279,16 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
         return "after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top row)"
     if "INT" in names:
         return f"write a number after '{previous}'" if previous is not None else "write a number"
+    if _EFFECT_WORDS <= words:
+        return "write at least one effect, for example: when bought: gain 2 gold"
+    if _SCOPE_WORDS <= words:
+        return "a scope is 'in row', 'in column', 'in row and column' or \"in a neighbour's tableau\""
+    if set(SHIELD_WORDS) <= words and "card" in words:
+        return "name what is counted, for example 'per faith shield', 'per castle banner' or 'per key'"
+    if words == {"{"}:
+        return "write each option between braces: or { gain 2 keys }"
+    if previous is not None and str(previous) == "," and (str(token) in DECK_WORDS or str(token) in SHIELD_WORDS):
+        return "a set holds only shields, as in {faith, military}, or only banners, as in {castle, village}"
     if token.type == "$END":
         return "the file ends in the middle of a card"
-    return "check the word order against docs/card-language.md"
+    return f"write {expected} here"
