@@ -2,7 +2,8 @@
 
 Hypothesis takes the real base cards and deletes, inserts, duplicates and
 swaps characters and words in them; whatever comes out must either parse or
-raise a ``CastleComboError`` with a ``file:line:column:`` message.
+raise a ``CastleComboError`` whose every message has the documented shape:
+``file:line:column: what is wrong``, the line with a caret, and a hint.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from castle_combo.dsl import parse_text
+from castle_combo.dsl import CardProblems, parse_text
 from castle_combo.errors import CastleComboError
 
 CARD_FILES = sorted((Path(__file__).resolve().parents[1] / "cards").glob("*.ccl"))
@@ -45,10 +46,27 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
+POSITION = re.compile(r"^fuzz\.ccl:\d+:\d+: \S")
+CARET = re.compile(r"^ +\^+$")
+
+
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_card_text_only_raises_castle_combo_errors(text: str) -> None:
     try:
         parse_text(text, "fuzz.ccl")
+    except CardProblems as error:
+        for message in error.messages:
+            assert_shape(message, text)
     except CastleComboError as error:
-        assert str(error).startswith("fuzz.ccl:")
+        assert_shape(str(error), text)
+
+
+def assert_shape(message: str, text: str) -> None:
+    """``file:line:column: what``, the line and a caret (when the text has lines), and a hint."""
+    lines = message.splitlines()
+    assert POSITION.match(lines[0]), message
+    assert lines[-1].startswith("hint: "), message
+    if text.strip():
+        assert any(CARET.match(line) for line in lines[1:-1]), message
+    assert not re.search(r"__ANON|\$END|\bLBRACE\b|\bRBRACE\b|\bCOLON\b", message), message
