@@ -69,3 +69,11 @@ def test_a_folder_others_may_write_to_is_not_used(home: Path) -> None:
     assert cache_folder() is None
     assert load_paths_cached([home / "cards"])[0].name == "Nun"
     assert not list(folder.iterdir())
+
+
+def test_every_module_that_shapes_parsed_cards_is_part_of_the_key() -> None:
+    package = Path(cache_module.__file__).resolve().parent.parent
+    for name in cache_module._INPUTS:
+        assert (package / name).is_file(), name
+    builders = {"dsl/transformer.py", "dsl/regions.py", "dsl/loader.py", "dsl/ccl.lark", "model.py"}
+    assert builders <= set(cache_module._INPUTS)

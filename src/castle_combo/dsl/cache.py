@@ -39,7 +39,7 @@ CACHE_FORMAT = 1
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: The sources whose change can change the cards a file parses to.
-_INPUTS = ("model.py", "english.py", "dsl/ccl.lark", "dsl/transformer.py", "dsl/loader.py")
+_INPUTS = ("model.py", "dsl/ccl.lark", "dsl/transformer.py", "dsl/regions.py", "dsl/loader.py")
 
 
 def _key(files: tuple[Path, ...]) -> str:
