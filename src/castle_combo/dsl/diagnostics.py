@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+import attrs
 from lark import Lark, Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -122,11 +123,15 @@ def _tokens_before(parser: Lark, text: str, position: int) -> list[Token]:
     return tokens
 
 
+@attrs.frozen
 class _Report:
     """The pieces of one message, before rendering: position, what is wrong, the fix."""
 
-    def __init__(self, line: int, column: int, message: str, hint: str = "", width: int = 0) -> None:
-        self.line, self.column, self.message, self.hint, self.width = line, column, message, hint, width
+    line: int
+    column: int
+    message: str
+    hint: str = ""
+    width: int = 0
 
 
 def syntax_error(error: UnexpectedInput, text: str, path: str, parser: Lark) -> CardSyntaxError:
