@@ -131,3 +131,19 @@ def test_cards_finds_a_card_by_any_case_or_its_localized_name(
     status, out, _ = run(capsys, "cards", name)
     assert status == 0
     assert 'card "Nun" {' in out
+
+
+def test_cards_lists_installed_expansions_only_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "fan_hermits"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "hermit.ccl").write_text(NUN.replace("Nun", "Hermit"))
+    info = tmp_path / "fan_hermits-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fan-hermits\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[castle_combo.expansions]\nhermits = fan_hermits\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "79 cards (ruleset base-1+hermits." in run(capsys, "cards", "--expansions")[1]
+    assert "78 cards (ruleset base-1)" in run(capsys, "cards")[1]

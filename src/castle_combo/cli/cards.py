@@ -3,7 +3,10 @@
 Without a name, a table of every card (optionally one deck) with its facts
 and its ability and scoring in plain English. With a name, that card's
 canonical ``.ccl`` source and its English description. ``--extend PATH``
-adds fan cards first, exactly as :meth:`Ruleset.extend` does.
+adds fan cards first, exactly as :meth:`Ruleset.extend` does, and
+``--expansions`` the installed expansion packages, as
+``Ruleset.standard(expansions=True)`` does (games use the base cards unless
+told otherwise, so the listing does too).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
     parser.add_argument("--extend", action="append", default=[], metavar="PATH",
                         help="add fan cards from a .ccl file or folder (repeatable)")
+    parser.add_argument("--expansions", action="store_true",
+                        help="add the installed expansion packages (entry points castle_combo.expansions)")
     parser.set_defaults(run=run)
 
 
@@ -93,7 +98,7 @@ def find_card(rules: Ruleset, name: str) -> Card:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
-    rules = Ruleset.standard()
+    rules = Ruleset.standard(expansions=args.expansions)
     if args.extend:
         rules = rules.extend(args.extend)
     console = Console()
