@@ -18,7 +18,6 @@ from __future__ import annotations
 import difflib
 import functools
 import hashlib
-import importlib.resources
 from collections.abc import Iterable, Iterator
 from os import PathLike
 from pathlib import Path
@@ -171,7 +170,18 @@ def _label(path: Path) -> str:
 
 
 def bundled_cards_folder() -> Path:
-    """The folder of the 78 base ``.ccl`` files: inside the installed package, else the repository's."""
+    """The folder of the 78 base ``.ccl`` files: inside the installed package, else the repository's.
+
+    A wheel ships them as ``castle_combo/cards`` beside this module (checked
+    first, as it costs nothing); a package loaded some other way is asked
+    through :mod:`importlib.resources`; an editable or in-tree install reads
+    the repository's top-level ``cards/`` folder.
+    """
+    beside = Path(__file__).resolve().parent / "cards"
+    if beside.is_dir():
+        return beside
+    import importlib.resources  # only for unusual installs: importing it costs ~8 ms
+
     packaged = Path(str(importlib.resources.files("castle_combo"))) / "cards"
     if packaged.is_dir():
         return packaged
