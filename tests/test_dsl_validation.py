@@ -191,7 +191,8 @@ def test_a_property_written_twice_is_refused() -> None:
         ('fra "Nonne"', "'fra' is not a language code"),
         ('en "Nun"', "the English name is the card's own name, not a localized one"),
         ('fr "Nonne" fr "Soeur"', "two names are given for the language 'fr'"),
-        ('fr ""', "the 'fr' name is empty"),
+        ('fr ""', "the 'fr' name '' is empty or has a control character in it"),
+        ('fr "No\tnne"', "the 'fr' name 'No\\tnne' is empty or has a control character in it"),
     ],
 )
 def test_localized_names_need_a_two_letter_code(names: str, message: str) -> None:
@@ -226,3 +227,9 @@ def test_a_card_built_in_python_validates_itself() -> None:
                                  "the cost is 30, outside the sensible range 0 to 20 (use a number from 0 to 20)")
     valid = Card("Nun", Deck.CASTLE, 3, (Shield.FAITH,))
     assert valid.validate() is valid
+
+
+@pytest.mark.parametrize("name", ["", " Nun", "Nun ", "N\tun"])
+def test_a_card_name_must_be_printable_with_no_spaces_around_it(name: str) -> None:
+    (problem,) = Card(name, Deck.CASTLE, 3, (Shield.FAITH,)).problems()
+    assert problem.message == (f"the card name {name!r} is empty, has spaces around it or a control character in it")

@@ -821,9 +821,9 @@ class Card:
         """
         where = self.source
         found: tuple[Problem, ...] = ()
-        if not self.name.strip() or self.name != self.name.strip() or "\n" in self.name:
-            found += (Problem(f"the card name {self.name!r} is empty or has spaces around it",
-                              'write the name like "Nun"', where),)
+        if not self.name.strip() or self.name != self.name.strip() or not self.name.isprintable():
+            found += (Problem(f"the card name {self.name!r} is empty, has spaces around it or a "
+                              "control character in it", 'write the name like "Nun"', where),)
         found += _out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
             found += _out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
@@ -1024,7 +1024,7 @@ def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) ->
             found += (Problem(f"two names are given for the language {language!r}",
                               "keep one of them", source, f"name {language}"),)
         seen.add(language)
-        if not name.strip():
-            found += (Problem(f"the {language!r} name is empty", "write the name or remove the line",
-                              source, f"name {language}"),)
+        if not name.strip() or not name.isprintable():
+            found += (Problem(f"the {language!r} name {name!r} is empty or has a control character in it",
+                              "write the name or remove the line", source, f"name {language}"),)
     return found

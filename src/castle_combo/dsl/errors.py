@@ -32,7 +32,9 @@ def render(path: str, line: int, column: int, message: str, hint: str, text: str
     that starts at ``column`` (at least one caret).
     """
     parts = [f"{path}:{line}:{column}: {message}"]
-    lines = text.splitlines() if text is not None else []
+    # Lines are counted at "\n" only, as the parser counts them (splitlines would
+    # also break at form feeds and other separators a name may hold).
+    lines = text.split("\n") if text is not None else []
     if 1 <= line <= len(lines):
         source_line = lines[line - 1].expandtabs(1).rstrip()
         start = max(column - 1, 0)
