@@ -161,7 +161,9 @@ def test_a_property_without_its_number() -> None:
 
 def test_a_misspelled_keyword_among_the_properties() -> None:
     assert error_for(nun_with("messenger", "mesenger")) == (
-        "mine.ccl:2:44: unknown word 'mesenger'; expected a property, a shield or '}'\n"
+        "mine.ccl:2:44: unknown word 'mesenger'; expected a property (deck, cost, shields, messenger, purse, "
+        "when bought, score), a shield (nobility, faith, scholarship, military, craftsmanship or peasantry) "
+        "or '}'\n"
         "        deck castle   cost 3   shields faith   mesenger\n"
         "                                               ^^^^^^^^\n"
         "hint: did you mean 'messenger'?"

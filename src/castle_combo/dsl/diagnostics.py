@@ -165,8 +165,21 @@ def _bad_character(error: UnexpectedCharacters, text: str, parser: Lark) -> _Rep
 
 
 def _end_position(text: str) -> tuple[int, int]:
-    lines = text.rstrip().splitlines() or [""]
+    """The line and column just after the last character that is not blank."""
+    lines = text.rstrip().split("\n")
     return len(lines), len(lines[-1].rstrip()) + 1
+
+
+def _accepted_before(parser: Lark, text: str, token: Token) -> set[str]:
+    """The terminals the parser would have accepted in place of ``token`` (an earlier token)."""
+    interactive = parser.parse_interactive(text)
+    try:
+        for seen in interactive.iter_parse():
+            if seen.start_pos == token.start_pos:
+                return set(interactive.accepts())
+    except LarkError:
+        pass
+    return set()
 
 
 def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) -> _Report:
@@ -186,8 +199,9 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
     if previous is not None and previous.type == "WORD" and expected_names == {"NAME"}:
         word = str(previous)
         if not (len(word) == 2 and word.isalpha() and word.islower()):
-            keywords = [t.pattern.value for t in parser.terminals if t.pattern.type == "str"]
-            return _unknown_word(previous, keywords, "a property, a shield or '}'")
+            accepted = _accepted_before(parser, text, previous) - {"WORD"}
+            return _unknown_word(previous, list(_texts(parser, accepted).values()),
+                                 describe_expected(parser, accepted))
 
     if set(expected_texts.values()) <= set(MASK_CELLS) and expected_texts:
         cells = 0
