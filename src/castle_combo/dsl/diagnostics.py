@@ -176,7 +176,8 @@ def _accepted_before(parser: Lark, text: str, token: Token) -> set[str]:
     try:
         for seen in interactive.iter_parse():
             if seen.start_pos == token.start_pos:
-                return set(interactive.accepts())
+                accepted: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
+                return accepted
     except LarkError:
         pass
     return set()
