@@ -40,13 +40,12 @@ __all__ = [
 ]
 
 #: The version of the bundled card data. Bump it whenever a base card changes
-#: (tests/test_ruleset.py fails until you do), so that records played with the
+#: (tests/test_ruleset_load.py fails until you do), so that records played with the
 #: old cards are told apart from new ones.
 STANDARD_VERSION = "base-1"
 
 #: The entry-point group through which installed packages offer fan cards.
 EXPANSIONS_GROUP = "castle_combo.expansions"
-
 
 
 @attrs.frozen
