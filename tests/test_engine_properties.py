@@ -1,0 +1,176 @@
+"""Invariants of random legal play for 2 to 5 players (hypothesis).
+
+Two card sets: the 78 standard cards, and a tight synthetic set whose decks
+are barely big enough, so reshuffles and exhausted locations happen often,
+with choices, discards, purses and discounts on many cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import castle_combo as cc
+from castle_combo import model as m
+from castle_combo.model import Deck, Resource, Scope, Shield
+
+SHIELDS = list(Shield)
+
+
+def tight_rules(players: int) -> cc.Ruleset:
+    """Just enough cards for ``players``, with every kind of ability."""
+    per_deck = (9 * players + 6 + 1) // 2
+    abilities: list[tuple[m.Effect, ...]] = [
+        (m.Gain(1, Resource.GOLD, m.Per(m.ShieldsOf(Shield.FAITH))),),
+        (m.Discount(1, (Deck.CASTLE, Deck.VILLAGE)),),
+        (m.Choice(((m.Gain(2, Resource.KEY),), (m.Gain(1, Resource.GOLD, m.Per(m.ShieldsOf(Shield.MILITARY), Scope.NEIGHBOUR)),))),),
+        (m.DiscardFromRow(Deck.VILLAGE, Resource.GOLD),),
+        (m.DiscardFromRow(Deck.CASTLE, Resource.KEY), m.OpponentsGain(1, Resource.GOLD)),
+        (m.StoreGold(2),),
+        (m.FillPurses(2),),
+        (),
+    ]
+    cards = []
+    for deck in Deck:
+        for i in range(per_deck):
+            cards.append(
+                m.Card(
+                    f"{deck.value}-{i}",
+                    deck,
+                    i % 8,
+                    (SHIELDS[i % 6],) if i % 3 else (SHIELDS[i % 6], SHIELDS[(i + 2) % 6]),
+                    messenger=i % 3 == 0,
+                    purse=3 + i % 4 if i % 4 == 1 else None,
+                    ability=abilities[i % len(abilities)],
+                    scoring=(m.ScorePer(2, m.Per(m.ShieldsOf(SHIELDS[i % 6]), Scope.ROW_AND_COLUMN)),),
+                )
+            )
+    return cc.Ruleset.from_cards(cards, version=f"tight-{players}")
+
+
+TIGHT = {n: tight_rules(n) for n in range(2, 6)}
+
+
+def all_cards(state: cc.GameState) -> Counter[int]:
+    seen: Counter[int] = Counter()
+    for loc in state.locations:
+        seen.update(loc.deck + loc.row + loc.discard + loc.removed)
+    for p in state.players:
+        seen.update(c.card for c in p.tableau)
+    return seen
+
+
+def play_randomly(state: cc.GameState, rng: random.Random) -> list[cc.GameState]:
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def some_illegal_action(state: cc.GameState, rng: random.Random) -> cc.Action:
+    legal = set(state.legal_actions())
+    candidates: list[cc.Action] = [cc.Choose(1), cc.Choose(9), cc.Discard(state.rules.cards[0].name)]
+    for loc in state.locations:
+        for c in loc.row + loc.deck[:2]:
+            name = state.rules.cards[c].name
+            candidates += [cc.Take(name, (5, 5)), cc.Take(name, (0, 0)), cc.Take(name, (1, 0), True)]
+    candidates += [cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)]
+    illegal = [a for a in candidates if a not in legal]
+    return rng.choice(illegal)
+
+
+GAMES = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1), st.booleans())
+
+
+def start(players: int, seed: int, tight: bool) -> cc.GameState:
+    rules = TIGHT[players] if tight else cc.Ruleset.standard()
+    return cc.new_game(players=players, seed=seed, rules=rules, first_player=seed % players)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES)
+def test_random_play_keeps_every_invariant(game: tuple[int, int, bool]) -> None:
+    players, seed, tight = game
+    rng = random.Random(seed)
+    states = play_randomly(start(players, seed, tight), rng)
+    everything = Counter(range(len(states[0].rules)))
+    takes = Counter()
+    for before, after in zip(states, states[1:]):
+        assert all_cards(after) == everything, "a card was lost or duplicated"
+        assert all(p.gold >= 0 and p.keys >= 0 for p in after.players)
+        action = after.history[-1]
+        if isinstance(action, cc.Take):
+            takes[before.current_player] += 1
+        assert len(after.history) == len(before.history) + 1
+    final = states[-1]
+    assert final.is_over and final.legal_actions() == ()
+    assert takes == Counter({seat: 9 for seat in range(players)})
+    assert all(len(p.tableau) == 9 for p in final.players)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES)
+def test_same_seed_and_actions_give_equal_states(game: tuple[int, int, bool]) -> None:
+    players, seed, tight = game
+    first = play_randomly(start(players, seed, tight), random.Random(seed))[-1]
+    again = start(players, seed, tight)
+    for action in first.history:
+        again = again.apply(action)
+    assert again == first
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES, st.integers(0, 10**6))
+def test_json_and_record_round_trips(game: tuple[int, int, bool], pick: int) -> None:
+    players, seed, tight = game
+    states = play_randomly(start(players, seed, tight), random.Random(seed))
+    rules = states[0].rules
+    for state in (states[pick % len(states)], states[-1]):
+        assert cc.loads(cc.dumps(state), rules=rules) == state
+        assert cc.replay(state.record(), rules=rules) == state
+        view = state.view(pick % players)
+        assert cc.loads(cc.dumps(view), rules=rules) == view
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES, st.integers(0, 10**6))
+def test_an_illegal_action_changes_nothing(game: tuple[int, int, bool], pick: int) -> None:
+    players, seed, tight = game
+    rng = random.Random(seed)
+    states = play_randomly(start(players, seed, tight), rng)
+    state = states[pick % (len(states) - 1)]
+    before = cc.dumps(state)
+    action = some_illegal_action(state, rng)
+    with pytest.raises(cc.IllegalAction):
+        state.apply(action)
+    assert cc.dumps(state) == before
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES, st.integers(0, 10**6))
+def test_a_saved_state_plays_on_exactly_like_the_original(game: tuple[int, int, bool], pick: int) -> None:
+    players, seed, tight = game
+    states = play_randomly(start(players, seed, tight), random.Random(seed))
+    middle = states[pick % len(states)]
+    loaded = cc.loads(cc.dumps(middle), rules=middle.rules)
+    rest_rng = random.Random(pick)
+    a, b = middle, loaded
+    while not a.is_over:
+        action = rest_rng.choice(a.legal_actions())
+        a, b = a.apply(action), b.apply(action)
+    assert a == b
+
+
+def test_tight_rules_really_reshuffle_and_exhaust() -> None:
+    """The tight card set does what it is for (otherwise the properties above would miss those rules)."""
+    reshuffled = exhausted = 0
+    for seed in range(30):
+        final = play_randomly(start(2 + seed % 4, seed, True), random.Random(seed))[-1]
+        reshuffled += bool(final.origin and final.origin.reshuffles)
+        exhausted += bool(final.exhausted_locations)
+    assert reshuffled > 5 and exhausted > 5
