@@ -161,9 +161,7 @@ def test_a_property_without_its_number() -> None:
 
 def test_a_misspelled_keyword_among_the_properties() -> None:
     assert error_for(nun_with("messenger", "mesenger")) == (
-        "mine.ccl:2:44: unknown word 'mesenger'; expected a property (deck, cost, shields, messenger, purse, "
-        "when bought, score), a shield (nobility, faith, scholarship, military, craftsmanship or peasantry) "
-        "or '}'\n"
+        "mine.ccl:2:44: unknown word 'mesenger'; expected a property, a shield or '}'\n"
         "        deck castle   cost 3   shields faith   mesenger\n"
         "                                               ^^^^^^^^\n"
         "hint: did you mean 'messenger'?"
@@ -289,3 +287,9 @@ def test_a_misspelled_neighbour_suggests_the_straight_apostrophe() -> None:
     assert message.splitlines()[::3] == [
         "mine.ccl:3:53: unknown word 'neighbours'; expected 'neighbor's' or 'neighbour's'",
         "hint: did you mean 'neighbour's'?"]
+
+
+def test_a_word_after_a_property_lists_what_may_follow_it() -> None:
+    text = nun_with("score 3 per faith shield in column", "score 1 per key\n    mesenger")
+    assert error_for(text).splitlines()[0] == (
+        "mine.ccl:5:5: unknown word 'mesenger'; expected a property or '}'")

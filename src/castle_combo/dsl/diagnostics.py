@@ -66,30 +66,36 @@ def _join(items: list[str]) -> str:
 
 
 def describe_expected(parser: Lark, names: Iterable[str]) -> str:
-    """What Lark expected, in words: "a shield (nobility, faith, ...) or '}'"."""
+    """What Lark expected, in words: "a shield (nobility, faith, ...)" or "a property, a shield or '}'".
+
+    A category's members are listed only when it is the one thing expected;
+    among several, each is named briefly so the message stays readable.
+    """
     names = set(names)
     words = set(_texts(parser, names).values())
-    parts: list[str] = []
+    categories: list[tuple[str, str]] = []
     if set(PROPERTY_WORDS) <= words:
-        parts.append("a property (deck, cost, shields, messenger, purse, when bought, score)")
+        categories.append(("a property", "a property (deck, cost, shields, messenger, purse, when bought, score)"))
         words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "in", "an", "to", "at", "if", "of", "on", "up"}
         names.discard("WORD")
     if set(SHIELD_WORDS) <= words:
-        parts.append("a shield (" + _join(list(SHIELD_WORDS)) + ")")
+        categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS)) + ")"))
         words -= set(SHIELD_WORDS)
     if set(DECK_WORDS) <= words:
-        parts.append("a deck (castle or village)")
+        categories.append(("a deck", "a deck (castle or village)"))
         words -= set(DECK_WORDS)
     if set(MASK_CELLS) <= words:
-        parts.append("a mask cell (X or .)")
+        categories.append(("a mask cell", "a mask cell (X or .)"))
         words -= set(MASK_CELLS)
-    parts += [TERMINAL_WORDS[name] for name in sorted(names) if name in TERMINAL_WORDS]
     words -= {plural for plural, singular in _PLURALS.items() if singular in words}
     words -= {word for word in words if "’" in word and word.replace("’", "'") in words}
-    quoted = [f"'{word}'" for word in sorted(words)]
-    if len(quoted) > 8:
-        quoted = quoted[:8] + ["another keyword"]
-    return _join(parts + quoted) or "something else"
+    others = [TERMINAL_WORDS[name] for name in sorted(names) if name in TERMINAL_WORDS]
+    others += [f"'{word}'" for word in sorted(words)]
+    if len(others) > 8:
+        others = others[:8] + ["another keyword"]
+    alone = len(categories) == 1 and not others
+    parts = [full if alone else brief for brief, full in categories] + others
+    return _join(parts) or "something else"
 
 
 def _found(token: Token) -> str:
