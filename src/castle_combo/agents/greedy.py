@@ -11,25 +11,25 @@ A key refresh reveals unknown cards. The bot draws one determinization of
 its view (``view.determinize(rng)``: the hidden decks reshuffled) and uses
 it for every action, so all moves are compared against the same guess.
 
-:func:`light_policy` is a cheaper cousin for MCTS rollouts: it looks at a
-few sampled actions without resolving the rest of the turn.
+:func:`ranked_actions` exposes the same ranking to MCTS, which searches only
+the few best actions of each node.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
 import attrs
 
+from castle_combo.actions import Take
 from castle_combo.agents.evaluation import Evaluation
 
 if TYPE_CHECKING:
     from castle_combo.actions import Action
     from castle_combo.state import GameState
 
-__all__ = ["GreedyAgent", "light_policy"]
+__all__ = ["GreedyAgent", "turn_value", "ranked_actions"]
 
 
 @attrs.frozen
@@ -44,37 +44,35 @@ class GreedyAgent:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seat = view.current_player
-        state = view.determinize(rng)
-        best, best_value = actions[0], -math.inf
-        for action in actions:
-            value = self.turn_value(state.apply(action), seat)
-            if value > best_value:
-                best, best_value = action, value
-        return best
-
-    def turn_value(self, state: GameState, seat: int) -> float:
-        """The evaluation of ``state`` after ``seat`` plays the rest of its turn as well as it can."""
-        if state.is_over or state.current_player != seat:
-            return self.evaluation.relative(state, seat)
-        return max(self.turn_value(state.apply(action), seat) for action in state.legal_actions())
+        return ranked_actions(view.determinize(rng), self.evaluation)[0][1]
 
 
-def light_policy(state: GameState, rng: random.Random, evaluation: Evaluation, samples: int = 3) -> Action:
-    """A cheap rollout move: the best of a few randomly sampled legal actions, evaluated as they are.
+def turn_value(state: GameState, seat: int, evaluation: Evaluation) -> float:
+    """The evaluation of ``state`` after ``seat`` plays the rest of its turn as well as it can."""
+    if state.is_over or state.current_player != seat:
+        return evaluation.relative(state, seat)
+    return max(value for value, _ in _action_values(state, seat, evaluation))
 
-    Sampling keeps a rollout diverse and fast; comparing even three moves
-    avoids the worst blunders of a uniform random policy (like buying
-    nothing but face-down cards).
-    """
-    actions = state.legal_actions()
-    if len(actions) <= 1:
-        return actions[0]
-    seat = state.current_player
-    candidates = actions if len(actions) <= samples else rng.sample(actions, samples)
-    best, best_value = candidates[0], -math.inf
-    for action in candidates:
-        value = evaluation.relative(state.apply(action), seat)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+
+def _action_values(state: GameState, seat: int, evaluation: Evaluation) -> list[tuple[float, Action]]:
+    """Each legal action of ``state`` with its one-turn value, in the engine's order."""
+    # A face-down card has no ability and scores nothing, and the evaluation
+    # ignores the rows: taking any card face down at one spot is worth the same.
+    face_down: dict[tuple[int, int], float] = {}
+    scored = []
+    for action in state.legal_actions():
+        if isinstance(action, Take) and action.face_down:
+            value = face_down.get(action.at)
+            if value is None:
+                value = face_down[action.at] = turn_value(state.apply(action), seat, evaluation)
+        else:
+            value = turn_value(state.apply(action), seat, evaluation)
+        scored.append((value, action))
+    return scored
+
+
+def ranked_actions(state: GameState, evaluation: Evaluation) -> list[tuple[float, Action]]:
+    """Every legal action of a full ``state`` with its one-turn value, best first (stable on ties)."""
+    scored = _action_values(state, state.current_player, evaluation)
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i] for i in order]

@@ -1,0 +1,80 @@
+"""``castle-combo simulate``: bots play many games; a table (or JSON) says who won.
+
+The defaults make the bare command a demo that finishes in a few seconds:
+MCTS with a small budget against the greedy bot, two players, 20 games.
+``--json`` prints the DESIGN.md document and nothing else, for scripts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from castle_combo.agents.registry import agent_names, parse_agents
+from castle_combo.simulate import MAX_PLAYERS, MIN_PLAYERS, GameOutcome, simulate
+
+__all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES"]
+
+#: The bare command's match-up: a searching bot against the evaluation it searches with.
+DEFAULT_BOTS = "mcts:60,greedy"
+DEFAULT_GAMES = 20
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` subcommand."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="let bots play many games and report win rates",
+        description=(
+            "Bots play many games, seats rotating between games, and a table reports each bot's "
+            "win rate (95%% confidence interval), scores and the cards winners took most. "
+            f"Bots: {', '.join(agent_names())}; 'mcts:N' sets MCTS's iterations per move."
+        ),
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, metavar="N", help=f"players per game, {MIN_PLAYERS}-{MAX_PLAYERS} (default 2)"
+    )
+    parser.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="A,B,...",
+        help=f"comma-separated bots, cycled if fewer than players (default {DEFAULT_BOTS})",
+    )
+    parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="M", help="games to play (default 20)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole simulation (default 1)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes; results equal --jobs 1 (default 1)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON only")
+    parser.add_argument("--save", metavar="DIR", help="write every game's record into DIR (see 'castle-combo replay')")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print a report (or JSON); 0 on success."""
+    specs = parse_agents(args.bots)
+    if args.json:
+        result = simulate(
+            specs, players=args.players, games=args.games, seed=args.seed, jobs=args.jobs, save=args.save
+        )
+        print(json.dumps(result.to_json(), indent=2))
+        return 0
+    from castle_combo.cli._simulate_report import progress_bar, render_report
+
+    with progress_bar(args.games) as advance:
+
+        def on_game(outcome: GameOutcome) -> None:
+            advance()
+
+        result = simulate(
+            specs,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            save=args.save,
+            progress=on_game,
+        )
+    render_report(result, save=args.save)
+    return 0
