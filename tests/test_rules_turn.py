@@ -127,5 +127,5 @@ def test_game_ends_when_every_player_has_nine_cards() -> None:
 
 
 def test_history_keeps_every_action_in_order() -> None:
-    state = play(game(RULES, village=["Nun"]), REFRESH, take("v1", face_down=True))
-    assert state.history == (REFRESH, take("v1", face_down=True))
+    state = play(game(RULES, village=["Nun", "v0", "v1", "v2"]), REFRESH, take("v2", face_down=True))
+    assert state.history == (REFRESH, take("v2", face_down=True))

@@ -18,6 +18,9 @@ from castle_combo.ruleset import Ruleset
 
 __all__ = ["Compiled", "compiled"]
 
+#: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
+_REACH = 2
+
 
 class Compiled:
     """The engine's view of one ruleset (build it with :func:`compiled`).
@@ -29,7 +32,7 @@ class Compiled:
     ``legal_actions`` can hand out the same objects again cheaply.
     """
 
-    __slots__ = ("cards", "facts", "ids", "abilities", "scorers", "deck_cards", "_takes", "_discards")
+    __slots__ = ("cards", "facts", "ids", "abilities", "scorers", "deck_cards", "_takes", "_placements", "_discards")
 
     def __init__(self, rules: Ruleset) -> None:
         self.cards: tuple[Card, ...] = rules.cards
@@ -43,6 +46,7 @@ class Compiled:
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
+        self._placements: dict[tuple[int, bool], dict[tuple[int, int], Take]] = {}
         self._discards: dict[int, Discard] = {}
 
     def take(self, card: int, x: int, y: int, face_down: bool) -> Take:
@@ -52,6 +56,19 @@ class Compiled:
         if action is None:
             action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
         return action
+
+    def placements(self, card: int, face_down: bool) -> dict[tuple[int, int], Take]:
+        """Every possible take of ``card`` (face up or down) by position, built once per card.
+
+        Positions in a tableau stay within -2..2 on both axes (the grid is 3
+        wide and starts at (0, 0)), so the table is complete.
+        """
+        key = (card, face_down)
+        table = self._placements.get(key)
+        if table is None:
+            span = range(-_REACH, _REACH + 1)
+            table = self._placements[key] = {(x, y): self.take(card, x, y, face_down) for y in span for x in span}
+        return table
 
     def discard(self, card: int) -> Discard:
         """The (interned) action discarding ``card``."""

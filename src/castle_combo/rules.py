@@ -79,14 +79,16 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         actions.append(_REFRESH)
     spots = player.spots
     facts = engine.facts
-    take = engine.take
+    placements = engine.placements
     gold = player.gold
     discounts = player.discounts
     for card in state.locations[here].row:
         f = facts[card]
         if f.cost - discounts[f.deck] <= gold:
-            actions.extend([take(card, x, y, False) for x, y in spots])
-        actions.extend([take(card, x, y, True) for x, y in spots])
+            face_up = placements(card, False)
+            actions.extend([face_up[at] for at in spots])
+        face_down = placements(card, True)
+        actions.extend([face_down[at] for at in spots])
     return tuple(actions)
 
 
