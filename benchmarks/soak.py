@@ -21,7 +21,7 @@ from pathlib import Path
 import castle_combo as cc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from make_golden import buyer, refresher, uniform, village_hog  # noqa: E402
+from make_golden import buyer, refresher, uniform, village_hog
 
 POLICIES = {"uniform": uniform, "buyer": buyer, "refresher": refresher, "village-hog": village_hog}
 

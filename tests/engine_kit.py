@@ -13,7 +13,7 @@ import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Resource, Scope, Shield
 
-__all__ = ["card", "filler", "ruleset", "game", "gold", "keys", "per", "take", "with_seat", "seat_with", "play", "names"]
+__all__ = ["card", "filler", "game", "gold", "keys", "names", "per", "play", "ruleset", "seat_with", "take", "with_seat"]
 
 C, V = Deck.CASTLE, Deck.VILLAGE
 

@@ -6,10 +6,10 @@ import random
 
 import attrs
 import pytest
+from engine_kit import V, card, game, ruleset, take
 
 import castle_combo as cc
 from castle_combo.model import Deck
-from engine_kit import V, card, game, ruleset, take
 
 RULES = ruleset(card("Nun", V, cost=3), card("Jester", V, cost=1), card("Vicar", V, cost=0))
 

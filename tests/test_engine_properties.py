@@ -7,6 +7,7 @@ with choices, discards, purses and discounts on many cards.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -100,7 +101,7 @@ def test_random_play_keeps_every_invariant(game: tuple[int, int, bool]) -> None:
     states = play_randomly(start(players, seed, tight), rng)
     everything = Counter(range(len(states[0].rules)))
     takes = Counter()
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         assert all_cards(after) == everything, "a card was lost or duplicated"
         assert all(p.gold >= 0 and p.keys >= 0 for p in after.players)
         action = after.history[-1]

@@ -8,11 +8,23 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from engine_kit import (
+    C,
+    V,
+    card,
+    game,
+    gold,
+    keys,
+    names,
+    play,
+    ruleset,
+    seat_with,
+    take,
+)
 
 import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Resource, Scope, Shield
-from engine_kit import C, V, card, game, gold, keys, names, play, ruleset, seat_with, take
 
 F, MIL, NOB, CRAFT = Shield.FAITH, Shield.MILITARY, Shield.NOBILITY, Shield.CRAFTSMANSHIP
 

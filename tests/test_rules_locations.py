@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from engine_kit import C, V, card, game, names, play, ruleset, take
 
 import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Resource
 from castle_combo.state import Location
-from engine_kit import C, V, card, game, names, play, ruleset, take
 
 MOVE, REFRESH = cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)
 LOCKPICK = card("Lockpick", V, ability=[m.DiscardFromRow(Deck.VILLAGE, Resource.KEY)])

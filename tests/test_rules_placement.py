@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+from engine_kit import V, card, game, ruleset, take
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
 from castle_combo.model import PlacedIn, Region, ScoreIf
 from castle_combo.placement import spots
-from engine_kit import V, card, game, ruleset, take
 
 
 def test_first_card_goes_at_the_origin() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from engine_kit import C, V, card, game, names, play, ruleset, take, with_seat
 
 import castle_combo as cc
 from castle_combo.model import Deck, Discount
-from engine_kit import C, V, card, game, names, play, ruleset, take, with_seat
 
 MOVE, REFRESH = cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)
 RULES = ruleset(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from engine_kit import C, V, card, per, ruleset
 
 import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Region, Scope, Shield
 from castle_combo.scoring import ScoreSheet, winners
-from engine_kit import C, V, card, per, ruleset
 
 F, NOB, MIL, SCH, CRAFT, PEAS = Shield.FAITH, Shield.NOBILITY, Shield.MILITARY, Shield.SCHOLARSHIP, Shield.CRAFTSMANSHIP, Shield.PEASANTRY
 FD = "face-down"

@@ -21,7 +21,7 @@ import attrs
 from castle_combo import model
 from castle_combo.counting import DECKS, CardFacts, Placed, compile_per
 
-__all__ = ["Address", "Work", "Step", "Ability", "compile_ability", "fill_order"]
+__all__ = ["Ability", "Address", "Step", "Work", "compile_ability", "fill_order"]
 
 #: Where an effect sits in its card's ability (see the module docstring).
 Address = tuple[int, ...]
@@ -38,7 +38,7 @@ class Work:
     in the same ability.
     """
 
-    __slots__ = ("tableaux", "keys", "gold", "discounts")
+    __slots__ = ("discounts", "gold", "keys", "tableaux")
 
     def __init__(
         self,

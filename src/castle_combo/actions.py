@@ -20,7 +20,7 @@ import attrs
 
 from castle_combo.errors import RecordError
 
-__all__ = ["KeyUse", "UseKey", "Take", "Choose", "Discard", "Action", "action_from_json"]
+__all__ = ["Action", "Choose", "Discard", "KeyUse", "Take", "UseKey", "action_from_json"]
 
 
 class KeyUse(enum.Enum):
@@ -89,7 +89,7 @@ class Discard:
         return f"discard {self.card}"
 
 
-Action = Union[UseKey, Take, Choose, Discard]
+Action = Union[UseKey, Take, Choose, Discard]  # noqa: UP007 (a runtime alias, also for Python 3.10 users)
 
 _TYPES = ("key", "take", "choose", "discard")
 _FIELDS = {
@@ -137,7 +137,7 @@ def action_from_json(data: object, path: str = "$") -> Action:
         return Take(card, (at[0], at[1]), face_down)
     if kind == "choose":
         option = data.get("option")
-        if not _is_int(option) or option < 1:
+        if not isinstance(option, int) or isinstance(option, bool) or option < 1:
             raise RecordError(f"{path}.option: expected an option number from 1, got {option!r}")
         return Choose(option)
     if kind == "discard":

@@ -32,7 +32,7 @@ class Compiled:
     ``legal_actions`` can hand out the same objects again cheaply.
     """
 
-    __slots__ = ("cards", "facts", "ids", "abilities", "scorers", "deck_cards", "_takes", "_placements", "_discards")
+    __slots__ = ("_discards", "_placements", "_takes", "abilities", "cards", "deck_cards", "facts", "ids", "scorers")
 
     def __init__(self, rules: Ruleset) -> None:
         self.cards: tuple[Card, ...] = rules.cards
@@ -92,5 +92,9 @@ def compiled(rules: Ruleset) -> Compiled:
         return entry[1]
     result = Compiled(rules)
     key = id(rules)
-    _CACHE[key] = (weakref.ref(rules, lambda _ref, key=key: _CACHE.pop(key, None)), result)
+
+    def forget(_: weakref.ref[Ruleset]) -> None:
+        _CACHE.pop(key, None)
+
+    _CACHE[key] = (weakref.ref(rules, forget), result)
     return result

@@ -24,13 +24,13 @@ from castle_combo import model
 from castle_combo.model import Comparison, Scope
 
 __all__ = [
-    "SHIELDS",
     "DECKS",
+    "SHIELDS",
     "CardFacts",
-    "Placed",
-    "Table",
     "CountFn",
+    "Placed",
     "ScoreFn",
+    "Table",
     "card_facts",
     "compile_per",
     "compile_scoring",
@@ -275,6 +275,20 @@ def _compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -
     raise TypeError(f"the engine cannot evaluate the condition {condition!r}")
 
 
+def _score_per(points: int, per: CountFn) -> ScoreFn:
+    def score_per(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+        return points * per(table, seat, index)
+
+    return score_per
+
+
+def _score_if(points: int, test: ScoreFn) -> ScoreFn:
+    def score_if(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+        return points * test(table, seat, index, origin)
+
+    return score_if
+
+
 def compile_scoring(rules: Sequence[model.Scoring], facts: Sequence[CardFacts]) -> ScoreFn | None:
     """Compile a card's scoring rules into one function summing their points (``None`` if none).
 
@@ -285,11 +299,9 @@ def compile_scoring(rules: Sequence[model.Scoring], facts: Sequence[CardFacts]) 
     for rule in rules:
         points = rule.points
         if isinstance(rule, model.ScorePer):
-            per = compile_per(rule.per, facts)
-            parts.append(lambda t, s, i, o, per=per, points=points: points * per(t, s, i))
+            parts.append(_score_per(points, compile_per(rule.per, facts)))
         elif isinstance(rule, model.ScoreIf):
-            test = _compile_condition(rule.condition, facts)
-            parts.append(lambda t, s, i, o, test=test, points=points: points * test(t, s, i, o))
+            parts.append(_score_if(points, _compile_condition(rule.condition, facts)))
         else:
             raise TypeError(f"the engine cannot score {rule!r}")
     if not parts:

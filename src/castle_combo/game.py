@@ -27,7 +27,7 @@ from castle_combo.state import (
     ScriptedReshuffle,
 )
 
-__all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "STARTING_GOLD", "STARTING_KEYS", "new_game", "default_rules"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "STARTING_GOLD", "STARTING_KEYS", "default_rules", "new_game"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

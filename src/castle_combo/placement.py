@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-__all__ = ["GRID", "spots", "origin"]
+__all__ = ["GRID", "origin", "spots"]
 
 #: The side of the finished grid.
 GRID = 3

@@ -24,7 +24,6 @@ from collections import Counter
 
 from castle_combo.abilities import Address, Work
 from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey
-from castle_combo.compiled import Compiled
 from castle_combo.counting import DECKS, Placed
 from castle_combo.errors import IllegalAction, RecordError
 from castle_combo.placement import spots as placement_spots
@@ -39,7 +38,7 @@ from castle_combo.state import (
     Reshuffle,
 )
 
-__all__ = ["ROW_SIZE", "FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "legal_actions", "apply"]
+__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions"]
 
 #: Cards in a full row.
 ROW_SIZE = 3
@@ -98,7 +97,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 class _Turn:
     """Mutable scratch for one ``apply``: the parts of the table that may change."""
 
-    __slots__ = ("state", "engine", "work", "locations", "messenger", "rng", "script", "reshuffles", "shields", "banners")
+    __slots__ = ("banners", "engine", "locations", "messenger", "reshuffles", "rng", "script", "shields", "state", "work")
 
     def __init__(self, state: GameState) -> None:
         self.state = state

@@ -34,14 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FACE_DOWN",
-    "ScoreSheet",
     "Result",
     "Scenario",
+    "ScoreSheet",
     "final_scores",
-    "score_state",
-    "result",
-    "score_tableau",
     "load_scenario",
+    "result",
+    "score_state",
+    "score_tableau",
     "winners",
 ]
 
@@ -97,7 +97,7 @@ class Result:
 class _Table:
     """The finished table as counts read it (see :class:`castle_combo.counting.Table`)."""
 
-    __slots__ = ("tableaux", "keys")
+    __slots__ = ("keys", "tableaux")
 
     def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int]) -> None:
         self.tableaux = tableaux

@@ -25,14 +25,13 @@ from typing import Any
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from castle_combo.actions import Action, Choose, Discard, Take, UseKey, action_from_json
+from castle_combo.actions import action_from_json
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS, Placed
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
 from castle_combo.model import Deck
 from castle_combo.ruleset import Ruleset
 from castle_combo.state import (
-    CARDS_PER_PLAYER,
     Decision,
     DecisionKind,
     GameState,
@@ -45,7 +44,7 @@ from castle_combo.state import (
     recounted,
 )
 
-__all__ = ["STATE_FORMAT", "RECORD_FORMAT", "dumps", "loads", "record", "replay", "converter"]
+__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "converter", "dumps", "loads", "record", "replay"]
 
 STATE_FORMAT = "castle-combo/state@1"
 RECORD_FORMAT = "castle-combo/record@1"
@@ -143,19 +142,16 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **fields))  # type: ignore[arg-type]
         conv.register_structure_hook(cls, make_dict_structure_fn(cls, conv, **fields))  # type: ignore[arg-type]
 
+    # The aggregates are derived from the tableau: not saved, recomputed on load.
     derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
-    conv.register_unstructure_hook(PlayerState, make_dict_unstructure_fn(PlayerState, conv, **derived))
-    plain_player = make_dict_structure_fn(PlayerState, conv, **derived)
+    conv.register_unstructure_hook(PlayerState, make_dict_unstructure_fn(PlayerState, conv, **derived))  # type: ignore[arg-type]
+    plain_player = make_dict_structure_fn(PlayerState, conv, **derived)  # type: ignore[arg-type]
 
     def player_in(value: Any, _: Any) -> PlayerState:
         return recounted(plain_player(value, PlayerState), engine)
 
     conv.register_structure_hook(PlayerState, player_in)
 
-    for action_cls in (UseKey, Take, Choose, Discard):
-        conv.register_unstructure_hook(action_cls, lambda a: a.to_json())
-    conv.register_unstructure_hook(Action, lambda a: a.to_json())  # type: ignore[arg-type]
-    conv.register_structure_hook(Action, lambda v, _: action_from_json(v, ""))  # type: ignore[arg-type]
     return conv
 
 

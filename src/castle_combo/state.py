@@ -34,17 +34,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARDS_PER_PLAYER",
-    "Phase",
-    "DecisionKind",
     "Decision",
+    "DecisionKind",
+    "GameState",
     "Location",
+    "Origin",
+    "Phase",
     "PlayerState",
-    "recounted",
     "Reshuffle",
     "ScriptedReshuffle",
-    "Origin",
     "TableauCard",
-    "GameState",
+    "recounted",
 ]
 
 #: Every player ends with a full 3x3 tableau.
@@ -364,4 +364,4 @@ class GameState:
         return None if self.pending is None else self.rules.cards[self.pending.card]
 
 
-from castle_combo import rules as _rules  # noqa: E402  (rules imports this module)
+from castle_combo import rules as _rules

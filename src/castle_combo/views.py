@@ -22,7 +22,7 @@ import attrs
 from castle_combo.errors import CastleComboError
 from castle_combo.state import GameState, Location
 
-__all__ = ["view", "determinize"]
+__all__ = ["determinize", "view"]
 
 
 def view(state: GameState, seat: int) -> GameState:

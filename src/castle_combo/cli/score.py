@@ -20,7 +20,7 @@ from castle_combo.errors import ScenarioError
 from castle_combo.ruleset import Ruleset
 from castle_combo.scoring import FACE_DOWN, ScoreSheet, score_scenario
 
-__all__ = ["register", "run", "sheet_table", "load_rules"]
+__all__ = ["load_rules", "register", "run", "sheet_table"]
 
 
 def register(subparsers: Any) -> None:
