@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Resource, Scope, Shield
+from castle_combo.state import recounted
 
 SHIELDS = list(Shield)
 
@@ -104,6 +105,7 @@ def test_random_play_keeps_every_invariant(game: tuple[int, int, bool]) -> None:
     for before, after in itertools.pairwise(states):
         assert all_cards(after) == everything, "a card was lost or duplicated"
         assert all(p.gold >= 0 and p.keys >= 0 for p in after.players)
+        assert all(p == recounted(p, after.engine) for p in after.players), "incremental aggregates drifted"
         action = after.history[-1]
         if isinstance(action, cc.Take):
             takes[before.current_player] += 1

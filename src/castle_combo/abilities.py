@@ -33,12 +33,12 @@ _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
 class Work:
     """The mutable scratch table one ``apply`` works on, frozen again when it ends.
 
-    It exposes ``tableaux`` and ``keys`` per seat like any
-    :class:`castle_combo.counting.Table`, so counts see gains made earlier
-    in the same ability.
+    It exposes ``tableaux``, ``keys`` and the face-up ``shields`` and
+    ``banners`` totals per seat like any :class:`castle_combo.counting.Table`,
+    so counts see gains made earlier in the same ability.
     """
 
-    __slots__ = ("discounts", "gold", "keys", "tableaux")
+    __slots__ = ("banners", "discounts", "gold", "keys", "shields", "tableaux")
 
     def __init__(
         self,
@@ -46,11 +46,15 @@ class Work:
         keys: list[int],
         gold: list[int],
         discounts: list[tuple[int, int]],
+        shields: list[tuple[int, ...]],
+        banners: list[tuple[int, int]],
     ) -> None:
         self.tableaux = tableaux
         self.keys = keys
         self.gold = gold
         self.discounts = discounts
+        self.shields = shields
+        self.banners = banners
 
     def gain(self, seat: int, resource: int, amount: int) -> None:
         """Give ``seat`` ``amount`` gold (resource 0) or keys (resource 1) from the supply."""

@@ -34,6 +34,7 @@ __all__ = [
     "card_facts",
     "compile_per",
     "compile_scoring",
+    "tableau_totals",
 ]
 
 #: The shield types in the rulebook's order; a card's shields are counted in this order.
@@ -108,7 +109,7 @@ class Placed:
 
 
 class Table(Protocol):
-    """What a compiled count reads: every seat's tableau and keys."""
+    """What a compiled count reads: every seat's tableau, keys and face-up shield and banner totals."""
 
     @property
     def tableaux(self) -> Sequence[tuple[Placed, ...]]: ...
@@ -116,13 +117,27 @@ class Table(Protocol):
     @property
     def keys(self) -> Sequence[int]: ...
 
+    @property
+    def shields(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def banners(self) -> Sequence[Sequence[int]]: ...
+
 
 #: A compiled count: ``fn(table, seat, index_of_this_card) -> int``.
 CountFn = Callable[[Table, int, int], int]
 #: A compiled scoring rule: ``fn(table, seat, index_of_this_card, (min_x, min_y)) -> points``.
 ScoreFn = Callable[[Table, int, int, tuple[int, int]], int]
+#: A count of shield and banner totals: ``fn(shields_per_type, banners_per_deck) -> int``.
+_TotalsCount = Callable[[Sequence[int], Sequence[int]], int]
 #: A count over a chosen set of cells: ``fn(cells, keys, gold_on_this_card, capacity) -> int``.
 _CellCount = Callable[[Sequence[Placed], int, int, int], int]
+
+
+def tableau_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """The face-up shield totals per type and banner totals per deck of ``cells``."""
+    banners = _banner_totals(facts, cells)
+    return tuple(_shield_totals(facts, cells)), (banners[0], banners[1])
 
 
 def _shield_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> list[int]:
@@ -151,18 +166,35 @@ def _compare(comparison: Comparison, value: int, target: int) -> bool:
     return value <= target
 
 
-def _compile_count(count: model.Count, facts: Sequence[CardFacts]) -> _CellCount:
-    """The count as a function of the cells in scope (see :data:`_CellCount`)."""
+def _compile_totals(count: model.Count) -> _TotalsCount | None:
+    """The count as a function of the shield and banner totals, if it depends on nothing else."""
     if isinstance(count, model.ShieldsOf):
         s = _SHIELD_INDEX[count.shield]
-        return lambda cells, keys, own, cap: sum(facts[c.card].shields[s] for c in cells if not c.face_down)
+        return lambda shields, banners: shields[s]
     if isinstance(count, model.DistinctShieldTypes):
-        return lambda cells, keys, own, cap: sum(1 for t in _shield_totals(facts, cells) if t)
+        return lambda shields, banners: sum(1 for t in shields if t)
     if isinstance(count, model.MissingShieldTypes):
-        return lambda cells, keys, own, cap: sum(1 for t in _shield_totals(facts, cells) if not t)
+        return lambda shields, banners: sum(1 for t in shields if not t)
     if isinstance(count, model.Banners):
         d = _DECK_INDEX[count.deck]
-        return lambda cells, keys, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].deck == d)
+        return lambda shields, banners: banners[d]
+    if isinstance(count, model.ShieldSets):
+        need = [(_SHIELD_INDEX[s], count.shields.count(s)) for s in dict.fromkeys(count.shields)]
+        return lambda shields, banners: min(shields[i] // k for i, k in need)
+    if isinstance(count, model.IdenticalShieldSets):
+        size = count.size
+        return lambda shields, banners: sum(t // size for t in shields)
+    if isinstance(count, model.BannerSets):
+        need_banners = [(_DECK_INDEX[d], count.decks.count(d)) for d in dict.fromkeys(count.decks)]
+        return lambda shields, banners: min(banners[i] // k for i, k in need_banners)
+    return None
+
+
+def _compile_count(count: model.Count, facts: Sequence[CardFacts]) -> _CellCount:
+    """The count as a function of the cells in scope (see :data:`_CellCount`)."""
+    totals = _compile_totals(count)
+    if totals is not None:
+        return lambda cells, keys, own, cap: totals(_shield_totals(facts, cells), _banner_totals(facts, cells))
     if isinstance(count, model.CardsWithShieldCount):
         n = count.shields
         return lambda cells, keys, own, cap: sum(
@@ -191,25 +223,6 @@ def _compile_count(count: model.Count, facts: Sequence[CardFacts]) -> _CellCount
         return lambda cells, keys, own, cap: own
     if isinstance(count, model.GoldOnPurses):
         return lambda cells, keys, own, cap: sum(c.gold for c in cells if not c.face_down)
-    if isinstance(count, model.ShieldSets):
-        need = [(_SHIELD_INDEX[s], count.shields.count(s)) for s in dict.fromkeys(count.shields)]
-
-        def shield_sets(cells: Sequence[Placed], keys: int, own: int, cap: int) -> int:
-            totals = _shield_totals(facts, cells)
-            return min(totals[i] // k for i, k in need)
-
-        return shield_sets
-    if isinstance(count, model.IdenticalShieldSets):
-        size = count.size
-        return lambda cells, keys, own, cap: sum(t // size for t in _shield_totals(facts, cells))
-    if isinstance(count, model.BannerSets):
-        need_banners = [(_DECK_INDEX[d], count.decks.count(d)) for d in dict.fromkeys(count.decks)]
-
-        def banner_sets(cells: Sequence[Placed], keys: int, own: int, cap: int) -> int:
-            totals = _banner_totals(facts, cells)
-            return min(totals[i] // k for i, k in need_banners)
-
-        return banner_sets
     raise TypeError(f"the engine cannot count {count!r}")
 
 
@@ -222,7 +235,11 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
     owner's choice, and a bigger count is never worse).
     """
     count = _compile_count(per.count, facts)
+    totals = _compile_totals(per.count)
     scope = per.scope
+    if scope is Scope.TABLEAU and totals is not None:
+        # Whole-tableau shield and banner counts read the totals each seat keeps up to date.
+        return lambda table, seat, index: totals(table.shields[seat], table.banners[seat])
     if scope is Scope.TABLEAU:
 
         def in_tableau(table: Table, seat: int, index: int) -> int:

@@ -97,7 +97,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 class _Turn:
     """Mutable scratch for one ``apply``: the parts of the table that may change."""
 
-    __slots__ = ("banners", "engine", "locations", "messenger", "reshuffles", "rng", "script", "shields", "state", "work")
+    __slots__ = ("engine", "locations", "messenger", "reshuffles", "rng", "script", "state", "work")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -108,14 +108,14 @@ class _Turn:
             [p.keys for p in players],
             [p.gold for p in players],
             [p.discounts for p in players],
+            [p.shields for p in players],
+            [p.banners for p in players],
         )
         self.locations = list(state.locations)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
         self.rng = state.rng
         self.script = state.script
         self.reshuffles: list[Reshuffle] = []
-        self.shields = [p.shields for p in players]
-        self.banners = [p.banners for p in players]
 
     # -- placing and paying -------------------------------------------------
     def place(self, seat: int, card: int, x: int, y: int, face_down: bool) -> int:
@@ -124,10 +124,11 @@ class _Turn:
         self.work.tableaux[seat] = tableau + (Placed(card, x, y, face_down),)
         if not face_down:
             f = self.engine.facts[card]
-            self.shields[seat] = tuple(a + b for a, b in zip(self.shields[seat], f.shields))
-            banners = list(self.banners[seat])
+            work = self.work
+            work.shields[seat] = tuple(a + b for a, b in zip(work.shields[seat], f.shields))
+            banners = list(work.banners[seat])
             banners[f.deck] += 1
-            self.banners[seat] = (banners[0], banners[1])
+            work.banners[seat] = (banners[0], banners[1])
         return len(tableau)
 
     # -- revealing -----------------------------------------------------------
@@ -224,8 +225,8 @@ class _Turn:
                     work.keys[seat],
                     tableau,
                     work.discounts[seat],
-                    self.shields[seat],
-                    self.banners[seat],
+                    work.shields[seat],
+                    work.banners[seat],
                     spots,
                 )
             )

@@ -23,7 +23,7 @@ import attrs
 
 from castle_combo.abilities import fill_order
 from castle_combo.compiled import Compiled, compiled
-from castle_combo.counting import Placed
+from castle_combo.counting import CardFacts, Placed, tableau_totals
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.model import Card
 from castle_combo.placement import GRID, origin
@@ -97,11 +97,14 @@ class Result:
 class _Table:
     """The finished table as counts read it (see :class:`castle_combo.counting.Table`)."""
 
-    __slots__ = ("keys", "tableaux")
+    __slots__ = ("banners", "keys", "shields", "tableaux")
 
-    def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int]) -> None:
+    def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int], facts: Sequence[CardFacts]) -> None:
         self.tableaux = tableaux
         self.keys = keys
+        totals = [tableau_totals(facts, cells) for cells in tableaux]
+        self.shields = [s for s, _ in totals]
+        self.banners = [b for _, b in totals]
 
 
 def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tuple[tuple[Placed, ...], int]:
@@ -121,7 +124,7 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
 
 def _sheets(engine: Compiled, tableaux: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int]) -> tuple[ScoreSheet, ...]:
     placed = [_place_purses(engine, cells, g) for cells, g in zip(tableaux, gold)]
-    table = _Table([cells for cells, _ in placed], list(keys))
+    table = _Table([cells for cells, _ in placed], list(keys), engine.facts)
     sheets = []
     for seat, (cells, left) in enumerate(placed):
         corner = origin((c.x, c.y) for c in cells)
