@@ -50,7 +50,11 @@ def load_rules(paths: list[str]) -> Ruleset:
 
 
 def sheet_table(sheet: ScoreSheet, title: str) -> Table:
-    """The score sheet as a rich table: the 3x3 grid with names and points, then keys, gold and total."""
+    """The score sheet as a rich table: the 3x3 grid with each card's name and points.
+
+    The caption adds the keys (1 point each), the gold left in the supply
+    (worth nothing, it breaks ties) and the total.
+    """
     table = Table(title=title, show_header=False, show_lines=True)
     for _ in range(3):
         table.add_column(justify="center", min_width=14)
@@ -65,7 +69,8 @@ def sheet_table(sheet: ScoreSheet, title: str) -> Table:
                 purse = f" ({gold} gold)" if gold else ""
                 cells.append(f"{name}{purse}\n[bold]{pts}[/bold]")
         table.add_row(*cells)
-    table.caption = f"cards {sheet.total - sheet.keys} + keys {sheet.keys} = [bold]{sheet.total}[/bold]   (gold left {sheet.gold_left})"
+    cards = sheet.total - sheet.keys
+    table.caption = f"cards {cards} + keys {sheet.keys} = [bold]{sheet.total}[/bold]   (gold left {sheet.gold_left})"
     return table
 
 
