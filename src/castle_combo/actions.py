@@ -13,7 +13,7 @@ round-trips through JSON exactly (``action_from_json(a.to_json()) == a``):
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
 import attrs
@@ -44,12 +44,20 @@ class UseKey:
         return "spend a key to move the messenger" if self.use is KeyUse.MOVE else "spend a key to refresh the row"
 
 
+def _position(at: Sequence[int]) -> tuple[int, int]:
+    """``at`` as an (x, y) tuple, so ``Take("Nun", [0, 0])`` equals ``Take("Nun", (0, 0))``."""
+    if type(at) is tuple:
+        return at
+    x, y = at
+    return (x, y)
+
+
 @attrs.frozen(cache_hash=True)
 class Take:
     """Take ``card`` from the messenger's row and place it at ``at`` (x, y)."""
 
     card: str
-    at: tuple[int, int]
+    at: tuple[int, int] = attrs.field(converter=_position)
     face_down: bool = False
 
     def to_json(self) -> dict[str, Any]:
