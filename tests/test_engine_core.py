@@ -97,3 +97,68 @@ def test_view_hides_deck_order_and_determinize_restores_a_playable_state() -> No
     assert full.viewer is None
     assert sorted(full.location(Deck.CASTLE).deck) == sorted(state.location(Deck.CASTLE).deck)
     assert full.apply(full.legal_actions()[-1]).taken == 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 1}, "players must be a number from 2 to 5"),
+        ({"players": 6}, "players must be a number from 2 to 5"),
+        ({"players": 3, "first_player": 3}, "first_player must be a seat from 0 to 2"),
+        ({"seed": "seven"}, "seed must be an integer"),
+    ],
+)
+def test_new_game_refuses_bad_arguments(kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(cc.CastleComboError, match=message):
+        cc.new_game(rules=RULES, **kwargs)
+
+
+def test_new_game_refuses_a_ruleset_too_small_for_the_players() -> None:
+    small = ruleset(castle=12, village=12)
+    cc.new_game(players=2, seed=1, rules=small)
+    with pytest.raises(cc.RulesetError, match="a 3-player game needs at least 33"):
+        cc.new_game(players=3, seed=1, rules=small)
+
+
+def test_new_game_with_fixed_decks_uses_them_top_first() -> None:
+    rules = RULES
+    castle = [c.name for c in rules.deck(Deck.CASTLE)][::-1]
+    village = [c.name for c in rules.deck(Deck.VILLAGE)]
+    state = cc.new_game(players=2, rules=rules, decks={"castle": castle, "village": village})
+    assert [c.name for c in state.row(Deck.CASTLE)] == castle[:3]
+    assert state.origin is not None and state.origin.seed == 0
+
+
+def test_the_standard_ruleset_is_the_default_and_deals_two_decks_of_39() -> None:
+    state = cc.new_game(players=2, seed=1)
+    assert state.rules is cc.Ruleset.standard()
+    assert state.deck_size(Deck.CASTLE) == state.deck_size(Deck.VILLAGE) == 39 - 3
+
+
+def test_a_game_without_a_seed_draws_one_and_keeps_it_for_its_record() -> None:
+    state = cc.new_game(players=2, rules=RULES)
+    assert state.origin is not None
+    assert cc.replay(state.record(), rules=RULES) == state
+
+
+def test_result_names_the_winners_and_how_the_win_was_decided() -> None:
+    state = random_game(3, seed=11)
+    result = state.result()
+    best = max(s.total for s in result.scores)
+    assert all(result.scores[w].total == best for w in result.winners)
+    assert result.decided_by in {"score", "gold", "shared"}
+    with pytest.raises(cc.GameNotOver):
+        cc.new_game(players=2, seed=1, rules=RULES).result()
+
+
+def test_view_of_a_seat_that_does_not_exist_is_an_error() -> None:
+    with pytest.raises(cc.CastleComboError, match="seat must be from 0 to 1"):
+        cc.new_game(players=2, seed=1, rules=RULES).view(2)
+
+
+def test_accessors_show_the_public_table() -> None:
+    state = game(RULES, village=["Nun", "Jester", "Vicar"]).apply(take("Nun"))
+    assert [t.card.name for t in state.tableau(0)] == ["Nun"] and state.tableau(0)[0].at == (0, 0)
+    assert state.pending is None and state.pending_card is None
+    assert state.exhausted_locations == () and not state.is_exhausted(Deck.CASTLE)
+    assert state.history == (take("Nun"),) and state.turn == 2
