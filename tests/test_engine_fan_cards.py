@@ -11,9 +11,9 @@ import random
 from pathlib import Path
 
 import pytest
+from engine_kit import game, seat_with, take
 
 import castle_combo as cc
-from engine_kit import game, seat_with, take
 
 CARDS = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
 
