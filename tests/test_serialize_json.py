@@ -105,3 +105,22 @@ def test_actions_round_trip_through_json() -> None:
 def test_a_bad_action_raises_record_error_naming_the_field(data: object, message: str) -> None:
     with pytest.raises(cc.RecordError, match=message):
         cc.action_from_json(data)
+
+
+def test_a_state_waiting_for_a_decision_round_trips_and_continues() -> None:
+    from engine_kit import V, card, game, gold, keys, ruleset, take
+
+    from castle_combo import model as m
+
+    chooser = card("Barbarian", V, ability=[m.Choice(((gold(3),), (keys(2),))), gold(1)])
+    rules = ruleset(chooser)
+    state = game(rules, village=["Barbarian"]).apply(take("Barbarian"))
+    assert state.pending is not None
+    loaded = cc.loads(cc.dumps(state), rules=rules)
+    assert loaded == state
+    assert loaded.apply(cc.Choose(2)) == state.apply(cc.Choose(2))
+    data = json.loads(cc.dumps(state))
+    assert data["pending"]["kind"] == "choose" and data["pending"]["card"] == "Barbarian"
+    data["pending"]["address"] = [7]
+    with pytest.raises(cc.RecordError, match=r"\$\.pending: does not match Barbarian's ability"):
+        cc.loads(data, rules=rules)
