@@ -12,6 +12,8 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import castle_combo as cc
 
@@ -89,3 +91,12 @@ def test_a_view_cannot_be_played_on_but_its_determinization_can() -> None:
 def test_determinize_depends_only_on_the_view_and_the_generator() -> None:
     a, b = twin_games(7, 4)
     assert a.view(1).determinize(random.Random(9)) == b.view(1).determinize(random.Random(9))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 5))
+def test_no_surface_of_a_view_depends_on_the_hidden_deck_order(seed: int, players: int) -> None:
+    a, b = twin_games(seed, players)
+    seat = seed % players
+    va, vb = a.view(seat), b.view(seat)
+    assert (va, cc.dumps(va), va.record(), repr(va)) == (vb, cc.dumps(vb), vb.record(), repr(vb))
