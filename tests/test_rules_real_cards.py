@@ -7,9 +7,9 @@ small table, takes one real card face up and checks every seat's gold and keys.
 from __future__ import annotations
 
 import pytest
+from engine_kit import game, play, seat_with, take
 
 import castle_combo as cc
-from engine_kit import game, play, seat_with, take
 
 MOVE = cc.UseKey(cc.KeyUse.MOVE)
 
