@@ -1,0 +1,262 @@
+"""Play games through the public API and the reference engine side by side (tests and soak).
+
+:func:`play_and_compare` plays one game: a seeded policy picks each action
+among the engine's legal actions, the same action goes to
+:class:`tests.reference_engine.RefGame`, and after every action every public
+part of the table is compared (each seat's gold, keys, tableau with stored
+gold; rows, discard piles, removed cards, deck sizes, exhaustion; messenger;
+whose turn; the legal actions as a set). A few actions just outside the legal
+set are tried too: the engine must refuse each with ``IllegalAction``. At the
+end the score sheets and winners are compared, and the game's record must
+replay to the same state.
+
+:func:`random_ruleset` builds small random rulesets from every construct of
+the card model, so that reshuffles, exhaustion and rare combinations happen
+often.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import castle_combo as cc
+from castle_combo import model as m
+from castle_combo.errors import IllegalAction
+from castle_combo.model import Deck, Resource, Scope, Shield
+
+from reference_engine import RefGame, action_key
+
+FAN_CARDS = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
+DECKS = (Deck.CASTLE, Deck.VILLAGE)
+
+
+class Mismatch(AssertionError):
+    """The engine and the reference disagree."""
+
+
+# ------------------------------------------------------------ random rulesets
+
+
+def _count(rng: random.Random, purse: bool, ability: bool) -> m.Count:
+    shields = list(Shield)
+    options: list[Any] = [
+        lambda: m.ShieldsOf(rng.choice(shields)),
+        lambda: m.DistinctShieldTypes(),
+        lambda: m.MissingShieldTypes(),
+        lambda: m.Banners(rng.choice(DECKS)),
+        lambda: m.CardsWithShieldCount(rng.randint(1, 3)),
+        lambda: m.CardsByCost(rng.choice(list(m.Comparison)), rng.randint(0, 7)),
+        lambda: m.DiscountCards(),
+        lambda: m.PurseCards(),
+        lambda: m.CardsInTableau(),
+        lambda: m.FaceDownCards(),
+        lambda: m.KeysOwned(),
+        lambda: m.GoldOnPurses(),
+        lambda: m.ShieldSets(tuple(rng.choice(shields) for _ in range(rng.randint(2, 4)))),
+        lambda: m.IdenticalShieldSets(rng.randint(2, 4)),
+        lambda: m.BannerSets(tuple(rng.choice(DECKS) for _ in range(rng.randint(2, 3)))),
+    ]
+    if ability:
+        options.append(lambda: m.EmptySpaces())
+    if purse:
+        options.append(lambda: m.GoldOnThisCard())
+    return rng.choice(options)()  # type: ignore[no-any-return]
+
+
+def _per(rng: random.Random, purse: bool, scoring: bool) -> m.Per:
+    count = _count(rng, purse, not scoring)
+    scopes = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN] if scoring else [Scope.TABLEAU, Scope.NEIGHBOUR]
+    return m.Per(count, rng.choice(scopes))
+
+
+def _effect(rng: random.Random, purse: bool, choice: bool) -> m.Effect:
+    roll = rng.random()
+    resource = rng.choice(list(Resource))
+    if roll < 0.3:
+        return m.Gain(rng.randint(1, 3), resource, _per(rng, purse, False) if rng.random() < 0.7 else None)
+    if roll < 0.4:
+        return m.OpponentsGain(rng.randint(1, 2), resource)
+    if roll < 0.5:
+        return m.Discount(rng.randint(1, 2), tuple(rng.sample(DECKS, rng.randint(1, 2))))
+    if roll < 0.65:
+        return m.DiscardFromRow(rng.choice(DECKS), resource)
+    if roll < 0.72:
+        return m.StoreGold(rng.randint(1, 3))
+    if roll < 0.79:
+        return m.FillPurses(rng.randint(1, 3))
+    if choice:
+        options = tuple(
+            tuple(_effect(rng, purse, False) for _ in range(rng.randint(1, 2))) for _ in range(rng.randint(2, 3))
+        )
+        return m.Choice(options)
+    return m.Gain(rng.randint(1, 2), resource)
+
+
+def _rule(rng: random.Random, purse: bool) -> m.Scoring:
+    roll = rng.random()
+    if roll < 0.55:
+        return m.ScorePer(rng.randint(1, 4), _per(rng, purse, True))
+    if roll < 0.8:
+        comparison = rng.choice(list(m.Comparison))
+        value = rng.randint(1 if comparison is m.Comparison.GE else 0, 4)
+        return m.ScoreIf(rng.randint(1, 8), m.CountIs(_per(rng, purse, True), comparison, value))
+    cells = frozenset((x, y) for x in range(3) for y in range(3) if rng.random() < 0.4) or frozenset({(1, 1)})
+    return m.ScoreIf(rng.randint(1, 8), m.PlacedIn(m.Region(cells)))
+
+
+def random_card(rng: random.Random, name: str, deck: Deck) -> m.Card:
+    """A valid card drawn from every construct of the model."""
+    while True:
+        purse = rng.randint(1, 6) if rng.random() < 0.3 else None
+        card = m.Card(
+            name,
+            deck,
+            rng.randint(0, 7),
+            tuple(rng.choice(list(Shield)) for _ in range(rng.randint(1, 3))),
+            rng.random() < 0.35,
+            purse,
+            tuple(_effect(rng, purse is not None, True) for _ in range(rng.randint(0, 3))),
+            tuple(_rule(rng, purse is not None) for _ in range(rng.randint(0, 2))),
+        )
+        if not card.problems():
+            return card
+
+
+def random_ruleset(rng: random.Random, players: int) -> cc.Ruleset:
+    """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle."""
+    total = 9 * players + 6 + rng.randint(0, 8)
+    castle = rng.randint(3, total - 3)
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE) for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE) for i in range(total - castle)]
+    return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
+
+
+# --------------------------------------------------------------- snapshots
+
+
+def engine_view(state: cc.GameState) -> dict[str, Any]:
+    """Everything public about ``state``, in plain data."""
+    return {
+        "seats": [
+            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold) for t in state.tableau(seat)])
+            for seat, p in enumerate(state.players)
+        ],
+        "rows": [[c.name for c in state.row(d)] for d in DECKS],
+        "discards": [[c.name for c in state.discard_pile(d)] for d in DECKS],
+        "removed": [sorted(c.name for c in state.removed_cards(d)) for d in DECKS],
+        "deck_sizes": [state.deck_size(d) for d in DECKS],
+        "exhausted": [state.is_exhausted(d) for d in DECKS],
+        "messenger": state.messenger.value,
+        "current": state.current_player,
+        "over": state.is_over,
+        "legal": sorted(map(repr, (action_key(a.to_json()) for a in state.legal_actions()))),
+    }
+
+
+def reference_view(ref: RefGame) -> dict[str, Any]:
+    """The same snapshot of the reference game."""
+    return {
+        "seats": [
+            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold) for c in s.cells]) for s in ref.seats
+        ],
+        "rows": [[c.name for c in ref.places[d].row] for d in DECKS],
+        "discards": [[c.name for c in ref.places[d].discard] for d in DECKS],
+        "removed": [sorted(c.name for c in ref.places[d].removed) for d in DECKS],
+        "deck_sizes": [len(ref.places[d].deck) for d in DECKS],
+        "exhausted": [ref.places[d].exhausted for d in DECKS],
+        "messenger": ref.messenger.value,
+        "current": ref.current,
+        "over": ref.is_over,
+        "legal": sorted(map(repr, ref.legal())),
+    }
+
+
+def _compare(engine: dict[str, Any], reference: dict[str, Any], where: str) -> None:
+    for key in engine:
+        if engine[key] != reference[key]:
+            raise Mismatch(f"{where}: {key} differs\n engine:    {engine[key]}\n reference: {reference[key]}")
+
+
+# ------------------------------------------------------------------ policies
+
+
+def _pick(rng: random.Random, legal: tuple[cc.Action, ...], style: str) -> cc.Action:
+    """A seeded choice among ``legal``: uniform, or biased to buying face up, or to spending keys."""
+    if style == "buyer":
+        up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
+        if up and rng.random() < 0.85:
+            return rng.choice(up)
+    if style == "keys":
+        keys = [a for a in legal if isinstance(a, cc.UseKey)]
+        if keys and rng.random() < 0.6:
+            return rng.choice(keys)
+        up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
+        if up and rng.random() < 0.6:
+            return rng.choice(up)
+    return rng.choice(legal)
+
+
+def _near_misses(state: cc.GameState, rng: random.Random) -> list[cc.Action]:
+    """Actions that look plausible now: every kind, both rows, positions around the tableau."""
+    names = [c.name for d in DECKS for c in state.row(d)]
+    candidates: list[cc.Action] = [cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)]
+    candidates += [cc.Choose(k) for k in range(0, 4)]
+    candidates += [cc.Discard(n) for n in names]
+    for name in names:
+        x, y = rng.randint(-3, 3), rng.randint(-3, 3)
+        candidates += [cc.Take(name, (x, y), False), cc.Take(name, (x, y), True)]
+    return candidates
+
+
+def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",
+                     first_player: int = 0, probe: bool = True) -> int:
+    """Play one seeded game through the engine and the reference; return the number of actions compared.
+
+    Raises :class:`Mismatch` at the first difference.
+    """
+    rng = random.Random(seed)
+    state = cc.new_game(players=players, seed=seed, rules=rules, first_player=first_player)
+    start = state.record()
+    ref = RefGame(rules.cards, players, start["decks"]["castle"], start["decks"]["village"], first_player)
+    _compare(engine_view(state), reference_view(ref), f"seed {seed} setup")
+    seen = 0
+    actions = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if probe and rng.random() < 0.25:
+            allowed = set(legal)
+            for candidate in _near_misses(state, rng):
+                if candidate in allowed:
+                    continue
+                try:
+                    state.apply(candidate)
+                except IllegalAction:
+                    continue
+                raise Mismatch(f"seed {seed} action {actions}: the engine accepted {candidate}, not in legal_actions()")
+        action = _pick(rng, legal, style)
+        state = state.apply(action)
+        assert state.origin is not None
+        for reshuffle in state.origin.reshuffles[seen:]:
+            ref.push_reshuffle(DECKS[reshuffle.deck], [rules.cards[c].name for c in reshuffle.order])
+        seen = len(state.origin.reshuffles)
+        ref.apply(action_key(action.to_json()))
+        actions += 1
+        _compare(engine_view(state), reference_view(ref), f"seed {seed} action {actions} ({action})")
+    sheets = state.scores()
+    expected, winners = ref.final()
+    got = [s.to_json() for s in sheets]
+    if got != expected:
+        raise Mismatch(f"seed {seed}: score sheets differ\n engine:    {got}\n reference: {expected}")
+    if list(state.result().winners) != winners:
+        raise Mismatch(f"seed {seed}: winners differ: engine {state.result().winners}, reference {winners}")
+    if cc.replay(state.record(), rules=rules) != state:
+        raise Mismatch(f"seed {seed}: the game's record does not replay to the same state")
+    return actions
+
+
+def rulesets() -> dict[str, cc.Ruleset]:
+    """The named rulesets the differential plays: standard, and standard plus the fan expansion."""
+    standard = cc.Ruleset.standard()
+    return {"standard": standard, "fan": standard.extend([FAN_CARDS])}

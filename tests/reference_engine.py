@@ -1,0 +1,423 @@
+"""A deliberately simple, independent re-statement of the rules, for tests only.
+
+The engine (``castle_combo.rules`` and friends) is built for speed: integer
+ids, incremental totals, compiled closures, interned actions. This module is
+built for being obviously right: plain mutable Python objects, one function
+per sentence of RULINGS.md, every count recomputed from the tableau each time
+it is needed. It shares no code with the engine; it reads only the card model
+(``castle_combo.model``) and the cards of a :class:`~castle_combo.Ruleset`.
+
+It cannot shuffle the way the engine does (the engine's generator is its own
+business), so reshuffle orders are handed to it: :meth:`RefGame.push_reshuffle`
+queues the order the engine used, and the reference checks that the order is
+exactly its own discard pile before using it.
+
+Actions are plain tuples, comparable with the engine's JSON forms through
+:func:`action_key`:
+``("key", "move")``, ``("key", "refresh")``, ``("take", name, x, y, face_down)``,
+``("choose", option)``, ``("discard", name)``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from castle_combo import model as m
+from castle_combo.model import Deck, Resource, Scope, Shield
+
+ALL_SHIELDS = list(Shield)
+OTHER = {Deck.CASTLE: Deck.VILLAGE, Deck.VILLAGE: Deck.CASTLE}
+
+
+def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
+    """The reference's tuple for an action in the DESIGN.md JSON form."""
+    kind = action["type"]
+    if kind == "key":
+        return ("key", action["use"])
+    if kind == "take":
+        return ("take", action["card"], action["at"][0], action["at"][1], bool(action.get("face_down", False)))
+    if kind == "choose":
+        return ("choose", action["option"])
+    return ("discard", action["card"])
+
+
+class RefIllegal(Exception):
+    """The reference refuses an action."""
+
+
+class Cell:
+    """One card in a tableau."""
+
+    def __init__(self, card: m.Card, x: int, y: int, face_down: bool) -> None:
+        self.card = card
+        self.x = x
+        self.y = y
+        self.face_down = face_down
+        self.gold = 0
+
+    @property
+    def up(self) -> bool:
+        return not self.face_down
+
+
+class Seat:
+    """One player: supply, keys, tableau, permanent discounts."""
+
+    def __init__(self) -> None:
+        self.gold = 15
+        self.keys = 2
+        self.cells: list[Cell] = []
+        self.discount = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
+
+
+class Place:
+    """One location: deck (top first), row, discard pile (bottom first), removed cards."""
+
+    def __init__(self, deck: list[m.Card]) -> None:
+        self.deck = list(deck[3:])
+        self.row = list(deck[:3])
+        self.discard: list[m.Card] = []
+        self.removed: list[m.Card] = []
+        self.exhausted = False
+
+
+# ----------------------------------------------------------------- counting
+
+
+def has_discount_ability(card: m.Card) -> bool:
+    """A card "with a discount ability": any discount in its ability, choices included."""
+    todo = list(card.ability)
+    while todo:
+        effect = todo.pop()
+        if isinstance(effect, m.Discount):
+            return True
+        if isinstance(effect, m.Choice):
+            for option in effect.options:
+                todo.extend(option)
+    return False
+
+
+def shield_count(cells: list[Cell], shield: Shield) -> int:
+    return sum(c.card.shields.count(shield) for c in cells if c.up)
+
+
+def banner_count(cells: list[Cell], deck: Deck) -> int:
+    return sum(1 for c in cells if c.up and c.card.deck is deck)
+
+
+def count_in(count: m.Count, cells: list[Cell], keys: int, me: Cell | None) -> int:
+    """``count`` over ``cells`` (face-down cards only count as cards), literally."""
+    if isinstance(count, m.ShieldsOf):
+        return shield_count(cells, count.shield)
+    if isinstance(count, m.DistinctShieldTypes):
+        return sum(1 for s in ALL_SHIELDS if shield_count(cells, s) > 0)
+    if isinstance(count, m.MissingShieldTypes):
+        return sum(1 for s in ALL_SHIELDS if shield_count(cells, s) == 0)
+    if isinstance(count, m.Banners):
+        return banner_count(cells, count.deck)
+    if isinstance(count, m.CardsWithShieldCount):
+        return sum(1 for c in cells if c.up and len(c.card.shields) == count.shields)
+    if isinstance(count, m.CardsByCost):
+        def ok(cost: int) -> bool:
+            if count.comparison is m.Comparison.EQ:
+                return cost == count.cost
+            if count.comparison is m.Comparison.GE:
+                return cost >= count.cost
+            return cost <= count.cost
+        return sum(1 for c in cells if c.up and ok(c.card.cost))
+    if isinstance(count, m.DiscountCards):
+        return sum(1 for c in cells if c.up and has_discount_ability(c.card))
+    if isinstance(count, m.PurseCards):
+        return sum(1 for c in cells if c.up and c.card.purse is not None)
+    if isinstance(count, m.CardsInTableau):
+        return len(cells)
+    if isinstance(count, m.FaceDownCards):
+        return sum(1 for c in cells if c.face_down)
+    if isinstance(count, m.EmptySpaces):
+        return 9 - len(cells)
+    if isinstance(count, m.KeysOwned):
+        return keys
+    if isinstance(count, m.GoldOnThisCard):
+        return me.gold if me is not None else 0
+    if isinstance(count, m.GoldOnPurses):
+        return sum(c.gold for c in cells if c.up)
+    if isinstance(count, m.ShieldSets):
+        return min(shield_count(cells, s) // count.shields.count(s) for s in set(count.shields))
+    if isinstance(count, m.IdenticalShieldSets):
+        return sum(shield_count(cells, s) // count.size for s in ALL_SHIELDS)
+    if isinstance(count, m.BannerSets):
+        return min(banner_count(cells, d) // count.decks.count(d) for d in set(count.decks))
+    raise AssertionError(f"reference cannot count {count!r}")
+
+
+def cells_in_scope(seat: Seat, me: Cell, scope: Scope) -> list[Cell]:
+    if scope is Scope.TABLEAU:
+        return list(seat.cells)
+    if scope is Scope.ROW:
+        return [c for c in seat.cells if c.y == me.y]
+    if scope is Scope.COLUMN:
+        return [c for c in seat.cells if c.x == me.x]
+    if scope is Scope.ROW_AND_COLUMN:
+        return [c for c in seat.cells if c.y == me.y or c.x == me.x]
+    raise AssertionError(scope)
+
+
+# ---------------------------------------------------------------------- game
+
+
+class RefGame:
+    """A whole game, mutated in place by :meth:`apply`."""
+
+    def __init__(self, cards: tuple[m.Card, ...], players: int, castle: list[str], village: list[str],
+                 first_player: int = 0) -> None:
+        by_name = {c.name: c for c in cards}
+        self.n = players
+        self.seats = [Seat() for _ in range(players)]
+        self.places = {Deck.CASTLE: Place([by_name[x] for x in castle]),
+                       Deck.VILLAGE: Place([by_name[x] for x in village])}
+        self.messenger = Deck.VILLAGE
+        self.current = first_player
+        self.taken = 0
+        self.key_spent = False
+        # A paused ability: ("choose", card index, Choice, rest) or ("discard", card index, DiscardFromRow, rest).
+        self.pending: tuple[str, Cell, Any, list[m.Effect]] | None = None
+        self.pending_card: m.Card | None = None
+        self.reshuffle_orders: dict[Deck, list[list[m.Card]]] = {Deck.CASTLE: [], Deck.VILLAGE: []}
+        self.by_name = by_name
+        self.reshuffles_done = 0
+
+    # -- chance ----------------------------------------------------------------
+    def push_reshuffle(self, deck: Deck, order: list[str]) -> None:
+        """Queue the order the next reshuffle of ``deck`` must produce."""
+        self.reshuffle_orders[deck].append([self.by_name[x] for x in order])
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.taken == 9 * self.n and self.pending is None
+
+    def spots(self, seat: Seat) -> list[tuple[int, int]]:
+        """Empty positions next to a card whose bounding box stays within 3x3; (0, 0) first."""
+        if not seat.cells:
+            return [(0, 0)]
+        taken = {(c.x, c.y) for c in seat.cells}
+        found = []
+        for x in range(-3, 4):
+            for y in range(-3, 4):
+                if (x, y) in taken:
+                    continue
+                if not any((x + dx, y + dy) in taken for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                    continue
+                xs = [p[0] for p in taken] + [x]
+                ys = [p[1] for p in taken] + [y]
+                if max(xs) - min(xs) > 2 or max(ys) - min(ys) > 2:
+                    continue
+                found.append((x, y))
+        return found
+
+    def price(self, seat: Seat, card: m.Card) -> int:
+        return max(0, card.cost - seat.discount[card.deck])
+
+    def legal(self) -> set[tuple[Any, ...]]:
+        if self.pending is not None:
+            kind, _, effect, _ = self.pending
+            if kind == "choose":
+                return {("choose", k) for k in range(1, len(effect.options) + 1)}
+            return {("discard", c.name) for c in self.places[effect.deck].row}
+        if self.is_over:
+            return set()
+        seat = self.seats[self.current]
+        out: set[tuple[Any, ...]] = set()
+        if not self.key_spent and seat.keys >= 1:
+            if not self.places[OTHER[self.messenger]].exhausted:
+                out.add(("key", "move"))
+            out.add(("key", "refresh"))
+        for card in self.places[self.messenger].row:
+            for x, y in self.spots(seat):
+                out.add(("take", card.name, x, y, True))
+                if self.price(seat, card) <= seat.gold:
+                    out.add(("take", card.name, x, y, False))
+        return out
+
+    # -- actions -----------------------------------------------------------------
+    def apply(self, action: tuple[Any, ...]) -> None:
+        if action not in self.legal():
+            raise RefIllegal(action)
+        kind = action[0]
+        seat = self.seats[self.current]
+        if kind == "key":
+            seat.keys -= 1
+            self.key_spent = True
+            if action[1] == "move":
+                self.messenger = OTHER[self.messenger]
+            else:
+                place = self.places[self.messenger]
+                place.discard.extend(place.row)
+                place.row = []
+                self.refill(self.messenger)
+            return
+        if kind == "take":
+            _, name, x, y, face_down = action
+            card = self.by_name[name]
+            self.places[self.messenger].row.remove(card)
+            if face_down:
+                seat.gold += 6
+                seat.keys += 2
+            else:
+                seat.gold -= self.price(seat, card)
+            cell = Cell(card, x, y, face_down)
+            seat.cells.append(cell)
+            self.taken += 1
+            self.pending_card = card
+            if not face_down:
+                self.run(cell, list(card.ability))
+            if self.pending is None:
+                self.finish_turn()
+            return
+        assert self.pending is not None
+        _, cell, effect, rest = self.pending
+        self.pending = None
+        if kind == "choose":
+            self.run(cell, list(effect.options[action[1] - 1]) + rest)
+        else:
+            place = self.places[effect.deck]
+            card = self.by_name[action[1]]
+            place.row.remove(card)
+            place.discard.append(card)
+            self.gain(self.current, effect.reward, card.cost)
+            self.run(cell, rest)
+        if self.pending is None:
+            self.finish_turn()
+
+    def gain(self, who: int, resource: Resource, amount: int) -> None:
+        if resource is Resource.GOLD:
+            self.seats[who].gold += amount
+        else:
+            self.seats[who].keys += amount
+
+    def count(self, per: m.Per, me: Cell) -> int:
+        seat = self.seats[self.current]
+        if per.scope is Scope.NEIGHBOUR:
+            left = self.seats[(self.current - 1) % self.n]
+            right = self.seats[(self.current + 1) % self.n]
+            return max(count_in(per.count, list(s.cells), s.keys, None) for s in (left, right))
+        return count_in(per.count, cells_in_scope(seat, me, per.scope), seat.keys, me)
+
+    def run(self, me: Cell, effects: list[m.Effect]) -> None:
+        """Resolve ``effects`` in order; pause at a choice or a discard with cards to choose from."""
+        seat = self.seats[self.current]
+        while effects:
+            effect = effects.pop(0)
+            if isinstance(effect, m.Gain):
+                times = 1 if effect.per is None else self.count(effect.per, me)
+                self.gain(self.current, effect.resource, effect.amount * times)
+            elif isinstance(effect, m.OpponentsGain):
+                for other in range(self.n):
+                    if other != self.current:
+                        self.gain(other, effect.resource, effect.amount)
+            elif isinstance(effect, m.Discount):
+                for deck in effect.decks:
+                    seat.discount[deck] += effect.amount
+            elif isinstance(effect, m.StoreGold):
+                for c in seat.cells:
+                    if c.up and c.card.purse is not None:
+                        c.gold = min(c.card.purse, c.gold + effect.amount)
+            elif isinstance(effect, m.FillPurses):
+                purses = [c for c in seat.cells if c.up and c.card.purse is not None]
+                purses.sort(key=lambda c: (-(c.card.purse - c.gold), c.y, c.x))  # type: ignore[operator]
+                for c in purses[: effect.purses]:
+                    c.gold = c.card.purse  # type: ignore[assignment]
+            elif isinstance(effect, m.Choice):
+                self.pending = ("choose", me, effect, effects)
+                return
+            elif isinstance(effect, m.DiscardFromRow):
+                if self.places[effect.deck].row:
+                    self.pending = ("discard", me, effect, effects)
+                    return
+            else:
+                raise AssertionError(effect)
+
+    def finish_turn(self) -> None:
+        card = self.pending_card
+        cell = self.seats[self.current].cells[-1]
+        assert card is not None and cell.card is card
+        if cell.up and card.messenger:
+            target = OTHER[card.deck]
+            if not self.places[target].exhausted:
+                self.messenger = target
+        self.refill(Deck.CASTLE)
+        self.refill(Deck.VILLAGE)
+        self.current = (self.current + 1) % self.n
+        self.key_spent = False
+        self.pending_card = None
+
+    def refill(self, deck: Deck) -> None:
+        place = self.places[deck]
+        if place.exhausted:
+            return
+        while len(place.row) < 3:
+            if not place.deck:
+                if not place.discard:
+                    break
+                assert self.reshuffle_orders[deck], f"no reshuffle order queued for the {deck.value}"
+                order = self.reshuffle_orders[deck].pop(0)
+                assert Counter(c.name for c in order) == Counter(c.name for c in place.discard), (
+                    "the engine's reshuffle order is not the discard pile")
+                place.deck = list(order)
+                place.discard = []
+                self.reshuffles_done += 1
+            place.row.append(place.deck.pop(0))
+        if len(place.row) < 3:
+            place.removed.extend(place.row + place.deck + place.discard)
+            place.row, place.deck, place.discard = [], [], []
+            place.exhausted = True
+            if not self.places[OTHER[deck]].exhausted:
+                self.messenger = OTHER[deck]
+
+    # -- scoring -------------------------------------------------------------------
+    def final(self) -> tuple[list[dict[str, Any]], list[int]]:
+        """Per seat ``{"total", "keys", "gold_left", "cards"}`` and the winning seats."""
+        sheets = []
+        for seat in self.seats:
+            gold = seat.gold
+            stored = {id(c): c.gold for c in seat.cells}
+            for c in sorted((c for c in seat.cells if c.up and c.card.purse is not None), key=lambda c: (c.y, c.x)):
+                put = min(gold, c.card.purse - stored[id(c)])  # type: ignore[operator]
+                stored[id(c)] += put
+                gold -= put
+            min_x = min(c.x for c in seat.cells)
+            min_y = min(c.y for c in seat.cells)
+            grid = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+            saved = {id(c): c.gold for c in seat.cells}
+            for c in seat.cells:
+                c.gold = stored[id(c)]
+            for c in seat.cells:
+                if c.face_down:
+                    continue
+                points = 0
+                for rule in c.card.scoring:
+                    points += self.score_rule(seat, c, rule, min_x, min_y)
+                grid[c.y - min_y][c.x - min_x] = points
+            for c in seat.cells:
+                c.gold = saved[id(c)]
+            total = sum(map(sum, grid)) + seat.keys
+            sheets.append({"total": total, "keys": seat.keys, "gold_left": gold, "cards": grid})
+        best = max(s["total"] for s in sheets)
+        top = [i for i, s in enumerate(sheets) if s["total"] == best]
+        most = max(sheets[i]["gold_left"] for i in top)
+        return sheets, [i for i in top if sheets[i]["gold_left"] == most]
+
+    def score_rule(self, seat: Seat, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
+        if isinstance(rule, m.ScorePer):
+            return rule.points * count_in(rule.per.count, cells_in_scope(seat, me, rule.per.scope), seat.keys, me)
+        condition = rule.condition
+        if isinstance(condition, m.PlacedIn):
+            return rule.points if (me.x - min_x, me.y - min_y) in condition.region.cells else 0
+        value = count_in(condition.per.count, cells_in_scope(seat, me, condition.per.scope), seat.keys, me)
+        holds = {
+            m.Comparison.EQ: value == condition.value,
+            m.Comparison.GE: value >= condition.value,
+            m.Comparison.LE: value <= condition.value,
+        }[condition.comparison]
+        return rule.points if holds else 0
