@@ -26,6 +26,7 @@ from castle_combo import model as m
 from castle_combo.errors import IllegalAction
 from castle_combo.model import Deck, Resource, Scope, Shield
 
+from reference_cards import table_cards
 from reference_engine import RefGame, action_key
 
 FAN_CARDS = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
@@ -210,6 +211,12 @@ def _near_misses(state: cc.GameState, rng: random.Random) -> list[cc.Action]:
     return candidates
 
 
+def reference_cards(rules: cc.Ruleset) -> tuple[m.Card, ...]:
+    """The cards the reference plays with: base cards as read from the table, any other card as loaded."""
+    table = {card.name: card for card in table_cards()}
+    return tuple(table.get(card.name, card) for card in rules.cards)
+
+
 def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",
                      first_player: int = 0, probe: bool = True) -> int:
     """Play one seeded game through the engine and the reference; return the number of actions compared.
@@ -219,7 +226,7 @@ def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "u
     rng = random.Random(seed)
     state = cc.new_game(players=players, seed=seed, rules=rules, first_player=first_player)
     start = state.record()
-    ref = RefGame(rules.cards, players, start["decks"]["castle"], start["decks"]["village"], first_player)
+    ref = RefGame(reference_cards(rules), players, start["decks"]["castle"], start["decks"]["village"], first_player)
     _compare(engine_view(state), reference_view(ref), f"seed {seed} setup")
     seen = 0
     actions = 0
