@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from differential import Mismatch, play_and_compare, random_ruleset, rulesets  # noqa: E402
+from differential import Mismatch, play_and_compare, random_ruleset, rulesets
 
 STYLES = ("uniform", "buyer", "keys")
 

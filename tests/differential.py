@@ -21,13 +21,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+from reference_cards import table_cards
+from reference_engine import RefGame, action_key
+
 import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.errors import IllegalAction
 from castle_combo.model import Deck, Resource, Scope, Shield
-
-from reference_cards import table_cards
-from reference_engine import RefGame, action_key
 
 FAN_CARDS = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
 DECKS = (Deck.CASTLE, Deck.VILLAGE)
@@ -175,9 +175,9 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
 
 
 def _compare(engine: dict[str, Any], reference: dict[str, Any], where: str) -> None:
-    for key in engine:
-        if engine[key] != reference[key]:
-            raise Mismatch(f"{where}: {key} differs\n engine:    {engine[key]}\n reference: {reference[key]}")
+    for key, value in engine.items():
+        if value != reference[key]:
+            raise Mismatch(f"{where}: {key} differs\n engine:    {value}\n reference: {reference[key]}")
 
 
 # ------------------------------------------------------------------ policies
@@ -203,7 +203,7 @@ def _near_misses(state: cc.GameState, rng: random.Random) -> list[cc.Action]:
     """Actions that look plausible now: every kind, both rows, positions around the tableau."""
     names = [c.name for d in DECKS for c in state.row(d)]
     candidates: list[cc.Action] = [cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)]
-    candidates += [cc.Choose(k) for k in range(0, 4)]
+    candidates += [cc.Choose(k) for k in range(4)]
     candidates += [cc.Discard(n) for n in names]
     for name in names:
         x, y = rng.randint(-3, 3), rng.randint(-3, 3)

@@ -336,7 +336,7 @@ class RefGame:
                     self.pending = ("discard", me, effect, effects)
                     return
             else:
-                raise AssertionError(effect)
+                raise TypeError(f"reference cannot run {effect!r}")
 
     def finish_turn(self) -> None:
         card = self.pending_card
