@@ -8,7 +8,9 @@ gold; rows, discard piles, removed cards, deck sizes, exhaustion; messenger;
 whose turn; the legal actions as a set). A few actions just outside the legal
 set are tried too: the engine must refuse each with ``IllegalAction``. At the
 end the score sheets and winners are compared, and the game's record must
-replay to the same state.
+replay to the same state. Now and then the state is also saved and loaded
+(``dumps``/``loads``) and looked at through every seat's view, which must show
+the same public table and offer the same actions.
 
 :func:`random_ruleset` builds small random rulesets from every construct of
 the card model, so that reshuffles, exhaustion and rare combinations happen
@@ -217,6 +219,22 @@ def reference_cards(rules: cc.Ruleset) -> tuple[m.Card, ...]:
     return tuple(table.get(card.name, card) for card in rules.cards)
 
 
+def _check_round_trips(state: cc.GameState, seed: int, actions: int) -> None:
+    """A saved and loaded state equals the original; every seat's view offers the same actions."""
+    where = f"seed {seed} action {actions}"
+    loaded = cc.loads(cc.dumps(state), rules=state.rules)
+    if loaded != state or engine_view(loaded) != engine_view(state):
+        raise Mismatch(f"{where}: loads(dumps(state)) differs from the state")
+    for seat in range(len(state.players)):
+        view = state.view(seat)
+        if view.legal_actions() != state.legal_actions():
+            raise Mismatch(f"{where}: seat {seat}'s view offers other actions than the state")
+        if {k: v for k, v in engine_view(view).items() if k != "legal"} != {
+            k: v for k, v in engine_view(state).items() if k != "legal"
+        }:
+            raise Mismatch(f"{where}: seat {seat}'s view shows another public table")
+
+
 def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",
                      first_player: int = 0, probe: bool = True) -> int:
     """Play one seeded game through the engine and the reference; return the number of actions compared.
@@ -242,6 +260,8 @@ def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "u
                 except IllegalAction:
                     continue
                 raise Mismatch(f"seed {seed} action {actions}: the engine accepted {candidate}, not in legal_actions()")
+        if rng.random() < 0.02:
+            _check_round_trips(state, seed, actions)
         action = _pick(rng, legal, style)
         state = state.apply(action)
         assert state.origin is not None
