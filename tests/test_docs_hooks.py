@@ -1,0 +1,94 @@
+"""The docs build hooks: generated pages are complete, and a lost marker fails the build loudly.
+
+The hooks live in ``docs/hooks/`` (mkdocs loads them by path); here they are
+imported the same way and called with a stand-in for mkdocs' page object.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+
+pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install -e '.[docs]'")
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+import castle_combo as cc  # noqa: E402
+from castle_combo.cli import COMMANDS  # noqa: E402
+
+HOOKS = Path(__file__).resolve().parents[1] / "docs" / "hooks"
+
+
+def hook(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"docs_hook_{name}", HOOKS / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def page(src_uri: str) -> SimpleNamespace:
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri))
+
+
+def test_the_gallery_marker_becomes_every_card_of_the_standard_ruleset() -> None:
+    gallery = hook("gallery")
+    markdown = gallery.on_page_markdown(f"# Gallery\n\n{gallery.MARKER}\n", page("gallery.md"), {}, None)
+    for card in cc.Ruleset.standard():
+        assert f"### {card.name} {{#{gallery.card_anchor(card.name)}}}" in markdown
+
+
+def test_a_gallery_page_without_its_marker_fails_the_build() -> None:
+    with pytest.raises(PluginError, match="marker"):
+        hook("gallery").on_page_markdown("# Gallery\n", page("gallery.md"), {}, None)
+
+
+def test_other_pages_are_left_alone_by_the_generators() -> None:
+    for name, marker in (("gallery", "<!-- castle-combo:gallery -->"), ("cli_help", "<!-- castle-combo:help -->")):
+        assert hook(name).on_page_markdown(marker, page("rules.md"), {}, None) == marker
+
+
+def test_card_anchors_are_lower_case_words_joined_by_hyphens() -> None:
+    anchor = hook("gallery").card_anchor
+    assert anchor("His Holiness") == "his-holiness"
+    assert anchor("Gravekeeper's Widow") == "gravekeeper-s-widow"
+
+
+def test_a_help_marker_becomes_the_commands_real_help() -> None:
+    cli_help = hook("cli_help")
+    markdown = cli_help.on_page_markdown("<!-- castle-combo:help check -->", page("cli.md"), {}, None)
+    assert markdown.startswith("```text\n$ castle-combo check --help\nusage: castle-combo check")
+
+
+def test_a_command_without_a_section_still_gets_its_help_at_the_end_of_the_page() -> None:
+    markdown = hook("cli_help").on_page_markdown("# CLI\n", page("cli.md"), {}, None)
+    for command in COMMANDS:
+        assert f"## `castle-combo {command}` {{#{command}}}" in markdown
+        assert f"usage: castle-combo {command}" in markdown
+
+
+def test_a_help_marker_for_a_command_that_does_not_exist_fails_the_build() -> None:
+    with pytest.raises(PluginError, match="nosuch"):
+        hook("cli_help").on_page_markdown("<!-- castle-combo:help nosuch -->", page("cli.md"), {}, None)
+
+
+def test_every_benchmark_script_is_listed_with_its_docstring(tmp_path: Path) -> None:
+    (tmp_path / "bench_x.py").write_text('"""Speed of x.\n\nRun it twice."""\n', encoding="utf-8")
+    markdown = hook("benchmarks").script_sections(tmp_path)
+    assert "### `bench_x.py` {#bench-x}" in markdown
+    assert "Speed of x." in markdown and "Run it twice." in markdown
+    assert "python benchmarks/bench_x.py" in markdown
+
+
+def test_a_benchmark_script_without_a_docstring_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "bench_y.py").write_text("print(1)\n", encoding="utf-8")
+    with pytest.raises(PluginError, match="docstring"):
+        hook("benchmarks").script_sections(tmp_path)
+
+
+def test_sphinx_roles_render_as_plain_code() -> None:
+    html = "<p>See :class:<code>Ruleset</code> and :func:<code>~castle_combo.replay</code>. Reading::</p>"
+    rendered = hook("roles").on_page_content(html, page("api.md"), {}, None)
+    assert rendered == "<p>See <code>Ruleset</code> and <code>castle_combo.replay</code>. Reading:</p>"
