@@ -43,6 +43,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         stderr=subprocess.STDOUT,
         text=True,
         timeout=300,
+        check=False,
     )
     assert result.returncode == 0, result.stdout
     return out

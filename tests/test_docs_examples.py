@@ -176,6 +176,7 @@ def run_command(command: str, cwd: Path) -> str:
         capture_output=True,
         text=True,
         timeout=120,
+        check=False,
     )
     return (result.stdout + result.stderr).rstrip("\n")
 

@@ -13,10 +13,10 @@ from types import ModuleType, SimpleNamespace
 import pytest
 
 pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install -e '.[docs]'")
-from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.exceptions import PluginError
 
-import castle_combo as cc  # noqa: E402
-from castle_combo.cli import COMMANDS  # noqa: E402
+import castle_combo as cc
+from castle_combo.cli import COMMANDS
 
 HOOKS = Path(__file__).resolve().parents[1] / "docs" / "hooks"
 

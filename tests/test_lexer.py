@@ -12,9 +12,26 @@ import pygments.lexers
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String, Token
+from pygments.token import (
+    Comment,
+    Error,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    String,
+    Token,
+)
 
-from castle_combo.lexer import CONNECTIVES, DECKS, EFFECTS, RESOURCES, SHIELDS, STRUCTURE, CclLexer
+from castle_combo.lexer import (
+    CONNECTIVES,
+    DECKS,
+    EFFECTS,
+    RESOURCES,
+    SHIELDS,
+    STRUCTURE,
+    CclLexer,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_FILES = sorted((ROOT / "cards").glob("*.ccl")) + sorted((ROOT / "examples").rglob("*.ccl"))

@@ -13,7 +13,9 @@ the card language's vocabulary (see ``docs/card-language.md``).
 
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, bygroups, words
+from typing import Any, ClassVar
+
+from pygments.lexer import RegexLexer, words
 from pygments.token import (
     Comment,
     Keyword,
@@ -55,18 +57,12 @@ class CclLexer(RegexLexer):
     """Highlights Castle Combo card files: keywords, shields, decks, numbers, names, masks."""
 
     name = "Castle Combo card language"
-    aliases = ["ccl", "castle-combo"]
-    filenames = ["*.ccl"]
-    mimetypes = ["text/x-ccl"]
+    aliases = ("ccl", "castle-combo")
+    filenames = ("*.ccl",)
+    mimetypes = ("text/x-ccl",)
 
-    tokens = {
+    tokens: ClassVar[dict[str, list[Any]]] = {
         "root": [
-            # A mask row: three cells of X (scores) or . (does not), on a line of their own.
-            # It comes first so that the line's indentation does not hide the line start.
-            (
-                r"^([ \t]*)([X.])([ \t]+)([X.])([ \t]+)([X.])(?=[ \t]*(?:#[^\n]*)?$)",
-                bygroups(Whitespace, Operator, Whitespace, Operator, Whitespace, Operator),
-            ),
             (r"[ \t\r\f\v]+", Whitespace),
             (r"\n", Whitespace),
             (r"#[^\n]*", Comment.Single),
@@ -82,9 +78,11 @@ class CclLexer(RegexLexer):
             (words(DECKS, prefix=r"\b", suffix=r"\b(?![-'’])"), Name.Builtin),
             (words(RESOURCES, prefix=r"\b", suffix=r"\b(?![-'’])"), Keyword.Type),
             (words(CONNECTIVES, prefix=r"\b", suffix=r"\b(?![-'’])"), Operator.Word),
+            # Mask cells: X where the card scores, . where it does not (the grammar's only X and .).
+            (r"X(?![A-Za-z'’-])", Operator),
             (_WORD, Text),
             (r"[{}]", Punctuation),
             (r"[:,]", Punctuation),
-            (r"[.]", Punctuation),
+            (r"[.]", Operator),
         ],
     }
