@@ -40,3 +40,30 @@ def test_small_random_rulesets_agree_with_the_reference(chunk: int) -> None:
         players = 2 + seed % 4
         rules = random_ruleset(rng, players)
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def test_the_differential_catches_a_planted_rule_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison is sharp: a face-down take paying 5 gold instead of 6 is caught at once."""
+    from differential import Mismatch
+
+    import castle_combo.rules
+
+    monkeypatch.setattr(castle_combo.rules, "FACE_DOWN_GOLD", 5)
+    with pytest.raises(Mismatch, match="seats differs"):
+        for seed in range(5):
+            play_and_compare(RULESETS["standard"], 2, seed)
+
+
+def test_the_differential_catches_a_planted_reading_order_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Purses filled right to left instead of in reading order show up in some random game."""
+    from differential import Mismatch
+
+    import castle_combo.abilities
+
+    reading_order = castle_combo.abilities.fill_order
+    monkeypatch.setattr(castle_combo.abilities, "fill_order", lambda cells, facts: reading_order(cells, facts)[::-1])
+    with pytest.raises(Mismatch):
+        for seed in range(200):
+            rng = random.Random(seed)
+            players = 2 + seed % 4
+            play_and_compare(random_ruleset(rng, players), players, seed, STYLES[seed % 3], first_player=seed % players)
