@@ -235,6 +235,19 @@ def _check_round_trips(state: cc.GameState, seed: int, actions: int) -> None:
             raise Mismatch(f"{where}: seat {seat}'s view shows another public table")
 
 
+def _scored_alone(state: cc.GameState, seat: int) -> cc.ScoreSheet:
+    """Seat ``seat``'s finished tableau scored on its own by ``score_tableau`` (the score-pad calculator)."""
+    cells = state.tableau(seat)
+    left = min(t.at[0] for t in cells)
+    top = min(t.at[1] for t in cells)
+    grid = [["", "", ""], ["", "", ""], ["", "", ""]]
+    for t in cells:
+        grid[t.at[1] - top][t.at[0] - left] = "face-down" if t.face_down else t.card.name
+    stored = {t.card.name: t.gold for t in cells if t.gold}
+    player = state.players[seat]
+    return cc.score_tableau(grid, keys=player.keys, gold=player.gold, purse_gold=stored, rules=state.rules)
+
+
 def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",
                      first_player: int = 0, probe: bool = True) -> int:
     """Play one seeded game through the engine and the reference; return the number of actions compared.
@@ -278,6 +291,9 @@ def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "u
         raise Mismatch(f"seed {seed}: score sheets differ\n engine:    {got}\n reference: {expected}")
     if list(state.result().winners) != winners:
         raise Mismatch(f"seed {seed}: winners differ: engine {state.result().winners}, reference {winners}")
+    for seat, sheet in enumerate(sheets):
+        if _scored_alone(state, seat) != sheet:
+            raise Mismatch(f"seed {seed}: score_tableau of seat {seat}'s grid differs from its score sheet")
     if cc.replay(state.record(), rules=rules) != state:
         raise Mismatch(f"seed {seed}: the game's record does not replay to the same state")
     return actions
