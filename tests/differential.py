@@ -2,13 +2,14 @@
 
 :func:`play_and_compare` plays one game: a seeded policy picks each action
 among the engine's legal actions, the same action goes to
-:class:`tests.reference_engine.RefGame`, and after every action every public
+:class:`reference_engine.RefGame`, and after every action every public
 part of the table is compared (each seat's gold, keys, tableau with stored
 gold; rows, discard piles, removed cards, deck sizes, exhaustion; messenger;
 whose turn; the legal actions as a set). A few actions just outside the legal
 set are tried too: the engine must refuse each with ``IllegalAction``. At the
-end the score sheets and winners are compared, and the game's record must
-replay to the same state. Now and then the state is also saved and loaded
+end the score sheets and winners are compared, each seat's finished grid
+scored alone by ``score_tableau`` must give the same sheet, and the game's
+record must replay to the same state. Now and then the state is also saved and loaded
 (``dumps``/``loads``) and looked at through every seat's view, which must show
 the same public table and offer the same actions.
 
