@@ -313,9 +313,16 @@ def test_equal_scores_are_broken_by_gold_and_an_equal_gold_is_a_shared_win() -> 
 
 def test_gold_left_breaks_ties_after_purse_placement() -> None:
     """Gold moved onto purses at the end is no longer in the supply, so it does not break ties."""
-    sheets = cc.score_tableau([["c0", "c1", "c2"], ["c3", "c4", "c5"], ["c6", "c7", "c8"]], keys=2, gold=9,
-                              rules=ruleset())
-    assert sheets.gold_left == 9 and sheets.total == 2
+    from castle_combo.scoring import winners
+
+    rules = ruleset(card("Pouch", C, purse=4))
+    plain = [["c0", "c1", "c2"], ["c3", "c4", "c5"], ["c6", "c7", "c8"]]
+    with_pouch = [["Pouch", "c1", "c2"], ["c3", "c4", "c5"], ["c6", "c7", "c8"]]
+    poorer = cc.score_tableau(with_pouch, keys=2, gold=9, rules=rules)
+    richer = cc.score_tableau(plain, keys=2, gold=6, rules=rules)
+    assert (poorer.total, poorer.gold_left) == (2, 5)
+    assert (richer.total, richer.gold_left) == (2, 6)
+    assert winners([poorer, richer]) == ((1,), "gold")
 
 
 def test_face_down_purse_card_gets_no_gold_at_the_end_and_purses_fill_in_reading_order() -> None:
