@@ -403,10 +403,11 @@ class RefGame:
                 c.gold = saved[id(c)]
             total = sum(map(sum, grid)) + seat.keys
             sheets.append({"total": total, "keys": seat.keys, "gold_left": gold, "cards": grid})
-        best = max(s["total"] for s in sheets)
-        top = [i for i, s in enumerate(sheets) if s["total"] == best]
-        most = max(sheets[i]["gold_left"] for i in top)
-        return sheets, [i for i in top if sheets[i]["gold_left"] == most]
+        totals = [int(s["total"]) for s in sheets]
+        left = [int(s["gold_left"]) for s in sheets]
+        top = [i for i, total in enumerate(totals) if total == max(totals)]
+        most = max(left[i] for i in top)
+        return sheets, [i for i in top if left[i] == most]
 
     def score_rule(self, seat: Seat, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
         if isinstance(rule, m.ScorePer):
