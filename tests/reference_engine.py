@@ -378,7 +378,7 @@ class RefGame:
     # -- scoring -------------------------------------------------------------------
     def final(self) -> tuple[list[dict[str, Any]], list[int]]:
         """Per seat ``{"total", "keys", "gold_left", "cards"}`` and the winning seats."""
-        sheets = []
+        sheets: list[dict[str, Any]] = []
         for seat in self.seats:
             gold = seat.gold
             stored = {id(c): c.gold for c in seat.cells}
@@ -403,8 +403,8 @@ class RefGame:
                 c.gold = saved[id(c)]
             total = sum(map(sum, grid)) + seat.keys
             sheets.append({"total": total, "keys": seat.keys, "gold_left": gold, "cards": grid})
-        totals = [int(s["total"]) for s in sheets]
-        left = [int(s["gold_left"]) for s in sheets]
+        totals: list[int] = [s["total"] for s in sheets]
+        left: list[int] = [s["gold_left"] for s in sheets]
         top = [i for i, total in enumerate(totals) if total == max(totals)]
         most = max(left[i] for i in top)
         return sheets, [i for i in top if left[i] == most]
