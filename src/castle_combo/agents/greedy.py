@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from castle_combo.actions import Take
+from castle_combo.actions import Take, UseKey
 from castle_combo.agents.evaluation import Evaluation
 
 if TYPE_CHECKING:
@@ -54,13 +54,17 @@ def turn_value(state: GameState, seat: int, evaluation: Evaluation) -> float:
     return max(value for value, _ in _action_values(state, seat, evaluation))
 
 
-def _action_values(state: GameState, seat: int, evaluation: Evaluation) -> list[tuple[float, Action]]:
-    """Each legal action of ``state`` with its one-turn value, in the engine's order."""
+def _action_values(
+    state: GameState, seat: int, evaluation: Evaluation, keys: bool = True
+) -> list[tuple[float, Action]]:
+    """Each legal action of ``state`` with its one-turn value, in the engine's order (keys optional)."""
     # A face-down card has no ability and scores nothing, and the evaluation
     # ignores the rows: taking any card face down at one spot is worth the same.
     face_down: dict[tuple[int, int], float] = {}
     scored = []
     for action in state.legal_actions():
+        if not keys and isinstance(action, UseKey):
+            continue
         if isinstance(action, Take) and action.face_down:
             value = face_down.get(action.at)
             if value is None:
@@ -71,8 +75,13 @@ def _action_values(state: GameState, seat: int, evaluation: Evaluation) -> list[
     return scored
 
 
-def ranked_actions(state: GameState, evaluation: Evaluation) -> list[tuple[float, Action]]:
-    """Every legal action of a full ``state`` with its one-turn value, best first (stable on ties)."""
-    scored = _action_values(state, state.current_player, evaluation)
+def ranked_actions(state: GameState, evaluation: Evaluation, keys: bool = True) -> list[tuple[float, Action]]:
+    """Every legal action of a full ``state`` with its one-turn value, best first (stable on ties).
+
+    ``keys=False`` leaves out spending a key, which costs two thirds of the
+    work (every take is tried again after each key use); MCTS uses it to
+    model the other players' replies cheaply.
+    """
+    scored = _action_values(state, state.current_player, evaluation, keys)
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     return [scored[i] for i in order]

@@ -60,9 +60,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from castle_combo.actions import Take
-from castle_combo.agents.evaluation import Evaluation, outcome_rewards
+from castle_combo.agents.evaluation import Evaluation, outcome_rewards, squash_margins
+from castle_combo.state import Phase
 from castle_combo.agents.greedy import ranked_actions
-from castle_combo.agents.playout import playout_move
+from castle_combo.agents.playout import light_greedy_move, playout_move
 
 if TYPE_CHECKING:
     from castle_combo.actions import Action
@@ -118,6 +119,9 @@ class MctsAgent:
     max_rankings: int = 3
     exploration: float = 0.4
     margin_weight: float = 0.1
+    leaf: str = "playout"
+    batch: int = 1
+    rounds: int = 1
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
 
@@ -128,8 +132,13 @@ class MctsAgent:
             return actions[0]
         root = _Node(player=-1)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for _ in range(self.iterations):
-            self._iterate(root, view.determinize(rng), rng)
+        state = view
+        playout_seed = 0
+        for i in range(self.iterations):
+            if i % self.batch == 0:
+                state = view.determinize(rng)
+                playout_seed = rng.getrandbits(64)
+            self._iterate(root, state, random.Random(playout_seed), view.current_player)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best_action, best_key = actions[0], (-1, -math.inf)
@@ -179,7 +188,26 @@ class MctsAgent:
                 break
         return chosen
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _leaf_rewards(self, state: GameState, rng: random.Random, me: int) -> tuple[float, ...]:
+        if self.leaf == "playout":
+            while not state.is_over:
+                state = state.apply(playout_move(state, rng))
+        elif self.leaf == "light":
+            while not state.is_over:
+                state = state.apply(light_greedy_move(state, rng, self.evaluation))
+        else:
+            rounds_left = self.rounds
+            while not state.is_over:
+                if state.current_player == me and state.phase is Phase.START:
+                    rounds_left -= 1
+                    if rounds_left <= 0:
+                        break
+                state = state.apply(ranked_actions(state, self.evaluation, keys=False)[0][1])
+        if state.is_over:
+            return outcome_rewards(state, self.margin_weight)
+        return squash_margins(self.evaluation.values(state), self.evaluation.margin_scale)
+
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random, me: int) -> None:
         """One iteration: select and expand with one determinization, play out, back up."""
         path = [root]
         node = root
@@ -208,9 +236,7 @@ class MctsAgent:
             node = node.children[action]
             state = state.apply(action)
             path.append(node)
-        while not state.is_over:
-            state = state.apply(playout_move(state, rng))
-        rewards = outcome_rewards(state, self.margin_weight)
+        rewards = self._leaf_rewards(state, rng, me)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -41,26 +42,26 @@ def bots_table(result: SimulationResult) -> Table:
     table = Table(
         title=f"{result.games} games, {result.players} players, seats rotating (seed {result.seed})",
         title_justify="left",
+        box=box.SIMPLE_HEAD,
     )
-    table.add_column("bot", style="bold")
+    table.add_column("bot", style="bold", no_wrap=True)
     table.add_column("wins", justify="right")
-    table.add_column("win rate [95% CI]", justify="right")
-    table.add_column("mean score [95% CI]", justify="right")
-    table.add_column("score std", justify="right")
+    table.add_column("win rate (95% CI)", justify="right", no_wrap=True)
+    table.add_column("score ± 95% CI", justify="right", no_wrap=True)
+    table.add_column("std", justify="right")
     table.add_column("gold left", justify="right")
-    table.add_column("keys", justify="right")
     table.add_column("ms/move", justify="right")
-    best = max(s.wins for s in result.summaries())
-    for s in result.summaries():
+    summaries = result.summaries()
+    best = max(s.wins for s in summaries)
+    for s in summaries:
         rate = s.win_rate
         table.add_row(
-            s.bot if s.slot == 0 or s.bot not in result.bots[: s.slot] else f"{s.bot} #{s.slot + 1}",
+            s.bot if s.bot not in result.bots[: s.slot] else f"{s.bot} #{s.slot + 1}",
             f"[green]{s.wins}[/]" if s.wins == best else str(s.wins),
-            f"{rate.estimate:6.1%} [{rate.low:.0%}, {rate.high:.0%}]",
-            f"{s.score.estimate:5.1f} [{s.score.low:.1f}, {s.score.high:.1f}]",
+            f"{rate.estimate:.0%} ({rate.low:.0%}-{rate.high:.0%})",
+            f"{s.score.estimate:.1f} ± {s.score.half_width:.1f}",
             f"{s.score_std:.1f}",
             f"{s.mean_gold_left:.1f}",
-            f"{s.mean_keys:.1f}",
             f"{s.seconds_per_move * 1000:.1f}",
         )
     return table
@@ -68,11 +69,11 @@ def bots_table(result: SimulationResult) -> Table:
 
 def cards_table(result: SimulationResult, top: int = 10) -> Table:
     """The cards most often face up in winners' tableaux."""
-    table = Table(title="cards most often taken by winners", title_justify="left")
-    table.add_column("card", style="bold")
-    table.add_column("in winners' tableaux", justify="right")
+    table = Table(title="cards most often taken by winners", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("card", style="bold", no_wrap=True)
+    table.add_column("winners' tableaux", justify="right")
     table.add_column("share of winners", justify="right")
-    table.add_column("win rate when taken", justify="right")
+    table.add_column("won when taken", justify="right")
     for tally in result.winner_cards(top):
         table.add_row(
             tally.card,

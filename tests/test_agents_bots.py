@@ -1,0 +1,156 @@
+"""The bots play only legal moves, see only their seat's view, and are reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import castle_combo as cc
+from castle_combo.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
+from castle_combo.agents.base import Agent
+from castle_combo.agents.evaluation import Evaluation, outcome_rewards, squash_margins
+from castle_combo.agents.greedy import ranked_actions
+from castle_combo.agents.playout import playout_move
+
+#: Small budgets keep the suite fast; the search code is the same at any budget.
+BOTS: dict[str, Agent] = {
+    "random": RandomAgent(),
+    "greedy": GreedyAgent(),
+    "mcts": MctsAgent(iterations=8),
+}
+
+
+def _play(bots: list[Agent], seed: int) -> cc.GameState:
+    """A whole game between ``bots`` (one per seat), checking every move is legal for the view."""
+    state = cc.new_game(players=len(bots), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.current_player
+        view = state.view(seat)
+        action = bots[seat].choose(view, rng)
+        assert action in view.legal_actions(), f"{bots[seat].name} chose {action} in {view}"
+        state = state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_bot_only_ever_plays_legal_actions(name: str) -> None:
+    bot = BOTS[name]
+    state = _play([bot, RandomAgent()], seed=3)
+    assert state.is_over
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_random_and_greedy_bots_finish_games_of_any_size(seed: int, players: int) -> None:
+    bots: list[Agent] = [GreedyAgent() if seat % 2 else RandomAgent() for seat in range(players)]
+    state = _play(bots, seed)
+    assert all(len(player.tableau) == 9 for player in state.players)
+
+
+def _reversed_decks(state: cc.GameState) -> cc.GameState:
+    """The same game with both hidden deck orders reversed: publicly identical."""
+    locations = tuple(attrs.evolve(loc, deck=tuple(reversed(loc.deck))) for loc in state.locations)
+    return attrs.evolve(state, locations=locations)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_bot_given_a_view_cannot_read_the_deck_order(name: str) -> None:
+    bot = BOTS[name]
+    state = cc.new_game(players=2, seed=17)
+    rng = random.Random(0)
+    for _ in range(5):  # at the start and after a few greedy turns
+        other = _reversed_decks(state)
+        assert other.locations != state.locations
+        seat = state.current_player
+        assert state.view(seat) == other.view(seat)
+        assert bot.choose(state.view(seat), random.Random(99)) == bot.choose(other.view(seat), random.Random(99))
+        state = state.apply(GreedyAgent().choose(state.view(seat), rng))
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_the_same_rng_gives_the_same_move(name: str) -> None:
+    view = cc.new_game(players=3, seed=5).view(0)
+    bot = make_agent(name) if name != "mcts" else BOTS["mcts"]
+    assert bot.choose(view, random.Random(1)) == bot.choose(view, random.Random(1))
+
+
+def test_the_random_bot_can_pick_every_legal_action() -> None:
+    view = cc.new_game(players=2, seed=2).view(0)
+    rng = random.Random(0)
+    seen = {RandomAgent().choose(view, rng) for _ in range(3000)}
+    assert seen == set(view.legal_actions())
+
+
+def test_greedy_plays_the_top_of_its_own_ranking() -> None:
+    state = cc.new_game(players=2, seed=8)
+    view = state.view(0)
+    ranking = ranked_actions(view.determinize(random.Random(4)), Evaluation())
+    assert GreedyAgent().choose(view, random.Random(4)) == ranking[0][1]
+    values = [value for value, _ in ranking]
+    assert values == sorted(values, reverse=True)
+
+
+def test_greedy_beats_random_in_every_one_of_ten_seeded_games() -> None:
+    wins = 0
+    for seed in range(10):
+        bots: list[Agent] = [GreedyAgent(), RandomAgent()] if seed % 2 else [RandomAgent(), GreedyAgent()]
+        result = _play(bots, seed).result()
+        greedy_seat = 0 if seed % 2 else 1
+        wins += greedy_seat in result.winners
+    assert wins >= 9
+
+
+def test_what_opponents_gain_counts_against_the_evaluated_seat() -> None:
+    state = cc.new_game(players=2, seed=1)
+    richer = attrs.evolve(state.players[1], gold=state.players[1].gold + 5, keys=state.players[1].keys + 2)
+    handed_out = attrs.evolve(state, players=(state.players[0], richer))
+    evaluation = Evaluation()
+    assert evaluation.relative(handed_out, 0) < evaluation.relative(state, 0)
+    assert evaluation.relative(handed_out, 1) > evaluation.relative(state, 1)
+
+
+def test_gold_is_worth_nothing_once_the_tableau_is_full() -> None:
+    state = _play([GreedyAgent(), GreedyAgent()], seed=4)
+    evaluation = Evaluation()
+    sheets = state.scores()
+    assert evaluation.values(state) == tuple(float(sheet.total) for sheet in sheets)
+
+
+def test_a_win_is_rewarded_more_than_any_loss() -> None:
+    state = _play([GreedyAgent(), RandomAgent()], seed=6)
+    rewards = outcome_rewards(state)
+    winner = state.result().winners[0]
+    assert all(rewards[winner] > r for seat, r in enumerate(rewards) if seat != winner)
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_squashed_margins_are_symmetric_for_two_players() -> None:
+    a, b = squash_margins((50.0, 40.0), scale=8.0)
+    assert a == pytest.approx(1.0 - b)
+    assert a > 0.5
+
+
+def test_the_playout_policy_never_spends_keys_and_stays_legal() -> None:
+    state = cc.new_game(players=2, seed=12)
+    rng = random.Random(0)
+    while not state.is_over:
+        action = playout_move(state, rng)
+        assert action in state.legal_actions()
+        assert not isinstance(action, cc.UseKey)
+        state = state.apply(action)
+
+
+def test_mcts_stops_at_its_time_limit() -> None:
+    import time
+
+    bot = MctsAgent(iterations=10_000, time_limit=0.05)
+    view = cc.new_game(players=2, seed=3).view(0)
+    started = time.perf_counter()
+    action = bot.choose(view, random.Random(0))
+    assert time.perf_counter() - started < 2.0
+    assert action in view.legal_actions()

@@ -1,0 +1,87 @@
+"""`castle-combo play` driven end to end through its input stream, as a person would type."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+from castle_combo.cli import main
+from castle_combo.cli.play import play
+
+
+def _run(lines: list[str], **options: object) -> str:
+    """Play with ``lines`` as the keyboard; return everything printed."""
+    out = io.StringIO()
+    console = Console(file=out, width=160, force_terminal=False, color_system=None)
+    status = play(stdin=io.StringIO("\n".join(lines) + "\n"), console=console, **options)  # type: ignore[arg-type]
+    assert status == 0
+    return out.getvalue()
+
+
+def test_a_whole_game_with_help_a_bad_line_and_undo_ends_with_the_score_sheets() -> None:
+    script = ["help", "take everything", "99", "1", "undo"] + ["1"] * 60
+    text = _run(script, players=2, bots=("random",), seed=3)
+    assert "Commands: undo" in text  # help
+    assert "no card 'everything'" in text  # the bad line got a hint
+    assert "there is no move 99" in text
+    assert "Undone: back to your previous decision." in text
+    assert "final scores" in text
+    assert "Traceback" not in text
+
+
+def test_the_screen_shows_rows_costs_messenger_tableaux_and_supplies() -> None:
+    text = _run(["quit"], players=3, bots=("greedy",), seed=5, seat=1)
+    assert "Castle row" in text and "Village row" in text
+    assert "<- messenger" in text
+    assert "seat 0: greedy" in text and "seat 2: greedy" in text
+    assert "gold 15" in text and "keys 2" in text and "stored gold 0" in text
+    assert "your moves" in text
+    assert "You left the game." in text
+
+
+def test_bots_moves_are_printed_before_your_turn() -> None:
+    text = _run(["quit"], players=2, bots=("greedy",), seed=5, seat=1)
+    assert "seat 0 (greedy): " in text
+
+
+def test_undo_before_any_move_says_there_is_nothing_to_undo() -> None:
+    text = _run(["undo", "quit"], seed=2)
+    assert "nothing to undo" in text
+
+
+def test_end_of_input_leaves_the_game_cleanly() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=160, force_terminal=False, color_system=None)
+    assert play(stdin=io.StringIO("1\n"), console=console, seed=4) == 0
+    assert "end of input" in out.getvalue()
+
+
+def test_the_compact_syntax_plays_a_move() -> None:
+    text = _run(["move", "quit"], seed=3)
+    assert "you: spend a key to move the messenger" in text
+
+
+@pytest.mark.parametrize("argv, message", [(["--seat", "4"], "--seat must be between 0 and 1"), (["--players", "7"], "between 2 and 5"), (["--bots", "greedy,greedy,greedy", "--players", "3"], "3 bots for 2 bot seats")])
+def test_impossible_games_exit_2_without_a_traceback(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_the_installed_command_plays_through_a_pipe() -> None:
+    moves = "\n".join(["1"] * 40) + "\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "castle_combo.cli", "play", "--seed", "11", "--bots", "random"],
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "final scores" in done.stdout
+    assert "Traceback" not in done.stderr

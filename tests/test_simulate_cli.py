@@ -1,0 +1,61 @@
+"""`castle-combo simulate`: the DESIGN.md JSON, a readable report, and clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from castle_combo.cli import main
+
+
+def test_json_output_follows_the_design_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "--players", "2", "--bots", "greedy,random", "--games", "4", "--seed", "1", "--json"])
+    assert status == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["games"] == 4
+    assert [seat["bot"] for seat in document["seats"]] == ["greedy", "random"]
+    for seat in document["seats"]:
+        assert isinstance(seat["wins"], int)
+        assert isinstance(seat["mean_score"], float)
+
+
+def test_jobs_do_not_change_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--bots", "greedy,random", "--games", "4", "--seed", "7", "--json"]
+    main([*args, "--jobs", "1"])
+    serial = capsys.readouterr().out
+    main([*args, "--jobs", "2"])
+    assert capsys.readouterr().out == serial
+
+
+def test_fewer_bots_than_players_are_cycled(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "3", "--bots", "random", "--games", "2", "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert [seat["bot"] for seat in document["seats"]] == ["random", "random", "random"]
+
+
+def test_an_unknown_bot_exits_2_with_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "--bots", "greedy,mtcs", "--games", "1"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'mcts'" in err
+    assert "Traceback" not in err
+
+
+def test_the_readable_report_shows_win_rates_with_intervals_and_winners_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--bots", "greedy,random", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate (95% CI)" in out
+    assert "gold left" in out
+    assert "cards most often taken by winners" in out
+
+
+def test_save_writes_one_record_per_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    main(["simulate", "--bots", "random", "--games", "2", "--json", "--save", str(folder)])
+    records = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    assert len(records) == 2
+    assert all(r["format"] == "castle-combo/record@1" for r in records)
