@@ -92,3 +92,10 @@ def test_sphinx_roles_render_as_plain_code() -> None:
     html = "<p>See :class:<code>Ruleset</code> and :func:<code>~castle_combo.replay</code>. Reading::</p>"
     rendered = hook("roles").on_page_content(html, page("api.md"), {}, None)
     assert rendered == "<p>See <code>Ruleset</code> and <code>castle_combo.replay</code>. Reading:</p>"
+
+
+def test_a_docstring_list_right_under_its_intro_line_becomes_a_markdown_list() -> None:
+    text = "Prints:\n* one\n  continued\n* two\n\nRun it like this::\n\n    python x.py"
+    assert hook("benchmarks").as_markdown(text) == (
+        "Prints:\n\n* one\n  continued\n* two\n\nRun it like this:\n\n    python x.py"
+    )

@@ -19,6 +19,24 @@ from mkdocs.exceptions import PluginError
 MARKER = "<!-- castle-combo:benchmarks -->"
 
 
+def as_markdown(docstring: str) -> str:
+    """A docstring's reST-flavoured text made Markdown: a blank line before a list, no ``::`` markers.
+
+    Docstrings often start a bullet list right under its introducing line,
+    which reST accepts and Markdown would run into the paragraph.
+    """
+    lines: list[str] = []
+    for line in docstring.splitlines():
+        if line.endswith("::"):
+            line = line[:-1]
+        starts_list = line.lstrip().startswith(("* ", "- "))
+        if starts_list and lines and lines[-1].strip() and not lines[-1].lstrip().startswith(("* ", "- ")):
+            if not lines[-1].startswith(" "):
+                lines.append("")
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def script_sections(folder: Path) -> str:
     """Markdown with a section per benchmark script of ``folder``, in file-name order."""
     scripts = sorted(folder.glob("*.py"))
@@ -32,7 +50,7 @@ def script_sections(folder: Path) -> str:
         title, _, body = docstring.partition("\n")
         parts.append(
             f"### `{script.name}` {{#{script.stem.replace('_', '-')}}}\n\n"
-            f"{title.strip()}\n\n{body.strip()}\n\n"
+            f"{title.strip()}\n\n{as_markdown(body.strip())}\n\n"
             f"```sh\npython benchmarks/{script.name}\n```\n"
         )
     return "\n".join(parts)
