@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
+from castle_combo.ruleset import EXPANSIONS_GROUP
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 TEXT = PAGE.read_text(encoding="utf-8")
@@ -42,3 +43,37 @@ def test_the_reference_covers_the_public_modules_of_the_design() -> None:
                    "castle_combo.state", "castle_combo.rules", "castle_combo.scoring",
                    "castle_combo.serialize", "castle_combo.agents"):
         assert module in DIRECTIVES
+
+
+DOCS = sorted((PAGE.parent).glob("*.md"))
+DOTTED = re.compile(r"\b(?:castle_combo|cc)(?:\.[A-Za-z_]\w*)+")
+
+
+def resolve(dotted: str) -> object:
+    """The object a dotted name in the docs refers to (``cc.`` is ``castle_combo.``)."""
+    parts = dotted.split(".")
+    parts[0] = "castle_combo"
+    obj: object = importlib.import_module("castle_combo")
+    for i, part in enumerate(parts[1:], start=1):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            obj = importlib.import_module(".".join(parts[: i + 1]))
+    return obj
+
+
+# The entry-point group ``castle_combo.expansions`` looks like a module name but is not one.
+REFERENCES = sorted(
+    {(page.name, name) for page in DOCS for name in DOTTED.findall(page.read_text(encoding="utf-8"))}
+    - {(page.name, EXPANSIONS_GROUP) for page in DOCS}
+)
+
+
+@pytest.mark.parametrize(("page", "name"), REFERENCES, ids=[f"{p}:{n}" for p, n in REFERENCES])
+def test_every_dotted_name_the_docs_mention_exists(page: str, name: str) -> None:
+    resolve(name)
+
+
+def test_the_entry_point_group_the_docs_name_is_the_one_rulesets_read() -> None:
+    assert f'entry-points."{EXPANSIONS_GROUP}"' in (PAGE.parent.parent / "examples/fan-expansion/pyproject.toml").read_text()
+    assert f"`{EXPANSIONS_GROUP}`" in (PAGE.parent / "fan-expansion.md").read_text(encoding="utf-8")
