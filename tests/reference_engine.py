@@ -378,47 +378,62 @@ class RefGame:
     # -- scoring -------------------------------------------------------------------
     def final(self) -> tuple[list[dict[str, Any]], list[int]]:
         """Per seat ``{"total", "keys", "gold_left", "cards"}`` and the winning seats."""
-        sheets: list[dict[str, Any]] = []
-        for seat in self.seats:
-            gold = seat.gold
-            stored = {id(c): c.gold for c in seat.cells}
-            for c in sorted((c for c in seat.cells if c.up and c.card.purse is not None), key=lambda c: (c.y, c.x)):
-                put = min(gold, c.card.purse - stored[id(c)])  # type: ignore[operator]
-                stored[id(c)] += put
-                gold -= put
-            min_x = min(c.x for c in seat.cells)
-            min_y = min(c.y for c in seat.cells)
-            grid = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
-            saved = {id(c): c.gold for c in seat.cells}
-            for c in seat.cells:
-                c.gold = stored[id(c)]
-            for c in seat.cells:
-                if c.face_down:
-                    continue
-                points = 0
-                for rule in c.card.scoring:
-                    points += self.score_rule(seat, c, rule, min_x, min_y)
-                grid[c.y - min_y][c.x - min_x] = points
-            for c in seat.cells:
-                c.gold = saved[id(c)]
-            total = sum(map(sum, grid)) + seat.keys
-            sheets.append({"total": total, "keys": seat.keys, "gold_left": gold, "cards": grid})
+        sheets = [score_seat(seat) for seat in self.seats]
         totals: list[int] = [s["total"] for s in sheets]
         left: list[int] = [s["gold_left"] for s in sheets]
         top = [i for i, total in enumerate(totals) if total == max(totals)]
         most = max(left[i] for i in top)
         return sheets, [i for i in top if left[i] == most]
 
-    def score_rule(self, seat: Seat, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
-        if isinstance(rule, m.ScorePer):
-            return rule.points * count_in(rule.per.count, cells_in_scope(seat, me, rule.per.scope), seat.keys, me)
-        condition = rule.condition
-        if isinstance(condition, m.PlacedIn):
-            return rule.points if (me.x - min_x, me.y - min_y) in condition.region.cells else 0
-        value = count_in(condition.per.count, cells_in_scope(seat, me, condition.per.scope), seat.keys, me)
-        holds = {
-            m.Comparison.EQ: value == condition.value,
-            m.Comparison.GE: value >= condition.value,
-            m.Comparison.LE: value <= condition.value,
-        }[condition.comparison]
-        return rule.points if holds else 0
+
+def score_seat(seat: Seat) -> dict[str, Any]:
+    """One finished tableau's sheet: purse placement in reading order, then each face-up card's rules."""
+    gold = seat.gold
+    stored = {id(c): c.gold for c in seat.cells}
+    for c in sorted((c for c in seat.cells if c.up and c.card.purse is not None), key=lambda c: (c.y, c.x)):
+        put = min(gold, c.card.purse - stored[id(c)])  # type: ignore[operator]
+        stored[id(c)] += put
+        gold -= put
+    min_x = min(c.x for c in seat.cells)
+    min_y = min(c.y for c in seat.cells)
+    grid = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+    saved = {id(c): c.gold for c in seat.cells}
+    for c in seat.cells:
+        c.gold = stored[id(c)]
+    for c in seat.cells:
+        if c.up:
+            grid[c.y - min_y][c.x - min_x] = sum(score_rule(seat, c, rule, min_x, min_y) for rule in c.card.scoring)
+    for c in seat.cells:
+        c.gold = saved[id(c)]
+    total = sum(map(sum, grid)) + seat.keys
+    return {"total": total, "keys": seat.keys, "gold_left": gold, "cards": grid}
+
+
+def score_grid(cards: dict[str, m.Card], grid: list[list[str]], keys: int, gold: int,
+               purse_gold: dict[str, int]) -> dict[str, Any]:
+    """A finished grid of names (``"face-down"`` allowed), top row first, scored by :func:`score_seat`."""
+    seat = Seat()
+    seat.keys, seat.gold = keys, gold
+    for y, row in enumerate(grid):
+        for x, name in enumerate(row):
+            face_down = name == "face-down"
+            cell = Cell(cards[name] if not face_down else next(iter(cards.values())), x, y, face_down)
+            cell.gold = purse_gold.get(name, 0) if not face_down else 0
+            seat.cells.append(cell)
+    return score_seat(seat)
+
+
+def score_rule(seat: Seat, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
+    """The points one scoring rule gives ``me`` in its owner's final grid."""
+    if isinstance(rule, m.ScorePer):
+        return rule.points * count_in(rule.per.count, cells_in_scope(seat, me, rule.per.scope), seat.keys, me)
+    condition = rule.condition
+    if isinstance(condition, m.PlacedIn):
+        return rule.points if (me.x - min_x, me.y - min_y) in condition.region.cells else 0
+    value = count_in(condition.per.count, cells_in_scope(seat, me, condition.per.scope), seat.keys, me)
+    holds = {
+        m.Comparison.EQ: value == condition.value,
+        m.Comparison.GE: value >= condition.value,
+        m.Comparison.LE: value <= condition.value,
+    }[condition.comparison]
+    return rule.points if holds else 0

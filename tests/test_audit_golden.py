@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from reference_cards import table_cards
-from reference_engine import RefGame, action_key
+from reference_engine import RefGame, action_key, score_grid
 
 from castle_combo.model import Deck
 
@@ -45,3 +45,15 @@ def test_golden_game_is_confirmed_by_the_reference_engine(path: Path) -> None:
     sheets, winners = game.final()
     assert sheets == [{k: v for k, v in s.items() if k in ("total", "keys", "gold_left", "cards")} for s in golden["scores"]]
     assert winners == golden["winners"]
+
+
+def test_the_rulebooks_75_point_example_is_confirmed_by_the_reference_engine() -> None:
+    grid = [
+        ["Miraculously Cured", "Judge", "His Holiness"],
+        ["Clockmaker", "Sculptor", "Locksmith"],
+        ["Banker", "face-down", "Woodcutter"],
+    ]
+    cards = {card.name: card for card in table_cards()}
+    sheet = score_grid(cards, grid, keys=11, gold=4, purse_gold={"Sculptor": 2})
+    assert sheet["total"] == 75
+    assert sheet["cards"] == [[8, 9, 12], [9, 4, 11], [6, 0, 5]]
