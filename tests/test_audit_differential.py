@@ -16,6 +16,8 @@ import random
 
 import pytest
 from differential import play_and_compare, random_ruleset, rulesets
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 STYLES = ("uniform", "buyer", "keys")
 RULESETS = rulesets()
@@ -40,6 +42,15 @@ def test_small_random_rulesets_agree_with_the_reference(chunk: int) -> None:
         players = 2 + seed % 4
         rules = random_ruleset(rng, players)
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), style=st.sampled_from(STYLES),
+       standard=st.booleans())
+def test_any_seeded_game_agrees_with_the_reference(seed: int, players: int, style: str, standard: bool) -> None:
+    """Property: whatever the seed, table size, policy and ruleset, the two engines never disagree."""
+    rules = RULESETS["fan"] if standard else random_ruleset(random.Random(seed), players)
+    play_and_compare(rules, players, seed, style, first_player=seed % players)
 
 
 def test_the_differential_catches_a_planted_rule_change(monkeypatch: pytest.MonkeyPatch) -> None:
