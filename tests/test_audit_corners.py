@@ -113,7 +113,7 @@ def test_messenger_icon_on_a_face_down_card_does_nothing() -> None:
 # ------------------------------------------------------------- discard from a row
 
 
-def test_discard_from_an_exhausted_rows_asks_nothing_and_does_nothing() -> None:
+def test_discard_from_an_exhausted_row_asks_nothing_and_does_nothing() -> None:
     digger = card("Digger", C, ability=[m.DiscardFromRow(Deck.VILLAGE, Resource.GOLD), gold(1)])
     state = exhaust(game(ruleset(digger), castle=["Digger"]), Deck.VILLAGE).apply(take("Digger"))
     assert state.pending is None and state.current_player == 1
