@@ -205,6 +205,16 @@ def test_a_file_without_cards_is_refused() -> None:
     assert caught.value.messages[0].splitlines()[0] == "t.ccl:1:1: the file has no card"
 
 
+def test_a_file_without_cards_points_at_its_last_line_with_a_caret() -> None:
+    # A lone carriage return is not a line break for the parser (found by the fuzz test).
+    with pytest.raises(CardProblems) as caught:
+        parse_text("\r#", "t.ccl")
+    first, source, caret, hint = caught.value.messages[0].splitlines()
+    assert first == "t.ccl:1:1: the file has no card"
+    assert caret.strip() == "^"
+    assert hint.startswith("hint: ")
+
+
 def test_every_problem_of_a_file_is_reported_at_once() -> None:
     text = (f'card "A" {{ {FACTS} score 1 per key in row }}\n'
             f'card "B" {{ {FACTS} score 0 per key }}\n'

@@ -86,7 +86,8 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
         problems.extend(_at_part(problem, positions or {}) for problem in card.problems())
     problems.extend(_duplicates(cards, {}))
     if not cards and not problems:
-        line = max(1, len(text.splitlines()))
+        # Lines are counted at "\n" only, as the parser and the caret renderer count them.
+        line = len(text.rstrip("\n").split("\n"))
         problems.append(Problem("the file has no card", 'a card starts with: card "Name" {',
                                 Source(path, line, 1)))
     problems.sort(key=lambda p: (p.source.line, p.source.column) if p.source else (0, 0))
