@@ -154,3 +154,19 @@ def test_mcts_stops_at_its_time_limit() -> None:
     action = bot.choose(view, random.Random(0))
     assert time.perf_counter() - started < 2.0
     assert action in view.legal_actions()
+
+
+def test_mcts_searches_at_most_one_move_of_each_kind() -> None:
+    state = cc.new_game(players=2, seed=21).view(0).determinize(random.Random(0))
+    candidates = MctsAgent(width=20)._distinct_best(state)
+    face_down = [a for a in candidates if isinstance(a, cc.Take) and a.face_down]
+    face_up = [a.card for a in candidates if isinstance(a, cc.Take) and not a.face_down]
+    assert len(face_down) <= 1
+    assert len(face_up) == len(set(face_up))
+    assert len(candidates) == len(set(candidates))
+
+
+def test_mcts_plays_a_whole_game_with_more_than_two_players() -> None:
+    bots: list[Agent] = [MctsAgent(iterations=6), GreedyAgent(), RandomAgent()]
+    state = _play(bots, seed=13)
+    assert len(state.result().winners) >= 1

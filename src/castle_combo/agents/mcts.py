@@ -7,40 +7,67 @@ What is hidden
     private hands to guess.
 
 The search: single-observer information-set MCTS (SO-ISMCTS)
-    Each iteration draws a fresh *determinization* of the bot's view
+    Each iteration draws a *determinization* of the bot's view
     (``view.determinize(rng)``: the unseen cards reshuffled into the decks)
     and walks one shared tree with it. Tree nodes are reached by *action
     sequences*, not by states, so statistics are pooled across every deck
     order sampled (per-determinization UCT would split the budget over many
     small trees, each over-fitting one deck order). Because the cards
     revealed differ between samples, an action may be legal in one sample and
-    not in another; selection only considers the actions legal in the current
-    sample and uses *availability counts* in the UCB formula, as in Cowling,
-    Powley and Whitehouse (2012), "Information Set Monte Carlo Tree Search".
+    not in another; below the root, selection only considers the actions
+    legal in the current sample and uses *availability counts* in the UCB
+    formula, as in Cowling, Powley and Whitehouse (2012), "Information Set
+    Monte Carlo Tree Search".
+
+The root: sequential halving with common random numbers
+    At the root the question is only "which move is best", not "how good is
+    the position", so the budget is spent by *sequential halving* (Karnin,
+    Koren and Somekh 2013; the root rule of Gumbel MuZero): every candidate
+    gets the same number of iterations, the worse half is dropped, and so on
+    until one is left. Within a round every candidate is tried on the *same*
+    determinization, so moves are compared on the same deck orders and their
+    differences are not drowned in the luck of the draw. Rewards of close
+    moves differ by a few hundredths, where UCB would spread its visits
+    almost evenly anyway.
 
 Which actions a node searches
     A turn offers up to about 150 actions (three cards, face up or down, on
-    every free spot, after an optional key), far too many to try each one.
-    A node therefore searches only its ``width`` best actions by the greedy
-    bot's one-turn evaluation (:func:`~castle_combo.agents.greedy.ranked_actions`),
-    ranked the first time the node is searched through; when a sample makes
-    none of them legal (a refresh revealed other cards), that sample's best
-    actions are ranked and added. Ranking costs a few milliseconds, so a leaf
-    is only expanded once it has ``expand_after`` visits, except in the middle
-    of a turn (after a key, or before an ability's decision), where the rest
-    of the turn is searched at once: a key is only as good as the card it
-    lets you take.
+    every free spot, after an optional key), far too many to try each one
+    with a few dozen iterations. A node therefore searches only its
+    ``width`` best actions by the greedy bot's one-turn evaluation
+    (:func:`~castle_combo.agents.greedy.ranked_actions`), at most one per
+    kind of move (a key use, each card face up, any card face down), ranked
+    the first time the node is searched through. When a sample makes none of
+    them legal (a refresh revealed other cards), that sample's best actions
+    are added, up to ``max_rankings`` times per node, then the cheap
+    :func:`~castle_combo.agents.playout.playout_move`. A leaf is only
+    searched through once it has ``expand_after`` visits: with the default
+    budget the search stays one move deep, and larger budgets (``mcts:400``)
+    grow the tree into the other players' replies.
 
-Playouts and rewards
-    From a leaf the game is played to its end with the cheap
-    :func:`~castle_combo.agents.playout.playout_move` policy, and every seat
-    is rewarded by :func:`~castle_combo.agents.evaluation.outcome_rewards`:
-    a share of the win plus a little for the score margin. Finished games,
-    not a heuristic, judge the leaves: a tableau's final rows and columns
-    only exist at the end, and the playouts are what reveal whether the
-    cards placed now will pay off there. Every node keeps the reward of the
-    seat that chose the action leading to it, so the same code serves 2 to
-    5 players.
+Rollouts and rewards
+    From a leaf, the game continues with a light greedy policy (the greedy
+    bot without keys, :func:`ranked_actions` with ``keys=False``, a third of
+    its cost) until the searching seat is about to start its next turn: the
+    rest of its own turn (the card to take after a key, an ability's
+    decision) and every other player's reply. The position is then scored
+    by the evaluation (each seat's lead over its best opponent, squashed
+    into ``(0, 1)``), or, once the game is over, by
+    :func:`~castle_combo.agents.evaluation.outcome_rewards` (a share of the
+    win plus a little for the score margin). Stopping at the same point of
+    the round keeps leaves comparable (a position judged just after one's
+    own turn always looks better). Full playouts to the end were tried: with
+    a random policy they misjudge positions, and with the greedy policy they
+    cost 40 ms each early in the game, so the truncated rollout wins at the
+    same budget (see benchmarks/strength.py). Every node keeps the reward of
+    the seat that chose the action leading to it, so the same code serves 2
+    to 5 players.
+
+Why it beats the greedy bot
+    Greedy judges a key refresh by the cards *one* sampled refill shows, so
+    it refreshes whenever that sample is lucky; averaged over many samples,
+    refreshing is usually worse than it looked. The search also sees the
+    reply each move allows the opponent (the card left in the row).
 
 Budget
     ``iterations`` per move (the default stays well under 0.25 s per move)
@@ -63,7 +90,7 @@ from castle_combo.actions import Take
 from castle_combo.agents.evaluation import Evaluation, outcome_rewards, squash_margins
 from castle_combo.state import Phase
 from castle_combo.agents.greedy import ranked_actions
-from castle_combo.agents.playout import light_greedy_move, playout_move
+from castle_combo.agents.playout import playout_move
 
 if TYPE_CHECKING:
     from castle_combo.actions import Action
@@ -71,8 +98,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MctsAgent", "DEFAULT_ITERATIONS"]
 
-#: Iterations per move of the registry's "mcts" bot.
-DEFAULT_ITERATIONS = 120
+#: Iterations per move of the registry's "mcts" bot (well under 0.25 s a move).
+DEFAULT_ITERATIONS = 96
 
 
 class _Node:
@@ -95,6 +122,11 @@ class _Node:
         self.candidates: list[Action] = []
         self.rankings = 0
 
+    @property
+    def mean(self) -> float:
+        """The mean reward of the visits so far (0 before any)."""
+        return self.reward / self.visits if self.visits else 0.0
+
 
 def _kind(action: Action) -> object:
     """What a move does, ignoring where a card goes (see :meth:`MctsAgent._distinct_best`)."""
@@ -108,45 +140,48 @@ class MctsAgent:
     """Information-set MCTS with a fixed iteration budget (see the module docstring).
 
     ``width``: actions searched per node; ``expand_after``: visits before a
-    leaf is searched through; ``max_rankings``: greedy rankings per node; ``exploration``: the UCB constant (rewards
-    lie in ``[0, 1]``).
+    leaf is searched through; ``max_rankings``: greedy rankings per node;
+    ``exploration``: the UCB constant (rewards lie in ``[0, 1]``);
+    ``margin_weight``: the part of a finished game's reward given for the
+    score margin rather than the win.
     """
 
     iterations: int = DEFAULT_ITERATIONS
     time_limit: float | None = None
-    width: int = 3
+    width: int = 6
     expand_after: int = 20
     max_rankings: int = 3
     exploration: float = 0.4
     margin_weight: float = 0.1
-    leaf: str = "playout"
-    batch: int = 1
-    rounds: int = 1
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
 
     def choose(self, view: GameState, rng: random.Random) -> Action:
-        """The most visited root action after the search budget is spent."""
+        """The root action with the best mean reward after sequential halving (see the module docstring)."""
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        me = view.current_player
         root = _Node(player=-1)
+        arms = self._candidates(root, view.determinize(rng), rng)
+        for action in arms:
+            root.children[action] = _Node(me)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        state = view
-        playout_seed = 0
-        for i in range(self.iterations):
-            if i % self.batch == 0:
+        phases = max(1, math.ceil(math.log2(len(arms))))
+        spent = 0
+        for phase in range(phases):
+            rounds = max(1, (self.iterations - spent) // ((phases - phase) * len(arms)))
+            for _ in range(rounds):
                 state = view.determinize(rng)
-                playout_seed = rng.getrandbits(64)
-            self._iterate(root, state, random.Random(playout_seed), view.current_player)
-            if deadline is not None and time.perf_counter() >= deadline:
+                for action in arms:
+                    self._iterate(root, action, state, rng, me)
+                spent += len(arms)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+            arms = sorted(arms, key=lambda a: -root.children[a].mean)[: math.ceil(len(arms) / 2)]
+            if len(arms) == 1 or (deadline is not None and time.perf_counter() >= deadline):
                 break
-        best_action, best_key = actions[0], (-1, -math.inf)
-        for action, child in root.children.items():
-            key = (child.visits, child.reward)
-            if key > best_key:
-                best_action, best_key = action, key
-        return best_action
+        return arms[0]
 
     def _candidates(self, node: _Node, state: GameState, rng: random.Random) -> list[Action]:
         """The node's candidates legal in this determinization, adding some if none is.
@@ -188,34 +223,21 @@ class MctsAgent:
                 break
         return chosen
 
-    def _leaf_rewards(self, state: GameState, rng: random.Random, me: int) -> tuple[float, ...]:
-        if self.leaf == "playout":
-            while not state.is_over:
-                state = state.apply(playout_move(state, rng))
-        elif self.leaf == "light":
-            while not state.is_over:
-                state = state.apply(light_greedy_move(state, rng, self.evaluation))
-        else:
-            rounds_left = self.rounds
-            while not state.is_over:
-                if state.current_player == me and state.phase is Phase.START:
-                    rounds_left -= 1
-                    if rounds_left <= 0:
-                        break
-                state = state.apply(ranked_actions(state, self.evaluation, keys=False)[0][1])
+    def _rollout(self, state: GameState, me: int) -> tuple[float, ...]:
+        """Play the light greedy policy until ``me`` starts a turn again; reward every seat."""
+        while not state.is_over and not (state.current_player == me and state.phase is Phase.START):
+            state = state.apply(ranked_actions(state, self.evaluation, keys=False)[0][1])
         if state.is_over:
             return outcome_rewards(state, self.margin_weight)
         return squash_margins(self.evaluation.values(state), self.evaluation.margin_scale)
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random, me: int) -> None:
-        """One iteration: select and expand with one determinization, play out, back up."""
-        path = [root]
-        node = root
-        while not state.is_over:
+    def _iterate(self, root: _Node, first: Action, state: GameState, rng: random.Random, me: int) -> None:
+        """One iteration: play ``first`` from the root, descend the tree below it, roll out, back up."""
+        node = root.children[first]
+        state = state.apply(first)
+        path = [root, node]
+        while not state.is_over and node.visits >= self.expand_after:
             mover = state.current_player
-            mid_turn = node.player == mover
-            if node is not root and not mid_turn and node.visits < self.expand_after:
-                break
             available = self._candidates(node, state, rng)
             for action in available:
                 child = node.children.get(action)
@@ -226,17 +248,14 @@ class MctsAgent:
                 child = _Node(mover)
                 child.available = 1
                 node.children[fresh] = child
-                node = child
                 state = state.apply(fresh)
-                path.append(node)
-                if not (state.current_player == mover and not state.is_over):
-                    break
-                continue
+                path.append(child)
+                break
             action = self._select(node, available)
             node = node.children[action]
             state = state.apply(action)
             path.append(node)
-        rewards = self._leaf_rewards(state, rng, me)
+        rewards = self._rollout(state, me)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:

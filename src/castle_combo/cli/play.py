@@ -169,6 +169,8 @@ def play(
         raise PlayError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS} (you and 1-4 bots), got {players}")
     if not 0 <= seat < players:
         raise PlayError(f"--seat must be between 0 and {players - 1} for {players} players, got {seat}")
+    if not bots:
+        raise PlayError("no bots to play against; name at least one, e.g. --bots greedy")
     if len(bots) > players - 1:
         raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or raise --players")
     if seed is None:
