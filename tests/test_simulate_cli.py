@@ -59,3 +59,15 @@ def test_save_writes_one_record_per_game(tmp_path: Path, capsys: pytest.CaptureF
     records = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
     assert len(records) == 2
     assert all(r["format"] == "castle-combo/record@1" for r in records)
+
+
+def test_without_players_there_is_one_seat_per_bot_named(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--bots", "greedy,random,random", "--games", "2", "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert [seat["bot"] for seat in document["seats"]] == ["greedy", "random", "random"]
+
+
+def test_the_bare_command_seats_all_three_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [seat["bot"].split(":")[0] for seat in document["seats"]] == ["mcts", "greedy", "random"]

@@ -47,10 +47,10 @@ def bots_table(result: SimulationResult) -> Table:
     table.add_column("bot", style="bold", no_wrap=True)
     table.add_column("wins", justify="right")
     table.add_column("win rate (95% CI)", justify="right", no_wrap=True)
-    table.add_column("score ± 95% CI", justify="right", no_wrap=True)
+    table.add_column("score ± CI", justify="right", no_wrap=True)
     table.add_column("std", justify="right")
-    table.add_column("gold left", justify="right")
-    table.add_column("ms/move", justify="right")
+    table.add_column("gold left", justify="right", no_wrap=True)
+    table.add_column("ms/move", justify="right", no_wrap=True)
     summaries = result.summaries()
     best = max(s.wins for s in summaries)
     for s in summaries:

@@ -1,7 +1,8 @@
 """``castle-combo simulate``: bots play many games; a table (or JSON) says who won.
 
 The defaults make the bare command a demo that finishes in a few seconds:
-MCTS with a small budget against the greedy bot, two players, 20 games.
+the three bots at one table (MCTS with a small budget, greedy, random),
+20 games. ``--players`` defaults to the number of bots named (at least 2).
 ``--json`` prints the DESIGN.md document and nothing else, for scripts.
 """
 
@@ -9,16 +10,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from castle_combo.agents.registry import agent_names, parse_agents
 from castle_combo.simulate import MAX_PLAYERS, MIN_PLAYERS, GameOutcome, simulate
 
-__all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES"]
+__all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
 
-#: The bare command's match-up: a searching bot against the evaluation it searches with.
-DEFAULT_BOTS = "mcts:60,greedy"
+#: The bare command's match-up: every bot at one table, MCTS on a small budget to stay fast.
+DEFAULT_BOTS = "mcts:8,greedy,random"
 DEFAULT_GAMES = 20
+#: Games are seeded by index, so parallel workers change nothing but the speed: use the CPUs.
+DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +37,11 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--players", type=int, default=2, metavar="N", help=f"players per game, {MIN_PLAYERS}-{MAX_PLAYERS} (default 2)"
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"players per game, {MIN_PLAYERS}-{MAX_PLAYERS} (default: one per bot named, at least 2)",
     )
     parser.add_argument(
         "--bots",
@@ -44,7 +52,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="M", help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole simulation (default 1)")
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="worker processes; results equal --jobs 1 (default 1)"
+        "--jobs",
+        type=int,
+        default=DEFAULT_JOBS,
+        metavar="J",
+        help="worker processes; the results are the same for any J (default: one per CPU, up to 4)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON only")
     parser.add_argument("--save", metavar="DIR", help="write every game's record into DIR (see 'castle-combo replay')")
@@ -54,9 +66,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print a report (or JSON); 0 on success."""
     specs = parse_agents(args.bots)
+    players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
     if args.json:
         result = simulate(
-            specs, players=args.players, games=args.games, seed=args.seed, jobs=args.jobs, save=args.save
+            specs, players=players, games=args.games, seed=args.seed, jobs=args.jobs, save=args.save
         )
         print(json.dumps(result.to_json(), indent=2))
         return 0
@@ -69,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
         result = simulate(
             specs,
-            players=args.players,
+            players=players,
             games=args.games,
             seed=args.seed,
             jobs=args.jobs,
