@@ -164,6 +164,8 @@ class MctsAgent:
         me = view.current_player
         root = _Node(player=-1)
         arms = self._candidates(root, view.determinize(rng), rng)
+        if len(arms) == 1:
+            return arms[0]
         for action in arms:
             root.children[action] = _Node(me)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
