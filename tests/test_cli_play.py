@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 
@@ -38,7 +39,7 @@ def test_the_screen_shows_rows_costs_messenger_tableaux_and_supplies() -> None:
     assert "Castle row" in text and "Village row" in text
     assert "<- messenger" in text
     assert "seat 0: greedy" in text and "seat 2: greedy" in text
-    assert "gold 15" in text and "keys 2" in text and "stored gold 0" in text
+    assert len(re.findall(r"gold \d+ +keys \d+ +stored gold \d+ +discount castle -\d, village -\d", text)) == 3
     assert "your moves" in text
     assert "You left the game." in text
 
