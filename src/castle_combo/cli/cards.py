@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("name", nargs="?", metavar="NAME",
                         help="show only this card (its English or localized name, any case)")
     parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
-    parser.add_argument("--extend", action="append", default=[], metavar="PATH",
+    parser.add_argument("--extend", "--cards", dest="extend", action="append", default=[], metavar="PATH",
                         help="add fan cards from a .ccl file or folder (repeatable)")
     parser.add_argument("--expansions", action="store_true",
                         help="add the installed expansion packages (entry points castle_combo.expansions)")

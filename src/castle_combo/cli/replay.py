@@ -31,7 +31,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"players": [{"score", "keys", "gold"}, ...]} only')
     parser.add_argument(
-        "--cards", action="append", default=[], metavar="PATH", help="extra .ccl file or folder of fan cards (repeatable)"
+        "--cards", "--extend", dest="cards", action="append", default=[], metavar="PATH",
+        help="extra .ccl file or folder of fan cards (repeatable)",
     )
     parser.set_defaults(run=run)
 

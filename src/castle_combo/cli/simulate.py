@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
         help="let bots play many games and report win rates",
         description=(
             "Bots play many games, seats rotating between games, and a table reports each bot's "
-            "win rate (95%% confidence interval), scores and the cards winners took most. "
+            "win rate (95% confidence interval), scores and the cards winners took most. "
             f"Bots: {', '.join(agent_names())}; 'mcts:N' sets MCTS's iterations per move."
         ),
     )
