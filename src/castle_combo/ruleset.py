@@ -16,6 +16,7 @@ repository's top-level ``cards/`` folder.
 from __future__ import annotations
 
 import difflib
+import enum
 import functools
 import hashlib
 from collections.abc import Iterable, Iterator
@@ -155,7 +156,29 @@ def cards_digest(cards: Iterable[Card]) -> str:
     It changes exactly when a card's facts, ability or scoring change, not
     when a file is reformatted or moved, so it can tell card data apart.
     """
-    return hashlib.sha256("\n".join(map(repr, cards)).encode("utf-8")).hexdigest()
+    return hashlib.sha256("\n".join(repr(_canonical(card)) for card in cards).encode("utf-8")).hexdigest()
+
+
+def _canonical(value: object) -> object:
+    """``value`` as nested tuples whose ``repr`` is the same in every process.
+
+    ``repr`` of a model node is not enough: the iteration order of a
+    ``frozenset`` (a region's cells) depends on how the set was built, and a
+    card parsed from text and one unpickled from the disk cache build it
+    differently. Fields left out of equality (source positions) are left out.
+    """
+    if attrs.has(type(value)):
+        fields = attrs.fields(type(value))
+        return (type(value).__name__,) + tuple(
+            (field.name, _canonical(getattr(value, field.name))) for field in fields if field.eq
+        )
+    if isinstance(value, (frozenset, set)):
+        return ("set",) + tuple(sorted((_canonical(item) for item in value), key=repr))
+    if isinstance(value, tuple):
+        return tuple(_canonical(item) for item in value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
 
 
 def _label(path: Path) -> str:
