@@ -168,7 +168,7 @@ def _canonical(value: object) -> object:
     differently. Fields left out of equality (source positions) are left out.
     """
     if attrs.has(type(value)):
-        fields = attrs.fields(type(value))
+        fields = attrs.fields(type(value))  # type: ignore[arg-type]  # attrs.has narrows at run time only
         return (type(value).__name__,) + tuple(
             (field.name, _canonical(getattr(value, field.name))) for field in fields if field.eq
         )

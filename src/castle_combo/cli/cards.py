@@ -20,6 +20,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from castle_combo.cli._fan_cards import add_fan_cards_option
 from castle_combo.dsl import format_card
 from castle_combo.model import Card, Deck
 from castle_combo.ruleset import Ruleset
@@ -40,8 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("name", nargs="?", metavar="NAME",
                         help="show only this card (its English or localized name, any case)")
     parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
-    parser.add_argument("--extend", "--cards", dest="extend", action="append", default=[], metavar="PATH",
-                        help="add fan cards from a .ccl file or folder (repeatable)")
+    add_fan_cards_option(parser, dest="extend")
     parser.add_argument("--expansions", action="store_true",
                         help="add the installed expansion packages (entry points castle_combo.expansions)")
     parser.set_defaults(run=run)

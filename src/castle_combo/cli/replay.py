@@ -14,7 +14,8 @@ from typing import Any
 
 from rich.console import Console
 
-from castle_combo.cli.score import load_rules, sheet_table
+from castle_combo.cli._fan_cards import add_fan_cards_option, load_rules
+from castle_combo.cli.score import sheet_table
 from castle_combo.errors import RecordError
 from castle_combo.serialize import replay
 
@@ -30,10 +31,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"players": [{"score", "keys", "gold"}, ...]} only')
-    parser.add_argument(
-        "--cards", "--extend", dest="cards", action="append", default=[], metavar="PATH",
-        help="extra .ccl file or folder of fan cards (repeatable)",
-    )
+    add_fan_cards_option(parser)
     parser.set_defaults(run=run)
 
 

@@ -16,11 +16,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from castle_combo.cli._fan_cards import add_fan_cards_option, load_rules
 from castle_combo.errors import ScenarioError
-from castle_combo.ruleset import Ruleset
 from castle_combo.scoring import FACE_DOWN, ScoreSheet, score_scenario
 
-__all__ = ["load_rules", "register", "run", "sheet_table"]
+__all__ = ["register", "run", "sheet_table"]
 
 
 def register(subparsers: Any) -> None:
@@ -37,17 +37,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the score scenario (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"total", "keys", "gold_left", "cards"} only')
-    parser.add_argument(
-        "--cards", "--extend", dest="cards", action="append", default=[], metavar="PATH",
-        help="extra .ccl file or folder of fan cards (repeatable)",
-    )
+    add_fan_cards_option(parser)
     parser.set_defaults(run=run)
-
-
-def load_rules(paths: list[str]) -> Ruleset:
-    """The standard ruleset, extended with the fan cards at ``paths`` if any."""
-    rules = Ruleset.standard()
-    return rules.extend(paths) if paths else rules
 
 
 def sheet_table(sheet: ScoreSheet, title: str) -> Table:
