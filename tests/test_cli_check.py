@@ -147,3 +147,28 @@ def test_cards_lists_installed_expansions_only_when_asked(
     monkeypatch.syspath_prepend(str(tmp_path))
     assert "79 cards (ruleset base-1+hermits." in run(capsys, "cards", "--expansions")[1]
     assert "78 cards (ruleset base-1)" in run(capsys, "cards")[1]
+
+
+def test_check_extend_refuses_a_fan_card_named_like_a_standard_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mine.ccl").write_text(NUN, encoding="utf-8")
+    status, out, err = run(capsys, "check", "--extend", str(tmp_path))
+    assert status == 2
+    assert f"{tmp_path / 'mine.ccl'}:1:1: card 'Nun' has the name of a standard card (defined at " in out
+    assert "rename it" in out
+    assert "1 problem found" in err
+
+
+def test_check_without_extend_accepts_the_same_card_on_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mine.ccl").write_text(NUN, encoding="utf-8")
+    assert run(capsys, "check", str(tmp_path)) == (0, "ok: 1 card in 1 file\n", "")
+
+
+def test_check_extend_passes_the_example_fan_expansion(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = ROOT / "examples" / "fan-expansion"
+    status, out, _ = run(capsys, "check", "--extend", str(folder))
+    assert status == 0
+    assert out.endswith("(none reuses a standard card's name)\n")

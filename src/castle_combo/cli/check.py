@@ -4,6 +4,11 @@ Exit status 0 when every card is valid ("ok: 78 cards in 10 files"), 2 when
 anything is wrong: each problem is printed with its file, line, column, the
 offending line, a caret and a hint. Missing paths, folders without ``.ccl``
 files and binary or non-UTF-8 files are problems too, never tracebacks.
+
+``--extend`` checks fan cards for what adding them to the standard cards
+needs as well: no name already used by a base card (``Ruleset.extend``
+would refuse it). It is a flag, not the default, because checking the base
+``cards/`` folder itself would otherwise find every card twice.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import argparse
 import sys
 
 from castle_combo.dsl import check_paths
+from castle_combo.model import Card
+from castle_combo.ruleset import Ruleset
 
 __all__ = ["register", "run"]
 
@@ -24,6 +31,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Validate card files and folders; print every problem with its place and a fix.",
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="a .ccl file or a folder of them")
+    parser.add_argument(
+        "--extend", action="store_true",
+        help="also check that the cards can be added to the standard cards (no base card's name reused)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -32,12 +43,30 @@ def run(args: argparse.Namespace) -> int:
     report = check_paths(args.paths)
     files = f"{len(report.files)} file{'s' if len(report.files) != 1 else ''}"
     cards = f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''}"
-    if report.ok:
-        print(f"ok: {cards} in {files}")
+    messages = list(report.messages)
+    if args.extend:
+        messages.extend(name_clashes(report.cards, Ruleset.standard()))
+    if not messages:
+        extends = " (none reuses a standard card's name)" if args.extend else ""
+        print(f"ok: {cards} in {files}{extends}")
         return 0
-    messages = report.messages
     for message in messages:
         print(message, end="\n\n")
     count = f"{len(messages)} problem{'s' if len(messages) != 1 else ''}"
     print(f"{count} found; {cards} read without problems from {files}", file=sys.stderr)
     return 2
+
+
+def name_clashes(cards: tuple[Card, ...], base: Ruleset) -> list[str]:
+    """One message per card of ``cards`` whose name a card of ``base`` already has, with both places."""
+    messages = []
+    for card in cards:
+        if card.name in base:
+            where = f"{card.source}: " if card.source else ""
+            taken = base[card.name].source
+            there = f" (defined at {taken})" if taken else ""
+            messages.append(
+                f"{where}card {card.name!r} has the name of a standard card{there}; "
+                f"rename it, since a ruleset cannot hold two cards of one name"
+            )
+    return messages
