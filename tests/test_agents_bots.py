@@ -158,7 +158,7 @@ def test_mcts_stops_at_its_time_limit() -> None:
 
 def test_mcts_searches_at_most_one_move_of_each_kind() -> None:
     state = cc.new_game(players=2, seed=21).view(0).determinize(random.Random(0))
-    candidates = MctsAgent(width=20)._distinct_best(state)
+    candidates = MctsAgent(width=20)._distinct_best(state, Evaluation().memoized())
     face_down = [a for a in candidates if isinstance(a, cc.Take) and a.face_down]
     face_up = [a.card for a in candidates if isinstance(a, cc.Take) and not a.face_down]
     assert len(face_down) <= 1
@@ -170,3 +170,22 @@ def test_mcts_plays_a_whole_game_with_more_than_two_players() -> None:
     bots: list[Agent] = [MctsAgent(iterations=6), GreedyAgent(), RandomAgent()]
     state = _play(bots, seed=13)
     assert len(state.result().winners) >= 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_the_memoized_evaluation_gives_the_evaluation_s_values(seed: int, players: int) -> None:
+    """The memo is keyed by everything a seat's value depends on, so it never changes a value."""
+    evaluation = Evaluation()
+    memoized = evaluation.memoized()
+    rng = random.Random(seed)
+    state = cc.new_game(players=players, seed=seed)
+    seen = []
+    while not state.is_over:
+        seen.append(state)
+        assert memoized.values(state) == evaluation.values(state)
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    for earlier in seen:  # answered from the memo now
+        assert memoized.values(earlier) == evaluation.values(earlier)
+        assert memoized.relative(earlier, 0) == evaluation.relative(earlier, 0)

@@ -216,3 +216,19 @@ def test_score_sheet_json_is_the_scenario_output_format() -> None:
     out = score(plain("Gem"), 0, keys=2, gold=3).to_json()
     assert out == {"total": 2, "keys": 2, "gold_left": 3, "cards": [[0, 0, 0], [0, 0, 0], [0, 0, 0]]}
     assert attrs.has(ScoreSheet)
+
+
+def test_a_seat_is_scored_from_its_own_tableau_alone() -> None:
+    """Each scroll counts only its owner's tableau, so one seat's sheet needs no other seat."""
+    import random
+
+    from castle_combo import new_game
+
+    state = new_game(players=3, seed=11)
+    rng = random.Random(3)
+    while not state.is_over:
+        for seat in range(3):
+            assert state.provisional_score(seat) == state.provisional_scores()[seat]
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    assert tuple(state.provisional_score(seat) for seat in range(3)) == state.scores()

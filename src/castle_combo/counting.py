@@ -93,7 +93,7 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Placed:
     """One card in a tableau: its id, position, side and the gold stored on it.
 

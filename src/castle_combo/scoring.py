@@ -40,6 +40,7 @@ __all__ = [
     "final_scores",
     "load_scenario",
     "result",
+    "score_seat",
     "score_state",
     "score_tableau",
     "winners",
@@ -122,43 +123,50 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
     return tuple(out), gold
 
 
-def _sheets(engine: Compiled, tableaux: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int]) -> tuple[ScoreSheet, ...]:
-    placed = [_place_purses(engine, cells, g) for cells, g in zip(tableaux, gold)]
-    table = _Table([cells for cells, _ in placed], list(keys), engine.facts)
-    sheets = []
-    for seat, (cells, left) in enumerate(placed):
-        corner = origin((c.x, c.y) for c in cells)
-        points = [[0] * GRID for _ in range(GRID)]
-        names: list[list[str | None]] = [[None] * GRID for _ in range(GRID)]
-        stored = [[0] * GRID for _ in range(GRID)]
-        for i, cell in enumerate(cells):
-            col, row = cell.x - corner[0], cell.y - corner[1]
-            if cell.face_down:
-                names[row][col] = FACE_DOWN
-                continue
-            names[row][col] = engine.facts[cell.card].name
-            stored[row][col] = cell.gold
-            scorer = engine.scorers[cell.card]
-            if scorer is not None:
-                points[row][col] = scorer(table, seat, i, corner)
-        cards = tuple(tuple(r) for r in points)
-        sheets.append(
-            ScoreSheet(
-                sum(map(sum, cards)) + keys[seat],
-                keys[seat],
-                left,
-                cards,  # type: ignore[arg-type]
-                tuple(tuple(r) for r in names),
-                tuple(tuple(r) for r in stored),  # type: ignore[arg-type]
-            )
-        )
-    return tuple(sheets)
+def _sheet(engine: Compiled, cells: tuple[Placed, ...], keys: int, gold: int) -> ScoreSheet:
+    """One seat's sheet: scrolls count only their own tableau, so no other seat is needed."""
+    cells, left = _place_purses(engine, cells, gold)
+    table = _Table([cells], [keys], engine.facts)
+    corner = origin((c.x, c.y) for c in cells)
+    points = [[0] * GRID for _ in range(GRID)]
+    names: list[list[str | None]] = [[None] * GRID for _ in range(GRID)]
+    stored = [[0] * GRID for _ in range(GRID)]
+    for i, cell in enumerate(cells):
+        col, row = cell.x - corner[0], cell.y - corner[1]
+        if cell.face_down:
+            names[row][col] = FACE_DOWN
+            continue
+        names[row][col] = engine.facts[cell.card].name
+        stored[row][col] = cell.gold
+        scorer = engine.scorers[cell.card]
+        if scorer is not None:
+            points[row][col] = scorer(table, 0, i, corner)
+    cards = tuple(tuple(r) for r in points)
+    return ScoreSheet(
+        sum(map(sum, cards)) + keys,
+        keys,
+        left,
+        cards,  # type: ignore[arg-type]
+        tuple(tuple(r) for r in names),
+        tuple(tuple(r) for r in stored),  # type: ignore[arg-type]
+    )
 
 
 def score_state(state: GameState) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
-    players = state.players
-    return _sheets(state.engine, [p.tableau for p in players], [p.keys for p in players], [p.gold for p in players])
+    engine = state.engine
+    return tuple(_sheet(engine, p.tableau, p.keys, p.gold) for p in state.players)
+
+
+def score_seat(state: GameState, seat: int) -> ScoreSheet:
+    """Score one seat of ``state`` as if the game ended now.
+
+    A seat's score depends only on its own tableau, keys and gold (the
+    rulebook: each scroll counts only its owner's tableau), so bots that
+    compare many positions differing in one seat need not rescore the others.
+    """
+    player = state.players[seat]
+    return _sheet(state.engine, player.tableau, player.keys, player.gold)
 
 
 def final_scores(state: GameState) -> tuple[ScoreSheet, ...]:
@@ -295,7 +303,7 @@ def score_tableau(
             raise ScenarioError(f"{path}: {name}'s purse holds at most {capacity} gold, not {amount}")
         i = next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
         cells[i] = attrs.evolve(cells[i], gold=amount)
-    return _sheets(engine, [tuple(cells)], [keys], [gold])[0]
+    return _sheet(engine, tuple(cells), keys, gold)
 
 
 def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:

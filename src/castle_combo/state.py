@@ -277,6 +277,12 @@ class GameState:
 
         return scoring.score_state(self)
 
+    def provisional_score(self, seat: int) -> ScoreSheet:
+        """``seat``'s score sheet as if the game ended now; equal to ``provisional_scores()[seat]``, cheaper."""
+        from castle_combo import scoring
+
+        return scoring.score_seat(self, seat)
+
     def result(self) -> Result:
         """Winners (tie broken by most gold left; a remaining tie is shared) and score sheets."""
         from castle_combo import scoring

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 import attrs
 
 if TYPE_CHECKING:
     from castle_combo.state import GameState
 
-__all__ = ["Evaluation", "outcome_rewards", "squash_margins", "CARDS_PER_PLAYER"]
+__all__ = ["Evaluation", "MemoizedEvaluation", "Evaluator", "outcome_rewards", "squash_margins", "CARDS_PER_PLAYER"]
 
 #: A finished tableau holds 9 cards.
 CARDS_PER_PLAYER = 9
@@ -57,25 +57,75 @@ class Evaluation:
 
     def values(self, state: GameState) -> tuple[float, ...]:
         """Every seat's value, in seat order."""
-        sheets = state.provisional_scores()
+        return tuple(self.seat_value(state, seat) for seat in range(len(state.players)))
+
+    def seat_value(self, state: GameState, seat: int) -> float:
+        """One seat's value: it depends on that seat alone (its tableau, gold, keys, discounts)."""
+        sheet = state.provisional_score(seat)
+        player = state.players[seat]
+        turns_left = CARDS_PER_PLAYER - len(player.tableau)
+        value = float(sheet.total)
+        if turns_left > 0:
+            spendable = min(sheet.gold_left, turns_left * self.spend_per_turn)
+            value += self.gold * spendable
+            value += self.key * min(player.keys, turns_left)
+            value += self.discount * sum(player.discounts) * turns_left / 2
+            face_up = sum(1 for placed in player.tableau if not placed.face_down)
+            value += self.growth * face_up * turns_left / (CARDS_PER_PLAYER - 1)
+        return value
+
+    def relative(self, state: GameState, seat: int) -> float:
+        """``seat``'s value minus the best opponent's value."""
+        return _relative(self.values(state), seat)
+
+    def memoized(self) -> MemoizedEvaluation:
+        """This evaluation with a memo of seat values, for one decision of a bot (see the class)."""
+        return MemoizedEvaluation(self)
+
+
+class MemoizedEvaluation:
+    """An :class:`Evaluation` that remembers every seat value it computed.
+
+    A seat's value depends only on its own tableau, keys, gold and discounts,
+    and a search meets the same seat positions again and again: every action
+    of a turn changes one seat and leaves the others as they were, and the
+    rollouts of one decision replay the same positions under many deck
+    orders. Remembering them roughly halves a bot's thinking time, without
+    changing any value. The memo only grows, so a bot makes a fresh one for
+    each decision (:meth:`Evaluation.memoized`); it is a plain class because
+    it is mutable and never leaves the bot.
+    """
+
+    __slots__ = ("evaluation", "margin_scale", "_memo")
+
+    def __init__(self, evaluation: Evaluation) -> None:
+        self.evaluation = evaluation
+        self.margin_scale = evaluation.margin_scale
+        self._memo: dict[tuple[object, ...], float] = {}
+
+    def values(self, state: GameState) -> tuple[float, ...]:
+        """Every seat's value, in seat order, as :meth:`Evaluation.values` gives them."""
+        memo = self._memo
         result = []
         for seat, player in enumerate(state.players):
-            turns_left = CARDS_PER_PLAYER - len(player.tableau)
-            value = float(sheets[seat].total)
-            if turns_left > 0:
-                spendable = min(sheets[seat].gold_left, turns_left * self.spend_per_turn)
-                value += self.gold * spendable
-                value += self.key * min(player.keys, turns_left)
-                value += self.discount * sum(player.discounts) * turns_left / 2
-                face_up = sum(1 for placed in player.tableau if not placed.face_down)
-                value += self.growth * face_up * turns_left / (CARDS_PER_PLAYER - 1)
+            key = (player.tableau, player.gold, player.keys, player.discounts)
+            value = memo.get(key)
+            if value is None:
+                value = memo[key] = self.evaluation.seat_value(state, seat)
             result.append(value)
         return tuple(result)
 
     def relative(self, state: GameState, seat: int) -> float:
         """``seat``'s value minus the best opponent's value."""
-        values = self.values(state)
-        return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+        return _relative(self.values(state), seat)
+
+
+#: What the bots accept as an evaluation: an :class:`Evaluation` or its memoized form.
+Evaluator = Union[Evaluation, MemoizedEvaluation]
+
+
+def _relative(values: Sequence[float], seat: int) -> float:
+    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
 
 
 def squash_margins(values: Sequence[float], scale: float) -> tuple[float, ...]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from castle_combo.actions import Take, UseKey
-from castle_combo.agents.evaluation import Evaluation
+from castle_combo.agents.evaluation import Evaluation, Evaluator
 
 if TYPE_CHECKING:
     from castle_combo.actions import Action
@@ -44,10 +44,10 @@ class GreedyAgent:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return ranked_actions(view.determinize(rng), self.evaluation)[0][1]
+        return ranked_actions(view.determinize(rng), self.evaluation.memoized())[0][1]
 
 
-def turn_value(state: GameState, seat: int, evaluation: Evaluation) -> float:
+def turn_value(state: GameState, seat: int, evaluation: Evaluator) -> float:
     """The evaluation of ``state`` after ``seat`` plays the rest of its turn as well as it can."""
     if state.is_over or state.current_player != seat:
         return evaluation.relative(state, seat)
@@ -55,7 +55,7 @@ def turn_value(state: GameState, seat: int, evaluation: Evaluation) -> float:
 
 
 def _action_values(
-    state: GameState, seat: int, evaluation: Evaluation, keys: bool = True
+    state: GameState, seat: int, evaluation: Evaluator, keys: bool = True
 ) -> list[tuple[float, Action]]:
     """Each legal action of ``state`` with its one-turn value, in the engine's order (keys optional)."""
     # A face-down card has no ability and scores nothing, and the evaluation
@@ -75,7 +75,7 @@ def _action_values(
     return scored
 
 
-def ranked_actions(state: GameState, evaluation: Evaluation, keys: bool = True) -> list[tuple[float, Action]]:
+def ranked_actions(state: GameState, evaluation: Evaluator, keys: bool = True) -> list[tuple[float, Action]]:
     """Every legal action of a full ``state`` with its one-turn value, best first (stable on ties).
 
     ``keys=False`` leaves out spending a key, which costs two thirds of the

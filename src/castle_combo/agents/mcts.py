@@ -87,7 +87,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from castle_combo.actions import Take
-from castle_combo.agents.evaluation import Evaluation, outcome_rewards, squash_margins
+from castle_combo.agents.evaluation import Evaluation, Evaluator, outcome_rewards, squash_margins
 from castle_combo.state import Phase
 from castle_combo.agents.greedy import ranked_actions
 from castle_combo.agents.playout import playout_move
@@ -152,6 +152,7 @@ class MctsAgent:
     expand_after: int = 20
     max_rankings: int = 3
     exploration: float = 0.4
+    rounds: int = 1
     margin_weight: float = 0.1
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
@@ -162,8 +163,9 @@ class MctsAgent:
         if len(actions) == 1:
             return actions[0]
         me = view.current_player
+        evaluator = self.evaluation.memoized()
         root = _Node(player=-1)
-        arms = self._candidates(root, view.determinize(rng), rng)
+        arms = self._candidates(root, view.determinize(rng), rng, evaluator)
         if len(arms) == 1:
             return arms[0]
         for action in arms:
@@ -176,7 +178,7 @@ class MctsAgent:
             for _ in range(rounds):
                 state = view.determinize(rng)
                 for action in arms:
-                    self._iterate(root, action, state, rng, me)
+                    self._iterate(root, action, state, rng, me, evaluator)
                 spent += len(arms)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -185,7 +187,7 @@ class MctsAgent:
                 break
         return arms[0]
 
-    def _candidates(self, node: _Node, state: GameState, rng: random.Random) -> list[Action]:
+    def _candidates(self, node: _Node, state: GameState, rng: random.Random, evaluator: Evaluator) -> list[Action]:
         """The node's candidates legal in this determinization, adding some if none is.
 
         New candidates come from the greedy ranking at most ``max_rankings``
@@ -199,13 +201,13 @@ class MctsAgent:
         if not available:
             if node.rankings < self.max_rankings:
                 node.rankings += 1
-                available = self._distinct_best(state)
+                available = self._distinct_best(state, evaluator)
             else:
                 available = [playout_move(state, rng)]
             node.candidates.extend(action for action in available if action not in node.candidates)
         return available
 
-    def _distinct_best(self, state: GameState) -> list[Action]:
+    def _distinct_best(self, state: GameState, evaluator: Evaluator) -> list[Action]:
         """The ``width`` best actions by the greedy ranking, at most one per kind of move.
 
         A kind is a key use, a card taken face up, or any card taken face
@@ -215,7 +217,7 @@ class MctsAgent:
         """
         chosen: list[Action] = []
         kinds: set[object] = set()
-        for _, action in ranked_actions(state, self.evaluation):
+        for _, action in ranked_actions(state, evaluator):
             kind = _kind(action)
             if kind in kinds:
                 continue
@@ -225,22 +227,34 @@ class MctsAgent:
                 break
         return chosen
 
-    def _rollout(self, state: GameState, me: int) -> tuple[float, ...]:
-        """Play the light greedy policy until ``me`` starts a turn again; reward every seat."""
-        while not state.is_over and not (state.current_player == me and state.phase is Phase.START):
-            state = state.apply(ranked_actions(state, self.evaluation, keys=False)[0][1])
+    def _rollout(self, state: GameState, me: int, evaluator: Evaluator) -> tuple[float, ...]:
+        """Play the light greedy policy until ``me`` has started ``rounds`` more turns; reward every seat.
+
+        The turn ``me`` is in (if any) is finished first; each later turn of
+        ``me`` is played by the policy too, except the last one reached, where
+        the position is judged.
+        """
+        starts = 0
+        while not state.is_over:
+            if state.current_player == me and state.phase is Phase.START:
+                starts += 1
+                if starts >= self.rounds:
+                    break
+            state = state.apply(ranked_actions(state, evaluator, keys=False)[0][1])
         if state.is_over:
             return outcome_rewards(state, self.margin_weight)
-        return squash_margins(self.evaluation.values(state), self.evaluation.margin_scale)
+        return squash_margins(evaluator.values(state), evaluator.margin_scale)
 
-    def _iterate(self, root: _Node, first: Action, state: GameState, rng: random.Random, me: int) -> None:
+    def _iterate(
+        self, root: _Node, first: Action, state: GameState, rng: random.Random, me: int, evaluator: Evaluator
+    ) -> None:
         """One iteration: play ``first`` from the root, descend the tree below it, roll out, back up."""
         node = root.children[first]
         state = state.apply(first)
         path = [root, node]
         while not state.is_over and node.visits >= self.expand_after:
             mover = state.current_player
-            available = self._candidates(node, state, rng)
+            available = self._candidates(node, state, rng, evaluator)
             for action in available:
                 child = node.children.get(action)
                 if child is not None:
@@ -257,7 +271,7 @@ class MctsAgent:
             node = node.children[action]
             state = state.apply(action)
             path.append(node)
-        rewards = self._rollout(state, me)
+        rewards = self._rollout(state, me, evaluator)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:
