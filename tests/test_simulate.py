@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,41 @@ def test_saved_records_replay_to_the_same_scores(tmp_path: Path) -> None:
         final = cc.replay(json.loads(path.read_text(encoding="utf-8")))
         sheets = final.scores()
         assert tuple(sheets[seat].total for seat in outcome.seats) == outcome.scores
+
+
+class _FirstLegal:
+    """A bot of the user's own: always the first legal action."""
+
+    name = "first-legal"
+
+    def choose(self, view: cc.GameState, rng: random.Random) -> cc.Action:
+        return view.legal_actions()[0]
+
+
+def test_a_bot_of_your_own_is_simulated_like_a_built_in_one() -> None:
+    result = simulate([_FirstLegal(), "greedy"], games=4, seed=3)
+    assert result.bots == ("first-legal", "greedy")
+    assert sum(s.wins for s in result.summaries()) >= 4
+    assert result == simulate([_FirstLegal(), "greedy"], games=4, seed=3)
+
+
+def test_an_agent_object_gives_the_results_of_its_spec() -> None:
+    from castle_combo.agents import GreedyAgent
+
+    by_object = simulate([GreedyAgent(), "random"], games=4, seed=8, jobs=2)
+    by_name = simulate(["greedy", "random"], games=4, seed=8)
+    assert by_object.outcomes == by_name.outcomes
+
+
+def test_a_bot_that_cannot_reach_worker_processes_is_refused_clearly() -> None:
+    class Local(_FirstLegal):
+        pass
+
+    with pytest.raises(SimulationError, match="cannot be sent to worker processes.*module level, or use jobs=1"):
+        simulate([Local(), "greedy"], games=2, jobs=2)
+    assert simulate([Local(), "greedy"], games=2, jobs=1).games == 2
+
+
+def test_something_that_is_not_a_bot_is_refused_with_the_fix() -> None:
+    with pytest.raises(SimulationError, match="42 is not a bot: give a bot name such as 'greedy'"):
+        simulate([42, "greedy"], games=1)  # type: ignore[list-item]

@@ -13,22 +13,31 @@ the worker from their spec strings, which pickle trivially.
 
 Bots only ever receive ``state.view(seat)``: the simulator never shows a
 bot the order of the decks.
+
+A bot is given either as a spec string of the registry (``"mcts:200"``) or
+as any :class:`~castle_combo.agents.Agent` object, so a bot of your own is
+measured exactly like the built-in ones. An object is shared by every game
+(and copied into each worker process, so with ``jobs > 1`` it must pickle:
+define its class at module level); all its randomness must come from the
+``rng`` it is given, or games stop being reproducible.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
+from castle_combo.agents.base import Agent
 from castle_combo.agents.registry import make_agent
 from castle_combo.errors import CastleComboError
 from castle_combo.stats import Interval, mean_interval, mean_std, wilson_interval
@@ -38,6 +47,8 @@ if TYPE_CHECKING:
     from castle_combo.state import GameState
 
 __all__ = [
+    "Bot",
+    "bot_name",
     "SimulationError",
     "MIN_PLAYERS",
     "MAX_PLAYERS",
@@ -70,10 +81,30 @@ def derive_seed(seed: int, index: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
+#: A bot of a simulation: a registry spec (``"greedy"``, ``"mcts:200"``) or an agent object.
+Bot = Union[str, Agent]
+
+
+def bot_name(bot: Bot) -> str:
+    """How reports name ``bot``: the spec itself, or the agent's ``name``."""
+    return bot if isinstance(bot, str) else str(bot.name)
+
+
+def _check_bot(bot: object) -> None:
+    if isinstance(bot, str):
+        make_agent(bot)
+    elif not isinstance(bot, Agent):
+        raise SimulationError(
+            f"{bot!r} is not a bot: give a bot name such as 'greedy' or an object with a 'name' "
+            "and a 'choose(view, rng)' method"
+        )
+
+
+def lineup(specs: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot of each slot: ``specs`` cycled to ``players`` entries.
 
-    Raises :class:`SimulationError` when there are more bots than seats, and
+    Raises :class:`SimulationError` when there are more bots than seats or a
+    bot is neither a name nor an agent, and
     :class:`~castle_combo.agents.registry.UnknownAgentError` when a spec names no bot.
     """
     if not specs:
@@ -83,7 +114,7 @@ def lineup(specs: Sequence[str], players: int) -> tuple[str, ...]:
             f"{len(specs)} bots for {players} players; give at most {players} bot names or raise --players"
         )
     for spec in specs:
-        make_agent(spec)
+        _check_bot(spec)
     return tuple(specs[slot % len(specs)] for slot in range(players))
 
 
@@ -120,7 +151,7 @@ def _face_up_names(state: GameState, seat: int) -> tuple[str, ...]:
 
 
 def play_game(
-    specs: Sequence[str],
+    specs: Sequence[Bot],
     seed: int,
     index: int,
     *,
@@ -135,7 +166,7 @@ def play_game(
     from castle_combo import new_game
 
     players = len(specs)
-    agents = [make_agent(spec) for spec in specs]
+    agents = [make_agent(spec) if isinstance(spec, str) else spec for spec in specs]
     rngs = [random.Random(derive_seed(seed, index, f"slot{slot}")) for slot in range(players)]
     seats = tuple(seat_of_slot(slot, index, players) for slot in range(players))
     slot_at = {seat: slot for slot, seat in enumerate(seats)}
@@ -286,14 +317,14 @@ class SimulationResult:
 
 
 def _play_indexed(
-    specs: tuple[str, ...], seed: int, index: int, rules: Ruleset | None, keep_record: bool
+    specs: tuple[Bot, ...], seed: int, index: int, rules: Ruleset | None, keep_record: bool
 ) -> GameOutcome:
     """Worker entry point (a module-level function, so it pickles)."""
     return play_game(specs, seed, index, rules=rules, keep_record=keep_record)
 
 
 def _outcomes(
-    specs: tuple[str, ...],
+    specs: tuple[Bot, ...],
     games: int,
     seed: int,
     jobs: int,
@@ -314,7 +345,7 @@ def _outcomes(
 
 
 def simulate(
-    bots: Sequence[str],
+    bots: Sequence[Bot],
     *,
     players: int = 2,
     games: int = 20,
@@ -325,6 +356,8 @@ def simulate(
     progress: Callable[[GameOutcome], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games between ``bots`` (cycled to ``players`` seats), seats rotating.
+
+    A bot is a registry spec or an agent object (see the module docstring).
 
     ``jobs`` > 1 plays games in that many worker processes; the result is
     identical to ``jobs=1``. ``save`` writes each game's record to
@@ -338,6 +371,8 @@ def simulate(
     if jobs < 1:
         raise SimulationError(f"--jobs must be at least 1, got {jobs}")
     specs = lineup(bots, players)
+    if jobs > 1 and games > 1:
+        _check_picklable(specs)
     folder = Path(save) if save is not None else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -349,4 +384,19 @@ def simulate(
         collected[outcome.index] = outcome
         if progress is not None:
             progress(outcome)
-    return SimulationResult(players, specs, seed, tuple(collected[i] for i in range(games)))
+    names = tuple(bot_name(spec) for spec in specs)
+    return SimulationResult(players, names, seed, tuple(collected[i] for i in range(games)))
+
+
+def _check_picklable(specs: Sequence[Bot]) -> None:
+    """Worker processes receive bots by pickling: refuse, clearly, a bot that cannot travel."""
+    for spec in specs:
+        if isinstance(spec, str):
+            continue
+        try:
+            pickle.dumps(spec)
+        except Exception as error:  # pickling can fail in many ways, all meaning the same here
+            raise SimulationError(
+                f"bot {bot_name(spec)!r} cannot be sent to worker processes ({error}); "
+                "define its class at module level, or use jobs=1"
+            ) from None
