@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import castle_combo as cc
 from castle_combo.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
 from castle_combo.agents.base import Agent
-from castle_combo.agents.evaluation import Evaluation, outcome_rewards, squash_margins
+from castle_combo.agents.evaluation import Evaluation, MemoizedEvaluation, outcome_rewards, squash_margins
 from castle_combo.agents.greedy import ranked_actions
 from castle_combo.agents.playout import playout_move
 
@@ -189,3 +189,35 @@ def test_the_memoized_evaluation_gives_the_evaluation_s_values(seed: int, player
     for earlier in seen:  # answered from the memo now
         assert memoized.values(earlier) == evaluation.values(earlier)
         assert memoized.relative(earlier, 0) == evaluation.relative(earlier, 0)
+
+
+@attrs.frozen
+class _CountingEvaluation(Evaluation):
+    """An evaluation that keeps every memo a bot makes, to read how many positions it evaluated."""
+
+    memos: list[MemoizedEvaluation] = attrs.field(factory=list, eq=False)
+
+    def memoized(self) -> MemoizedEvaluation:
+        memo = super().memoized()
+        self.memos.append(memo)
+        return memo
+
+
+def _positions_searched(agent: MctsAgent, view: cc.GameState) -> int:
+    agent.choose(view, random.Random(0))
+    assert isinstance(agent.evaluation, _CountingEvaluation)
+    return agent.evaluation.memos[-1].positions
+
+
+def test_mcts_stops_once_it_has_evaluated_max_positions() -> None:
+    """The cap on positions bounds the slowest moves the same way on every machine."""
+    view = cc.new_game(players=2, seed=8).view(0)
+    unlimited = _positions_searched(MctsAgent(iterations=60, max_positions=None, evaluation=_CountingEvaluation()), view)
+    cap = unlimited // 4
+    capped = _positions_searched(MctsAgent(iterations=60, max_positions=cap, evaluation=_CountingEvaluation()), view)
+    assert cap <= capped < unlimited // 2
+
+
+def test_the_cap_on_positions_grows_with_the_budget() -> None:
+    assert MctsAgent(iterations=400).max_positions == 10 * MctsAgent(iterations=40).max_positions
+    assert MctsAgent(iterations=40, max_positions=None).max_positions is None

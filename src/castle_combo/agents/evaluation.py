@@ -96,15 +96,18 @@ class MemoizedEvaluation:
     it is mutable and never leaves the bot.
     """
 
-    __slots__ = ("evaluation", "margin_scale", "_memo")
+    __slots__ = ("evaluation", "margin_scale", "positions", "_memo")
 
     def __init__(self, evaluation: Evaluation) -> None:
         self.evaluation = evaluation
         self.margin_scale = evaluation.margin_scale
+        #: Positions evaluated so far: a measure of the work done that, unlike a clock, is the same on every machine.
+        self.positions = 0
         self._memo: dict[tuple[object, ...], float] = {}
 
     def values(self, state: GameState) -> tuple[float, ...]:
         """Every seat's value, in seat order, as :meth:`Evaluation.values` gives them."""
+        self.positions += 1
         memo = self._memo
         result = []
         for seat, player in enumerate(state.players):
