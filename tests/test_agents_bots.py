@@ -221,3 +221,17 @@ def test_mcts_stops_once_it_has_evaluated_max_positions() -> None:
 def test_the_cap_on_positions_grows_with_the_budget() -> None:
     assert MctsAgent(iterations=400).max_positions == 10 * MctsAgent(iterations=40).max_positions
     assert MctsAgent(iterations=40, max_positions=None).max_positions is None
+
+
+@pytest.mark.parametrize(
+    "agent",
+    [
+        MctsAgent(iterations=6, rounds=1, opponent_keys=False),
+        MctsAgent(iterations=6, rounds=3, width=2),
+        MctsAgent(iterations=30, expand_after=2, max_positions=None),
+    ],
+    ids=["one round, replies without keys", "three rounds", "a deeper tree"],
+)
+def test_every_search_setting_plays_only_legal_moves(agent: MctsAgent) -> None:
+    state = _play([agent, GreedyAgent()], seed=17)
+    assert len(state.result().winners) >= 1
