@@ -103,9 +103,9 @@ import attrs
 
 from castle_combo.actions import Take
 from castle_combo.agents.evaluation import Evaluation, Evaluator, outcome_rewards, squash_margins
-from castle_combo.state import Phase
 from castle_combo.agents.greedy import ranked_actions
 from castle_combo.agents.playout import playout_move
+from castle_combo.state import Phase
 
 if TYPE_CHECKING:
     from castle_combo.actions import Action
