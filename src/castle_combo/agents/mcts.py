@@ -86,8 +86,9 @@ Budget
     search also stops once it has evaluated ``max_positions`` positions
     (by default :data:`POSITIONS_PER_ITERATION` per iteration of the
     budget); a count, unlike a clock, is the same on every machine, and it
-    keeps the slowest moves under 0.25 s (benchmarks/bench_agents.py prints
-    the mean and slowest move). ``time_limit`` (seconds) additionally stops the
+    keeps the slowest moves of a two-player game under 0.25 s
+    (benchmarks/bench_agents.py prints the mean and slowest move; with more
+    players each move costs more, about 0.2 s on average with four). ``time_limit`` (seconds) additionally stops the
     search early; it makes moves depend on the machine's speed, so
     simulations that must be reproducible leave it unset.
 """
@@ -113,7 +114,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MctsAgent", "DEFAULT_ITERATIONS", "POSITIONS_PER_ITERATION"]
 
-#: Iterations per move of the registry's "mcts" bot (well under 0.25 s a move).
+#: Iterations per move of the registry's "mcts" bot (about 0.1 s a move in a two-player game).
 DEFAULT_ITERATIONS = 40
 
 #: Positions a move may evaluate per iteration of its budget before the search stops early
