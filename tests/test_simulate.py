@@ -134,3 +134,21 @@ def test_a_bot_that_cannot_reach_worker_processes_is_refused_clearly() -> None:
 def test_something_that_is_not_a_bot_is_refused_with_the_fix() -> None:
     with pytest.raises(SimulationError, match="42 is not a bot: give a bot name such as 'greedy'"):
         simulate([42, "greedy"], games=1)  # type: ignore[list-item]
+
+
+class _Cheater:
+    """A broken bot: from its second card on, it puts every card on its first one, at (0, 0)."""
+
+    name = "cheater"
+
+    def choose(self, view: cc.GameState, rng: random.Random) -> cc.Action:
+        actions = view.legal_actions()
+        take = next((a for a in actions if isinstance(a, cc.Take)), None)
+        if take is None or not view.players[view.current_player].tableau:
+            return actions[0]
+        return cc.Take(take.card, (0, 0), take.face_down)
+
+
+def test_a_bot_that_breaks_the_rules_is_named_with_its_game_and_seed() -> None:
+    with pytest.raises(SimulationError, match=r"bot 'cheater' \(seat \d\) chose an illegal action in game 0 \(seed 5\): "):
+        simulate([_Cheater(), "greedy"], games=1, seed=5)

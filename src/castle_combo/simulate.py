@@ -39,7 +39,7 @@ import attrs
 
 from castle_combo.agents.base import Agent
 from castle_combo.agents.registry import make_agent
-from castle_combo.errors import CastleComboError
+from castle_combo.errors import CastleComboError, IllegalAction
 from castle_combo.stats import Interval, mean_interval, mean_std, wilson_interval
 
 if TYPE_CHECKING:
@@ -183,7 +183,13 @@ def play_game(
         action = agents[slot].choose(state.view(seat), rngs[slot])
         think[slot] += time.perf_counter() - started
         moves[slot] += 1
-        state = state.apply(action)
+        try:
+            state = state.apply(action)
+        except IllegalAction as error:
+            raise SimulationError(
+                f"bot {bot_name(specs[slot])!r} (seat {seat}) chose an illegal action in game {index} "
+                f"(seed {seed}): {error}; a bot must return one of view.legal_actions()"
+            ) from None
     sheets = state.scores()
     winning_seats = state.result().winners
     return GameOutcome(
