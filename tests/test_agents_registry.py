@@ -51,3 +51,82 @@ def test_a_bot_list_is_split_on_commas_and_checked() -> None:
         parse_agents("greedy,,random")
     with pytest.raises(UnknownAgentError, match="did you mean 'mcts'"):
         parse_agents("greedy,mtcs")
+
+
+def _install(monkeypatch: pytest.MonkeyPatch, **bots: str) -> None:
+    """Pretend packages registered ``bots`` (name -> 'module:attribute') under the agents entry point."""
+    from importlib.metadata import EntryPoint
+
+    from castle_combo.agents import registry
+
+    entries = [EntryPoint(name=name, value=value, group=registry.AGENTS_GROUP) for name, value in bots.items()]
+
+    def entry_points(*, group: str) -> list[EntryPoint]:
+        return [entry for entry in entries if entry.group == group]
+
+    monkeypatch.setattr(registry.importlib.metadata, "entry_points", entry_points)
+
+
+def test_an_installed_bot_is_found_by_its_entry_point_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.agents import RandomAgent
+
+    _install(monkeypatch, lucky="castle_combo.agents.random_agent:RandomAgent")
+    assert agent_names() == ("greedy", "lucky", "mcts", "random")
+    assert isinstance(make_agent("lucky"), RandomAgent)
+    assert parse_agents("lucky,greedy") == ("lucky", "greedy")
+
+
+def test_an_installed_bot_receives_the_budget_of_its_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.agents import MctsAgent
+
+    _install(monkeypatch, deep="castle_combo.agents.mcts:MctsAgent")
+    agent = make_agent("deep:12")
+    assert isinstance(agent, MctsAgent) and agent.iterations == 12
+
+
+def test_an_installed_bot_cannot_take_a_built_in_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.agents import GreedyAgent
+
+    _install(monkeypatch, random="castle_combo.agents.greedy:GreedyAgent")
+    assert agent_names() == ("greedy", "mcts", "random")
+    assert not isinstance(make_agent("random"), GreedyAgent)
+
+
+def test_a_broken_installed_bot_names_its_package_and_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
+    _install(
+        monkeypatch,
+        missing="no_such_package.bots:Bot",
+        notabot="castle_combo.stats:mean_std",
+        picky="castle_combo.agents.registry:agent_names",
+    )
+    with pytest.raises(UnknownAgentError, match=r"'missing' \(no_such_package.bots:Bot\) cannot be loaded: .*reinstall"):
+        make_agent("missing")
+    with pytest.raises(UnknownAgentError, match="'notabot' .* could not be built with no argument"):
+        make_agent("notabot")
+    with pytest.raises(UnknownAgentError, match="'picky' .* could not be built with the budget 5"):
+        make_agent("picky:5")
+
+
+def test_an_installed_bot_that_builds_something_else_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    _install(monkeypatch, names="castle_combo.agents.registry:agent_names")
+    with pytest.raises(UnknownAgentError, match="built .* which is not a bot: it needs a 'name'"):
+        make_agent("names")
+
+
+def test_a_misspelled_installed_bot_gets_a_did_you_mean(monkeypatch: pytest.MonkeyPatch) -> None:
+    _install(monkeypatch, cheapest="castle_combo.agents.random_agent:RandomAgent")
+    with pytest.raises(UnknownAgentError, match="did you mean 'cheapest'"):
+        make_agent("cheapst")
+
+
+def test_an_installed_bot_plays_from_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from castle_combo.cli import main
+
+    _install(monkeypatch, lucky="castle_combo.agents.random_agent:RandomAgent")
+    assert main(["simulate", "--bots", "lucky,greedy", "--games", "2", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [seat["bot"] for seat in report["seats"]] == ["lucky", "greedy"]
