@@ -47,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=6, help="games per bot for move times")
     parser.add_argument("--sim-games", type=int, default=60, help="games per throughput run")
+    parser.add_argument("--mcts", default="mcts", help="the MCTS spec to time (default: its default budget)")
     args = parser.parse_args(argv)
     print("bot move times (two players, against greedy):")
-    for spec in ("random", "greedy", "mcts"):
+    for spec in ("random", "greedy", args.mcts):
         times = move_times(spec, args.games)
         print(
             f"  {spec:>7}: mean {statistics.fmean(times) * 1000:8.2f} ms, "
@@ -57,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             f"over {len(times)} decisions"
         )
     print("simulate throughput:")
-    for bots in (("random", "random"), ("greedy", "random"), ("mcts", "greedy")):
-        games = args.sim_games if "mcts" not in bots else max(4, args.sim_games // 10)
+    for bots in (("random", "random"), ("greedy", "random"), (args.mcts, "greedy")):
+        games = args.sim_games if args.mcts not in bots else max(2, args.sim_games // 10)
         results = {}
         for jobs in (1, 2):
             started = time.perf_counter()

@@ -1,0 +1,65 @@
+"""The benchmark scripts run: each is started with tiny arguments, so none can rot unnoticed.
+
+They measure speed and strength on full-size runs by hand (numbers on the
+performance page); here only that they work end to end and say what they
+measured is checked, never how fast anything was.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT / "benchmarks"
+
+
+def _script(name: str) -> ModuleType:
+    """A script loaded as a module, to test its helper functions."""
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("name", "argv", "expected"),
+    [
+        ("soak", ["--games", "8"], "all invariants held"),
+        ("differential_soak", ["--games", "4"], "mismatches: 0"),
+        ("strength", ["--games", "2", "--jobs", "1", "--mcts", "mcts:4"], "greedy vs random:"),
+        ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "mcts:4"], "simulate throughput:"),
+        ("tune_mcts", ["--games", "2", "--jobs", "1", "iterations=4", "rounds=1"], "MCTS against greedy:"),
+    ],
+)
+def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expected: str) -> None:
+    """Run as the reader runs it: ``python benchmarks/NAME.py ...`` from the repository root."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / f"{name}.py"), *argv],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert expected in done.stdout, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.returncode in (0, 1)  # strength exits 1 when a target is missed, which two games cannot show
+
+
+def test_tune_mcts_reads_settings_of_every_type() -> None:
+    parse = _script("tune_mcts").parse_setting
+    assert parse("rounds=3") == ("rounds", 3)
+    assert parse("exploration=0.5") == ("exploration", 0.5)
+    assert parse("opponent_keys=false") == ("opponent_keys", False)
+    assert parse("max_positions=none") == ("max_positions", None)
+
+
+@pytest.mark.parametrize("text", ["rounds", "depth=2", "rounds=two", "opponent_keys=maybe"])
+def test_tune_mcts_refuses_a_bad_setting_with_the_accepted_form(text: str) -> None:
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        _script("tune_mcts").parse_setting(text)
