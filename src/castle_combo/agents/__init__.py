@@ -6,28 +6,40 @@
   determinizations of the hidden decks.
 
 Every bot follows :class:`Agent`: ``choose(view, rng) -> action``, where
-``view`` is ``state.view(seat)``. :func:`make_agent` builds one by name.
-The engine knows nothing of this package.
+``view`` is ``state.view(seat)``. :func:`make_agent` builds one by name,
+including bots other packages register under the ``castle_combo.agents``
+entry point (:data:`AGENTS_GROUP`). The engine knows nothing of this package.
 """
 
 from __future__ import annotations
 
 from castle_combo.agents.base import Agent
-from castle_combo.agents.evaluation import Evaluation
+from castle_combo.agents.evaluation import Evaluation, MemoizedEvaluation
 from castle_combo.agents.greedy import GreedyAgent
 from castle_combo.agents.mcts import MctsAgent
 from castle_combo.agents.random_agent import RandomAgent
-from castle_combo.agents.registry import AGENTS, UnknownAgentError, agent_names, make_agent, parse_agents
+from castle_combo.agents.registry import (
+    AGENTS,
+    AGENTS_GROUP,
+    UnknownAgentError,
+    agent_names,
+    installed_agents,
+    make_agent,
+    parse_agents,
+)
 
 __all__ = [
     "Agent",
     "Evaluation",
+    "MemoizedEvaluation",
     "RandomAgent",
     "GreedyAgent",
     "MctsAgent",
     "AGENTS",
+    "AGENTS_GROUP",
     "UnknownAgentError",
     "agent_names",
+    "installed_agents",
     "make_agent",
     "parse_agents",
 ]
