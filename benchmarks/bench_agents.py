@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             results[jobs] = simulate(list(bots), games=games, seed=1, jobs=jobs)
             elapsed = time.perf_counter() - started
-            print(f"  {','.join(bots):>13} --jobs {jobs}: {games / elapsed:8.1f} games/s ({games} games, {elapsed:.2f} s)")
+            rate = games / elapsed
+            print(f"  {','.join(bots):>13} --jobs {jobs}: {rate:8.1f} games/s ({games} games, {elapsed:.2f} s)")
         if results[1] != results[2]:
             print("  ERROR: --jobs 2 gave different results from --jobs 1")
             return 1

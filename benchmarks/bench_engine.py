@@ -76,7 +76,11 @@ def main() -> int:
     print(f"mid-game state: turn {state.turn}, {len(state.legal_actions())} legal actions")
     rate("legal_actions() on a mid-game state", legal, args.seconds)
     rate("apply() on a mid-game state", lambda _: state.apply(action), args.seconds)
-    rate("score_tableau (rulebook example)", lambda _: cc.score_tableau(EXAMPLE, keys=11, gold=4, purse_gold={"Sculptor": 2}), args.seconds)
+    rate(
+        "score_tableau (rulebook example)",
+        lambda _: cc.score_tableau(EXAMPLE, keys=11, gold=4, purse_gold={"Sculptor": 2}),
+        args.seconds,
+    )
     return 0
 
 

@@ -79,7 +79,8 @@ def main() -> int:
                 raise AssertionError(f"game {game}: round trip changed the state")
             stats["round trips"] += 1
     elapsed = time.perf_counter() - start
-    print(f"{args.games} games, {stats['states']} states checked in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s)")
+    per_second = args.games / elapsed
+    print(f"{args.games} games, {stats['states']} states checked in {elapsed:.1f} s ({per_second:,.0f} games/s)")
     for key in sorted(stats):
         if key != "states":
             print(f"  {key:<36} {stats[key]:>10,}")

@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"thinking: {1000 * sum(g[2] for g in games) / moves:.0f} ms per move on average, "
-        f"slowest {1000 * max(g[4] for g in games):.0f} ms; {time.perf_counter() - started:.0f} s with {args.jobs} job(s)"
+        f"slowest {1000 * max(g[4] for g in games):.0f} ms; "
+        f"{time.perf_counter() - started:.0f} s with {args.jobs} job(s)"
     )
     return 0
 

@@ -37,7 +37,7 @@ def test_golden_game_replays_to_the_same_supplies_and_scores(path: Path) -> None
     golden = load(path)
     record = golden["record"]
     state = cc.replay({**record, "actions": []})
-    for i, (action, expected) in enumerate(zip(record["actions"], golden["after_each_action"])):
+    for i, (action, expected) in enumerate(zip(record["actions"], golden["after_each_action"], strict=True)):
         state = state.apply(cc.action_from_json(action))
         assert [[p.gold, p.keys] for p in state.players] == expected, f"after action {i}: {action}"
     assert state.is_over

@@ -16,7 +16,6 @@ import pytest
 
 import castle_combo as cc
 from castle_combo.dsl import format_card, load_paths, parse_text
-from castle_combo.ruleset import EXPANSIONS_GROUP
 from castle_combo.model import (
     Card,
     Choice,
@@ -28,6 +27,7 @@ from castle_combo.model import (
     ScoreIf,
     ScorePer,
 )
+from castle_combo.ruleset import EXPANSIONS_GROUP
 
 EXPANSION = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion"
 CARDS = EXPANSION / "castle_combo_byways" / "cards"

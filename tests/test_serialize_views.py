@@ -29,7 +29,7 @@ def twin_games(seed: int, players: int) -> tuple[cc.GameState, cc.GameState]:
         state = state.apply(rng.choice(state.legal_actions()))
     record = state.record()
     decks = {}
-    for deck, loc in zip(("castle", "village"), state.locations):
+    for deck, loc in zip(("castle", "village"), state.locations, strict=True):
         order = list(record["decks"][deck])
         hidden = len(loc.deck)
         bottom = order[len(order) - hidden :]

@@ -92,7 +92,7 @@ def test_saved_records_replay_to_the_same_scores(tmp_path: Path) -> None:
     result = simulate(["greedy", "random"], games=3, seed=5, save=tmp_path)
     files = sorted(tmp_path.glob("game-*.json"))
     assert len(files) == 3
-    for path, outcome in zip(files, result.outcomes):
+    for path, outcome in zip(files, result.outcomes, strict=True):
         final = cc.replay(json.loads(path.read_text(encoding="utf-8")))
         sheets = final.scores()
         assert tuple(sheets[seat].total for seat in outcome.seats) == outcome.scores

@@ -128,7 +128,11 @@ def main() -> int:
                 "record": record,
                 "after_each_action": trajectory(state),
                 "scores": [
-                    {**sheet.to_json(), "names": [list(r) for r in sheet.names], "stored": [list(r) for r in sheet.stored]}
+                    {
+                        **sheet.to_json(),
+                        "names": [list(r) for r in sheet.names],
+                        "stored": [list(r) for r in sheet.stored],
+                    }
                     for sheet in result.scores
                 ],
                 "winners": list(result.winners),

@@ -69,7 +69,8 @@ def _deck_index(cards: list[Any]) -> list[str]:
         )
         scoring = " ".join(rule.describe() for rule in card.scoring) or "nothing"
         lines.append(
-            f"| [{_cell(card.name)}](#{card_anchor(card.name)}) | {card.cost} | {shields} | {icons} | {_cell(scoring)} |"
+            f"| [{_cell(card.name)}](#{card_anchor(card.name)}) | {card.cost} | {shields} | {icons} "
+            f"| {_cell(scoring)} |"
         )
     return lines
 

@@ -7,6 +7,7 @@ evaluates them behind the public API re-exported here.
 
 from __future__ import annotations
 
+from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey, action_from_json
 from castle_combo.errors import (
     CardSyntaxError,
     CardValidationError,
@@ -17,10 +18,9 @@ from castle_combo.errors import (
     RulesetError,
     ScenarioError,
 )
+from castle_combo.game import new_game
 from castle_combo.model import Card, Deck, Shield
 from castle_combo.ruleset import Ruleset
-from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey, action_from_json
-from castle_combo.game import new_game
 from castle_combo.scoring import Result, ScoreSheet, score_tableau
 from castle_combo.serialize import dumps, loads, replay
 from castle_combo.state import GameState, Phase, PlayerState

@@ -64,7 +64,8 @@ def _deck_order(engine: Compiled, i: int, names: object, path: str) -> tuple[int
         if cid is None:
             raise RecordError(f"{path}[{k}]: {_unknown(engine, card)}")
         if engine.facts[cid].deck != i:
-            raise RecordError(f"{path}[{k}]: {card} is a {DECKS[engine.facts[cid].deck].value} card, not a {DECKS[i].value} card")
+            actual = DECKS[engine.facts[cid].deck].value
+            raise RecordError(f"{path}[{k}]: {card} is a {actual} card, not a {DECKS[i].value} card")
         if cid in seen:
             raise RecordError(f"{path}[{k}]: {card} is listed twice (first at [{seen[cid]}])")
         seen[cid] = k
@@ -103,7 +104,8 @@ def _script(engine: Compiled, reshuffles: object, path: str) -> tuple[ScriptedRe
         for j, name in enumerate(order):
             cid = engine.ids.get(name) if isinstance(name, str) else None
             if cid is None:
-                raise RecordError(f"{where}.order[{j}]: " + (_unknown(engine, name) if isinstance(name, str) else f"expected a card name, got {name!r}"))
+                problem = _unknown(engine, name) if isinstance(name, str) else f"expected a card name, got {name!r}"
+                raise RecordError(f"{where}.order[{j}]: {problem}")
             if engine.facts[cid].deck != deck:
                 raise RecordError(f"{where}.order[{j}]: {name} is not a {DECKS[deck].value} card")
             ids.append(cid)

@@ -85,7 +85,7 @@ __all__ = [
 ]
 
 
-def _source_field() -> "Source | None":
+def _source_field() -> Source | None:
     """A keyword-only source position that equality and hashing ignore."""
     return attrs.field(default=None, eq=False, repr=False, kw_only=True)  # type: ignore[no-any-return]
 
@@ -608,7 +608,7 @@ class FillPurses:
 class Choice:
     """Choose one option; each option is a sequence of effects resolved in order."""
 
-    options: tuple[tuple["Effect", ...], ...]
+    options: tuple[tuple[Effect, ...], ...]
     source: Source | None = _source_field()
 
     def problems(self) -> tuple[Problem, ...]:

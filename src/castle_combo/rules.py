@@ -125,7 +125,7 @@ class _Turn:
         if not face_down:
             f = self.engine.facts[card]
             work = self.work
-            work.shields[seat] = tuple(a + b for a, b in zip(work.shields[seat], f.shields))
+            work.shields[seat] = tuple(a + b for a, b in zip(work.shields[seat], f.shields, strict=True))
             banners = list(work.banners[seat])
             banners[f.deck] += 1
             work.banners[seat] = (banners[0], banners[1])
@@ -187,7 +187,8 @@ class _Turn:
                 step.run(work, seat, index)  # type: ignore[misc]
             elif step.kind == "choose":
                 if step.options:
-                    return Decision(DecisionKind.CHOOSE, card, index, address, queue[n + 1 :], options=len(step.options))
+                    rest = queue[n + 1 :]
+                    return Decision(DecisionKind.CHOOSE, card, index, address, rest, options=len(step.options))
             elif self.locations[step.deck].row:
                 return Decision(DecisionKind.DISCARD, card, index, address, queue[n + 1 :], deck=step.deck)
         return None
@@ -346,7 +347,8 @@ def _take(state: GameState, action: Take) -> GameState:
         if cost > player.gold:
             raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {player.gold} gold")
         work.gold[seat] -= cost
-    turn.locations[here] = Location(loc.deck, tuple(c for c in loc.row if c != card), loc.discard, loc.removed, loc.exhausted)
+    rest_of_row = tuple(c for c in loc.row if c != card)
+    turn.locations[here] = Location(loc.deck, rest_of_row, loc.discard, loc.removed, loc.exhausted)
     index = turn.place(seat, card, at[0], at[1], action.face_down)
     taken = state.taken + 1
     if not action.face_down:

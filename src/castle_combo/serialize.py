@@ -244,7 +244,8 @@ def _check_format(data: Mapping[str, Any], expected: str, required: bool) -> Non
     if fmt is None and not required:
         return
     if fmt != expected:
-        raise _fail("$.format", f"expected {expected!r}, got {fmt!r}; this file is not a castle-combo {expected.split('/')[1].split('@')[0]}")
+        kind = expected.split("/")[1].split("@")[0]
+        raise _fail("$.format", f"expected {expected!r}, got {fmt!r}; this file is not a castle-combo {kind}")
 
 
 def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
@@ -255,7 +256,8 @@ def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
     if version != rules.version:
         raise _fail(
             "$.rules",
-            f"saved with the ruleset {version!r}, but loading with {rules.version!r}; pass rules= the ruleset it was played with",
+            f"saved with the ruleset {version!r}, but loading with {rules.version!r}; "
+            "pass rules= the ruleset it was played with",
         )
 
 
@@ -404,10 +406,16 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     known = {"format", "rules", "players", "first_player", "seed", "decks", "reshuffles", "actions", "view"}
     extra = sorted(set(rec) - known)
     if extra:
-        raise _fail(f"$.{extra[0]}", "unknown field; a record has players, first_player, seed, decks, reshuffles, actions")
+        raise _fail(
+            f"$.{extra[0]}", "unknown field; a record has players, first_player, seed, decks, reshuffles, actions"
+        )
     version = rec.get("rules")
     if version is not None and version != rules.version:
-        raise _fail("$.rules", f"played with the ruleset {version!r}, replaying with {rules.version!r}; pass rules= the ruleset it was played with")
+        raise _fail(
+            "$.rules",
+            f"played with the ruleset {version!r}, replaying with {rules.version!r}; "
+            "pass rules= the ruleset it was played with",
+        )
     if "decks" not in rec and "seed" not in rec:
         hint = " (this is a seat's public record, which hides the deck orders)" if "view" in rec else ""
         raise _fail("$.decks", f"missing: a record needs the deck orders or a seed{hint}")
@@ -424,7 +432,14 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     if not isinstance(actions, list):
         raise _fail("$.actions", "expected a list of actions")
     parsed = [action_from_json(a, f"$.actions[{i}]") for i, a in enumerate(actions)]
-    state = new_game(players=players, seed=seed, rules=rules, decks=rec.get("decks"), first_player=first, reshuffles=rec.get("reshuffles"))
+    state = new_game(
+        players=players,
+        seed=seed,
+        rules=rules,
+        decks=rec.get("decks"),
+        first_player=first,
+        reshuffles=rec.get("reshuffles"),
+    )
     for i, action in enumerate(parsed):
         try:
             state = state.apply(action)

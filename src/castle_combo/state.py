@@ -149,7 +149,7 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
     for cell in player.tableau:
         if not cell.face_down:
             f = engine.facts[cell.card]
-            shields = [a + b for a, b in zip(shields, f.shields)]
+            shields = [a + b for a, b in zip(shields, f.shields, strict=True)]
             banners[f.deck] += 1
     free = () if len(player.tableau) >= CARDS_PER_PLAYER else spots((c.x, c.y) for c in player.tableau)
     return PlayerState(
@@ -370,4 +370,5 @@ class GameState:
         return None if self.pending is None else self.rules.cards[self.pending.card]
 
 
-from castle_combo import rules as _rules
+# Imported last: rules.py imports GameState from this module, and GameState.apply calls into rules.
+from castle_combo import rules as _rules  # noqa: E402

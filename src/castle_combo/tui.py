@@ -173,7 +173,7 @@ def moves_table(legal: Sequence[Action], compact: Sequence[str]) -> Table:
     table.add_column("#", justify="right", style="bold")
     table.add_column("move")
     table.add_column("or type", style="dim")
-    for number, (action, short) in enumerate(zip(legal, compact), start=1):
+    for number, (action, short) in enumerate(zip(legal, compact, strict=True), start=1):
         table.add_row(str(number), str(action), short)
     return table
 

@@ -23,7 +23,15 @@ from types import MappingProxyType
 from castle_combo.agents.base import Agent
 from castle_combo.errors import CastleComboError
 
-__all__ = ["UnknownAgentError", "AGENTS", "AGENTS_GROUP", "agent_names", "installed_agents", "make_agent", "parse_agents"]
+__all__ = [
+    "UnknownAgentError",
+    "AGENTS",
+    "AGENTS_GROUP",
+    "agent_names",
+    "installed_agents",
+    "make_agent",
+    "parse_agents",
+]
 
 #: The entry-point group under which other packages register bots.
 AGENTS_GROUP = "castle_combo.agents"

@@ -160,7 +160,7 @@ def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
     """Turn one line of input into a command or one of ``legal``; raise :class:`BadInput` otherwise."""
     tokens = _tokens(line)
     if not tokens:
-        raise BadInput("type a move's number (1-{}), or 'help'".format(len(legal)))
+        raise BadInput(f"type a move's number (1-{len(legal)}), or 'help'")
     if len(tokens) == 1 and tokens[0] in _COMMAND_WORDS:
         return Parsed(command=_COMMAND_WORDS[tokens[0]])
     if len(tokens) == 1 and _is_int(tokens[0]):

@@ -98,7 +98,7 @@ class Session:
 
     def _restore(self, checkpoint: _Checkpoint) -> None:
         self.state = checkpoint.state
-        for seat, rng_state in zip(sorted(self.rngs), checkpoint.rng_states):
+        for seat, rng_state in zip(sorted(self.rngs), checkpoint.rng_states, strict=True):
             self.rngs[seat].setstate(rng_state)
 
     def _show(self) -> None:

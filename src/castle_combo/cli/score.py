@@ -50,9 +50,9 @@ def sheet_table(sheet: ScoreSheet, title: str) -> Table:
     table = Table(title=title, show_header=False, show_lines=True)
     for _ in range(3):
         table.add_column(justify="center", min_width=14)
-    for names, points, stored in zip(sheet.names, sheet.cards, sheet.stored):
+    for names, points, stored in zip(sheet.names, sheet.cards, sheet.stored, strict=True):
         cells = []
-        for name, pts, gold in zip(names, points, stored):
+        for name, pts, gold in zip(names, points, stored, strict=True):
             if name is None:
                 cells.append("[dim]empty[/dim]")
             elif name == FACE_DOWN:

@@ -1,7 +1,8 @@
 """``castle-combo simulate``: bots play many games; a table (or JSON) says who won.
 
 The defaults make the bare command a demo that finishes in a few seconds:
-MCTS on a small budget against the greedy bot, two players, 20 games. ``--players`` defaults to the number of bots named (at least 2).
+MCTS on a small budget against the greedy bot, two players, 20 games.
+``--players`` defaults to the number of bots named (at least 2).
 ``--json`` prints the DESIGN.md document and nothing else, for scripts.
 """
 
