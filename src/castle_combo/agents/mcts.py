@@ -46,33 +46,32 @@ Which actions a node searches
     grow the tree into the other players' replies.
 
 Rollouts and rewards
-    From a leaf, the game continues with greedy policies for ``rounds`` of
-    the searching seat's turns (two by default): the rest of its own turn,
-    every other player's reply, its next turn, and the replies to that. The
-    other players are modelled by the full greedy bot, keys included
+    From a leaf, the game continues with greedy policies for ``rounds`` of the
+    searching seat's turns (two by default): the rest of its own turn, every
+    other player's reply, its next turn, and the replies to that. The other
+    players are modelled by the full greedy bot, keys included
     (``opponent_keys``): a reply that refreshes a row or moves the messenger
     is exactly what can spoil a move, and modelling the replies without keys
-    cost about 8 points of win rate against the greedy bot (58% instead of
-    67% over 300 games; every win rate in this docstring comes from
+    cost about 8 points of win rate against the greedy bot (58% instead of 67%
+    over 300 games; every win rate in this docstring comes from
     ``benchmarks/tune_mcts.py --games 300 --seed 2024`` with the settings
-    named, which replays those very games). The searching seat's own later moves use the
-    lighter greedy policy without keys (:func:`ranked_actions` with
-    ``keys=False``, a third of the cost). The position reached when the
+    named, which replays those very games). The searching seat's own later
+    moves use the lighter greedy policy without keys (:func:`ranked_actions`
+    with ``keys=False``, a third of the cost). The position reached when the
     searching seat is about to start its turn again is scored by the
     evaluation (each seat's lead over its best opponent, squashed into
     ``(0, 1)``), or, once the game is over, by
     :func:`~castle_combo.agents.evaluation.outcome_rewards` (a share of the
-    win plus a little for the score margin). Stopping at the same point of
-    the round keeps leaves comparable (a position judged just after one's
-    own turn always looks better). Two rounds beat one (72% against 67%
-    over 300 games each, for about a third more thinking time, with 40
-    iterations instead of 96): the evaluation of a position one round ahead
-    cannot see which cards a move sets up for the next turn. Full playouts
-    to the end were tried too: with a random policy they misjudge
-    positions, and with the greedy policy they cost 40 ms each early in the
-    game (see benchmarks/strength.py). Every node keeps the reward of the
-    seat that chose the action leading to it, so the same code serves 2 to
-    5 players.
+    win plus a little for the score margin). Stopping at the same point of the
+    round keeps leaves comparable (a position judged just after one's own turn
+    always looks better). Two rounds beat one (72% against 67% over 300 games
+    each, the two-round search using 40 iterations instead of 96 to stay
+    within the time limit): the evaluation of a position one round ahead
+    cannot see which cards a move sets up for the next turn. Full playouts to
+    the end were tried too: with a random policy they misjudge positions, and
+    with the greedy policy they cost 40 ms each early in the game. Every node
+    keeps the reward of the seat that chose the action leading to it, so the
+    same code serves 2 to 5 players.
 
 Why it beats the greedy bot
     Greedy judges a key refresh by the cards *one* sampled refill shows, so
@@ -83,15 +82,15 @@ Why it beats the greedy bot
 
 Budget
     ``iterations`` per move keeps simulations reproducible: the same ``rng``
-    gives the same move on any machine. A few positions cost far more than
-    the rest (many free spots and a key to spend early in the game), so the
-    search also stops once it has evaluated ``max_positions`` positions
-    (by default :data:`POSITIONS_PER_ITERATION` per iteration of the
-    budget); a count, unlike a clock, is the same on every machine, and it
-    keeps the slowest moves of a two-player game under 0.25 s
-    (benchmarks/bench_agents.py prints the mean and slowest move; with more
-    players each move costs more, about 0.2 s on average with four). ``time_limit`` (seconds) additionally stops the
-    search early; it makes moves depend on the machine's speed, so
+    gives the same move on any machine. A few positions cost far more than the
+    rest (many free spots and a key to spend early in the game), so the search
+    also stops once it has evaluated ``max_positions`` positions (by default
+    :data:`POSITIONS_PER_ITERATION` per iteration of the budget); a count,
+    unlike a clock, is the same on every machine, and it keeps the slowest
+    moves of a two-player game under 0.25 s (benchmarks/bench_agents.py prints
+    the mean and slowest move; with more players each move costs more, about
+    0.2 s on average with four). ``time_limit`` (seconds) additionally stops
+    the search early; it makes moves depend on the machine's speed, so
     simulations that must be reproducible leave it unset.
 """
 
