@@ -14,85 +14,47 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from castle_combo import model as m
 from castle_combo.dsl import format_card, parse_text
 from castle_combo.errors import CastleComboError
-from castle_combo.model import (
-    NAMED_REGIONS,
-    Banners,
-    BannerSets,
-    Card,
-    CardsByCost,
-    CardsInTableau,
-    CardsWithShieldCount,
-    Choice,
-    Comparison,
-    CountIs,
-    Deck,
-    DiscardFromRow,
-    Discount,
-    DiscountCards,
-    DistinctShieldTypes,
-    EmptySpaces,
-    FaceDownCards,
-    FillPurses,
-    Gain,
-    GoldOnPurses,
-    GoldOnThisCard,
-    IdenticalShieldSets,
-    KeysOwned,
-    MissingShieldTypes,
-    OpponentsGain,
-    Per,
-    PlacedIn,
-    PurseCards,
-    Region,
-    Resource,
-    Scope,
-    ScoreIf,
-    ScorePer,
-    Shield,
-    ShieldSets,
-    ShieldsOf,
-    StoreGold,
-)
 
 numbers = st.integers(-3, 130)
-shields = st.sampled_from(Shield)
-decks = st.sampled_from(Deck)
+shields = st.sampled_from(m.Shield)
+decks = st.sampled_from(m.Deck)
 counts = st.one_of(
-    st.builds(ShieldsOf, shields), st.just(DistinctShieldTypes()), st.just(MissingShieldTypes()),
-    st.builds(Banners, decks), st.builds(CardsWithShieldCount, numbers),
-    st.builds(CardsByCost, st.sampled_from(Comparison), numbers), st.just(DiscountCards()),
-    st.just(PurseCards()), st.just(CardsInTableau()), st.just(FaceDownCards()), st.just(EmptySpaces()),
-    st.just(KeysOwned()), st.just(GoldOnThisCard()), st.just(GoldOnPurses()),
-    st.builds(ShieldSets, st.lists(shields, max_size=11).map(tuple)),
-    st.builds(BannerSets, st.lists(decks, max_size=11).map(tuple)),
-    st.builds(IdenticalShieldSets, numbers),
+    st.builds(m.ShieldsOf, shields), st.just(m.DistinctShieldTypes()), st.just(m.MissingShieldTypes()),
+    st.builds(m.Banners, decks), st.builds(m.CardsWithShieldCount, numbers),
+    st.builds(m.CardsByCost, st.sampled_from(m.Comparison), numbers), st.just(m.DiscountCards()),
+    st.just(m.PurseCards()), st.just(m.CardsInTableau()), st.just(m.FaceDownCards()), st.just(m.EmptySpaces()),
+    st.just(m.KeysOwned()), st.just(m.GoldOnThisCard()), st.just(m.GoldOnPurses()),
+    st.builds(m.ShieldSets, st.lists(shields, max_size=11).map(tuple)),
+    st.builds(m.BannerSets, st.lists(decks, max_size=11).map(tuple)),
+    st.builds(m.IdenticalShieldSets, numbers),
 )
-pers = st.builds(Per, counts, st.sampled_from(Scope))
+pers = st.builds(m.Per, counts, st.sampled_from(m.Scope))
 simple_effects = st.one_of(
-    st.builds(Gain, numbers, st.sampled_from(Resource), st.none() | pers),
-    st.builds(OpponentsGain, numbers, st.sampled_from(Resource)),
-    st.builds(Discount, numbers, st.lists(decks, max_size=3).map(tuple)),
-    st.builds(DiscardFromRow, decks, st.sampled_from(Resource)),
-    st.builds(StoreGold, numbers),
-    st.builds(FillPurses, numbers),
+    st.builds(m.Gain, numbers, st.sampled_from(m.Resource), st.none() | pers),
+    st.builds(m.OpponentsGain, numbers, st.sampled_from(m.Resource)),
+    st.builds(m.Discount, numbers, st.lists(decks, max_size=3).map(tuple)),
+    st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
+    st.builds(m.StoreGold, numbers),
+    st.builds(m.FillPurses, numbers),
 )
 effects = st.recursive(
     simple_effects,
-    lambda inner: st.builds(Choice, st.lists(st.lists(inner, max_size=2).map(tuple), max_size=3).map(tuple)),
+    lambda inner: st.builds(m.Choice, st.lists(st.lists(inner, max_size=2).map(tuple), max_size=3).map(tuple)),
     max_leaves=6,
 )
 regions = st.builds(
-    Region,
+    m.Region,
     st.frozensets(st.tuples(st.integers(-1, 3), st.integers(-1, 3)), max_size=5),
-    st.none() | st.sampled_from(list(NAMED_REGIONS)),
+    st.none() | st.sampled_from(list(m.NAMED_REGIONS)),
 )
-conditions = st.builds(PlacedIn, regions) | st.builds(CountIs, pers, st.sampled_from(Comparison), numbers)
-scoring = st.builds(ScorePer, numbers, pers) | st.builds(ScoreIf, numbers, conditions)
+conditions = st.builds(m.PlacedIn, regions) | st.builds(m.CountIs, pers, st.sampled_from(m.Comparison), numbers)
+scoring = st.builds(m.ScorePer, numbers, pers) | st.builds(m.ScoreIf, numbers, conditions)
 names = st.text(string.printable + "éß’", max_size=12)
 cards = st.builds(
-    Card,
+    m.Card,
     name=names,
     deck=decks,
     cost=numbers,
@@ -107,7 +69,7 @@ cards = st.builds(
 
 @settings(max_examples=200, deadline=None)
 @given(cards)
-def test_any_card_is_judged_and_a_card_without_problems_round_trips(card: Card) -> None:
+def test_any_card_is_judged_and_a_card_without_problems_round_trips(card: m.Card) -> None:
     problems = card.problems()
     assert all(problem.message and problem.hint for problem in problems)
     try:

@@ -14,115 +14,77 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from castle_combo import model as m
 from castle_combo.dsl import format_card, format_cards, load_paths, parse_text, region_of
-from castle_combo.model import (
-    MAX_COST,
-    MAX_PURSE,
-    Banners,
-    BannerSets,
-    Card,
-    CardsByCost,
-    CardsInTableau,
-    CardsWithShieldCount,
-    Choice,
-    Comparison,
-    CountIs,
-    Deck,
-    DiscardFromRow,
-    Discount,
-    DiscountCards,
-    DistinctShieldTypes,
-    EmptySpaces,
-    FaceDownCards,
-    FillPurses,
-    Gain,
-    GoldOnPurses,
-    GoldOnThisCard,
-    IdenticalShieldSets,
-    KeysOwned,
-    MissingShieldTypes,
-    OpponentsGain,
-    Per,
-    PlacedIn,
-    PurseCards,
-    Resource,
-    Scope,
-    ScoreIf,
-    ScorePer,
-    Shield,
-    ShieldSets,
-    ShieldsOf,
-    StoreGold,
-)
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
-GRID = (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN)
+GRID = (m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN)
 
-shields = st.sampled_from(Shield)
-decks = st.sampled_from(Deck)
+shields = st.sampled_from(m.Shield)
+decks = st.sampled_from(m.Deck)
 amounts = st.integers(1, 99)
 
 #: Counts with the scopes that make sense for them in a scoring rule and in an ability.
 counts_and_scopes = st.one_of(
-    st.tuples(st.builds(ShieldsOf, shields), st.just(tuple(Scope))),
-    st.tuples(st.just(DistinctShieldTypes()), st.just(tuple(Scope))),
-    st.tuples(st.just(MissingShieldTypes()), st.just(tuple(Scope))),
-    st.tuples(st.builds(Banners, decks), st.just(tuple(Scope))),
-    st.tuples(st.builds(CardsWithShieldCount, st.integers(1, 3)), st.just(tuple(Scope))),
-    st.tuples(st.builds(CardsByCost, st.sampled_from(Comparison), st.integers(0, MAX_COST)), st.just(tuple(Scope))),
-    st.tuples(st.just(DiscountCards()), st.just(tuple(Scope))),
-    st.tuples(st.just(PurseCards()), st.just(tuple(Scope))),
-    st.tuples(st.just(CardsInTableau()), st.just((Scope.TABLEAU, Scope.NEIGHBOUR))),
-    st.tuples(st.just(FaceDownCards()), st.just(tuple(Scope))),
-    st.tuples(st.just(EmptySpaces()), st.just((Scope.TABLEAU, Scope.NEIGHBOUR))),
-    st.tuples(st.just(KeysOwned()), st.just((Scope.TABLEAU,))),
-    st.tuples(st.just(GoldOnThisCard()), st.just((Scope.TABLEAU,))),
-    st.tuples(st.just(GoldOnPurses()), st.just((Scope.TABLEAU, Scope.NEIGHBOUR))),
-    st.tuples(st.builds(ShieldSets, st.lists(shields, min_size=2, max_size=4).map(tuple)), st.just(tuple(Scope))),
-    st.tuples(st.builds(BannerSets, st.lists(decks, min_size=2, max_size=4).map(tuple)), st.just(tuple(Scope))),
-    st.tuples(st.builds(IdenticalShieldSets, st.integers(2, 9)), st.just(tuple(Scope))),
+    st.tuples(st.builds(m.ShieldsOf, shields), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.DistinctShieldTypes()), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.MissingShieldTypes()), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.Banners, decks), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.CardsWithShieldCount, st.integers(1, 3)), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.CardsByCost, st.sampled_from(m.Comparison), st.integers(0, m.MAX_COST)), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.DiscountCards()), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.PurseCards()), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.CardsInTableau()), st.just((m.Scope.TABLEAU, m.Scope.NEIGHBOUR))),
+    st.tuples(st.just(m.FaceDownCards()), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.EmptySpaces()), st.just((m.Scope.TABLEAU, m.Scope.NEIGHBOUR))),
+    st.tuples(st.just(m.KeysOwned()), st.just((m.Scope.TABLEAU,))),
+    st.tuples(st.just(m.GoldOnThisCard()), st.just((m.Scope.TABLEAU,))),
+    st.tuples(st.just(m.GoldOnPurses()), st.just((m.Scope.TABLEAU, m.Scope.NEIGHBOUR))),
+    st.tuples(st.builds(m.ShieldSets, st.lists(shields, min_size=2, max_size=4).map(tuple)), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.BannerSets, st.lists(decks, min_size=2, max_size=4).map(tuple)), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.IdenticalShieldSets, st.integers(2, 9)), st.just(tuple(m.Scope))),
 )
 
 
 @st.composite
-def pers(draw: st.DrawFn, *, scoring: bool) -> Per:
+def pers(draw: st.DrawFn, *, scoring: bool) -> m.Per:
     count, scopes = draw(counts_and_scopes)
     if scoring:
-        allowed = [scope for scope in scopes if scope is not Scope.NEIGHBOUR]
-        if isinstance(count, EmptySpaces):
-            count, allowed = KeysOwned(), [Scope.TABLEAU]
+        allowed = [scope for scope in scopes if scope is not m.Scope.NEIGHBOUR]
+        if isinstance(count, m.EmptySpaces):
+            count, allowed = m.KeysOwned(), [m.Scope.TABLEAU]
     else:
         allowed = [scope for scope in scopes if scope not in GRID]
-    return Per(count, draw(st.sampled_from(allowed)))
+    return m.Per(count, draw(st.sampled_from(allowed)))
 
 
 simple_effects = st.one_of(
-    st.builds(Gain, amounts, st.sampled_from(Resource), st.none() | pers(scoring=False)),
-    st.builds(OpponentsGain, amounts, st.sampled_from(Resource)),
-    st.builds(Discount, amounts, st.sampled_from([(Deck.CASTLE,), (Deck.VILLAGE,), (Deck.CASTLE, Deck.VILLAGE),
-                                                  (Deck.VILLAGE, Deck.CASTLE)])),
-    st.builds(DiscardFromRow, decks, st.sampled_from(Resource)),
-    st.builds(StoreGold, st.integers(1, MAX_PURSE)),
-    st.builds(FillPurses, st.integers(1, 9)),
+    st.builds(m.Gain, amounts, st.sampled_from(m.Resource), st.none() | pers(scoring=False)),
+    st.builds(m.OpponentsGain, amounts, st.sampled_from(m.Resource)),
+    st.builds(m.Discount, amounts, st.sampled_from([(m.Deck.CASTLE,), (m.Deck.VILLAGE,), (m.Deck.CASTLE, m.Deck.VILLAGE),
+                                                  (m.Deck.VILLAGE, m.Deck.CASTLE)])),
+    st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
+    st.builds(m.StoreGold, st.integers(1, m.MAX_PURSE)),
+    st.builds(m.FillPurses, st.integers(1, 9)),
 )
 effects = simple_effects | st.builds(
-    Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
+    m.Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
 
 regions = st.frozensets(st.tuples(st.integers(0, 2), st.integers(0, 2)), min_size=1).map(region_of)
 
 
 @st.composite
-def conditions(draw: st.DrawFn) -> CountIs | PlacedIn:
+def conditions(draw: st.DrawFn) -> m.CountIs | m.PlacedIn:
     if draw(st.booleans()):
-        return PlacedIn(draw(regions))
-    comparison = draw(st.sampled_from(Comparison))
-    value = draw(st.integers(1 if comparison is Comparison.GE else 0, 99))
-    return CountIs(draw(pers(scoring=True)), comparison, value)
+        return m.PlacedIn(draw(regions))
+    comparison = draw(st.sampled_from(m.Comparison))
+    value = draw(st.integers(1 if comparison is m.Comparison.GE else 0, 99))
+    return m.CountIs(draw(pers(scoring=True)), comparison, value)
 
 
 scoring_rules = st.one_of(
-    st.builds(ScorePer, amounts, pers(scoring=True)),
-    st.builds(ScoreIf, amounts, conditions()),
+    st.builds(m.ScorePer, amounts, pers(scoring=True)),
+    st.builds(m.ScoreIf, amounts, conditions()),
 )
 
 names = st.text(string.ascii_letters + "éèàç '\"\\-", min_size=1, max_size=20).map(str.strip).filter(bool)
@@ -132,35 +94,35 @@ languages = st.lists(
 
 
 @st.composite
-def cards(draw: st.DrawFn) -> Card:
+def cards(draw: st.DrawFn) -> m.Card:
     """A valid card: every part drawn from what the validation accepts."""
-    card = Card(
+    card = m.Card(
         name=draw(names),
         deck=draw(decks),
-        cost=draw(st.integers(0, MAX_COST)),
+        cost=draw(st.integers(0, m.MAX_COST)),
         shields=tuple(draw(st.lists(shields, min_size=1, max_size=3))),
         messenger=draw(st.booleans()),
-        purse=draw(st.none() | st.integers(1, MAX_PURSE)),
+        purse=draw(st.none() | st.integers(1, m.MAX_PURSE)),
         ability=tuple(draw(st.lists(effects, max_size=3))),
         scoring=tuple(draw(st.lists(scoring_rules, max_size=2))),
         names=draw(languages),
     )
     if card.purse is None and "gold on this card" in format_card(card):
-        card = Card(card.name, card.deck, card.cost, card.shields, card.messenger, 5, card.ability,
+        card = m.Card(card.name, card.deck, card.cost, card.shields, card.messenger, 5, card.ability,
                     card.scoring, card.names)
     return card
 
 
 @settings(max_examples=300, deadline=None)
 @given(cards())
-def test_a_valid_card_parses_back_from_its_canonical_text(card: Card) -> None:
+def test_a_valid_card_parses_back_from_its_canonical_text(card: m.Card) -> None:
     assert card.problems() == ()
     assert parse_text(format_card(card)) == (card,)
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.lists(cards(), min_size=1, max_size=4, unique_by=lambda card: card.name))
-def test_several_cards_format_to_one_file_that_parses_back(many: list[Card]) -> None:
+def test_several_cards_format_to_one_file_that_parses_back(many: list[m.Card]) -> None:
     assert parse_text(format_cards(many)) == tuple(many)
 
 

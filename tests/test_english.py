@@ -13,47 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from castle_combo import english
-from castle_combo.model import (
-    Banners,
-    BannerSets,
-    Card,
-    CardsByCost,
-    CardsInTableau,
-    CardsWithShieldCount,
-    Choice,
-    Comparison,
-    CountIs,
-    Deck,
-    DiscardFromRow,
-    Discount,
-    DiscountCards,
-    DistinctShieldTypes,
-    EmptySpaces,
-    FaceDownCards,
-    FillPurses,
-    Gain,
-    GoldOnPurses,
-    GoldOnThisCard,
-    IdenticalShieldSets,
-    KeysOwned,
-    MissingShieldTypes,
-    OpponentsGain,
-    Per,
-    PlacedIn,
-    PurseCards,
-    Region,
-    Resource,
-    Scope,
-    ScoreIf,
-    ScorePer,
-    Shield,
-    ShieldSets,
-    ShieldsOf,
-    StoreGold,
-)
+from castle_combo import model as m
 
-GOLD, KEY = Resource.GOLD, Resource.KEY
-CASTLE, VILLAGE = Deck.CASTLE, Deck.VILLAGE
+GOLD, KEY = m.Resource.GOLD, m.Resource.KEY
+CASTLE, VILLAGE = m.Deck.CASTLE, m.Deck.VILLAGE
 
 # --------------------------------------------------------------------------
 # The grammar helpers
@@ -75,7 +38,7 @@ def test_gold_has_no_plural() -> None:
     ("resource", "amount", "text"),
     [(GOLD, 1, "1 gold"), (GOLD, 4, "4 gold"), (KEY, 1, "1 key"), (KEY, 3, "3 keys")],
 )
-def test_a_resource_amount_agrees_with_its_number(resource: Resource, amount: int, text: str) -> None:
+def test_a_resource_amount_agrees_with_its_number(resource: m.Resource, amount: int, text: str) -> None:
     assert resource.describe(amount) == text
 
 
@@ -113,26 +76,26 @@ def test_grid_cells_are_named_by_row_then_column(cell: tuple[int, int], name: st
 @pytest.mark.parametrize(
     ("count", "one", "two"),
     [
-        (ShieldsOf(Shield.FAITH), "faith shield", "faith shields"),
-        (DistinctShieldTypes(), "distinct shield type", "distinct shield types"),
-        (MissingShieldTypes(), "missing shield type", "missing shield types"),
-        (Banners(CASTLE), "castle banner", "castle banners"),
-        (CardsWithShieldCount(1), "card with exactly 1 shield", "cards with exactly 1 shield"),
-        (CardsWithShieldCount(2), "card with exactly 2 shields", "cards with exactly 2 shields"),
-        (CardsByCost(Comparison.EQ, 4), "card with printed cost 4", "cards with printed cost 4"),
-        (CardsByCost(Comparison.GE, 5), "card with printed cost 5 or more",
+        (m.ShieldsOf(m.Shield.FAITH), "faith shield", "faith shields"),
+        (m.DistinctShieldTypes(), "distinct shield type", "distinct shield types"),
+        (m.MissingShieldTypes(), "missing shield type", "missing shield types"),
+        (m.Banners(CASTLE), "castle banner", "castle banners"),
+        (m.CardsWithShieldCount(1), "card with exactly 1 shield", "cards with exactly 1 shield"),
+        (m.CardsWithShieldCount(2), "card with exactly 2 shields", "cards with exactly 2 shields"),
+        (m.CardsByCost(m.Comparison.EQ, 4), "card with printed cost 4", "cards with printed cost 4"),
+        (m.CardsByCost(m.Comparison.GE, 5), "card with printed cost 5 or more",
          "cards with printed cost 5 or more"),
-        (CardsByCost(Comparison.LE, 2), "card with printed cost 2 or less",
+        (m.CardsByCost(m.Comparison.LE, 2), "card with printed cost 2 or less",
          "cards with printed cost 2 or less"),
-        (DiscountCards(), "card with a discount ability", "cards with a discount ability"),
-        (PurseCards(), "purse card", "purse cards"),
-        (CardsInTableau(), "card", "cards"),
-        (FaceDownCards(), "face-down card", "face-down cards"),
-        (EmptySpaces(), "empty space left", "empty spaces left"),
-        (KeysOwned(), "key", "keys"),
-        (GoldOnThisCard(), "gold stored on this card", "gold stored on this card"),
-        (GoldOnPurses(), "gold stored on your purse cards", "gold stored on your purse cards"),
-        (IdenticalShieldSets(3), "set of 3 identical shields", "sets of 3 identical shields"),
+        (m.DiscountCards(), "card with a discount ability", "cards with a discount ability"),
+        (m.PurseCards(), "purse card", "purse cards"),
+        (m.CardsInTableau(), "card", "cards"),
+        (m.FaceDownCards(), "face-down card", "face-down cards"),
+        (m.EmptySpaces(), "empty space left", "empty spaces left"),
+        (m.KeysOwned(), "key", "keys"),
+        (m.GoldOnThisCard(), "gold stored on this card", "gold stored on this card"),
+        (m.GoldOnPurses(), "gold stored on your purse cards", "gold stored on your purse cards"),
+        (m.IdenticalShieldSets(3), "set of 3 identical shields", "sets of 3 identical shields"),
     ],
 )
 def test_each_count_names_what_it_counts_in_singular_and_plural(
@@ -144,25 +107,25 @@ def test_each_count_names_what_it_counts_in_singular_and_plural(
 
 
 def test_a_set_of_distinct_shields_lists_its_types() -> None:
-    count = ShieldSets((Shield.NOBILITY, Shield.SCHOLARSHIP, Shield.CRAFTSMANSHIP))
+    count = m.ShieldSets((m.Shield.NOBILITY, m.Shield.SCHOLARSHIP, m.Shield.CRAFTSMANSHIP))
     assert count.describe() == "set of nobility, scholarship and craftsmanship shields"
 
 
 def test_a_set_with_a_repeated_shield_says_how_many_of_each() -> None:
-    count = ShieldSets((Shield.SCHOLARSHIP,) * 3 + (Shield.PEASANTRY,))
+    count = m.ShieldSets((m.Shield.SCHOLARSHIP,) * 3 + (m.Shield.PEASANTRY,))
     assert count.describe(2) == "sets of 3 scholarship shields and 1 peasantry shield"
 
 
 def test_a_set_of_one_shield_is_not_mistaken_for_a_plain_count() -> None:
-    assert ShieldSets((Shield.FAITH,)).describe() == "set of 1 faith shield"
+    assert m.ShieldSets((m.Shield.FAITH,)).describe() == "set of 1 faith shield"
 
 
 def test_a_set_of_one_castle_and_one_village_banner() -> None:
-    assert BannerSets((CASTLE, VILLAGE)).describe() == "set of castle and village banners"
+    assert m.BannerSets((CASTLE, VILLAGE)).describe() == "set of castle and village banners"
 
 
 def test_a_set_of_three_village_banners() -> None:
-    assert BannerSets((VILLAGE,) * 3).describe() == "set of 3 village banners"
+    assert m.BannerSets((VILLAGE,) * 3).describe() == "set of 3 village banners"
 
 
 # --------------------------------------------------------------------------
@@ -173,39 +136,39 @@ def test_a_set_of_three_village_banners() -> None:
 @pytest.mark.parametrize(
     ("scope", "place"),
     [
-        (Scope.TABLEAU, "in your tableau"),
-        (Scope.ROW, "in this card's row"),
-        (Scope.COLUMN, "in this card's column"),
-        (Scope.ROW_AND_COLUMN, "in this card's row and column"),
-        (Scope.NEIGHBOUR, "in a neighbour's tableau (your choice of left or right)"),
+        (m.Scope.TABLEAU, "in your tableau"),
+        (m.Scope.ROW, "in this card's row"),
+        (m.Scope.COLUMN, "in this card's column"),
+        (m.Scope.ROW_AND_COLUMN, "in this card's row and column"),
+        (m.Scope.NEIGHBOUR, "in a neighbour's tableau (your choice of left or right)"),
     ],
 )
-def test_each_scope_says_where_the_count_is_taken(scope: Scope, place: str) -> None:
+def test_each_scope_says_where_the_count_is_taken(scope: m.Scope, place: str) -> None:
     assert scope.describe() == place
-    assert Per(ShieldsOf(Shield.MILITARY), scope).describe() == f"military shield {place}"
+    assert m.Per(m.ShieldsOf(m.Shield.MILITARY), scope).describe() == f"military shield {place}"
 
 
 def test_a_count_without_a_scope_covers_your_whole_tableau() -> None:
-    assert Per(Banners(VILLAGE)).describe() == "village banner in your tableau"
+    assert m.Per(m.Banners(VILLAGE)).describe() == "village banner in your tableau"
 
 
 def test_keys_are_counted_as_the_keys_you_own() -> None:
-    assert Per(KeysOwned()).describe() == "key you own"
+    assert m.Per(m.KeysOwned()).describe() == "key you own"
 
 
 def test_stored_gold_is_not_said_to_be_in_the_tableau() -> None:
-    assert Per(GoldOnThisCard()).describe() == "gold stored on this card"
-    assert Per(GoldOnPurses()).describe() == "gold stored on your purse cards"
+    assert m.Per(m.GoldOnThisCard()).describe() == "gold stored on this card"
+    assert m.Per(m.GoldOnPurses()).describe() == "gold stored on your purse cards"
 
 
 def test_counting_cards_reminds_that_face_down_cards_and_this_one_count() -> None:
-    assert Per(CardsInTableau()).describe() == (
+    assert m.Per(m.CardsInTableau()).describe() == (
         "card in your tableau (face-down cards and this one included)"
     )
 
 
 def test_a_per_agrees_with_a_number_too() -> None:
-    assert Per(ShieldsOf(Shield.FAITH), Scope.ROW).describe(2) == "faith shields in this card's row"
+    assert m.Per(m.ShieldsOf(m.Shield.FAITH), m.Scope.ROW).describe(2) == "faith shields in this card's row"
 
 
 # --------------------------------------------------------------------------
@@ -214,30 +177,30 @@ def test_a_per_agrees_with_a_number_too() -> None:
 
 
 def test_gain_gold() -> None:
-    assert Gain(3, GOLD).describe() == "Gain 3 gold."
+    assert m.Gain(3, GOLD).describe() == "Gain 3 gold."
 
 
 @pytest.mark.parametrize(("amount", "text"), [(1, "Gain 1 key."), (2, "Gain 2 keys.")])
 def test_gain_keys_agrees_with_the_number(amount: int, text: str) -> None:
-    assert Gain(amount, KEY).describe() == text
+    assert m.Gain(amount, KEY).describe() == text
 
 
 def test_gain_per_count_in_a_neighbours_tableau() -> None:
-    effect = Gain(1, GOLD, Per(ShieldsOf(Shield.FAITH), Scope.NEIGHBOUR))
+    effect = m.Gain(1, GOLD, m.Per(m.ShieldsOf(m.Shield.FAITH), m.Scope.NEIGHBOUR))
     assert effect.describe() == (
         "Gain 1 gold per faith shield in a neighbour's tableau (your choice of left or right)."
     )
 
 
 def test_gain_keys_per_count_keeps_the_count_singular() -> None:
-    assert Gain(2, KEY, Per(PurseCards())).describe() == "Gain 2 keys per purse card in your tableau."
+    assert m.Gain(2, KEY, m.Per(m.PurseCards())).describe() == "Gain 2 keys per purse card in your tableau."
 
 
 @pytest.mark.parametrize(("amount", "resource", "text"),
                          [(1, KEY, "Each opponent gains 1 key."),
                           (2, GOLD, "Each opponent gains 2 gold.")])
-def test_each_opponent_gains(amount: int, resource: Resource, text: str) -> None:
-    assert OpponentsGain(amount, resource).describe() == text
+def test_each_opponent_gains(amount: int, resource: m.Resource, text: str) -> None:
+    assert m.OpponentsGain(amount, resource).describe() == text
 
 
 @pytest.mark.parametrize(
@@ -248,36 +211,36 @@ def test_each_opponent_gains(amount: int, resource: Resource, text: str) -> None
         ((VILLAGE, CASTLE), "Discount 1 gold on castle and village cards."),
     ],
 )
-def test_discount_names_the_decks_it_applies_to(decks: tuple[Deck, ...], text: str) -> None:
-    assert Discount(1, decks).describe() == text
+def test_discount_names_the_decks_it_applies_to(decks: tuple[m.Deck, ...], text: str) -> None:
+    assert m.Discount(1, decks).describe() == text
 
 
 def test_discard_from_a_row_for_gold() -> None:
-    assert DiscardFromRow(VILLAGE, GOLD).describe() == (
+    assert m.DiscardFromRow(VILLAGE, GOLD).describe() == (
         "Discard a card of your choice from the village row and gain gold equal to its printed cost."
     )
 
 
 def test_discard_from_a_row_for_keys() -> None:
-    assert DiscardFromRow(CASTLE, KEY).describe() == (
+    assert m.DiscardFromRow(CASTLE, KEY).describe() == (
         "Discard a card of your choice from the castle row and gain keys equal to its printed cost."
     )
 
 
 def test_store_gold_on_each_purse_never_past_capacity() -> None:
-    assert StoreGold(2).describe() == (
+    assert m.StoreGold(2).describe() == (
         "Put 2 gold from the supply on each of your purse cards (never past its capacity)."
     )
 
 
 def test_fill_purses() -> None:
-    assert FillPurses(2).describe() == (
+    assert m.FillPurses(2).describe() == (
         "Fill up to 2 of your purse cards to capacity with gold from the supply."
     )
 
 
 def test_choice_between_two_options() -> None:
-    effect = Choice(((StoreGold(2),), (Gain(3, KEY),)))
+    effect = m.Choice(((m.StoreGold(2),), (m.Gain(3, KEY),)))
     assert effect.describe() == (
         "Choose one: (put 2 gold from the supply on each of your purse cards "
         "(never past its capacity)) or (gain 3 keys)."
@@ -285,7 +248,7 @@ def test_choice_between_two_options() -> None:
 
 
 def test_choice_among_three_options_with_a_sequence() -> None:
-    effect = Choice(((Gain(1, KEY),), (Gain(2, GOLD), OpponentsGain(1, GOLD)), (FillPurses(1),)))
+    effect = m.Choice(((m.Gain(1, KEY),), (m.Gain(2, GOLD), m.OpponentsGain(1, GOLD)), (m.FillPurses(1),)))
     assert effect.describe() == (
         "Choose one: (gain 1 key), (gain 2 gold, then each opponent gains 1 gold) "
         "or (fill up to 1 of your purse cards to capacity with gold from the supply)."
@@ -300,51 +263,51 @@ CORNERS = frozenset({(0, 0), (2, 0), (0, 2), (2, 2)})
 
 
 def test_a_named_region_is_described_by_its_name() -> None:
-    assert Region(CORNERS, "a corner").describe() == "a corner"
-    assert Region(frozenset({(0, 0), (1, 0), (2, 0)}), "top row").describe() == "the top row"
-    assert Region(frozenset({(1, 1)}), "the center").describe() == "the center"
+    assert m.Region(CORNERS, "a corner").describe() == "a corner"
+    assert m.Region(frozenset({(0, 0), (1, 0), (2, 0)}), "top row").describe() == "the top row"
+    assert m.Region(frozenset({(1, 1)}), "the center").describe() == "the center"
 
 
 def test_a_drawn_mask_is_described_by_its_cells_in_reading_order() -> None:
-    region = Region(frozenset({(1, 2), (2, 0), (0, 0)}))
+    region = m.Region(frozenset({(1, 2), (2, 0), (0, 0)}))
     assert region.describe() == "one of these spaces: top left, top right, bottom centre"
 
 
 def test_a_mask_of_one_cell_names_that_space() -> None:
-    assert Region(frozenset({(1, 1)})).describe() == "the centre space"
+    assert m.Region(frozenset({(1, 1)})).describe() == "the centre space"
 
 
 def test_placed_in_a_region() -> None:
-    assert PlacedIn(Region(CORNERS, "a corner")).describe() == "this card ends in a corner"
+    assert m.PlacedIn(m.Region(CORNERS, "a corner")).describe() == "this card ends in a corner"
 
 
 def test_no_shield_keeps_the_noun_singular() -> None:
-    condition = CountIs(Per(ShieldsOf(Shield.CRAFTSMANSHIP)), Comparison.EQ, 0)
+    condition = m.CountIs(m.Per(m.ShieldsOf(m.Shield.CRAFTSMANSHIP)), m.Comparison.EQ, 0)
     assert condition.describe() == "your tableau has no craftsmanship shield"
 
 
 @pytest.mark.parametrize(
     ("comparison", "value", "text"),
     [
-        (Comparison.GE, 1, "your tableau has at least 1 face-down card"),
-        (Comparison.GE, 2, "your tableau has at least 2 face-down cards"),
-        (Comparison.LE, 2, "your tableau has at most 2 face-down cards"),
-        (Comparison.EQ, 3, "your tableau has exactly 3 face-down cards"),
+        (m.Comparison.GE, 1, "your tableau has at least 1 face-down card"),
+        (m.Comparison.GE, 2, "your tableau has at least 2 face-down cards"),
+        (m.Comparison.LE, 2, "your tableau has at most 2 face-down cards"),
+        (m.Comparison.EQ, 3, "your tableau has exactly 3 face-down cards"),
     ],
 )
 def test_a_condition_on_a_count_agrees_with_its_number(
-    comparison: Comparison, value: int, text: str
+    comparison: m.Comparison, value: int, text: str
 ) -> None:
-    assert CountIs(Per(FaceDownCards()), comparison, value).describe() == text
+    assert m.CountIs(m.Per(m.FaceDownCards()), comparison, value).describe() == text
 
 
 def test_a_condition_in_row_and_column_takes_a_plural_verb() -> None:
-    condition = CountIs(Per(Banners(CASTLE), Scope.ROW_AND_COLUMN), Comparison.GE, 3)
+    condition = m.CountIs(m.Per(m.Banners(CASTLE), m.Scope.ROW_AND_COLUMN), m.Comparison.GE, 3)
     assert condition.describe() == "this card's row and column have at least 3 castle banners"
 
 
 def test_a_condition_on_keys_is_about_what_you_have() -> None:
-    assert CountIs(Per(KeysOwned()), Comparison.GE, 5).describe() == "you have at least 5 keys"
+    assert m.CountIs(m.Per(m.KeysOwned()), m.Comparison.GE, 5).describe() == "you have at least 5 keys"
 
 
 # --------------------------------------------------------------------------
@@ -353,32 +316,32 @@ def test_a_condition_on_keys_is_about_what_you_have() -> None:
 
 
 def test_score_per_count_in_row() -> None:
-    rule = ScorePer(3, Per(ShieldsOf(Shield.SCHOLARSHIP), Scope.ROW))
+    rule = m.ScorePer(3, m.Per(m.ShieldsOf(m.Shield.SCHOLARSHIP), m.Scope.ROW))
     assert rule.describe() == "Score 3 per scholarship shield in this card's row."
 
 
 def test_score_if_no_shield() -> None:
-    rule = ScoreIf(10, CountIs(Per(ShieldsOf(Shield.CRAFTSMANSHIP)), Comparison.EQ, 0))
+    rule = m.ScoreIf(10, m.CountIs(m.Per(m.ShieldsOf(m.Shield.CRAFTSMANSHIP)), m.Comparison.EQ, 0))
     assert rule.describe() == "Score 10 if your tableau has no craftsmanship shield."
 
 
 def test_score_if_placed_in_a_region() -> None:
-    assert ScoreIf(4, PlacedIn(Region(CORNERS, "a corner"))).describe() == (
+    assert m.ScoreIf(4, m.PlacedIn(m.Region(CORNERS, "a corner"))).describe() == (
         "Score 4 if this card ends in a corner."
     )
 
 
-TEMPLAR = Card(
+TEMPLAR = m.Card(
     name="Templar",
     deck=CASTLE,
     cost=5,
-    shields=(Shield.FAITH, Shield.MILITARY),
+    shields=(m.Shield.FAITH, m.Shield.MILITARY),
     messenger=True,
     ability=(
-        Gain(1, GOLD, Per(ShieldsOf(Shield.FAITH), Scope.NEIGHBOUR)),
-        Gain(1, KEY, Per(ShieldsOf(Shield.MILITARY))),
+        m.Gain(1, GOLD, m.Per(m.ShieldsOf(m.Shield.FAITH), m.Scope.NEIGHBOUR)),
+        m.Gain(1, KEY, m.Per(m.ShieldsOf(m.Shield.MILITARY))),
     ),
-    scoring=(ScorePer(1, Per(KeysOwned())),),
+    scoring=(m.ScorePer(1, m.Per(m.KeysOwned())),),
     names=(("fr", "Templier"),),
 )
 
@@ -396,8 +359,8 @@ def test_a_card_is_summed_up_line_by_line() -> None:
 
 
 def test_a_purse_card_without_ability_or_messenger() -> None:
-    card = Card("Purse", VILLAGE, 0, (Shield.PEASANTRY,), purse=5,
-                scoring=(ScorePer(2, Per(GoldOnThisCard())),))
+    card = m.Card("Purse", VILLAGE, 0, (m.Shield.PEASANTRY,), purse=5,
+                scoring=(m.ScorePer(2, m.Per(m.GoldOnThisCard())),))
     assert card.describe().splitlines() == [
         "Purse: village card, cost 0 gold.",
         "Shield: peasantry.",
@@ -411,49 +374,49 @@ def test_a_purse_card_without_ability_or_messenger() -> None:
 # Every sentence the model can build is one well-formed sentence
 # --------------------------------------------------------------------------
 
-shields = st.sampled_from(Shield)
-decks = st.sampled_from(Deck)
+shields = st.sampled_from(m.Shield)
+decks = st.sampled_from(m.Deck)
 counts = st.one_of(
-    st.builds(ShieldsOf, shields),
-    st.just(DistinctShieldTypes()),
-    st.just(MissingShieldTypes()),
-    st.builds(Banners, decks),
-    st.builds(CardsWithShieldCount, st.integers(1, 2)),
-    st.builds(CardsByCost, st.sampled_from(Comparison), st.integers(0, 7)),
-    st.just(DiscountCards()),
-    st.just(PurseCards()),
-    st.just(CardsInTableau()),
-    st.just(FaceDownCards()),
-    st.just(EmptySpaces()),
-    st.just(KeysOwned()),
-    st.just(GoldOnThisCard()),
-    st.just(GoldOnPurses()),
-    st.builds(ShieldSets, st.lists(shields, min_size=1, max_size=4).map(tuple)),
-    st.builds(IdenticalShieldSets, st.integers(2, 4)),
-    st.builds(BannerSets, st.lists(decks, min_size=1, max_size=3).map(tuple)),
+    st.builds(m.ShieldsOf, shields),
+    st.just(m.DistinctShieldTypes()),
+    st.just(m.MissingShieldTypes()),
+    st.builds(m.Banners, decks),
+    st.builds(m.CardsWithShieldCount, st.integers(1, 2)),
+    st.builds(m.CardsByCost, st.sampled_from(m.Comparison), st.integers(0, 7)),
+    st.just(m.DiscountCards()),
+    st.just(m.PurseCards()),
+    st.just(m.CardsInTableau()),
+    st.just(m.FaceDownCards()),
+    st.just(m.EmptySpaces()),
+    st.just(m.KeysOwned()),
+    st.just(m.GoldOnThisCard()),
+    st.just(m.GoldOnPurses()),
+    st.builds(m.ShieldSets, st.lists(shields, min_size=1, max_size=4).map(tuple)),
+    st.builds(m.IdenticalShieldSets, st.integers(2, 4)),
+    st.builds(m.BannerSets, st.lists(decks, min_size=1, max_size=3).map(tuple)),
 )
-pers = st.builds(Per, counts, st.sampled_from(Scope))
+pers = st.builds(m.Per, counts, st.sampled_from(m.Scope))
 regions = st.builds(
-    Region,
+    m.Region,
     st.frozensets(st.tuples(st.integers(0, 2), st.integers(0, 2)), min_size=1),
 )
 simple_effects = st.one_of(
-    st.builds(Gain, st.integers(1, 5), st.sampled_from(Resource), st.none() | pers),
-    st.builds(OpponentsGain, st.integers(1, 3), st.sampled_from(Resource)),
-    st.builds(Discount, st.integers(1, 2), st.lists(decks, min_size=1, max_size=2, unique=True).map(tuple)),
-    st.builds(DiscardFromRow, decks, st.sampled_from(Resource)),
-    st.builds(StoreGold, st.integers(1, 3)),
-    st.builds(FillPurses, st.integers(1, 3)),
+    st.builds(m.Gain, st.integers(1, 5), st.sampled_from(m.Resource), st.none() | pers),
+    st.builds(m.OpponentsGain, st.integers(1, 3), st.sampled_from(m.Resource)),
+    st.builds(m.Discount, st.integers(1, 2), st.lists(decks, min_size=1, max_size=2, unique=True).map(tuple)),
+    st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
+    st.builds(m.StoreGold, st.integers(1, 3)),
+    st.builds(m.FillPurses, st.integers(1, 3)),
 )
 effects = simple_effects | st.builds(
-    Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple),
+    m.Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple),
                      min_size=2, max_size=3).map(tuple)
 )
 scorings = st.one_of(
-    st.builds(ScorePer, st.integers(1, 10), pers),
-    st.builds(ScoreIf, st.integers(1, 10),
-              st.builds(CountIs, pers, st.sampled_from(Comparison), st.integers(0, 9))
-              | st.builds(PlacedIn, regions)),
+    st.builds(m.ScorePer, st.integers(1, 10), pers),
+    st.builds(m.ScoreIf, st.integers(1, 10),
+              st.builds(m.CountIs, pers, st.sampled_from(m.Comparison), st.integers(0, 9))
+              | st.builds(m.PlacedIn, regions)),
 )
 
 
