@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING, Union
 
 import attrs
 
+from castle_combo.state import CARDS_PER_PLAYER
+
 if TYPE_CHECKING:
     from castle_combo.state import GameState
 
 __all__ = ["Evaluation", "MemoizedEvaluation", "Evaluator", "outcome_rewards", "squash_margins", "CARDS_PER_PLAYER"]
 
-#: A finished tableau holds 9 cards.
-CARDS_PER_PLAYER = 9
 
 
 @attrs.frozen
