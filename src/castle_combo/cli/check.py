@@ -17,7 +17,6 @@ import argparse
 import sys
 
 from castle_combo.dsl import check_paths
-from castle_combo.model import Card
 from castle_combo.ruleset import Ruleset
 
 __all__ = ["register", "run"]
@@ -40,12 +39,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Check ``args.paths``; 0 if every card is valid, else 2."""
-    report = check_paths(args.paths)
+    report = check_paths(args.paths, Ruleset.standard().cards if args.extend else ())
     files = f"{len(report.files)} file{'s' if len(report.files) != 1 else ''}"
     cards = f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''}"
-    messages = list(report.messages)
-    if args.extend:
-        messages.extend(name_clashes(report.cards, Ruleset.standard()))
+    messages = report.messages
     if not messages:
         extends = " (none reuses a standard card's name)" if args.extend else ""
         print(f"ok: {cards} in {files}{extends}")
@@ -56,17 +53,3 @@ def run(args: argparse.Namespace) -> int:
     print(f"{count} found; {cards} read without problems from {files}", file=sys.stderr)
     return 2
 
-
-def name_clashes(cards: tuple[Card, ...], base: Ruleset) -> list[str]:
-    """One message per card of ``cards`` whose name a card of ``base`` already has, with both places."""
-    messages = []
-    for card in cards:
-        if card.name in base:
-            where = f"{card.source}: " if card.source else ""
-            taken = base[card.name].source
-            there = f" (defined at {taken})" if taken else ""
-            messages.append(
-                f"{where}card {card.name!r} has the name of a standard card{there}; "
-                f"rename it, since a ruleset cannot hold two cards of one name"
-            )
-    return messages

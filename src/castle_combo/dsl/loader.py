@@ -112,12 +112,20 @@ def _at_part(problem: Problem, positions: dict[str, Source]) -> Problem:
     return attrs.evolve(problem, source=positions[problem.part])
 
 
-def _duplicates(cards: Iterable[Card], seen: dict[str, Card]) -> list[Problem]:
-    """A problem for every card whose name is already in ``seen`` (which is updated)."""
+def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset()) -> list[Problem]:
+    """A problem for every card whose name is already in ``seen`` (which is updated).
+
+    ``standard`` names the cards of ``seen`` that are the standard cards being
+    extended, so a clash with one of them says so.
+    """
     problems = []
     for card in cards:
         first = seen.get(card.name)
-        if first is not None:
+        if first is not None and card.name in standard:
+            problems.append(Problem(
+                f"card {card.name!r} has the name of a standard card (defined at {first.source})",
+                "rename it, since a ruleset cannot hold two cards of one name", card.source))
+        elif first is not None:
             problems.append(Problem(
                 f"two cards are named {card.name!r}: this one and the one at {first.source}",
                 "rename one of them (names are unique across all loaded files)", card.source))
@@ -202,11 +210,12 @@ def _messages(error: CastleComboError) -> tuple[str, ...]:
     return error.messages if isinstance(error, CardProblems) else (str(error),)
 
 
-def check_paths(paths: Iterable[str | PathLike[str]]) -> CheckReport:
+def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] = ()) -> CheckReport:
     """Every card and every problem of the files and folders in ``paths``; never raises for a file.
 
     Missing paths and folders without cards are problems too, so a checker
-    reports all of them in one run.
+    reports all of them in one run. ``standard`` are cards the files are meant
+    to extend: a file card that reuses one of their names is a problem too.
     """
     files: list[Path] = []
     errors: list[CastleComboError] = []
@@ -216,7 +225,8 @@ def check_paths(paths: Iterable[str | PathLike[str]]) -> CheckReport:
         except CastleComboError as error:
             errors.append(error)
     cards: list[Card] = []
-    seen: dict[str, Card] = {}
+    seen: dict[str, Card] = {card.name: card for card in standard}
+    standard_names = frozenset(seen)
     texts: dict[str, str] = {}
     clashes: list[str] = []
     for file in files:
@@ -227,7 +237,7 @@ def check_paths(paths: Iterable[str | PathLike[str]]) -> CheckReport:
             errors.append(error)
             continue
         texts[str(file)] = text
-        for problem in _duplicates(found, seen):
+        for problem in _duplicates(found, seen, standard_names):
             clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
                                           str(file)))
         cards.extend(found)
