@@ -206,7 +206,7 @@ def _near_misses(state: cc.GameState, rng: random.Random) -> list[cc.Action]:
     """Actions that look plausible now: every kind, both rows, positions around the tableau."""
     names = [c.name for d in DECKS for c in state.row(d)]
     candidates: list[cc.Action] = [cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)]
-    candidates += [cc.Choose(k) for k in range(4)]
+    candidates += [cc.Choose(k) for k in range(1, 4)]  # Choose(0) cannot even be built
     candidates += [cc.Discard(n) for n in names]
     for name in names:
         x, y = rng.randint(-3, 3), rng.randint(-3, 3)

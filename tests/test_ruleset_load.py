@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The digest of the 78 base cards' data (ruleset.cards_digest) under STANDARD_VERSION.
 #: When a base card changes this test fails: bump STANDARD_VERSION in
 #: ruleset.py (records name the cards they were played with), then update both.
-STANDARD_DIGEST = ("base-1", "25ca3f513008547c6c63a973a63f89eeb647f709417c7acb03717bc4c18cd5f1")
+# The digest leaves out fields at their default value (since the expansion added fields to the card
+# model), so it changed once without any card changing: the version stays base-1.
+STANDARD_DIGEST = ("base-1", "cfe6cb165064c0907a0501e22de8c287e07d4e9e404c45853f60dce896a9fad8")
 
 HERMIT = 'card "Hermit" { deck village cost 2 shields faith score 1 per missing shield type }\n'
 SQUIRE = 'card "Squire" { deck castle cost 1 shields military }\n'

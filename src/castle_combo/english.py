@@ -84,6 +84,7 @@ SCOPE_PLACE: dict[str, str] = {
     "column": "in this card's column",
     "row and column": "in this card's row and column",
     "neighbour": "in a neighbour's tableau (your choice of left or right)",
+    "discarded": "on the discarded cards",
 }
 
 #: The subject and verb of a condition in each scope: "*your tableau has* no faith shield".
@@ -93,6 +94,7 @@ SCOPE_SUBJECT: dict[str, str] = {
     "column": "this card's column has",
     "row and column": "this card's row and column have",
     "neighbour": "a neighbour's tableau (your choice of left or right) has",
+    "discarded": "the discarded cards have",
 }
 
 _ROW_NAMES = ("top", "middle", "bottom")

@@ -41,6 +41,7 @@ __all__ = [
     "Resource",
     "Comparison",
     "Scope",
+    "Moment",
     "ShieldsOf",
     "DistinctShieldTypes",
     "MissingShieldTypes",
@@ -55,6 +56,9 @@ __all__ = [
     "KeysOwned",
     "GoldOnThisCard",
     "GoldOnPurses",
+    "DistinctCosts",
+    "CostSum",
+    "LockCards",
     "ShieldSets",
     "IdenticalShieldSets",
     "BannerSets",
@@ -66,6 +70,8 @@ __all__ = [
     "DiscardFromRow",
     "StoreGold",
     "FillPurses",
+    "DiscardWholeRow",
+    "UseAdjacentAbility",
     "Choice",
     "Effect",
     "Region",
@@ -77,6 +83,7 @@ __all__ = [
     "Scoring",
     "Card",
     "Problem",
+    "walk",
     "NAMED_REGIONS",
     "MAX_COST",
     "MAX_PURSE",
@@ -169,6 +176,18 @@ class Comparison(enum.Enum):
     LE = "<="
 
 
+class Moment(enum.Enum):
+    """When a part of a card's ability resolves.
+
+    ``BOUGHT``: when the card is bought face up (``Card.ability``).
+    ``UNLOCKED``: when its owner opens the card's lock (``Card.unlocked``,
+    lock cards only).
+    """
+
+    BOUGHT = "bought"
+    UNLOCKED = "unlocked"
+
+
 class Scope(enum.Enum):
     """Where a count is taken.
 
@@ -176,6 +195,9 @@ class Scope(enum.Enum):
     cards in this card's row / column, ``ROW_AND_COLUMN`` both (this card
     counted once). ``NEIGHBOUR`` is the tableau of the better of the owner's
     two neighbours (left or right, the owner's choice, so the larger count).
+    ``DISCARDED`` is the cards the resolving ability has discarded so far
+    (a whole row, or one card from a row): it exists only in an ability,
+    after a discard.
     """
 
     TABLEAU = "tableau"
@@ -183,6 +205,7 @@ class Scope(enum.Enum):
     COLUMN = "column"
     ROW_AND_COLUMN = "row and column"
     NEIGHBOUR = "neighbour"
+    DISCARDED = "discarded"
 
     def describe(self) -> str:
         """Where a count is taken, as it follows the counted noun: "in this card's row"."""
@@ -358,6 +381,39 @@ class GoldOnPurses:
 
 
 @attrs.frozen
+class DistinctCosts:
+    """Different printed costs among the face-up cards: ``different cost``."""
+
+    source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "different printed cost(s)"."""
+        return english.plural(amount, "different printed cost")
+
+
+@attrs.frozen
+class CostSum:
+    """The sum of the printed costs of the face-up cards: ``gold of printed cost``."""
+
+    source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun: "gold of printed cost" (gold is the same in the singular and plural)."""
+        return "gold of printed cost"
+
+
+@attrs.frozen
+class LockCards:
+    """Face-up lock cards: ``lock card``."""
+
+    source: Source | None = _source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        """The counted noun, agreeing with ``amount``: "lock card(s)"."""
+        return english.plural(amount, "lock card")
+
+
+@attrs.frozen
 class ShieldSets:
     """Complete sets of shields, no shield reused: ``set of {nobility, military}``.
 
@@ -439,6 +495,9 @@ Count = Union[
     KeysOwned,
     GoldOnThisCard,
     GoldOnPurses,
+    DistinctCosts,
+    CostSum,
+    LockCards,
     ShieldSets,
     IdenticalShieldSets,
     BannerSets,
@@ -470,11 +529,14 @@ class Per:
         stored on this card" rather than "... in your tableau".
         """
         noun = self.count.describe(amount)
+        if self.scope is Scope.DISCARDED and isinstance(self.count, CardsInTableau):
+            return english.plural(amount, "discarded card")
         if self.scope is Scope.TABLEAU and isinstance(self.count, KeysOwned):
             return f"{noun} you own"
         if self.scope is Scope.TABLEAU and isinstance(self.count, (GoldOnThisCard, GoldOnPurses)):
             return noun
-        return f"{noun} {self.scope.describe()}{_included_note(self.count)}"
+        note = _included_note(self.count) if self.scope is not Scope.DISCARDED else ""
+        return f"{noun} {self.scope.describe()}{note}"
 
 
 # --------------------------------------------------------------------------
@@ -605,6 +667,47 @@ class FillPurses:
 
 
 @attrs.frozen
+class DiscardWholeRow:
+    """Discard every card of the castle or the village row (the owner's choice); refill that row at once.
+
+    An empty row cannot be chosen; with one row holding cards there is no
+    choice, with none nothing happens. The discarded cards can be counted by
+    later effects of the same ability (``per ... on the discarded cards``).
+    """
+
+    source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Nothing: either row may be discarded (an empty one just cannot be chosen)."""
+        return ()
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        return english.sentence("Discard a whole row of your choice (castle or village); it is refilled at once")
+
+
+@attrs.frozen
+class UseAdjacentAbility:
+    """Use the ability of one of the owner's face-up cards orthogonally next to this one (owner's choice).
+
+    The candidates are the adjacent face-up cards with an ability other than
+    a discount and other than this effect; the chosen card's ability is
+    resolved as if it had just been bought face up, without its discount
+    and without its messenger.
+    """
+
+    source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Nothing: with no candidate the effect simply does nothing."""
+        return ()
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        return english.sentence("Use the ability of one of your cards orthogonally adjacent to this one")
+
+
+@attrs.frozen
 class Choice:
     """Choose one option; each option is a sequence of effects resolved in order."""
 
@@ -642,7 +745,9 @@ class Choice:
         return english.sentence("Choose one: " + english.join_or(f"({text})" for text in options))
 
 
-Effect = Union[Gain, OpponentsGain, Discount, DiscardFromRow, StoreGold, FillPurses, Choice]
+Effect = Union[
+    Gain, OpponentsGain, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility, Choice
+]
 
 
 # --------------------------------------------------------------------------
@@ -799,6 +904,10 @@ class Card:
     have exactly one rule). ``purse`` is the purse capacity, ``None`` if the
     card has no purse. ``names`` holds localized names as ``(language, name)``
     pairs, e.g. ``(("fr", "Intendant"),)``.
+
+    A ``lock`` card (the expansion *Out of the Oubliette!*) gets a key on it
+    when bought face up; its ``unlocked`` effects resolve when its owner opens
+    the lock, in a later moment of one of their turns (see the rules page).
     """
 
     name: str
@@ -810,6 +919,8 @@ class Card:
     ability: tuple[Effect, ...] = ()
     scoring: tuple[Scoring, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
+    lock: bool = False
+    unlocked: tuple[Effect, ...] = ()
     source: Source | None = _source_field()
 
     def problems(self) -> tuple[Problem, ...]:
@@ -837,11 +948,32 @@ class Card:
         if self.purse is None and counted:
             found += (Problem("the card counts 'gold on this card' but has no purse to hold gold",
                               "add a purse capacity such as 'purse 5'", counted[0].source or where),)
-        for effect in self.ability:
-            found += effect.problems()
+        if self.lock and not self.unlocked:
+            found += (Problem("a lock card needs an ability behind its lock",
+                              "add 'when unlocked:' and the effects that opening the lock gives", where, "lock"),)
+        if self.unlocked and not self.lock:
+            found += (Problem("only a lock card has an ability 'when unlocked'",
+                              "add 'lock' to the card, or write 'when bought:' instead", where, "when unlocked"),)
+        for _, effects in self.parts():
+            for effect in effects:
+                found += effect.problems()
+            found += _discarded_problems(effects, False)
         for rule in self.scoring:
             found += rule.problems()
         return found
+
+    def parts(self) -> tuple[tuple[Moment, tuple[Effect, ...]], ...]:
+        """Each moment at which the card acts, with its effects: ``((Moment.BOUGHT, ability), ...)``.
+
+        Only the moments the card has effects for are listed, in the order
+        they are written on a card.
+        """
+        found: list[tuple[Moment, tuple[Effect, ...]]] = []
+        if self.ability:
+            found.append((Moment.BOUGHT, self.ability))
+        if self.unlocked:
+            found.append((Moment.UNLOCKED, self.unlocked))
+        return tuple(found)
 
     def validate(self) -> Card:
         """This card if it makes sense, else a :class:`CardValidationError` listing every problem.
@@ -860,13 +992,21 @@ class Card:
         return self.deck
 
     def discount_on(self, deck: Deck) -> int:
-        """The permanent discount this card gives (face up) on cards of ``deck``."""
+        """The permanent discount this card gives as soon as it is bought face up, on cards of ``deck``.
+
+        Only the top-level discount of the ability counts: a discount in an
+        option of a choice, or behind a lock, depends on the game.
+        """
         return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks)
 
     @property
     def has_discount(self) -> bool:
-        """Whether the card has a discount ability (counted by ``discount card``)."""
-        return any(isinstance(e, Discount) for e in self.ability)
+        """Whether the card has a discount ability (counted by ``discount card``).
+
+        Any discount printed on the card counts, in a choice or behind a lock
+        too: the engine and every other reader ask :func:`walk` the same way.
+        """
+        return any(isinstance(node, Discount) for node in walk(self.ability + self.unlocked))
 
     def localized_name(self, language: str) -> str:
         """The card's name in ``language`` (``"en"`` or a code in ``names``), else its English name."""
@@ -887,9 +1027,14 @@ class Card:
             lines.append("Messenger: bought face up, it sends the messenger to the other location.")
         if self.purse is not None:
             lines.append(f"Purse: holds up to {self.purse} gold.")
+        if self.lock:
+            lines.append("Lock: bought face up, it gets a key from the supply; its owner may open the lock "
+                         "in a later moment of one of their turns.")
         if self.ability:
             lines.append("When bought face up: " + " ".join(effect.describe() for effect in self.ability))
-        else:
+        if self.unlocked:
+            lines.append("When its lock is opened: " + " ".join(effect.describe() for effect in self.unlocked))
+        if not self.ability and not self.unlocked:
             lines.append("No ability.")
         lines.extend(rule.describe() for rule in self.scoring)
         if not self.scoring:
@@ -929,13 +1074,17 @@ _SCOPE_LIMITS: Mapping[type, tuple[frozenset[Scope], str, str]] = MappingProxyTy
     KeysOwned: (frozenset(Scope) - {Scope.TABLEAU},
                 "keys are held by a player, not placed in a tableau, so 'key' takes no scope",
                 "remove the scope after 'key'"),
-    EmptySpaces: (_GRID_SCOPES,
-                  "a row or column of the final grid is always full, so it has no empty space",
+    EmptySpaces: (_GRID_SCOPES | {Scope.DISCARDED},
+                  "a row or column of the final grid is always full, and discarded cards fill no space, "
+                  "so 'empty space' is only counted in the whole tableau",
                   "count 'empty space' in the whole tableau"),
+    FaceDownCards: (frozenset({Scope.DISCARDED}),
+                    "the cards of a row are face up, so a discarded card is never face down",
+                    "count something on the discarded cards, such as 'purse card on the discarded cards'"),
     CardsInTableau: (_GRID_SCOPES,
                      "a row or column of the final grid always holds 3 cards (5 for row and column)",
                      "count something on the cards, such as 'castle banner in row'"),
-    GoldOnPurses: (_GRID_SCOPES,
+    GoldOnPurses: (_GRID_SCOPES | {Scope.DISCARDED},
                    "'gold on purses' counts the gold on all your purse cards, wherever they are",
                    "remove the scope, or count 'purse card in row'"),
 })
@@ -980,6 +1129,9 @@ def _scope_problems(per: Per, scoring: bool) -> tuple[Problem, ...]:
     limit = _SCOPE_LIMITS.get(type(per.count))
     if limit is not None and per.scope in limit[0]:
         return (Problem(limit[1], limit[2], where),)
+    if scoring and per.scope is Scope.DISCARDED:
+        return (Problem("a scoring rule counts your final tableau; discarded cards exist only while an "
+                        "ability resolves", "count them in an ability, after 'discard a row'", where),)
     if scoring and per.scope is Scope.NEIGHBOUR:
         return (Problem("a scoring rule counts only your own tableau, never a neighbour's",
                         "remove \"in a neighbour's tableau\"", where),)
@@ -993,20 +1145,58 @@ def _scope_problems(per: Per, scoring: bool) -> tuple[Problem, ...]:
     return ()
 
 
+def walk(node: object) -> Iterator[object]:
+    """Every model node in ``node`` (itself first), depth first in written order.
+
+    ``node`` is a model node, a card, or a tuple of them. Fields that
+    equality ignores (source positions) are skipped. This is the one walker
+    over a card's tree: everything that asks "does this card have a ...?"
+    (``Card.has_discount``, validation, the engine's card facts) asks it, so
+    a new construct nested anywhere is seen by all of them at once.
+    """
+    if isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)
+        return
+    if not attrs.has(type(node)):
+        return
+    yield node
+    for field in attrs.fields(type(node)):  # type: ignore[arg-type]
+        if field.eq:
+            value = getattr(node, field.name)
+            if isinstance(value, tuple) or attrs.has(type(value)):
+                yield from walk(value)
+
+
 def _pers(card: Card) -> Iterator[Per]:
-    """Every count of a card: in its ability (choices included) and in its scoring."""
-    effects = list(card.ability)
-    while effects:
-        effect = effects.pop()
+    """Every count of a card: in its abilities (choices included) and in its scoring."""
+    return (node for node in walk(card) if isinstance(node, Per))
+
+
+def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[Problem, ...]:
+    """Counts "on the discarded cards" written before any discard of the same ability.
+
+    ``discarded`` says whether an earlier effect (outside ``effects``) has
+    discarded something. A discard inside one option of a choice counts as
+    earlier for the effects after the choice (the other options discard
+    nothing, so the count is then 0).
+    """
+    found: tuple[Problem, ...] = ()
+    for effect in effects:
         if isinstance(effect, Choice):
-            effects.extend(e for option in effect.options for e in option)
-        elif isinstance(effect, Gain) and effect.per is not None:
-            yield effect.per
-    for rule in card.scoring:
-        if isinstance(rule, ScorePer):
-            yield rule.per
-        elif isinstance(rule.condition, CountIs):
-            yield rule.condition.per
+            for option in effect.options:
+                found += _discarded_problems(option, discarded)
+            discarded = discarded or any(isinstance(n, (DiscardWholeRow, DiscardFromRow)) for n in walk(effect))
+            continue
+        if not discarded:
+            for node in walk(effect):
+                if isinstance(node, Per) and node.scope is Scope.DISCARDED:
+                    found += (Problem("nothing has been discarded yet when this count is taken",
+                                      "put 'discard a row' (or a discard from a row) before it in the same ability",
+                                      node.source or getattr(effect, "source", None)),)
+        if isinstance(effect, (DiscardWholeRow, DiscardFromRow)):
+            discarded = True
+    return found
 
 
 def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) -> tuple[Problem, ...]:

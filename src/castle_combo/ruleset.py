@@ -165,12 +165,17 @@ def _canonical(value: object) -> object:
     ``repr`` of a model node is not enough: the iteration order of a
     ``frozenset`` (a region's cells) depends on how the set was built, and a
     card parsed from text and one unpickled from the disk cache build it
-    differently. Fields left out of equality (source positions) are left out.
+    differently. Fields left out of equality (source positions) are left out, and
+    so are fields at their default value: a new field added to the model (the
+    lock of the expansion's cards, say) leaves the digest of every card that
+    does not use it unchanged.
     """
     if attrs.has(type(value)):
         fields = attrs.fields(type(value))  # type: ignore[arg-type]  # attrs.has narrows at run time only
         return (type(value).__name__,) + tuple(
-            (field.name, _canonical(getattr(value, field.name))) for field in fields if field.eq
+            (field.name, _canonical(getattr(value, field.name)))
+            for field in fields
+            if field.eq and not (field.default is not attrs.NOTHING and getattr(value, field.name) == field.default)
         )
     if isinstance(value, (frozenset, set)):
         return ("set",) + tuple(sorted((_canonical(item) for item in value), key=repr))
