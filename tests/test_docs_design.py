@@ -100,3 +100,54 @@ def test_the_engine_never_parses_text() -> None:
         assert "import lark" not in path.read_text(encoding="utf-8") and "from lark" not in path.read_text(
             encoding="utf-8"
         ), module_name(path)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (a package's ``__init__`` is the package's name)."""
+    names = {module_name(p) for p in MODULES} | {""}
+    graph: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        own = module_name(path)
+        if own == "":
+            continue  # the package's __init__ only re-exports, and nothing imports it back
+        graph[own] = {name for name in imported_modules(path) if name in names and name != own}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of ``graph`` as a path that ends where it starts, or ``[]`` if there is none."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """Data flows one way inside a layer too: the import graph has no cycle, not even through function-level imports."""
+    cycle = find_cycle(import_graph())
+    assert cycle == [], "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_cycle_finder_finds_a_planted_cycle() -> None:
+    graph = {"state": {"rules"}, "rules": {"turn"}, "turn": {"state"}, "model": set()}
+    assert find_cycle(graph) == ["rules", "turn", "state", "rules"]
+    assert find_cycle({"a": {"b"}, "b": set()}) == []

@@ -32,7 +32,7 @@ def test_loads_of_dumps_is_the_same_state() -> None:
 
 def test_the_json_names_cards_by_name() -> None:
     data = json.loads(cc.dumps(midgame()))
-    assert data["format"] == "castle-combo/state@1"
+    assert data["format"] == "castle-combo/state@2"
     row = data["locations"]["village"]["row"]
     assert all(isinstance(name, str) and name in cc.Ruleset.standard() for name in row)
 
@@ -49,7 +49,7 @@ def test_a_loaded_state_keeps_its_generator() -> None:
         (lambda d: d["players"][0]["tableau"][0].__setitem__("card", "Nunn"), r"\$\.players\[0\]\.tableau\[0\]\.card: no card named 'Nunn'.*did you mean 'Nun'"),
         (lambda d: d["locations"]["castle"]["deck"].__setitem__(0, 7), r"\$\.locations\.castle\.deck\[0\]: expected a card name"),
         (lambda d: d.__setitem__("phase", "lunch"), r"\$\.phase: expected one of"),
-        (lambda d: d.__setitem__("format", "chess/pgn"), r"\$\.format: expected 'castle-combo/state@1'"),
+        (lambda d: d.__setitem__("format", "chess/pgn"), r"\$\.format: expected 'castle-combo/state@2'"),
         (lambda d: d.__setitem__("colour", "red"), r"\$\.colour: unknown field"),
         (lambda d: d["history"][2].__setitem__("at", [1]), r"\$\.history\[2\]"),
         (lambda d: d["locations"]["castle"]["deck"].append(d["locations"]["village"]["deck"][0]), r"\$\.locations\.castle\.deck\[\d+\]: .* is not a castle card|is also at"),
@@ -120,7 +120,35 @@ def test_a_state_waiting_for_a_decision_round_trips_and_continues() -> None:
     assert loaded == state
     assert loaded.apply(cc.Choose(2)) == state.apply(cc.Choose(2))
     data = json.loads(cc.dumps(state))
-    assert data["pending"]["kind"] == "choose" and data["pending"]["card"] == "Barbarian"
-    data["pending"]["address"] = [7]
-    with pytest.raises(cc.RecordError, match=r"\$\.pending: does not match Barbarian's ability"):
+    assert data["pending"]["decision"] == {"kind": "choose", "options": 2}
+    assert data["pending"]["frames"][0]["card"] == "Barbarian"
+    data["pending"]["frames"][0]["queue"] = [[0, 7]]
+    with pytest.raises(cc.RecordError, match=r"\$\.pending\.frames\[0\]\.queue: does not match Barbarian's ability"):
         cc.loads(data, rules=rules)
+    data = json.loads(cc.dumps(state))
+    data["pending"]["step"] = [0, 1]
+    with pytest.raises(cc.RecordError, match=r"\$\.pending\.step: is not a step of Barbarian's ability asking"):
+        cc.loads(data, rules=rules)
+
+
+def test_a_save_of_the_first_state_format_still_loads_and_plays_on() -> None:
+    """Saves written before lock cards (state@1, a flat pending decision) load into the new shape."""
+    from engine_kit import V, card, game, gold, keys, ruleset, take
+
+    from castle_combo import model as m
+
+    chooser = card("Barbarian", V, ability=[m.Choice(((gold(3),), (keys(2),))), gold(1)])
+    rules = ruleset(chooser)
+    state = game(rules, village=["Barbarian"]).apply(take("Barbarian"))
+    data = json.loads(cc.dumps(state))
+    data["format"] = "castle-combo/state@1"
+    del data["opened_lock"]
+    for player in data["players"]:
+        for cell in player["tableau"]:
+            del cell["key"]
+    index = data["pending"]["frames"][0]["index"]
+    data["pending"] = {"kind": "choose", "card": "Barbarian", "index": index, "address": [0], "rest": [[1]],
+                       "options": 2, "deck": "castle"}
+    loaded = cc.loads(data, rules=rules)
+    assert loaded == state
+    assert loaded.apply(cc.Choose(1)) == state.apply(cc.Choose(1))

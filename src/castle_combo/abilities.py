@@ -1,95 +1,231 @@
-"""Card abilities compiled into steps the engine runs in order.
+"""Card abilities compiled into typed steps the engine runs in order.
 
-An ability is a sequence of effects (RULINGS.md: parts resolve in printed
-order). Each effect gets an *address*: a tuple of indices into the ability
-(``(2,)`` is the third effect, ``(2, 1, 0)`` the first effect of the second
-option of that choice). The engine keeps the addresses still to run in the
-game state, so a turn can stop for a player's decision (a choice, or which
-card to discard) and continue after it, and the pending work serializes as
-plain integers.
+An ability is a sequence of effects resolved in printed order (the rules
+page, "Abilities"). Each effect becomes one *step*, stored under its
+:data:`~castle_combo.decisions.Address` (which part of the card, then the
+place in it), so the engine can keep "what is left to do" in the game state
+as plain integers and stop for a decision in the middle.
 
-Automatic effects compile to functions acting on a :class:`Work`, the
-engine's private scratch copy of the parts of the table an ability may change.
+A step either does its work at once (:class:`Auto`), or may ask its owner a
+question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
+:class:`CopyStep`): its ``run`` returns the :data:`~castle_combo.decisions.Decision`
+to ask, and its ``answer`` applies the answer. So a new kind of effect that asks
+something is one new step class with those two methods, and the rules dispatch
+to it without knowing what it is.
+
+Steps act on a :class:`Work`: the engine's private scratch copy of the table
+during one ``apply`` (:class:`castle_combo.turn.Turn` implements it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol, Union
 
 import attrs
 
-from castle_combo import model
-from castle_combo.counting import DECKS, CardFacts, Placed, compile_per
+from castle_combo import lock_rulings, model
+from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow
+from castle_combo.counting import DECKS, CardFacts, Placed, Tableaux, compile_per
+from castle_combo.decisions import Address, ChooseAdjacent, ChooseOption, ChooseRow, Decision, DiscardCard, Frame
 
-__all__ = ["Ability", "Address", "Step", "Work", "compile_ability", "fill_order"]
-
-#: Where an effect sits in its card's ability (see the module docstring).
-Address = tuple[int, ...]
+__all__ = [
+    "Ability",
+    "Auto",
+    "ChoiceStep",
+    "CopyStep",
+    "DiscardRowStep",
+    "DiscardStep",
+    "Step",
+    "Work",
+    "adjacent",
+    "compile_ability",
+    "fill_order",
+]
 
 _GOLD, _KEY = 0, 1
 _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
+#: The two parts of a card's abilities, as the first number of an address.
+BOUGHT, UNLOCKED = 0, 1
 
 
-class Work:
-    """The mutable scratch table one ``apply`` works on, frozen again when it ends.
+class Work(Tableaux, Protocol):
+    """What a step reads and changes: the scratch table of one ``apply``.
 
-    It exposes ``tableaux``, ``keys`` and the face-up ``shields`` and
-    ``banners`` totals per seat like any :class:`castle_combo.counting.Table`,
-    so counts see gains made earlier in the same ability.
+    Besides what counts read (:class:`~castle_combo.counting.Tableaux`), a step
+    changes supplies, discounts, stored gold and the rows, and reads the stack
+    of abilities being resolved (``frames``, the top one last).
     """
 
-    __slots__ = ("banners", "discounts", "gold", "keys", "shields", "tableaux")
+    @property
+    def gold(self) -> list[int]: ...
 
-    def __init__(
-        self,
-        tableaux: list[tuple[Placed, ...]],
-        keys: list[int],
-        gold: list[int],
-        discounts: list[tuple[int, int]],
-        shields: list[tuple[int, ...]],
-        banners: list[tuple[int, int]],
-    ) -> None:
-        self.tableaux = tableaux
-        self.keys = keys
-        self.gold = gold
-        self.discounts = discounts
-        self.shields = shields
-        self.banners = banners
+    @property
+    def discounts(self) -> list[tuple[int, int]]: ...
+
+    @property
+    def frames(self) -> list[Frame]: ...
+
+    @property
+    def facts(self) -> Sequence[CardFacts]: ...
 
     def gain(self, seat: int, resource: int, amount: int) -> None:
-        """Give ``seat`` ``amount`` gold (resource 0) or keys (resource 1) from the supply."""
-        if resource == _GOLD:
-            self.gold[seat] += amount
-        else:
-            self.keys[seat] += amount
+        """Give ``seat`` gold (resource 0) or keys (resource 1) from the supply."""
+
+    def store(self, seat: int, index: int, gold: int) -> None:
+        """Set the gold stored on ``seat``'s card at ``index``."""
+
+    def row(self, deck: int) -> tuple[int, ...]:
+        """The cards of a row now (0 castle, 1 village)."""
+
+    def discard_from_row(self, deck: int, card: int) -> None:
+        """Move ``card`` from a row to that location's discard pile (no refill)."""
+
+    def discard_row(self, deck: int) -> tuple[int, ...]:
+        """Discard a whole row and refill it at once; return the cards discarded."""
+
+    def note_discarded(self, cards: tuple[int, ...]) -> None:
+        """Remember ``cards`` as discarded by the ability being resolved (the top frame)."""
+
+    def use_ability_of(self, seat: int, index: int) -> None:
+        """Start resolving, on top of the stack, the ability of ``seat``'s card at ``index``, as a copy."""
 
 
-#: An automatic effect: ``run(work, seat, index_of_the_card_in_its_tableau)``.
+#: What an automatic effect does: ``run(work, seat, index_of_this_card)``.
 Run = Callable[[Work, int, int], None]
 
 
 @attrs.frozen
-class Step:
-    """One compiled effect.
+class Auto:
+    """An effect that needs no decision. ``discount`` marks a discount, which a copied ability skips."""
 
-    ``kind`` is ``"auto"`` (``run`` does it), ``"choose"`` (``options`` holds
-    each option's effect addresses) or ``"discard"`` (discard from the row of
-    ``deck``, gain the printed cost as ``reward``: 0 gold, 1 keys).
-    """
+    do: Run
+    discount: bool = False
 
-    kind: str
-    run: Run | None = None
-    options: tuple[tuple[Address, ...], ...] = ()
-    deck: int = 0
-    reward: int = _GOLD
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Do the effect (unless it is a discount in a copied ability); never asks anything."""
+        if not (self.discount and frame.copied):
+            self.do(work, seat, frame.index)
+        return None
+
+
+@attrs.frozen
+class ChoiceStep:
+    """Choose one: ``options`` holds each option's effect addresses."""
+
+    options: tuple[tuple[Address, ...], ...]
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which option."""
+        return ChooseOption(len(self.options))
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Put the chosen option's effects first in the ability's queue."""
+        assert isinstance(action, Choose)
+        top = work.frames[-1]
+        work.frames[-1] = attrs.evolve(top, queue=self.options[action.option - 1] + top.queue)
+
+
+@attrs.frozen
+class DiscardStep:
+    """Discard a card of the owner's choice from the ``deck`` row; gain its printed cost as ``reward``."""
+
+    deck: int
+    reward: int
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which card, unless the row is empty (then nothing happens)."""
+        return DiscardCard(self.deck) if work.row(self.deck) else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Discard the chosen card and gain its printed cost."""
+        assert isinstance(action, Discard)
+        card = next(c for c in work.row(self.deck) if work.facts[c].name == action.card)
+        work.discard_from_row(self.deck, card)
+        work.note_discarded((card,))
+        work.gain(seat, self.reward, work.facts[card].cost)
+
+
+@attrs.frozen
+class DiscardRowStep:
+    """Discard a whole row of the owner's choice and refill it at once."""
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which row when both hold cards; with one, discard it at once; with none, do nothing."""
+        rows = tuple(deck for deck in range(len(DECKS)) if work.row(deck))
+        if len(rows) == 1:
+            work.note_discarded(work.discard_row(rows[0]))
+        return ChooseRow(rows) if len(rows) > 1 else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Discard the chosen row."""
+        assert isinstance(action, DiscardRow)
+        work.note_discarded(work.discard_row(DECKS.index(action.deck)))
+
+
+def adjacent(tableau: Sequence[Placed], index: int) -> tuple[int, ...]:
+    """Indices of the cards orthogonally next to the card at ``index``, in the order they were taken."""
+    me = tableau[index]
+    return tuple(i for i, c in enumerate(tableau) if abs(c.x - me.x) + abs(c.y - me.y) == 1)
+
+
+@attrs.frozen
+class CopyStep:
+    """Use the ability of an adjacent face-up card whose ability is worth copying (the rules page)."""
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which adjacent card; nothing happens with no candidate, or inside a copied ability."""
+        if frame.copied:
+            return None
+        cells = work.tableaux[seat]
+        candidates = tuple(
+            i for i in adjacent(cells, frame.index) if not cells[i].face_down and work.facts[cells[i].card].copyable
+        )
+        if len(candidates) == 1 and not lock_rulings.ASK_WITH_ONE_CANDIDATE:
+            work.use_ability_of(seat, candidates[0])
+            return None
+        return ChooseAdjacent(candidates) if candidates else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Resolve the chosen card's ability next, as a copy."""
+        assert isinstance(action, Activate)
+        cells = work.tableaux[seat]
+        top = work.frames[-1]
+        facts = work.facts
+        index = next(
+            i for i in adjacent(cells, top.index) if not cells[i].face_down and facts[cells[i].card].name == action.card
+        )
+        work.use_ability_of(seat, index)
+
+
+Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep]
+#: Steps that ask a question and take its answer.
+Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep]
+#: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
+Opens = Callable[[Tableaux, int, int], bool]
 
 
 @attrs.frozen
 class Ability:
-    """A card's whole ability: its top-level effect addresses and every step by address."""
+    """A card's compiled abilities.
 
-    top: tuple[Address, ...]
+    ``bought`` and ``unlocked`` are the top-level effect addresses of the
+    ability when bought and behind the lock; ``copied`` what another card
+    resolves when it uses this one's ability (both parts, in order; the
+    engine skips discounts and copies in a copy). ``steps`` holds every step
+    by address. ``opens`` says whether a lock can be opened now (see
+    :func:`compile_ability`).
+    """
+
+    bought: tuple[Address, ...]
+    unlocked: tuple[Address, ...]
     steps: dict[Address, Step] = attrs.field(eq=False)
+    opens: Opens = attrs.field(eq=False)
+
+    @property
+    def copied(self) -> tuple[Address, ...]:
+        """The addresses a copy resolves: the ability when bought, then the one behind the lock."""
+        return self.bought + self.unlocked
 
 
 def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[int]:
@@ -97,13 +233,6 @@ def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[in
     purses = [i for i, c in enumerate(tableau) if not c.face_down and facts[c.card].purse is not None]
     purses.sort(key=lambda i: (tableau[i].y, tableau[i].x))
     return purses
-
-
-def _store(work: Work, seat: int, index: int, gold: int) -> None:
-    cells = work.tableaux[seat]
-    old = cells[index]
-    replaced = Placed(old.card, old.x, old.y, old.face_down, gold)
-    work.tableaux[seat] = cells[:index] + (replaced,) + cells[index + 1 :]
 
 
 def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
@@ -138,7 +267,7 @@ def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
             for i in fill_order(work.tableaux[seat], facts):
                 cell = work.tableaux[seat][i]
                 capacity = facts[cell.card].purse or 0
-                _store(work, seat, i, min(capacity, cell.gold + amount))
+                work.store(seat, i, min(capacity, cell.gold + amount))
 
         return store_gold
     if isinstance(effect, model.FillPurses):
@@ -150,7 +279,7 @@ def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
             # Most free space first; Python's sort is stable, so ties keep reading order.
             order.sort(key=lambda i: -((facts[cells[i].card].purse or 0) - cells[i].gold))
             for i in order[:count]:
-                _store(work, seat, i, facts[cells[i].card].purse or 0)
+                work.store(seat, i, facts[cells[i].card].purse or 0)
 
         return fill_purses
     raise TypeError(f"the engine cannot run the effect {effect!r}")
@@ -170,16 +299,46 @@ def _compile_effects(
             options = tuple(
                 _compile_effects(option, address + (k,), facts, steps) for k, option in enumerate(effect.options)
             )
-            steps[address] = Step("choose", options=options)
+            steps[address] = ChoiceStep(options)
         elif isinstance(effect, model.DiscardFromRow):
-            steps[address] = Step("discard", deck=DECKS.index(effect.deck), reward=_RESOURCE[effect.reward])
+            steps[address] = DiscardStep(DECKS.index(effect.deck), _RESOURCE[effect.reward])
+        elif isinstance(effect, model.DiscardWholeRow):
+            steps[address] = DiscardRowStep()
+        elif isinstance(effect, model.UseAdjacentAbility):
+            steps[address] = CopyStep()
         else:
-            steps[address] = Step("auto", run=_compile_auto(effect, facts))
+            steps[address] = Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount))
     return tuple(addresses)
 
 
+def _always(table: Tableaux, seat: int, index: int) -> bool:
+    return True
+
+
+def _opens(effects: Sequence[model.Effect], facts: Sequence[CardFacts]) -> Opens:
+    """Whether a lock with these effects can be opened now.
+
+    A lock whose ability only gains (gold or keys) can be opened only when it
+    would gain at least 1; any other lock can always be opened, even when
+    nothing would come of it (the rules page, "The lock"; this is one of the
+    rulings kept in :mod:`castle_combo.lock_rulings`).
+    """
+    gain_only = bool(effects) and all(isinstance(e, model.Gain) for e in effects)
+    if not lock_rulings.GAIN_ONLY_LOCKS_NEED_A_GAIN or not gain_only:
+        return _always
+    gains: list[tuple[int, Callable[[Tableaux, int, int], int] | None]] = [
+        (e.amount, None if e.per is None else compile_per(e.per, facts)) for e in effects if isinstance(e, model.Gain)
+    ]
+
+    def would_gain(table: Tableaux, seat: int, index: int) -> bool:
+        return any(amount * (1 if per is None else per(table, seat, index)) > 0 for amount, per in gains)
+
+    return would_gain
+
+
 def compile_ability(card: model.Card, facts: Sequence[CardFacts]) -> Ability:
-    """Compile ``card``'s ability into addressed steps."""
+    """Compile ``card``'s abilities into addressed steps."""
     steps: dict[Address, Step] = {}
-    top = _compile_effects(card.ability, (), facts, steps)
-    return Ability(top, steps)
+    bought = _compile_effects(card.ability, (BOUGHT,), facts, steps)
+    unlocked = _compile_effects(card.unlocked, (UNLOCKED,), facts, steps)
+    return Ability(bought, unlocked, steps, _opens(card.unlocked, facts))

@@ -227,7 +227,9 @@ _FIELDS = {
     "discard_row": {"type", "deck"},
     "activate": {"type", "card"},
 }
-_NAMED = {"discard": Discard, "unlock": Unlock, "activate": Activate}
+_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate]] = {
+    "discard": Discard, "unlock": Unlock, "activate": Activate,
+}
 
 
 def action_from_json(data: object, path: str = "$") -> Action:
@@ -264,7 +266,7 @@ def action_from_json(data: object, path: str = "$") -> Action:
         return Take(card, (at[0], at[1]), face_down)
     if kind == "choose":
         option = data.get("option")
-        if not _is_int(option) or option < 1:
+        if not isinstance(option, int) or isinstance(option, bool) or option < 1:
             raise RecordError(f"{path}.option: expected an option number from 1, got {option!r:.80}")
         return Choose(option)
     if kind == "pass":
@@ -277,4 +279,4 @@ def action_from_json(data: object, path: str = "$") -> Action:
     card = data.get("card")
     if not isinstance(card, str):
         raise RecordError(f"{path}.card: expected a card name (string), got {card!r:.80}")
-    return _NAMED[kind](card)
+    return _NAMED[str(kind)](card)

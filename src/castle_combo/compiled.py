@@ -8,10 +8,11 @@ cached, so playing a turn never walks the model's trees again.
 
 from __future__ import annotations
 
+import difflib
 import weakref
 
 from castle_combo.abilities import Ability, compile_ability
-from castle_combo.actions import Discard, Take
+from castle_combo.actions import Activate, Discard, Take, Unlock
 from castle_combo.counting import DECKS, CardFacts, ScoreFn, card_facts, compile_scoring
 from castle_combo.model import Card
 from castle_combo.ruleset import Ruleset
@@ -32,7 +33,10 @@ class Compiled:
     ``legal_actions`` can hand out the same objects again cheaply.
     """
 
-    __slots__ = ("_discards", "_placements", "_takes", "abilities", "cards", "deck_cards", "facts", "ids", "scorers")
+    __slots__ = (
+        "_activates", "_discards", "_placements", "_takes", "_unlocks", "abilities", "cards", "deck_cards", "facts",
+        "ids", "scorers",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
         self.cards: tuple[Card, ...] = rules.cards
@@ -48,6 +52,8 @@ class Compiled:
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
         self._placements: dict[tuple[int, bool], dict[tuple[int, int], Take]] = {}
         self._discards: dict[int, Discard] = {}
+        self._unlocks: dict[int, Unlock] = {}
+        self._activates: dict[int, Activate] = {}
 
     def take(self, card: int, x: int, y: int, face_down: bool) -> Take:
         """The (interned) action taking ``card`` to (x, y)."""
@@ -77,9 +83,29 @@ class Compiled:
             action = self._discards[card] = Discard(self.facts[card].name)
         return action
 
+    def unlock(self, card: int) -> Unlock:
+        """The (interned) action opening the lock of ``card``."""
+        action = self._unlocks.get(card)
+        if action is None:
+            action = self._unlocks[card] = Unlock(self.facts[card].name)
+        return action
+
+    def activate(self, card: int) -> Activate:
+        """The (interned) action using the ability of ``card``."""
+        action = self._activates.get(card)
+        if action is None:
+            action = self._activates[card] = Activate(self.facts[card].name)
+        return action
+
     def name(self, card: int) -> str:
         """The name of the card with id ``card``."""
         return self.facts[card].name
+
+    def unknown(self, name: str) -> str:
+        """Why ``name`` is not a card of this ruleset, with a "did you mean" when a name is close."""
+        close = difflib.get_close_matches(name, self.ids, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"no card named {name!r} in this ruleset{hint}"
 
 
 _CACHE: dict[int, tuple[weakref.ref[Ruleset], Compiled]] = {}

@@ -4,13 +4,14 @@ The model says *what* is counted (:data:`castle_combo.model.Count`) and
 *where* (:class:`castle_combo.model.Scope`). Interpreting those trees on every
 evaluation would be slow, so each ``Per``, condition and scoring rule is
 compiled once per ruleset into a closure. A compiled count takes a
-:class:`Table` (anything with ``tableaux`` and ``keys`` per seat: the engine's
-scratch state during an ability, or a finished game at scoring time), the
-owner's seat and the index of the counting card in the owner's tableau.
+:class:`Tableaux` (anything with ``tableaux`` and ``keys`` per seat: the engine's
+scratch state during an ability, a game state, or a finished game at scoring
+time), the owner's seat and the index of the counting card in the owner's tableau.
 
-Face-down cards are never counted by a shield, banner, cost, discount or purse
-count; they count for ``CardsInTableau``, ``FaceDownCards`` and fill a space
-for ``EmptySpaces`` (RULINGS.md, "Face-down cards").
+Face-down cards are never counted by a shield, banner, cost, discount, purse
+or lock count; they count for ``CardsInTableau``, ``FaceDownCards`` and fill a
+space for ``EmptySpaces`` (the rules page, "Face-down cards"). Keys owned
+include the keys waiting on lock cards.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ __all__ = [
     "CountFn",
     "Placed",
     "ScoreFn",
-    "Table",
+    "Tableaux",
     "card_facts",
     "compile_per",
     "compile_scoring",
@@ -51,8 +52,11 @@ class CardFacts:
 
     ``shields`` holds the number of shields of each type (in :data:`SHIELDS`
     order); ``deck`` is 0 (castle) or 1 (village); ``purse`` is the capacity
-    or ``None``; ``has_discount`` is true if any part of the ability, even
-    inside a choice, is a discount.
+    or ``None``; ``has_discount`` is true if any part of an ability, even
+    inside a choice or behind a lock, is a discount (:attr:`Card.has_discount`).
+    ``lock`` marks a lock card; ``copyable`` a card whose ability another card
+    may use (it has an effect other than a discount and other than using an
+    adjacent card's ability).
     """
 
     id: int
@@ -64,15 +68,21 @@ class CardFacts:
     purse: int | None
     messenger: bool
     has_discount: bool
+    lock: bool = False
+    copyable: bool = False
 
 
-def _has_discount(effects: Sequence[model.Effect]) -> bool:
-    for effect in effects:
-        if isinstance(effect, model.Discount):
-            return True
-        if isinstance(effect, model.Choice) and any(_has_discount(option) for option in effect.options):
-            return True
-    return False
+#: Effects that do not make a card worth copying: a discount, a copy, or a choice (its options are walked).
+_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.Choice)
+
+
+def _copyable(card: model.Card) -> bool:
+    """Whether ``card`` has an effect that "use the ability of an adjacent card" may use."""
+    return any(
+        not isinstance(node, _NOT_COPIED)
+        for node in model.walk(card.ability + card.unlocked)
+        if isinstance(node, model.Effect.__args__)  # type: ignore[attr-defined]
+    )
 
 
 def card_facts(card_id: int, card: model.Card) -> CardFacts:
@@ -89,16 +99,19 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
         shield_count=len(card.shields),
         purse=card.purse,
         messenger=card.messenger,
-        has_discount=_has_discount(card.ability),
+        has_discount=card.has_discount,
+        lock=card.lock,
+        copyable=_copyable(card),
     )
 
 
 @attrs.frozen(cache_hash=True)
 class Placed:
-    """One card in a tableau: its id, position, side and the gold stored on it.
+    """One card in a tableau: its id, position, side, the gold stored on it and a key waiting on it.
 
     Positions are the player's own coordinates (first card at (0, 0), x to
-    the right, y downward); ``gold`` is only ever non-zero on a face-up purse card.
+    the right, y downward); ``gold`` is only ever non-zero on a face-up purse
+    card, ``key`` only ever true on a face-up lock card not yet opened.
     """
 
     card: int
@@ -106,10 +119,16 @@ class Placed:
     y: int
     face_down: bool = False
     gold: int = 0
+    key: bool = False
 
 
-class Table(Protocol):
-    """What a compiled count reads: every seat's tableau, keys and face-up shield and banner totals."""
+class Tableaux(Protocol):
+    """What a compiled count reads.
+
+    Every seat's tableau and spendable keys, face-up shield and banner totals
+    per seat, and the cards discarded so far by the ability being resolved
+    (empty outside an ability).
+    """
 
     @property
     def tableaux(self) -> Sequence[tuple[Placed, ...]]: ...
@@ -123,15 +142,18 @@ class Table(Protocol):
     @property
     def banners(self) -> Sequence[Sequence[int]]: ...
 
+    @property
+    def discarded(self) -> tuple[int, ...]: ...
+
 
 #: A compiled count: ``fn(table, seat, index_of_this_card) -> int``.
-CountFn = Callable[[Table, int, int], int]
+CountFn = Callable[[Tableaux, int, int], int]
 #: A compiled scoring rule: ``fn(table, seat, index_of_this_card, (min_x, min_y)) -> points``.
-ScoreFn = Callable[[Table, int, int, tuple[int, int]], int]
+ScoreFn = Callable[[Tableaux, int, int, tuple[int, int]], int]
 #: A count of shield and banner totals: ``fn(shields_per_type, banners_per_deck) -> int``.
 _TotalsCount = Callable[[Sequence[int], Sequence[int]], int]
-#: A count over a chosen set of cells: ``fn(cells, keys, gold_on_this_card, capacity) -> int``.
-_CellCount = Callable[[Sequence[Placed], int, int, int], int]
+#: A count over a chosen set of cells: ``fn(cells, gold_on_this_card, capacity) -> int``.
+_CellCount = Callable[[Sequence[Placed], int, int], int]
 
 
 def tableau_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> tuple[tuple[int, ...], tuple[int, int]]:
@@ -194,35 +216,39 @@ def _compile_count(count: model.Count, facts: Sequence[CardFacts]) -> _CellCount
     """The count as a function of the cells in scope (see :data:`_CellCount`)."""
     totals = _compile_totals(count)
     if totals is not None:
-        return lambda cells, keys, own, cap: totals(_shield_totals(facts, cells), _banner_totals(facts, cells))
+        return lambda cells, own, cap: totals(_shield_totals(facts, cells), _banner_totals(facts, cells))
     if isinstance(count, model.CardsWithShieldCount):
         n = count.shields
-        return lambda cells, keys, own, cap: sum(
+        return lambda cells, own, cap: sum(
             1 for c in cells if not c.face_down and facts[c.card].shield_count == n
         )
     if isinstance(count, model.CardsByCost):
         comparison, cost = count.comparison, count.cost
-        return lambda cells, keys, own, cap: sum(
+        return lambda cells, own, cap: sum(
             1 for c in cells if not c.face_down and _compare(comparison, facts[c.card].cost, cost)
         )
     if isinstance(count, model.DiscountCards):
-        return lambda cells, keys, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].has_discount)
+        return lambda cells, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].has_discount)
     if isinstance(count, model.PurseCards):
-        return lambda cells, keys, own, cap: sum(
+        return lambda cells, own, cap: sum(
             1 for c in cells if not c.face_down and facts[c.card].purse is not None
         )
     if isinstance(count, model.CardsInTableau):
-        return lambda cells, keys, own, cap: len(cells)
+        return lambda cells, own, cap: len(cells)
     if isinstance(count, model.FaceDownCards):
-        return lambda cells, keys, own, cap: sum(1 for c in cells if c.face_down)
+        return lambda cells, own, cap: sum(1 for c in cells if c.face_down)
     if isinstance(count, model.EmptySpaces):
-        return lambda cells, keys, own, cap: max(0, cap - len(cells))
-    if isinstance(count, model.KeysOwned):
-        return lambda cells, keys, own, cap: keys
+        return lambda cells, own, cap: max(0, cap - len(cells))
     if isinstance(count, model.GoldOnThisCard):
-        return lambda cells, keys, own, cap: own
+        return lambda cells, own, cap: own
     if isinstance(count, model.GoldOnPurses):
-        return lambda cells, keys, own, cap: sum(c.gold for c in cells if not c.face_down)
+        return lambda cells, own, cap: sum(c.gold for c in cells if not c.face_down)
+    if isinstance(count, model.DistinctCosts):
+        return lambda cells, own, cap: len({facts[c.card].cost for c in cells if not c.face_down})
+    if isinstance(count, model.CostSum):
+        return lambda cells, own, cap: sum(facts[c.card].cost for c in cells if not c.face_down)
+    if isinstance(count, model.LockCards):
+        return lambda cells, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].lock)
     raise TypeError(f"the engine cannot count {count!r}")
 
 
@@ -234,26 +260,36 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
     count is the larger of the two neighbours' counts (RULINGS.md: the
     owner's choice, and a bigger count is never worse).
     """
+    if isinstance(per.count, model.KeysOwned):
+        # Keys waiting on lock cards are owned too (they score and count "per key"), though not spendable.
+        return lambda table, seat, index: table.keys[seat] + sum(1 for c in table.tableaux[seat] if c.key)
     count = _compile_count(per.count, facts)
     totals = _compile_totals(per.count)
     scope = per.scope
+    if scope is Scope.DISCARDED:
+
+        def on_discarded(table: Tableaux, seat: int, index: int) -> int:
+            cells = [Placed(card, 0, 0) for card in table.discarded]
+            return count(cells, 0, 0)
+
+        return on_discarded
     if scope is Scope.TABLEAU and totals is not None:
         # Whole-tableau shield and banner counts read the totals each seat keeps up to date.
         return lambda table, seat, index: totals(table.shields[seat], table.banners[seat])
     if scope is Scope.TABLEAU:
 
-        def in_tableau(table: Table, seat: int, index: int) -> int:
+        def in_tableau(table: Tableaux, seat: int, index: int) -> int:
             cells = table.tableaux[seat]
-            return count(cells, table.keys[seat], cells[index].gold, 9)
+            return count(cells, cells[index].gold, 9)
 
         return in_tableau
     if scope is Scope.NEIGHBOUR:
 
-        def in_neighbour(table: Table, seat: int, index: int) -> int:
+        def in_neighbour(table: Tableaux, seat: int, index: int) -> int:
             n = len(table.tableaux)
             best = 0
             for other in {(seat - 1) % n, (seat + 1) % n} - {seat}:
-                best = max(best, count(table.tableaux[other], table.keys[other], 0, 9))
+                best = max(best, count(table.tableaux[other], 0, 9))
             return best
 
         return in_neighbour
@@ -261,13 +297,13 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
     same_column = scope in (Scope.COLUMN, Scope.ROW_AND_COLUMN)
     capacity = 5 if scope is Scope.ROW_AND_COLUMN else 3
 
-    def in_line(table: Table, seat: int, index: int) -> int:
+    def in_line(table: Tableaux, seat: int, index: int) -> int:
         cells = table.tableaux[seat]
         me = cells[index]
         chosen = [
             c for c in cells if (same_row and c.y == me.y) or (same_column and c.x == me.x)
         ]
-        return count(chosen, table.keys[seat], me.gold, capacity)
+        return count(chosen, me.gold, capacity)
 
     return in_line
 
@@ -276,7 +312,7 @@ def _compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -
     if isinstance(condition, model.PlacedIn):
         cells = condition.region.cells
 
-        def placed_in(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+        def placed_in(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
             me = table.tableaux[seat][index]
             return 1 if (me.x - origin[0], me.y - origin[1]) in cells else 0
 
@@ -285,7 +321,7 @@ def _compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -
         per = compile_per(condition.per, facts)
         comparison, value = condition.comparison, condition.value
 
-        def count_is(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+        def count_is(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
             return 1 if _compare(comparison, per(table, seat, index), value) else 0
 
         return count_is
@@ -293,14 +329,14 @@ def _compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -
 
 
 def _score_per(points: int, per: CountFn) -> ScoreFn:
-    def score_per(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+    def score_per(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
         return points * per(table, seat, index)
 
     return score_per
 
 
 def _score_if(points: int, test: ScoreFn) -> ScoreFn:
-    def score_if(table: Table, seat: int, index: int, origin: tuple[int, int]) -> int:
+    def score_if(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
         return points * test(table, seat, index, origin)
 
     return score_if

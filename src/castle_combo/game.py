@@ -1,6 +1,6 @@
 """Setting up a game: :func:`new_game`.
 
-RULINGS.md, "Components and setup": shuffle each deck, reveal its top 3 cards
+The rules page, "Components and setup": shuffle each deck, reveal its top 3 cards
 as the location's row, put the messenger at the village, give every player
 15 gold and 2 keys. The seed drives every shuffle, so the same seed gives the
 same game on every machine.
@@ -62,7 +62,7 @@ def _deck_order(engine: Compiled, i: int, names: object, path: str) -> tuple[int
             raise RecordError(f"{path}[{k}]: expected a card name, got {card!r}")
         cid = engine.ids.get(card)
         if cid is None:
-            raise RecordError(f"{path}[{k}]: {_unknown(engine, card)}")
+            raise RecordError(f"{path}[{k}]: {engine.unknown(card)}")
         if engine.facts[cid].deck != i:
             actual = DECKS[engine.facts[cid].deck].value
             raise RecordError(f"{path}[{k}]: {card} is a {actual} card, not a {DECKS[i].value} card")
@@ -74,14 +74,6 @@ def _deck_order(engine: Compiled, i: int, names: object, path: str) -> tuple[int
     if missing:
         raise RecordError(f"{path}: the whole deck must be listed; missing {', '.join(missing)}")
     return tuple(order)
-
-
-def _unknown(engine: Compiled, name: str) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, engine.ids, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return f"no card named {name!r} in this ruleset{hint}"
 
 
 def _script(engine: Compiled, reshuffles: object, path: str) -> tuple[ScriptedReshuffle, ...]:
@@ -104,7 +96,7 @@ def _script(engine: Compiled, reshuffles: object, path: str) -> tuple[ScriptedRe
         for j, name in enumerate(order):
             cid = engine.ids.get(name) if isinstance(name, str) else None
             if cid is None:
-                problem = _unknown(engine, name) if isinstance(name, str) else f"expected a card name, got {name!r}"
+                problem = engine.unknown(name) if isinstance(name, str) else f"expected a card name, got {name!r}"
                 raise RecordError(f"{where}.order[{j}]: {problem}")
             if engine.facts[cid].deck != deck:
                 raise RecordError(f"{where}.order[{j}]: {name} is not a {DECKS[deck].value} card")
@@ -171,6 +163,7 @@ def new_game(
         Origin(seed, (orders[0], orders[1])),
         script,
         None,
+        False,
         engine=engine,
     )
 

@@ -1074,19 +1074,23 @@ _SCOPE_LIMITS: Mapping[type, tuple[frozenset[Scope], str, str]] = MappingProxyTy
     KeysOwned: (frozenset(Scope) - {Scope.TABLEAU},
                 "keys are held by a player, not placed in a tableau, so 'key' takes no scope",
                 "remove the scope after 'key'"),
-    EmptySpaces: (_GRID_SCOPES | {Scope.DISCARDED},
-                  "a row or column of the final grid is always full, and discarded cards fill no space, "
-                  "so 'empty space' is only counted in the whole tableau",
+    EmptySpaces: (_GRID_SCOPES,
+                  "a row or column of the final grid is always full, so it has no empty space",
                   "count 'empty space' in the whole tableau"),
-    FaceDownCards: (frozenset({Scope.DISCARDED}),
-                    "the cards of a row are face up, so a discarded card is never face down",
-                    "count something on the discarded cards, such as 'purse card on the discarded cards'"),
     CardsInTableau: (_GRID_SCOPES,
                      "a row or column of the final grid always holds 3 cards (5 for row and column)",
                      "count something on the cards, such as 'castle banner in row'"),
-    GoldOnPurses: (_GRID_SCOPES | {Scope.DISCARDED},
+    GoldOnPurses: (_GRID_SCOPES,
                    "'gold on purses' counts the gold on all your purse cards, wherever they are",
                    "remove the scope, or count 'purse card in row'"),
+})
+
+
+#: Counts that mean nothing on the cards an ability discarded, with the reason.
+_NOT_ON_DISCARDED: Mapping[type, str] = MappingProxyType({
+    EmptySpaces: "discarded cards fill no space of a tableau",
+    FaceDownCards: "the cards of a row are face up, so a discarded card is never face down",
+    GoldOnPurses: "no gold is ever stored on a card in a row",
 })
 
 
@@ -1129,6 +1133,10 @@ def _scope_problems(per: Per, scoring: bool) -> tuple[Problem, ...]:
     limit = _SCOPE_LIMITS.get(type(per.count))
     if limit is not None and per.scope in limit[0]:
         return (Problem(limit[1], limit[2], where),)
+    if per.scope is Scope.DISCARDED and type(per.count) in _NOT_ON_DISCARDED:
+        return (Problem(_NOT_ON_DISCARDED[type(per.count)],
+                        "count something printed on the discarded cards, such as 'purse card on the discarded "
+                        "cards'", where),)
     if scoring and per.scope is Scope.DISCARDED:
         return (Problem("a scoring rule counts your final tableau; discarded cards exist only while an "
                         "ability resolves", "count them in an ability, after 'discard a row'", where),)

@@ -1,77 +1,149 @@
 """The rules of play: which actions are legal, and what each one does.
 
-A turn (RULINGS.md, "A turn") is explicit in the state's :class:`~castle_combo.state.Phase`:
+A turn (the rules page, "A turn", and "Out of the Oubliette!") is explicit in
+the state's :class:`~castle_combo.table.Phase`:
 
-1. ``START``: the current player may spend a key (move the messenger, or
-   refresh the messenger's row), or take a card at once;
-2. ``TAKE``: a key was spent, a card must now be taken;
-3. ``DECIDE``: the taken card's ability needs the player's decision (choose
-   an option, or which card to discard from a row); the ability continues
+1. ``START``: the current player may open a lock (then stays at ``START``),
+   spend a key (move the messenger, or refresh the messenger's row), or take
+   a card at once;
+2. ``TAKE``: a key was spent; a lock may still be opened, and a card must be
+   taken;
+3. ``DECIDE``: an ability (of the card just taken, of a lock just opened, or
+   one used through another card) waits for the player's decision; it goes on
    after it;
-4. then the automatic steps run inside the same ``apply``: the messenger
-   icon, refilling both rows (reshuffling a discard pile into an empty deck,
-   exhausting a location that cannot be refilled), the next player, and the
-   end of the game after 9 cards each.
+4. after the card's ability come the automatic steps: the messenger icon and
+   the refill of both rows (reshuffling a discard pile into an empty deck,
+   exhausting a location that cannot be refilled);
+5. ``END``: if no lock was opened this turn and one can be opened now, the
+   player opens one (its ability resolves, then the rows are refilled again)
+   or passes. Then the next player, or the end of the game after 9 cards each.
 
-:func:`apply` copies what it changes into a private scratch (:class:`_Turn`),
-runs the rules on it and freezes a new :class:`~castle_combo.state.GameState`.
+At most one lock is opened per turn. Every decision is one kind of
+:data:`~castle_combo.decisions.Decision`; the ability steps that ask them
+(:mod:`castle_combo.abilities`) also take their answers, so this module
+dispatches in one place (:func:`apply`) without knowing what each one does.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
+from typing import TypeVar
 
-from castle_combo.abilities import Address, Work
-from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey
+from castle_combo import lock_rulings
+from castle_combo.abilities import Auto
+from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow, KeyUse, Pass, Take, Unlock, UseKey
 from castle_combo.counting import DECKS, Placed
-from castle_combo.errors import IllegalAction, RecordError
-from castle_combo.placement import spots as placement_spots
-from castle_combo.state import (
-    CARDS_PER_PLAYER,
+from castle_combo.decisions import (
+    ChooseAdjacent,
+    ChooseOption,
+    ChooseRow,
     Decision,
-    DecisionKind,
-    GameState,
-    Location,
-    Phase,
-    PlayerState,
-    Reshuffle,
+    DiscardCard,
+    Frame,
+    OpenLockOrPass,
+    Pending,
+    Resume,
 )
+from castle_combo.errors import IllegalAction
+from castle_combo.table import Phase, Table
+from castle_combo.turn import ROW_SIZE, Turn
 
-__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions"]
+__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
 
-#: Cards in a full row.
-ROW_SIZE = 3
 #: What taking a card face down pays at once.
 FACE_DOWN_GOLD = 6
 FACE_DOWN_KEYS = 2
 
+T = TypeVar("T", bound=Table)
+
 _MOVE = UseKey(KeyUse.MOVE)
 _REFRESH = UseKey(KeyUse.REFRESH)
+_PASS = Pass()
 _CHOICES = tuple(tuple(Choose(k) for k in range(1, n + 1)) for n in range(10))
+_ROW_CHOICES: dict[tuple[int, ...], tuple[Action, ...]] = {
+    decks: tuple(DiscardRow(DECKS[d]) for d in decks) for decks in ((0,), (1,), (0, 1))
+}
 
 
 def _place_name(i: int) -> str:
     return DECKS[i].value
 
 
+# ------------------------------------------------------------------- lock cards
+
+
+class _Counted:
+    """A frozen state as compiled counts read it (see :class:`castle_combo.counting.Tableaux`)."""
+
+    __slots__ = ("banners", "discarded", "keys", "shields", "tableaux")
+
+    def __init__(self, state: Table) -> None:
+        self.tableaux = [p.tableau for p in state.players]
+        self.keys = [p.keys for p in state.players]
+        self.shields = [p.shields for p in state.players]
+        self.banners = [p.banners for p in state.players]
+        self.discarded: tuple[int, ...] = ()
+
+
+def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None) -> tuple[int, ...]:
+    """Tableau indices of ``seat``'s lock cards whose lock can be opened now, in the order taken.
+
+    A lock can be opened if its card is face up and still holds its key, and,
+    for a lock whose ability only gains, if it would gain something now (see
+    :mod:`castle_combo.lock_rulings`). ``taken_now`` is the index of the card
+    taken this turn, left out unless a lock may be opened in the turn its
+    card was bought.
+    """
+    cells: tuple[Placed, ...] = state.tableaux[seat] if isinstance(state, Turn) else state.players[seat].tableau
+    keyed = [i for i, c in enumerate(cells) if c.key]
+    if not keyed:
+        return ()
+    if taken_now is not None and not lock_rulings.OPEN_IN_TURN_BOUGHT:
+        keyed = [i for i in keyed if i != taken_now]
+    abilities = state.engine.abilities
+    table = state if isinstance(state, Turn) else _Counted(state)
+    return tuple(i for i in keyed if abilities[cells[i].card].opens(table, seat, i))
+
+
+def _locks_now(state: Table) -> tuple[int, ...]:
+    """The locks the current player may open as an action now (none once one was opened this turn)."""
+    if state.opened_lock or state.phase not in (Phase.START, Phase.TAKE):
+        return ()
+    return openable_locks(state, state.current_player)
+
+
 # ---------------------------------------------------------------- legal actions
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
+def _decision_actions(state: Table, decision: Decision) -> tuple[Action, ...]:
+    """The answers to ``decision``, in their documented order."""
     engine = state.engine
+    if isinstance(decision, ChooseOption):
+        n = decision.options
+        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
+    if isinstance(decision, DiscardCard):
+        return tuple(engine.discard(c) for c in state.locations[decision.deck].row)
+    if isinstance(decision, ChooseRow):
+        return _ROW_CHOICES[decision.decks]
+    cells = state.players[state.current_player].tableau
+    if isinstance(decision, ChooseAdjacent):
+        return tuple(engine.activate(cells[i].card) for i in decision.candidates)
+    return tuple(engine.unlock(cells[i].card) for i in decision.locks) + (_PASS,)
+
+
+def legal_actions(state: Table) -> tuple[Action, ...]:
+    """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
     pending = state.pending
     if pending is not None:
-        if pending.kind is DecisionKind.CHOOSE:
-            n = pending.options
-            return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
-        return tuple(engine.discard(c) for c in state.locations[pending.deck].row)
+        return _decision_actions(state, pending.decision)
     if state.is_over:
         return ()
+    engine = state.engine
     player = state.players[state.current_player]
     here = 0 if state.messenger is DECKS[0] else 1
     actions: list[Action] = []
+    if not state.opened_lock and any(c.key for c in player.tableau):
+        cells = player.tableau
+        actions.extend(engine.unlock(cells[i].card) for i in _locks_now(state))
     if state.phase is Phase.START and player.keys > 0:
         if not state.locations[1 - here].exhausted:
             actions.append(_MOVE)
@@ -91,178 +163,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-# ------------------------------------------------------------------- the scratch
-
-
-class _Turn:
-    """Mutable scratch for one ``apply``: the parts of the table that may change."""
-
-    __slots__ = ("engine", "locations", "messenger", "reshuffles", "rng", "script", "state", "work")
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.engine = state.engine
-        players = state.players
-        self.work = Work(
-            [p.tableau for p in players],
-            [p.keys for p in players],
-            [p.gold for p in players],
-            [p.discounts for p in players],
-            [p.shields for p in players],
-            [p.banners for p in players],
-        )
-        self.locations = list(state.locations)
-        self.messenger = 0 if state.messenger is DECKS[0] else 1
-        self.rng = state.rng
-        self.script = state.script
-        self.reshuffles: list[Reshuffle] = []
-
-    # -- placing and paying -------------------------------------------------
-    def place(self, seat: int, card: int, x: int, y: int, face_down: bool) -> int:
-        """Put ``card`` in ``seat``'s tableau; return its index there."""
-        tableau = self.work.tableaux[seat]
-        self.work.tableaux[seat] = tableau + (Placed(card, x, y, face_down),)
-        if not face_down:
-            f = self.engine.facts[card]
-            work = self.work
-            work.shields[seat] = tuple(a + b for a, b in zip(work.shields[seat], f.shields, strict=True))
-            banners = list(work.banners[seat])
-            banners[f.deck] += 1
-            work.banners[seat] = (banners[0], banners[1])
-        return len(tableau)
-
-    # -- revealing -----------------------------------------------------------
-    def reshuffle(self, i: int, pile: tuple[int, ...]) -> list[int]:
-        """Shuffle location ``i``'s discard pile into a new deck (the record's order if it gives one)."""
-        generator = random.Random(self.rng)
-        order = list(pile)
-        generator.shuffle(order)
-        self.rng = generator.getrandbits(64)
-        for k, scripted in enumerate(self.script):
-            if scripted.deck == i:
-                if Counter(scripted.order) != Counter(pile):
-                    where = f"$.reshuffles[{scripted.index}].order"
-                    names = ", ".join(sorted(self.engine.name(c) for c in pile))
-                    raise RecordError(
-                        f"{where}: the {_place_name(i)} discard pile being reshuffled holds exactly "
-                        f"[{names}]; list each of those cards once, top of the new deck first"
-                    )
-                order = list(scripted.order)
-                self.script = self.script[:k] + self.script[k + 1 :]
-                break
-        self.reshuffles.append(Reshuffle(i, tuple(order)))
-        return order
-
-    def refill(self, i: int) -> None:
-        """Bring location ``i``'s row back to 3 cards, or exhaust the location (RULINGS.md)."""
-        loc = self.locations[i]
-        if loc.exhausted or len(loc.row) >= ROW_SIZE:
-            return
-        deck = list(loc.deck)
-        row = list(loc.row)
-        discard = loc.discard
-        while len(row) < ROW_SIZE:
-            if not deck:
-                if not discard:
-                    break
-                deck = self.reshuffle(i, discard)
-                discard = ()
-            row.append(deck.pop(0))
-        if len(row) < ROW_SIZE:
-            self.locations[i] = Location((), (), (), loc.removed + tuple(row), True)
-            other = 1 - i
-            if not self.locations[other].exhausted:
-                self.messenger = other
-        else:
-            self.locations[i] = Location(tuple(deck), tuple(row), discard, loc.removed, False)
-
-    # -- abilities -------------------------------------------------------------
-    def resolve(self, seat: int, card: int, index: int, queue: tuple[Address, ...]) -> Decision | None:
-        """Run the effects at ``queue`` in order; stop at the first that needs a decision."""
-        steps = self.engine.abilities[card].steps
-        work = self.work
-        for n, address in enumerate(queue):
-            step = steps[address]
-            if step.kind == "auto":
-                step.run(work, seat, index)  # type: ignore[misc]
-            elif step.kind == "choose":
-                if step.options:
-                    rest = queue[n + 1 :]
-                    return Decision(DecisionKind.CHOOSE, card, index, address, rest, options=len(step.options))
-            elif self.locations[step.deck].row:
-                return Decision(DecisionKind.DISCARD, card, index, address, queue[n + 1 :], deck=step.deck)
-        return None
-
-    # -- the end of a turn -----------------------------------------------------
-    def end_turn(self, card: int, face_up: bool) -> None:
-        """Messenger icon, then refill both rows (castle first)."""
-        f = self.engine.facts[card]
-        if face_up and f.messenger:
-            other = 1 - f.deck
-            if not self.locations[other].exhausted:
-                self.messenger = other
-        self.refill(0)
-        self.refill(1)
-
-    def freeze(self, *, current: int, taken: int, phase: Phase, pending: Decision | None, action: Action) -> GameState:
-        """The new immutable state."""
-        old = self.state
-        work = self.work
-        players = []
-        for seat, p in enumerate(old.players):
-            tableau = work.tableaux[seat]
-            if (
-                p.gold == work.gold[seat]
-                and p.keys == work.keys[seat]
-                and p.tableau is tableau
-                and p.discounts is work.discounts[seat]
-            ):
-                players.append(p)
-                continue
-            spots = p.spots if p.tableau is tableau or len(tableau) == len(p.tableau) else _spots_of(tableau)
-            players.append(
-                PlayerState(
-                    work.gold[seat],
-                    work.keys[seat],
-                    tableau,
-                    work.discounts[seat],
-                    work.shields[seat],
-                    work.banners[seat],
-                    spots,
-                )
-            )
-        origin = old.origin
-        if self.reshuffles and origin is not None:
-            origin = type(origin)(origin.seed, origin.decks, origin.reshuffles + tuple(self.reshuffles))
-        return GameState(
-            old.rules,
-            tuple(players),
-            current,
-            old.first_player,
-            taken,
-            phase,
-            DECKS[self.messenger],
-            (self.locations[0], self.locations[1]),
-            pending,
-            old.history + (action,),
-            self.rng,
-            origin,
-            self.script,
-            old.viewer,
-            engine=self.engine,
-        )
-
-
-def _spots_of(tableau: tuple[Placed, ...]) -> tuple[tuple[int, int], ...]:
-    if len(tableau) >= CARDS_PER_PLAYER:
-        return ()
-    return placement_spots((c.x, c.y) for c in tableau)
-
-
 # ------------------------------------------------------------------------ apply
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: T, action: Action) -> T:
     """The state after ``action`` (see the module docstring); ``state`` is never changed."""
     if state.viewer is not None:
         raise IllegalAction(
@@ -271,39 +175,81 @@ def apply(state: GameState, action: Action) -> GameState:
         )
     kind = type(action)
     if state.pending is not None:
-        if kind is Choose:
-            return _choose(state, action)  # type: ignore[arg-type]
-        if kind is Discard:
-            return _discard(state, action)  # type: ignore[arg-type]
-        raise IllegalAction(f"{action} is not possible now: first {_owed(state)}")
+        return _answer(state, action)
     if state.is_over:
         raise IllegalAction(f"{action} is not possible: the game is over")
     if kind is Take:
         return _take(state, action)  # type: ignore[arg-type]
     if kind is UseKey:
         return _use_key(state, action)  # type: ignore[arg-type]
-    if kind in (Choose, Discard):
-        raise IllegalAction(f"{action} is not possible: no ability is waiting for a decision")
-    raise IllegalAction(f"{action!r} is not an action (expected UseKey, Take, Choose or Discard)")
+    if kind is Unlock:
+        return _unlock(state, action)  # type: ignore[arg-type]
+    if kind in (Choose, Discard, DiscardRow, Activate, Pass):
+        raise IllegalAction(f"{action} is not possible: no decision is waiting (take a card, or spend a key)")
+    raise IllegalAction(
+        f"{action!r} is not an action (expected UseKey, Take, Unlock, Choose, Discard, DiscardRow, Activate or Pass)"
+    )
 
 
-def _owed(state: GameState) -> str:
+def _owed(state: Table) -> str:
+    """What the current player owes, in words, for error messages."""
     pending = state.pending
     assert pending is not None
-    name = state.engine.name(pending.card)
-    if pending.kind is DecisionKind.CHOOSE:
-        return f"choose an option (1 to {pending.options}) for {name}"
-    row = ", ".join(state.engine.name(c) for c in state.locations[pending.deck].row)
-    return f"discard a card from the {_place_name(pending.deck)} row for {name} ({row})"
+    decision = pending.decision
+    names = state.engine.name
+    card = names(pending.frames[-1].card) if pending.frames else ""
+    if isinstance(decision, ChooseOption):
+        return f"choose an option (1 to {decision.options}) for {card}"
+    if isinstance(decision, DiscardCard):
+        row = ", ".join(names(c) for c in state.locations[decision.deck].row)
+        return f"discard a card from the {_place_name(decision.deck)} row for {card} ({row})"
+    if isinstance(decision, ChooseRow):
+        return f"choose the row {card} discards (castle or village)"
+    cells = state.players[state.current_player].tableau
+    if isinstance(decision, ChooseAdjacent):
+        listed = ", ".join(names(cells[i].card) for i in decision.candidates)
+        return f"choose the adjacent card whose ability {card} uses ({listed})"
+    listed = ", ".join(names(cells[i].card) for i in decision.locks)
+    return f"open a lock ({listed}) or pass"
 
 
-def _use_key(state: GameState, action: UseKey) -> GameState:
+#: The kinds of action that answer each kind of decision.
+_ANSWERS: dict[type, tuple[type, ...]] = {
+    ChooseOption: (Choose,),
+    DiscardCard: (Discard,),
+    ChooseRow: (DiscardRow,),
+    ChooseAdjacent: (Activate,),
+    OpenLockOrPass: (Unlock, Pass),
+}
+
+
+def _not_an_answer(state: Table, decision: Decision, action: Action) -> str:
+    """Why ``action``, of the right kind, is not one of the answers to ``decision``."""
+    pending = state.pending
+    assert pending is not None
+    names = state.engine.name
+    card = names(pending.frames[-1].card) if pending.frames else ""
+    if isinstance(decision, ChooseOption) and isinstance(action, Choose):
+        return f"{card} has options 1 to {decision.options}; there is no option {action.option}"
+    if isinstance(decision, DiscardCard) and isinstance(action, Discard):
+        row = ", ".join(names(c) for c in state.locations[decision.deck].row)
+        return f"{action.card} is not in the {_place_name(decision.deck)} row; you may discard {row}"
+    if isinstance(decision, ChooseRow) and isinstance(action, DiscardRow):
+        return f"the {action.deck.value} row is empty; discard the other row"
+    if isinstance(decision, ChooseAdjacent) and isinstance(action, Activate):
+        cells = state.players[state.current_player].tableau
+        listed = ", ".join(names(cells[i].card) for i in decision.candidates)
+        return f"{action.card} is not a card next to {card} whose ability can be used; you may choose {listed}"
+    return f"{action} is not possible now: {_owed(state)}"
+
+
+def _use_key(state: T, action: UseKey) -> T:
     seat = state.current_player
     if state.phase is not Phase.START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     if state.players[seat].keys < 1:
         raise IllegalAction(f"seat {seat} has no key to spend")
-    turn = _Turn(state)
+    turn = Turn(state)
     here = turn.messenger
     if action.use is KeyUse.MOVE:
         if turn.locations[1 - here].exhausted:
@@ -312,14 +258,12 @@ def _use_key(state: GameState, action: UseKey) -> GameState:
             )
         turn.messenger = 1 - here
     else:
-        loc = turn.locations[here]
-        turn.locations[here] = Location(loc.deck, (), loc.discard + loc.row, loc.removed, loc.exhausted)
-        turn.refill(here)
-    turn.work.keys[seat] -= 1
-    return turn.freeze(current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
+        turn.discard_row(here)
+    turn.keys[seat] -= 1
+    return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
 
 
-def _take(state: GameState, action: Take) -> GameState:
+def _take(state: T, action: Take) -> T:
     engine = state.engine
     seat = state.current_player
     player = state.players[seat]
@@ -337,72 +281,111 @@ def _take(state: GameState, action: Take) -> GameState:
         legal = " ".join(f"[{x}, {y}]" for x, y in player.spots)
         raise IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
     f = engine.facts[card]
-    turn = _Turn(state)
-    work = turn.work
+    turn = Turn(state)
     if action.face_down:
-        work.gold[seat] += FACE_DOWN_GOLD
-        work.keys[seat] += FACE_DOWN_KEYS
+        turn.gold[seat] += FACE_DOWN_GOLD
+        turn.keys[seat] += FACE_DOWN_KEYS
     else:
         cost = max(0, f.cost - player.discounts[f.deck])
         if cost > player.gold:
             raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {player.gold} gold")
-        work.gold[seat] -= cost
-    rest_of_row = tuple(c for c in loc.row if c != card)
-    turn.locations[here] = Location(loc.deck, rest_of_row, loc.discard, loc.removed, loc.exhausted)
-    index = turn.place(seat, card, at[0], at[1], action.face_down)
-    taken = state.taken + 1
-    if not action.face_down:
-        pending = turn.resolve(seat, card, index, engine.abilities[card].top)
-        if pending is not None:
-            return turn.freeze(current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
-    turn.end_turn(card, not action.face_down)
-    return turn.freeze(
-        current=(seat + 1) % len(state.players), taken=taken, phase=Phase.START, pending=None, action=action
-    )
+        turn.gold[seat] -= cost
+    turn.remove_from_row(here, card)
+    face_up = not action.face_down
+    index = turn.place(seat, card, at[0], at[1], action.face_down, key=face_up and f.lock)
+    bought = engine.abilities[card].bought if face_up else ()
+    if bought:
+        turn.frames.append(Frame(card, index, bought))
+    return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)
 
 
-def _continue(state: GameState, turn: _Turn, queue: tuple[Address, ...], action: Action) -> GameState:
-    pending = state.pending
-    assert pending is not None
+def _unlock(state: T, action: Unlock) -> T:
+    """Open a lock at the start of the turn or after a key (the end-of-turn one is a decision)."""
     seat = state.current_player
-    decision = turn.resolve(seat, pending.card, pending.index, queue)
-    if decision is not None:
-        return turn.freeze(current=seat, taken=state.taken, phase=Phase.DECIDE, pending=decision, action=action)
-    turn.end_turn(pending.card, True)
-    return turn.freeze(
-        current=(seat + 1) % len(state.players), taken=state.taken, phase=Phase.START, pending=None, action=action
-    )
+    if state.opened_lock:
+        raise IllegalAction("only one lock may be opened per turn")
+    index = _lock_index(state, action, _locks_now(state))
+    resume = Resume.START if state.phase is Phase.START else Resume.TAKE
+    return _open(state, Turn(state), seat, index, state.taken, resume, action)
 
 
-def _choose(state: GameState, action: Choose) -> GameState:
+def _lock_index(state: Table, action: Unlock, openable: tuple[int, ...]) -> int:
+    cells = state.players[state.current_player].tableau
+    for i in openable:
+        if state.engine.name(cells[i].card) == action.card:
+            return i
+    names = ", ".join(state.engine.name(cells[i].card) for i in openable) or "none now"
+    raise IllegalAction(f"{action.card} is not one of your lock cards that can be opened now (you may open: {names})")
+
+
+def _open(state: T, turn: Turn, seat: int, index: int, taken: int, resume: Resume, action: Action) -> T:
+    """Return the lock card's key to the supply and resolve the ability behind its lock."""
+    card = turn.tableaux[seat][index].card
+    turn.take_key(seat, index)
+    turn.opened_lock = True
+    unlocked = state.engine.abilities[card].unlocked
+    if unlocked:
+        turn.frames.append(Frame(card, index, unlocked))
+    return _resolve(state, turn, taken, resume, action)
+
+
+def _answer(state: T, action: Action) -> T:
+    """Apply the answer to the pending decision (it must be one of its legal answers)."""
     pending = state.pending
     assert pending is not None
-    if pending.kind is not DecisionKind.CHOOSE:
+    if type(action) not in _ANSWERS[type(pending.decision)]:
         raise IllegalAction(f"{action} is not possible now: first {_owed(state)}")
-    if not 1 <= action.option <= pending.options:
-        raise IllegalAction(
-            f"{state.engine.name(pending.card)} has options 1 to {pending.options}; there is no option {action.option}"
-        )
-    step = state.engine.abilities[pending.card].steps[pending.address]
-    turn = _Turn(state)
-    return _continue(state, turn, step.options[action.option - 1] + pending.rest, action)
+    if action not in legal_actions(state):
+        raise IllegalAction(_not_an_answer(state, pending.decision, action))
+    turn = Turn(state)
+    seat = state.current_player
+    if isinstance(pending.decision, OpenLockOrPass):
+        if isinstance(action, Pass):
+            return _resolve(state, turn, state.taken, Resume.END, action)
+        assert isinstance(action, Unlock)
+        return _open(state, turn, seat, _lock_index(state, action, pending.decision.locks), state.taken,
+                     Resume.END, action)
+    top = turn.frames[-1]
+    step = state.engine.abilities[top.card].steps[pending.step]
+    assert not isinstance(step, Auto), "an automatic step never asks"
+    step.answer(turn, seat, action)
+    return _resolve(state, turn, state.taken, pending.resume, action)
 
 
-def _discard(state: GameState, action: Discard) -> GameState:
-    pending = state.pending
-    assert pending is not None
-    if pending.kind is not DecisionKind.DISCARD:
-        raise IllegalAction(f"{action} is not possible now: first {_owed(state)}")
-    engine = state.engine
-    loc = state.locations[pending.deck]
-    card = engine.ids.get(action.card)
-    if card is None or card not in loc.row:
-        row = ", ".join(engine.name(c) for c in loc.row)
-        raise IllegalAction(f"{action.card} is not in the {_place_name(pending.deck)} row; you may discard {row}")
-    step = engine.abilities[pending.card].steps[pending.address]
-    turn = _Turn(state)
-    turn.locations[pending.deck] = Location(
-        loc.deck, tuple(c for c in loc.row if c != card), loc.discard + (card,), loc.removed, loc.exhausted
-    )
-    turn.work.gain(state.current_player, step.reward, engine.facts[card].cost)
-    return _continue(state, turn, pending.rest, action)
+def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -> T:
+    """Run the abilities on the stack until one asks a question or all are done; then go on with the turn."""
+    seat = state.current_player
+    steps = state.engine.abilities
+    frames = turn.frames
+    while frames:
+        top = frames[-1]
+        if not top.queue:
+            frames.pop()
+            continue
+        address = top.queue[0]
+        frames[-1] = Frame(top.card, top.index, top.queue[1:], top.copied, top.discarded)
+        decision = steps[top.card].steps[address].run(turn, seat, frames[-1])
+        if decision is not None:
+            pending = Pending(decision, tuple(frames), address, resume)
+            return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
+    if resume is Resume.START or resume is Resume.TAKE:
+        phase = Phase.START if resume is Resume.START else Phase.TAKE
+        return turn.freeze(state, current=seat, taken=taken, phase=phase, pending=None, action=action)
+    if resume is Resume.TAKEN:
+        last = turn.tableaux[seat][-1]
+        f = state.engine.facts[last.card]
+        if not last.face_down and f.messenger:
+            other = 1 - f.deck
+            if not turn.locations[other].exhausted:
+                turn.messenger = other
+        turn.refill_rows()
+        if not turn.opened_lock:
+            locks = openable_locks(turn, seat, taken_now=len(turn.tableaux[seat]) - 1)
+            if locks:
+                pending = Pending(OpenLockOrPass(locks), (), (), Resume.END)
+                return turn.freeze(state, current=seat, taken=taken, phase=Phase.END, pending=pending, action=action)
+    else:
+        turn.refill_rows()
+    turn.opened_lock = False
+    nxt = (seat + 1) % len(state.players)
+    return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)

@@ -1,11 +1,12 @@
 """End-game scoring: purse placement, per-card score sheets, winners.
 
-RULINGS.md, "End of game and scoring":
+The rules page, "End of game and scoring":
 
 1. each player moves leftover gold onto their face-up purse cards, in reading
    order (top row first, left to right), each as full as the gold allows;
 2. each face-up card scores its rule in the owner's final 3x3 grid;
-3. each key is worth 1 point, gold left in the supply nothing;
+3. each key is worth 1 point (keys waiting on lock cards too), gold left in
+   the supply nothing;
 4. the highest total wins; ties go to the most gold left; a remaining tie is
    a shared win.
 
@@ -17,7 +18,7 @@ reads the scenario JSON format of DESIGN.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -28,9 +29,7 @@ from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.model import Card
 from castle_combo.placement import GRID, origin
 from castle_combo.ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from castle_combo.state import GameState
+from castle_combo.table import CARDS_PER_PLAYER, Table
 
 __all__ = [
     "FACE_DOWN",
@@ -57,7 +56,8 @@ class ScoreSheet:
     """One player's score pad.
 
     ``cards`` holds each card's points as a 3x3 grid, top row first (0 for a
-    face-down card or an empty space); ``keys`` the keys held (1 point each);
+    face-down card or an empty space); ``keys`` the keys owned, those waiting
+    on lock cards included (1 point each);
     ``gold_left`` the gold left in the supply after purse placement (worth
     nothing, but it breaks ties). ``names`` is the grid of card names
     (``"face-down"``, or ``None`` for an empty space in an unfinished game)
@@ -96,9 +96,9 @@ class Result:
 
 
 class _Table:
-    """The finished table as counts read it (see :class:`castle_combo.counting.Table`)."""
+    """The finished table as counts read it (see :class:`castle_combo.counting.Tableaux`)."""
 
-    __slots__ = ("banners", "keys", "shields", "tableaux")
+    __slots__ = ("banners", "discarded", "keys", "shields", "tableaux")
 
     def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int], facts: Sequence[CardFacts]) -> None:
         self.tableaux = tableaux
@@ -106,6 +106,7 @@ class _Table:
         totals = [tableau_totals(facts, cells) for cells in tableaux]
         self.shields = [s for s, _ in totals]
         self.banners = [b for _, b in totals]
+        self.discarded: tuple[int, ...] = ()
 
 
 def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tuple[tuple[Placed, ...], int]:
@@ -118,13 +119,16 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
         room = (engine.facts[cell.card].purse or 0) - cell.gold
         put = min(room, gold)
         if put > 0:
-            out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put)
+            out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key)
             gold -= put
     return tuple(out), gold
 
 
 def _sheet(engine: Compiled, cells: tuple[Placed, ...], keys: int, gold: int) -> ScoreSheet:
-    """One seat's sheet: scrolls count only their own tableau, so no other seat is needed."""
+    """One seat's sheet: scrolls count only their own tableau, so no other seat is needed.
+
+    ``keys`` are the spendable keys; the keys waiting on lock cards are in ``cells``.
+    """
     cells, left = _place_purses(engine, cells, gold)
     table = _Table([cells], [keys], engine.facts)
     corner = origin((c.x, c.y) for c in cells)
@@ -142,9 +146,10 @@ def _sheet(engine: Compiled, cells: tuple[Placed, ...], keys: int, gold: int) ->
         if scorer is not None:
             points[row][col] = scorer(table, 0, i, corner)
     cards = tuple(tuple(r) for r in points)
+    owned = keys + sum(1 for cell in cells if cell.key)
     return ScoreSheet(
-        sum(map(sum, cards)) + keys,
-        keys,
+        sum(map(sum, cards)) + owned,
+        owned,
         left,
         cards,  # type: ignore[arg-type]
         tuple(tuple(r) for r in names),
@@ -152,13 +157,13 @@ def _sheet(engine: Compiled, cells: tuple[Placed, ...], keys: int, gold: int) ->
     )
 
 
-def score_state(state: GameState) -> tuple[ScoreSheet, ...]:
+def score_state(state: Table) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
     engine = state.engine
     return tuple(_sheet(engine, p.tableau, p.keys, p.gold) for p in state.players)
 
 
-def score_seat(state: GameState, seat: int) -> ScoreSheet:
+def score_seat(state: Table, seat: int) -> ScoreSheet:
     """Score one seat of ``state`` as if the game ended now.
 
     A seat's score depends only on its own tableau, keys and gold (the
@@ -169,10 +174,10 @@ def score_seat(state: GameState, seat: int) -> ScoreSheet:
     return _sheet(state.engine, player.tableau, player.keys, player.gold)
 
 
-def final_scores(state: GameState) -> tuple[ScoreSheet, ...]:
+def final_scores(state: Table) -> tuple[ScoreSheet, ...]:
     """The final score sheets; :class:`GameNotOver` if the game has not ended."""
     if not state.is_over:
-        left = 9 * len(state.players) - state.taken
+        left = CARDS_PER_PLAYER * len(state.players) - state.taken
         owed = " and a decision is pending" if state.pending is not None else ""
         raise GameNotOver(
             f"the game is not over: {left} card(s) still to take{owed}; "
@@ -192,7 +197,7 @@ def winners(sheets: Sequence[ScoreSheet]) -> tuple[tuple[int, ...], str]:
     return tuple(rich), ("gold" if len(rich) == 1 else "shared")
 
 
-def result(state: GameState) -> Result:
+def result(state: Table) -> Result:
     """The result of a finished game."""
     sheets = final_scores(state)
     seats, how = winners(sheets)
@@ -265,9 +270,7 @@ def score_tableau(
     placement, ``purse_gold`` gold already stored on purse cards by name.
     Counts that name a neighbour count 0 here (there is no table).
     """
-    from castle_combo.game import default_rules
-
-    rules = default_rules() if rules is None else rules
+    rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
     names = _grid(grid, "$.grid")
     keys = _nonneg(keys, "$.keys")
@@ -283,9 +286,7 @@ def score_tableau(
                 continue
             card = engine.ids.get(name)
             if card is None:
-                from castle_combo.game import _unknown
-
-                raise ScenarioError(f"{path}: {_unknown(engine, name)} (write \"face-down\" for a face-down card)")
+                raise ScenarioError(f"{path}: {engine.unknown(name)} (write \"face-down\" for a face-down card)")
             if name in where:
                 raise ScenarioError(f"{path}: {name} is already at {where[name]}; every card exists once")
             where[name] = path

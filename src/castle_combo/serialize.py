@@ -2,13 +2,15 @@
 
 Two formats, both plain JSON that names cards by their English names:
 
-* a **state** (``"format": "castle-combo/state@1"``): everything in a
+* a **state** (``"format": "castle-combo/state@2"``): everything in a
   :class:`~castle_combo.state.GameState`, generator included, so
   ``loads(dumps(s)) == s`` and a loaded state plays on exactly as the
-  original would;
-* a **game record** (``"format": "castle-combo/record@1"``, DESIGN.md): the
-  players, initial deck orders, reshuffle orders and actions, which
-  :func:`replay` turns back into the final state (``replay(s.record()) == s``).
+  original would. Saves of the first format (``state@1``, before lock cards
+  and the continuation stack of abilities) still load;
+* a **game record** (``"format": "castle-combo/record@1"``, the API page):
+  the players, initial deck orders, reshuffle orders and actions, which
+  :func:`replay` turns back into the final state (``replay(s.record()) == s``);
+  :func:`castle_combo.records.record` writes it.
 
 Structuring goes through a cattrs converter built once per ruleset (card
 names become the engine's integer ids). Strict hooks refuse a string where a
@@ -25,15 +27,26 @@ from typing import Any
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from castle_combo.abilities import Auto, ChoiceStep, CopyStep, DiscardRowStep, DiscardStep
 from castle_combo.actions import action_from_json
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS, Placed
+from castle_combo.decisions import (
+    ChooseAdjacent,
+    ChooseOption,
+    ChooseRow,
+    Decision,
+    DiscardCard,
+    Frame,
+    OpenLockOrPass,
+    Pending,
+    Resume,
+)
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
 from castle_combo.model import Deck
+from castle_combo.records import RECORD_FORMAT, record
 from castle_combo.ruleset import Ruleset
 from castle_combo.state import (
-    Decision,
-    DecisionKind,
     GameState,
     Location,
     Origin,
@@ -46,8 +59,17 @@ from castle_combo.state import (
 
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "converter", "dumps", "loads", "record", "replay"]
 
-STATE_FORMAT = "castle-combo/state@1"
-RECORD_FORMAT = "castle-combo/record@1"
+STATE_FORMAT = "castle-combo/state@2"
+#: The first state format: no lock cards, and a pending decision as one flat object.
+STATE_FORMAT_1 = "castle-combo/state@1"
+#: How each kind of decision is named in a save, and the step of an ability that asks it.
+_DECISION_KINDS: dict[type, tuple[str, type | None]] = {
+    ChooseOption: ("choose", ChoiceStep),
+    DiscardCard: ("discard", DiscardStep),
+    ChooseRow: ("row", DiscardRowStep),
+    ChooseAdjacent: ("adjacent", CopyStep),
+    OpenLockOrPass: ("unlock_or_pass", None),
+}
 
 
 def _fail(path: str, message: str) -> RecordError:
@@ -90,9 +112,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             raise RecordError(f"expected a card name, got {value!r}")
         card = engine.ids.get(value)
         if card is None:
-            from castle_combo.game import _unknown
-
-            raise RecordError(_unknown(engine, value))
+            raise RecordError(engine.unknown(value))
         return card
 
     def names(cards: tuple[int, ...]) -> list[str]:
@@ -131,10 +151,24 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     as_cards = override(unstruct_hook=names, struct_hook=ids)
     as_deck = override(unstruct_hook=deck_name, struct_hook=deck_index)
 
+    def addresses_out(queue: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+        return [list(a) for a in queue]
+
+    def addresses_in(value: Any, _: Any = None) -> tuple[tuple[int, ...], ...]:
+        if not isinstance(value, list):
+            raise RecordError(f"expected a list of step addresses, got {value!r:.80}")
+        return tuple(address_in(a) for a in value)
+
+    def address_in(value: Any, _: Any = None) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(type(v) is int for v in value):
+            raise RecordError(f"expected a step address (a list of whole numbers), got {value!r:.80}")
+        return tuple(value)
+
     for cls, fields in (
         (Placed, {"card": as_card}),
         (Location, {"deck": as_cards, "row": as_cards, "discard": as_cards, "removed": as_cards}),
-        (Decision, {"card": as_card, "deck": as_deck}),
+        (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
+                 "discarded": as_cards}),
         (Reshuffle, {"deck": as_deck, "order": as_cards}),
         (ScriptedReshuffle, {"deck": as_deck, "order": as_cards}),
         (Origin, {"decks": override(unstruct_hook=both_decks, struct_hook=both_decks_in)}),
@@ -152,7 +186,105 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     conv.register_structure_hook(PlayerState, player_in)
 
+    def decision_out(decision: Decision) -> dict[str, Any]:
+        kind = _DECISION_KINDS[type(decision)][0]
+        if isinstance(decision, ChooseOption):
+            return {"kind": kind, "options": decision.options}
+        if isinstance(decision, DiscardCard):
+            return {"kind": kind, "deck": deck_name(decision.deck)}
+        if isinstance(decision, ChooseRow):
+            return {"kind": kind, "decks": [deck_name(d) for d in decision.decks]}
+        if isinstance(decision, ChooseAdjacent):
+            return {"kind": kind, "candidates": list(decision.candidates)}
+        return {"kind": kind, "locks": list(decision.locks)}
+
+    def indices(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(type(v) is int and v >= 0 for v in value):
+            raise RecordError(f"expected a list of tableau indices, got {value!r:.80}")
+        return tuple(value)
+
+    def decision_in(value: Any) -> Decision:
+        fields = {"choose": "options", "discard": "deck", "row": "decks", "adjacent": "candidates",
+                  "unlock_or_pass": "locks"}
+        if not isinstance(value, dict) or value.get("kind") not in fields:
+            raise RecordError(f".decision: expected {{\"kind\": one of {', '.join(fields)}, ...}}")
+        kind = value["kind"]
+        if set(value) != {"kind", fields[kind]}:
+            raise RecordError(f".decision: a {kind!r} decision has the fields kind and {fields[kind]}")
+        field = value[fields[kind]]
+        if kind == "choose":
+            if type(field) is not int or field < 2:
+                raise RecordError(f".decision.options: expected a number of options (2 or more), got {field!r:.80}")
+            return ChooseOption(field)
+        if kind == "discard":
+            return DiscardCard(deck_index(field))
+        if kind == "row":
+            if not isinstance(field, list):
+                raise RecordError(f".decision.decks: expected [\"castle\", \"village\"], got {field!r:.80}")
+            return ChooseRow(tuple(deck_index(d) for d in field))
+        if kind == "adjacent":
+            return ChooseAdjacent(indices(field))
+        return OpenLockOrPass(indices(field))
+
+    def pending_out(pending: Pending) -> dict[str, Any]:
+        return {
+            "decision": decision_out(pending.decision),
+            "frames": [conv.unstructure(f, Frame) for f in pending.frames],
+            "step": list(pending.step),
+            "resume": pending.resume.value,
+        }
+
+    def pending_in(value: Any, _: Any = None) -> Pending:
+        if not isinstance(value, dict) or set(value) != {"decision", "frames", "step", "resume"}:
+            raise RecordError(": expected {\"decision\", \"frames\", \"step\", \"resume\"}")
+        frames = value["frames"]
+        if not isinstance(frames, list):
+            raise RecordError(f".frames: expected a list of abilities being resolved, got {frames!r:.80}")
+        structured = []
+        for k, frame in enumerate(frames):
+            try:
+                structured.append(conv.structure(frame, Frame))
+            except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, RecordError) as error:
+                raise RecordError(f".frames[{k}]: {_first_message(error)}") from None
+        resume = value["resume"]
+        if resume not in {r.value for r in Resume}:
+            raise RecordError(f".resume: expected one of {', '.join(r.value for r in Resume)}, got {resume!r:.80}")
+        try:
+            step = address_in(value["step"])
+        except RecordError as error:
+            raise RecordError(f".step: {error}") from None
+        return Pending(decision_in(value["decision"]), tuple(structured), step, Resume(resume))
+
+    conv.register_unstructure_hook(Pending, pending_out)
+    conv.register_structure_hook(Pending, pending_in)
+
+    def pending_v1(value: Any) -> Pending:
+        """A pending decision saved in the first format: one choice or discard of the card just taken."""
+        if not isinstance(value, dict) or value.get("kind") not in ("choose", "discard"):
+            raise RecordError(": expected a first-format decision {\"kind\": \"choose\" or \"discard\", ...}")
+        card = card_id(value.get("card"))
+        index = _strict_int(value.get("index"), int)
+        address = (0,) + address_in(value.get("address"))
+        rest = tuple((0,) + a for a in addresses_in(value.get("rest", [])))
+        if value["kind"] == "choose":
+            decision: Decision = ChooseOption(_strict_int(value.get("options"), int))
+        else:
+            decision = DiscardCard(deck_index(value.get("deck")))
+        return Pending(decision, (Frame(card, index, rest),), address, Resume.TAKEN)
+
+    conv.register_structure_hook(_PendingV1, lambda value, _: pending_v1(value))
     return conv
+
+
+class _PendingV1:
+    """Marker type: a pending decision in the first state format (structured by the converter's hook)."""
+
+
+def _first_message(error: BaseException) -> str:
+    if isinstance(error, CastleComboError):
+        return str(error)
+    lines = cattrs.transform_error(error, path="", format_exception=_message)
+    return lines[0] if lines else str(error)
 
 
 _CONVERTERS: dict[int, tuple[Compiled, cattrs.Converter]] = {}
@@ -211,7 +343,8 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
             "castle": conv.unstructure(state.locations[0], Location),
             "village": conv.unstructure(state.locations[1], Location),
         },
-        "pending": None if state.pending is None else conv.unstructure(state.pending, Decision),
+        "pending": None if state.pending is None else conv.unstructure(state.pending, Pending),
+        "opened_lock": state.opened_lock,
         "history": [a.to_json() for a in state.history],
         "rng": state.rng,
         "origin": None if state.origin is None else conv.unstructure(state.origin, Origin),
@@ -239,11 +372,11 @@ def _get(data: Mapping[str, Any], key: str, path: str = "$") -> Any:
     return data[key]
 
 
-def _check_format(data: Mapping[str, Any], expected: str, required: bool) -> None:
+def _check_format(data: Mapping[str, Any], expected: str, required: bool, older: tuple[str, ...] = ()) -> None:
     fmt = data.get("format")
     if fmt is None and not required:
         return
-    if fmt != expected:
+    if fmt != expected and fmt not in older:
         kind = expected.split("/")[1].split("@")[0]
         raise _fail("$.format", f"expected {expected!r}, got {fmt!r}; this file is not a castle-combo {kind}")
 
@@ -266,14 +399,15 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     from castle_combo.game import default_rules
 
     data = _parse(text)
-    _check_format(data, STATE_FORMAT, required=True)
+    _check_format(data, STATE_FORMAT, required=True, older=(STATE_FORMAT_1,))
+    first_format = data.get("format") == STATE_FORMAT_1
     rules = default_rules() if rules is None else rules
     _check_rules(data, rules)
     conv = converter(rules)
     known = {
         "format", "rules", "players", "current_player", "first_player", "taken", "phase", "messenger",
         "locations", "pending", "history", "rng", "origin", "script", "viewer",
-    }
+    } | (set() if first_format else {"opened_lock"})
     extra = sorted(set(data) - known)
     if extra:
         raise _fail(f"$.{extra[0]}", "unknown field")
@@ -292,6 +426,9 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     pending = data.get("pending")
     origin = data.get("origin")
     viewer = data.get("viewer")
+    opened_lock = data.get("opened_lock", False)
+    if not isinstance(opened_lock, bool):
+        raise _fail("$.opened_lock", f"expected true or false, got {opened_lock!r:.80}")
     state = GameState(
         rules,
         players,
@@ -301,12 +438,13 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         _enum(Phase, _get(data, "phase"), "$.phase"),
         _enum(Deck, _get(data, "messenger"), "$.messenger"),
         (castle, village),
-        None if pending is None else _structure(conv, pending, Decision, "$.pending"),
+        None if pending is None else _structure(conv, pending, _PendingV1 if first_format else Pending, "$.pending"),
         tuple(history),
         _structure(conv, _get(data, "rng"), int, "$.rng"),
         None if origin is None else _structure(conv, origin, Origin, "$.origin"),
         _structure(conv, data.get("script", []), tuple[ScriptedReshuffle, ...], "$.script"),
         None if viewer is None else _structure(conv, viewer, int, "$.viewer"),
+        opened_lock,
         engine=compiled(rules),
     )
     _check_consistent(state)
@@ -331,14 +469,10 @@ def _check_consistent(state: GameState) -> None:
             raise _fail(f"$.{key}", f"expected a seat from 0 to {n - 1}, got {seat}")
     if state.viewer is not None and not 0 <= state.viewer < n:
         raise _fail("$.viewer", f"expected a seat from 0 to {n - 1}, got {state.viewer}")
-    if (state.pending is None) != (state.phase is not Phase.DECIDE):
-        raise _fail("$.pending", "a pending decision goes with phase \"decide\" and only with it")
+    if (state.pending is None) != (state.phase not in (Phase.DECIDE, Phase.END)):
+        raise _fail("$.pending", "a pending decision goes with phase \"decide\" or \"end\", and only with them")
     if state.pending is not None:
-        steps = state.engine.abilities[state.pending.card].steps
-        step = steps.get(state.pending.address)
-        kind = "choose" if state.pending.kind is DecisionKind.CHOOSE else "discard"
-        if step is None or step.kind != kind or any(a not in steps for a in state.pending.rest):
-            raise _fail("$.pending", f"does not match {state.engine.name(state.pending.card)}'s ability")
+        _check_pending(state, state.pending)
     where: dict[int, str] = {}
 
     def see(card: int, path: str) -> None:
@@ -360,36 +494,40 @@ def _check_consistent(state: GameState) -> None:
         raise _fail("$.locations", f"cards missing from the state: {', '.join(missing)}")
 
 
+def _check_pending(state: GameState, pending: Pending) -> None:
+    """Refuse a pending decision that does not fit the abilities it names and the tableau."""
+    engine = state.engine
+    cells = state.players[state.current_player].tableau
+    end = isinstance(pending.decision, OpenLockOrPass)
+    if end != (state.phase is Phase.END):
+        raise _fail("$.pending.decision", "the decision to open a lock or pass goes with phase \"end\" only")
+    if end and (pending.frames or pending.step or pending.resume is not Resume.END):
+        raise _fail("$.pending", "the decision to open a lock or pass has no ability waiting (no frames, no step)")
+    if not end and not pending.frames:
+        raise _fail("$.pending.frames", "a decision of an ability needs the ability waiting on it")
+    for k, frame in enumerate(pending.frames):
+        where = f"$.pending.frames[{k}]"
+        if not 0 <= frame.index < len(cells) or cells[frame.index].card != frame.card:
+            raise _fail(f"{where}.index", f"{engine.name(frame.card)} is not at that place in the current tableau")
+        steps = engine.abilities[frame.card].steps
+        if any(a not in steps for a in frame.queue):
+            raise _fail(f"{where}.queue", f"does not match {engine.name(frame.card)}'s ability")
+    if pending.frames:
+        top = pending.frames[-1]
+        asking = _DECISION_KINDS[type(pending.decision)][1]
+        step = engine.abilities[top.card].steps.get(pending.step)
+        if step is None or isinstance(step, Auto) or type(step) is not asking:
+            raise _fail("$.pending.step", f"is not a step of {engine.name(top.card)}'s ability asking this decision")
+    indices: tuple[int, ...] = ()
+    if isinstance(pending.decision, ChooseAdjacent):
+        indices = pending.decision.candidates
+    elif isinstance(pending.decision, OpenLockOrPass):
+        indices = pending.decision.locks
+    if not all(0 <= i < len(cells) for i in indices):
+        raise _fail("$.pending.decision", "names a card beyond the current player's tableau")
+
+
 # ------------------------------------------------------------------- records
-
-
-def record(state: GameState) -> dict[str, Any]:
-    """The game record of ``state`` (DESIGN.md format); a view gives the public record.
-
-    The public record (of a seat's view or a determinized state) has the
-    actions but no ``decks``, ``seed`` or ``reshuffles``: those reveal the
-    deck order. It cannot be replayed.
-    """
-    out: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "rules": state.rules.version,
-        "players": len(state.players),
-        "first_player": state.first_player,
-    }
-    origin = state.origin
-    if origin is not None:
-        out["seed"] = origin.seed
-        out["decks"] = {
-            "castle": [state.engine.name(c) for c in origin.decks[0]],
-            "village": [state.engine.name(c) for c in origin.decks[1]],
-        }
-        out["reshuffles"] = [
-            {"deck": DECKS[r.deck].value, "order": [state.engine.name(c) for c in r.order]} for r in origin.reshuffles
-        ]
-    else:
-        out["view"] = state.viewer
-    out["actions"] = [a.to_json() for a in state.history]
-    return out
 
 
 def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -> GameState:

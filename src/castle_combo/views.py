@@ -16,16 +16,19 @@ views, which the tests check through every surface (fields, ``dumps``,
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 import attrs
 
 from castle_combo.errors import CastleComboError
-from castle_combo.state import GameState, Location
+from castle_combo.table import Location, Table
 
 __all__ = ["determinize", "view"]
 
+T = TypeVar("T", bound=Table)
 
-def view(state: GameState, seat: int) -> GameState:
+
+def view(state: T, seat: int) -> T:
     """``state`` as ``seat`` may know it (see the module docstring)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {seat!r}")
@@ -41,7 +44,7 @@ def view(state: GameState, seat: int) -> GameState:
     )
 
 
-def determinize(state: GameState, rng: random.Random) -> GameState:
+def determinize(state: T, rng: random.Random) -> T:
     """A full, playable state that agrees with everything public in ``state``.
 
     Each deck's cards are put in a random order drawn from ``rng`` (a

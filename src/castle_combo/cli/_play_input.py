@@ -11,6 +11,10 @@ syntax saves reading the list once you know the game:
 ``move`` / ``refresh``     spend a key to move the messenger / refresh the row
 ``choose 2``               option 2 of a "choose one" ability
 ``discard jester``         the card to discard from a row
+``unlock toady``           open the lock of one of your lock cards
+``pass``                   end the turn without opening a lock
+``row castle``             the whole row a "discard a row" ability discards
+``activate baker``         the adjacent card whose ability a copier uses
 ``undo``, ``help``,        go back to your previous decision, show help,
 ``quit``                   leave the game
 =========================  ==============================================
@@ -26,7 +30,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey
+from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow, KeyUse, Pass, Take, Unlock, UseKey
 from castle_combo.errors import CastleComboError
 
 __all__ = ["Command", "BadInput", "Parsed", "parse_input", "compact"]
@@ -74,6 +78,14 @@ def compact(action: Action) -> str:
         return f"{action.card.lower()} {action.at[0]} {action.at[1]}{side}"
     if isinstance(action, Choose):
         return f"choose {action.option}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, DiscardRow):
+        return f"row {action.deck.value}"
+    if isinstance(action, Unlock):
+        return f"unlock {action.card.lower()}"
+    if isinstance(action, Activate):
+        return f"activate {action.card.lower()}"
     return f"discard {action.card.lower()}"
 
 
@@ -121,6 +133,31 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
         if wanted in legal:
             return wanted
         raise BadInput(f"no option {words[1]}; choose one of {', '.join(str(a.option) for a in options)}")
+    if head == "pass":
+        if Pass() in legal:
+            return Pass()
+        raise BadInput("there is nothing to pass now (passing is offered only when a lock could be opened)")
+    if head == "row":
+        rows = [a for a in legal if isinstance(a, DiscardRow)]
+        if not rows:
+            raise BadInput("there is no row to discard now")
+        choices = " or ".join(f"'row {a.deck.value}'" for a in rows)
+        if len(words) != 2:
+            raise BadInput(f"write {choices}")
+        for action in rows:
+            if action.deck.value == words[1]:
+                return action
+        raise BadInput(f"write {choices}")
+    named: dict[str, tuple[type[Unlock] | type[Activate], str]] = {
+        "unlock": (Unlock, "unlock"), "open": (Unlock, "unlock"), "activate": (Activate, "use the ability of"),
+        "use": (Activate, "use the ability of"),
+    }
+    if head in named:
+        kind, what = named[head]
+        cards = [a.card for a in legal if isinstance(a, kind)]
+        if not cards:
+            raise BadInput(f"there is no card to {what} now")
+        return kind(_match_card(words[1:], cards, what))
     discards = [a for a in legal if isinstance(a, Discard)]
     if head == "discard" or (discards and not any(isinstance(a, Take) for a in legal)):
         if not discards:
