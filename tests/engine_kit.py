@@ -28,9 +28,14 @@ def card(
     purse: int | None = None,
     ability: Sequence[m.Effect] = (),
     scoring: Sequence[m.Scoring] = (),
+    unlocked: Sequence[m.Effect] = (),
 ) -> m.Card:
-    """A card with defaults that do nothing: cost 0, one nobility shield, no ability, no scoring."""
-    return m.Card(name, deck, cost, tuple(shields), messenger, purse, tuple(ability), tuple(scoring))
+    """A card with defaults that do nothing: cost 0, one nobility shield, no ability, no scoring.
+
+    Effects given as ``unlocked`` make it a lock card whose lock opens them.
+    """
+    return m.Card(name, deck, cost, tuple(shields), messenger, purse, tuple(ability), tuple(scoring),
+                  lock=bool(unlocked), unlocked=tuple(unlocked))
 
 
 def filler(deck: Deck, count: int, prefix: str | None = None) -> list[m.Card]:
@@ -113,6 +118,8 @@ def seat_with(
 ) -> cc.GameState:
     """``state`` with ``seat``'s tableau set to ``cards`` ``(name, x, y[, face_down])``, taken out of the decks.
 
+    A face-up lock card gets its key, as if just bought.
+
     A shortcut to a mid-game situation; the cards must still be in a deck
     (not in a row), so every card stays in exactly one place.
     """
@@ -125,7 +132,9 @@ def seat_with(
     cells = []
     for entry in cards:
         name, x, y, *rest = entry
-        cells.append(Placed(engine.ids[name], x, y, bool(rest and rest[0])))
+        face_down = bool(rest and rest[0])
+        cid = engine.ids[name]
+        cells.append(Placed(cid, x, y, face_down, 0, not face_down and engine.facts[cid].lock))
     gone = {c.card for c in cells}
     locations = []
     for loc in state.locations:

@@ -7,7 +7,19 @@ evaluates them behind the public API re-exported here.
 
 from __future__ import annotations
 
-from castle_combo.actions import Action, Choose, Discard, KeyUse, Take, UseKey, action_from_json
+from castle_combo.actions import (
+    Action,
+    Activate,
+    Choose,
+    Discard,
+    DiscardRow,
+    KeyUse,
+    Pass,
+    Take,
+    Unlock,
+    UseKey,
+    action_from_json,
+)
 from castle_combo.errors import (
     CardSyntaxError,
     CardValidationError,
@@ -51,6 +63,10 @@ __all__ = [
     "Take",
     "Choose",
     "Discard",
+    "Unlock",
+    "Pass",
+    "DiscardRow",
+    "Activate",
     "action_from_json",
     "ScoreSheet",
     "Result",
