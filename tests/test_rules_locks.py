@@ -14,7 +14,7 @@ import castle_combo as cc
 from castle_combo import lock_rulings
 from castle_combo import model as m
 from castle_combo.decisions import OpenLockOrPass
-from castle_combo.model import Deck, Scope, Shield
+from castle_combo.model import Deck, Shield
 
 MIL, F = Shield.MILITARY, Shield.FAITH
 
@@ -156,7 +156,7 @@ def test_the_printed_rulebook_variant_waits_for_a_later_turn(monkeypatch: pytest
 def test_the_end_of_turn_decision_exists_in_the_last_turn_and_the_game_ends_after_it() -> None:
     rules = ruleset(miser())
     free = [(1, 0), (2, 0), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]  # (0, 1) is left for the last card
-    cells = [("Miser", 0, 0)] + [(f"c{i}", x, y) for i, (x, y) in zip(range(3, 10), free)]  # c0-c2: castle row
+    cells = [("Miser", 0, 0)] + [(f"c{i}", x, y) for i, (x, y) in zip(range(3, 10), free, strict=True)]  # c0-c2: castle row
     state = seat_with(game(rules, players=2), 0, cells)
     state = seat_with(state, 1, [(f"c{i}", (i - 10) % 3, (i - 10) // 3) for i in range(10, 19)])
     state = cc.loads(cc.dumps(_with_taken(state, 17)), rules=rules)  # seat 0 takes the game's last card
