@@ -9,7 +9,9 @@ cached, so playing a turn never walks the model's trees again.
 from __future__ import annotations
 
 import difflib
+import operator
 import weakref
+from collections.abc import Callable
 
 from castle_combo.abilities import Ability, compile_ability
 from castle_combo.actions import Activate, Discard, Take, Unlock
@@ -21,6 +23,9 @@ __all__ = ["Compiled", "compiled"]
 
 #: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
 _REACH = 2
+_SPAN = 2 * _REACH + 1
+#: The free positions of a tableau, in reading order.
+Spots = tuple[tuple[int, int], ...]
 
 
 class Compiled:
@@ -34,8 +39,8 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_discards", "_placements", "_takes", "_unlocks", "abilities", "cards", "deck_cards", "facts",
-        "ids", "scorers",
+        "_activates", "_discards", "_getters", "_tables", "_takes", "_unlocks", "abilities", "cards",
+        "deck_cards", "facts", "has_locks", "ids", "scorers",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -49,9 +54,13 @@ class Compiled:
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
+        #: Whether any card has a lock: without one, the engine skips every lock check.
+        self.has_locks = any(f.lock for f in self.facts)
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
-        self._placements: dict[tuple[int, bool], dict[tuple[int, int], Take]] = {}
+        self._getters: dict[int, tuple[Spots, Callable[[int, bool], tuple[Take, ...]]]] = {}
         self._discards: dict[int, Discard] = {}
+        #: Every take of each card, face up (index 0) and face down (index 1), by position; built on first use.
+        self._tables: list[tuple[tuple[Take, ...], tuple[Take, ...]] | None] = [None] * len(self.facts)
         self._unlocks: dict[int, Unlock] = {}
         self._activates: dict[int, Activate] = {}
 
@@ -63,18 +72,45 @@ class Compiled:
             action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
         return action
 
-    def placements(self, card: int, face_down: bool) -> dict[tuple[int, int], Take]:
-        """Every possible take of ``card`` (face up or down) by position, built once per card.
+    def takes_at(self, spots: Spots) -> Callable[[int, bool], tuple[Take, ...]]:
+        """A function giving the takes of a card (face up or down) at every one of ``spots``, in order.
 
-        Positions in a tableau stay within -2..2 on both axes (the grid is 3
-        wide and starts at (0, 0)), so the table is complete.
+        ``legal_actions`` asks this once per state and calls the result for
+        each card of the row. Each card's takes are kept in a tuple by grid
+        cell, so the result picks them out with one :func:`operator.itemgetter`
+        call, built once per spots tuple. Tableaux share their spots tuples
+        (they are memoised by :func:`castle_combo.placement.spots`), so the
+        functions are kept by identity; each entry keeps its tuple alive, and
+        an identity check guards against another tuple of equal value.
         """
-        key = (card, face_down)
-        table = self._placements.get(key)
-        if table is None:
-            span = range(-_REACH, _REACH + 1)
-            table = self._placements[key] = {(x, y): self.take(card, x, y, face_down) for y in span for x in span}
-        return table
+        entry = self._getters.get(id(spots))
+        if entry is None or entry[0] is not spots:
+            entry = self._getters[id(spots)] = (spots, self._takes_function(spots))
+        return entry[1]
+
+    def _takes_function(self, spots: Spots) -> Callable[[int, bool], tuple[Take, ...]]:
+        tables = self._tables
+        cells = [(y + _REACH) * _SPAN + (x + _REACH) for x, y in spots]
+        if len(cells) > 1:
+            get: Callable[[tuple[Take, ...]], tuple[Take, ...]] = operator.itemgetter(*cells)
+        elif cells:
+            only = cells[0]
+            get = lambda table: (table[only],)  # noqa: E731 (a one-line picker)
+        else:
+            get = lambda table: ()  # noqa: E731
+
+        def takes(card: int, face_down: bool) -> tuple[Take, ...]:
+            table = tables[card]
+            if table is None:
+                table = tables[card] = self._cell_tables(card)
+            return get(table[face_down])
+
+        return takes
+
+    def _cell_tables(self, card: int) -> tuple[tuple[Take, ...], tuple[Take, ...]]:
+        """``card``'s takes face up and face down, each a tuple indexed by grid cell (see :meth:`takes_at`)."""
+        span = range(-_REACH, _REACH + 1)
+        return tuple(tuple(self.take(card, x, y, down) for y in span for x in span) for down in (False, True))  # type: ignore[return-value]
 
     def discard(self, card: int) -> Discard:
         """The (interned) action discarding ``card``."""

@@ -44,7 +44,7 @@ from castle_combo.decisions import (
     Resume,
 )
 from castle_combo.errors import IllegalAction
-from castle_combo.table import Phase, Table
+from castle_combo.table import Location, Phase, PlayerState, Table, spots_of
 from castle_combo.turn import ROW_SIZE, Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
@@ -141,33 +141,33 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     player = state.players[state.current_player]
     here = 0 if state.messenger is DECKS[0] else 1
     actions: list[Action] = []
-    if not state.opened_lock and any(c.key for c in player.tableau):
+    if engine.has_locks and not state.opened_lock and any(c.key for c in player.tableau):
         cells = player.tableau
         actions.extend(engine.unlock(cells[i].card) for i in _locks_now(state))
     if state.phase is Phase.START and player.keys > 0:
         if not state.locations[1 - here].exhausted:
             actions.append(_MOVE)
         actions.append(_REFRESH)
-    spots = player.spots
+    takes = engine.takes_at(player.spots)
     facts = engine.facts
-    placements = engine.placements
     gold = player.gold
     discounts = player.discounts
     for card in state.locations[here].row:
         f = facts[card]
         if f.cost - discounts[f.deck] <= gold:
-            face_up = placements(card, False)
-            actions.extend([face_up[at] for at in spots])
-        face_down = placements(card, True)
-        actions.extend([face_down[at] for at in spots])
+            actions += takes(card, False)
+        actions += takes(card, True)
     return tuple(actions)
 
 
 # ------------------------------------------------------------------------ apply
 
 
-def apply(state: T, action: Action) -> T:
-    """The state after ``action`` (see the module docstring); ``state`` is never changed."""
+def apply(state: T, action: Action, *, fast: bool = True) -> T:
+    """The state after ``action`` (see the module docstring); ``state`` is never changed.
+
+    ``fast=False`` always takes the general path (for tests comparing it with the fast one).
+    """
     if state.viewer is not None:
         raise IllegalAction(
             f"this is seat {state.viewer}'s view: the deck order is hidden, so cards cannot be revealed; "
@@ -179,9 +179,9 @@ def apply(state: T, action: Action) -> T:
     if state.is_over:
         raise IllegalAction(f"{action} is not possible: the game is over")
     if kind is Take:
-        return _take(state, action)  # type: ignore[arg-type]
+        return _take(state, action, fast)  # type: ignore[arg-type]
     if kind is UseKey:
-        return _use_key(state, action)  # type: ignore[arg-type]
+        return _use_key(state, action, fast)  # type: ignore[arg-type]
     if kind is Unlock:
         return _unlock(state, action)  # type: ignore[arg-type]
     if kind in (Choose, Discard, DiscardRow, Activate, Pass):
@@ -243,19 +243,34 @@ def _not_an_answer(state: Table, decision: Decision, action: Action) -> str:
     return f"{action} is not possible now: {_owed(state)}"
 
 
-def _use_key(state: T, action: UseKey) -> T:
+def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     seat = state.current_player
     if state.phase is not Phase.START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     if state.players[seat].keys < 1:
         raise IllegalAction(f"seat {seat} has no key to spend")
+    here = 0 if state.messenger is DECKS[0] else 1
+    move = action.use is KeyUse.MOVE
+    if move and state.locations[1 - here].exhausted:
+        raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
+    loc = state.locations[here]
+    if fast and (move or len(loc.deck) >= ROW_SIZE):
+        # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
+        player = state.players[seat]
+        spent = PlayerState(player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
+                            player.banners, player.spots)
+        locations = state.locations
+        if not move:
+            fresh = Location(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
+            locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
+        return type(state)(
+            state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat, state.first_player,
+            state.taken, Phase.TAKE, DECKS[1 - here] if move else state.messenger, locations, None,
+            state.history + (action,), state.rng, state.origin, state.script, state.viewer, state.opened_lock,
+            engine=state.engine,
+        )
     turn = Turn(state)
-    here = turn.messenger
-    if action.use is KeyUse.MOVE:
-        if turn.locations[1 - here].exhausted:
-            raise IllegalAction(
-                f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there"
-            )
+    if move:
         turn.messenger = 1 - here
     else:
         turn.discard_row(here)
@@ -263,7 +278,7 @@ def _use_key(state: T, action: UseKey) -> T:
     return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
 
 
-def _take(state: T, action: Take) -> T:
+def _take(state: T, action: Take, fast: bool = True) -> T:
     engine = state.engine
     seat = state.current_player
     player = state.players[seat]
@@ -281,14 +296,20 @@ def _take(state: T, action: Take) -> T:
         legal = " ".join(f"[{x}, {y}]" for x, y in player.spots)
         raise IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
     f = engine.facts[card]
+    cost = 0
+    if not action.face_down:
+        cost = max(0, f.cost - player.discounts[f.deck])
+        if cost > player.gold:
+            raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {player.gold} gold")
+    if fast and (action.face_down or not (f.lock or engine.abilities[card].bought)):
+        plain = _take_plain(state, action, card, cost)
+        if plain is not None:
+            return plain
     turn = Turn(state)
     if action.face_down:
         turn.gold[seat] += FACE_DOWN_GOLD
         turn.keys[seat] += FACE_DOWN_KEYS
     else:
-        cost = max(0, f.cost - player.discounts[f.deck])
-        if cost > player.gold:
-            raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {player.gold} gold")
         turn.gold[seat] -= cost
     turn.remove_from_row(here, card)
     face_up = not action.face_down
@@ -297,6 +318,53 @@ def _take(state: T, action: Take) -> T:
     if bought:
         turn.frames.append(Frame(card, index, bought))
     return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)
+
+
+def _take_plain(state: T, action: Take, card: int, cost: int) -> T | None:
+    """The common take, done without the scratch table; ``None`` when the general path is needed.
+
+    Most takes are plain: a card taken face down, or bought face up with no
+    ability and no lock (the caller checks that), while the row it leaves can be refilled from its
+    deck without a reshuffle and the other row is full, and no lock can be
+    opened at the end of the turn. Then the new state is built directly,
+    which makes random playouts about a third faster. It does exactly what
+    the general path does (a test plays both on random games and compares).
+    """
+    engine = state.engine
+    f = engine.facts[card]
+    face_down = action.face_down
+    seat = state.current_player
+    player = state.players[seat]
+    here = 0 if state.messenger is DECKS[0] else 1
+    there = 1 - here
+    loc, other = state.locations[here], state.locations[there]
+    if not loc.deck or not (other.exhausted or len(other.row) >= ROW_SIZE) or len(loc.row) != ROW_SIZE:
+        return None
+    if engine.has_locks and any(c.key for c in player.tableau):
+        return None
+    at = action.at
+    tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
+    if face_down:
+        gold, keys = player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS
+        shields, banners = player.shields, player.banners
+    else:
+        gold, keys = player.gold - cost, player.keys
+        shields = tuple([a + b for a, b in zip(player.shields, f.shields, strict=True)])
+        castle, village = player.banners
+        banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
+    moved = PlayerState(gold, keys, tableau, player.discounts, shields, banners, spots_of(tableau))
+    row = tuple([c for c in loc.row if c != card]) + loc.deck[:1]
+    refilled = Location(loc.deck[1:], row, loc.discard, loc.removed, False)
+    locations = (refilled, other) if here == 0 else (other, refilled)
+    messenger = state.messenger
+    if not face_down and f.messenger and not state.locations[1 - f.deck].exhausted:
+        messenger = DECKS[1 - f.deck]
+    players = state.players[:seat] + (moved,) + state.players[seat + 1 :]
+    return type(state)(
+        state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1, Phase.START, messenger,
+        locations, None, state.history + (action,), state.rng, state.origin, state.script, state.viewer, False,
+        engine=engine,
+    )
 
 
 def _unlock(state: T, action: Unlock) -> T:
@@ -355,16 +423,23 @@ def _answer(state: T, action: Action) -> T:
 def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -> T:
     """Run the abilities on the stack until one asks a question or all are done; then go on with the turn."""
     seat = state.current_player
-    steps = state.engine.abilities
+    abilities = state.engine.abilities
     frames = turn.frames
     while frames:
         top = frames[-1]
-        if not top.queue:
+        queue = top.queue
+        steps = abilities[top.card].steps
+        # Automatic steps never touch the stack: run them without rebuilding the frame.
+        i, end = 0, len(queue)
+        while i < end and type(step := steps[queue[i]]) is Auto:
+            step.run(turn, seat, top)
+            i += 1
+        if i == end:
             frames.pop()
             continue
-        address = top.queue[0]
-        frames[-1] = Frame(top.card, top.index, top.queue[1:], top.copied, top.discarded)
-        decision = steps[top.card].steps[address].run(turn, seat, frames[-1])
+        address = queue[i]
+        frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded)
+        decision = steps[address].run(turn, seat, frames[-1])
         if decision is not None:
             pending = Pending(decision, tuple(frames), address, resume)
             return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
@@ -379,7 +454,7 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
             if not turn.locations[other].exhausted:
                 turn.messenger = other
         turn.refill_rows()
-        if not turn.opened_lock:
+        if not turn.opened_lock and turn.engine.has_locks:
             locks = openable_locks(turn, seat, taken_now=len(turn.tableaux[seat]) - 1)
             if locks:
                 pending = Pending(OpenLockOrPass(locks), (), (), Resume.END)

@@ -24,7 +24,7 @@ import attrs
 
 from castle_combo.abilities import fill_order
 from castle_combo.compiled import Compiled, compiled
-from castle_combo.counting import CardFacts, Placed, tableau_totals
+from castle_combo.counting import Placed, tableau_totals
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.model import Card
 from castle_combo.placement import GRID, origin
@@ -96,21 +96,22 @@ class Result:
 
 
 class _Table:
-    """The finished table as counts read it (see :class:`castle_combo.counting.Tableaux`)."""
+    """One finished tableau as counts read it (see :class:`castle_combo.counting.Tableaux`), as seat 0."""
 
     __slots__ = ("banners", "discarded", "keys", "shields", "tableaux")
 
-    def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int], facts: Sequence[CardFacts]) -> None:
-        self.tableaux = tableaux
-        self.keys = keys
-        totals = [tableau_totals(facts, cells) for cells in tableaux]
-        self.shields = [s for s, _ in totals]
-        self.banners = [b for _, b in totals]
+    def __init__(self, cells: tuple[Placed, ...], keys: int, totals: tuple[Sequence[int], Sequence[int]]) -> None:
+        self.tableaux = (cells,)
+        self.keys = (keys,)
+        self.shields = (totals[0],)
+        self.banners = (totals[1],)
         self.discarded: tuple[int, ...] = ()
 
 
 def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tuple[tuple[Placed, ...], int]:
     """Move ``gold`` onto the face-up purse cards in reading order; return the tableau and gold left."""
+    if gold <= 0:
+        return cells, gold
     out = list(cells)
     for i in fill_order(cells, engine.facts):
         if gold <= 0:
@@ -124,13 +125,21 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
     return tuple(out), gold
 
 
-def _sheet(engine: Compiled, cells: tuple[Placed, ...], keys: int, gold: int) -> ScoreSheet:
+def _sheet(
+    engine: Compiled,
+    cells: tuple[Placed, ...],
+    keys: int,
+    gold: int,
+    totals: tuple[Sequence[int], Sequence[int]] | None = None,
+) -> ScoreSheet:
     """One seat's sheet: scrolls count only their own tableau, so no other seat is needed.
 
-    ``keys`` are the spendable keys; the keys waiting on lock cards are in ``cells``.
+    ``keys`` are the spendable keys; the keys waiting on lock cards are in
+    ``cells``. ``totals`` are the tableau's face-up shield and banner totals
+    if known (a game state keeps them; placing gold on purses does not change them).
     """
     cells, left = _place_purses(engine, cells, gold)
-    table = _Table([cells], [keys], engine.facts)
+    table = _Table(cells, keys, totals if totals is not None else tableau_totals(engine.facts, cells))
     corner = origin((c.x, c.y) for c in cells)
     points = [[0] * GRID for _ in range(GRID)]
     names: list[list[str | None]] = [[None] * GRID for _ in range(GRID)]
@@ -160,7 +169,7 @@ def _sheet(engine: Compiled, cells: tuple[Placed, ...], keys: int, gold: int) ->
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
     engine = state.engine
-    return tuple(_sheet(engine, p.tableau, p.keys, p.gold) for p in state.players)
+    return tuple(_sheet(engine, p.tableau, p.keys, p.gold, (p.shields, p.banners)) for p in state.players)
 
 
 def score_seat(state: Table, seat: int) -> ScoreSheet:
@@ -171,7 +180,7 @@ def score_seat(state: Table, seat: int) -> ScoreSheet:
     compare many positions differing in one seat need not rescore the others.
     """
     player = state.players[seat]
-    return _sheet(state.engine, player.tableau, player.keys, player.gold)
+    return _sheet(state.engine, player.tableau, player.keys, player.gold, (player.shields, player.banners))
 
 
 def final_scores(state: Table) -> tuple[ScoreSheet, ...]:

@@ -223,13 +223,9 @@ class Table:
     script: tuple[ScriptedReshuffle, ...] = attrs.field(default=(), repr=False)
     viewer: int | None = None
     opened_lock: bool = False
-    _engine: Compiled = attrs.field(kw_only=True, eq=False, repr=False, alias="engine")
+    #: The compiled ruleset the engine plays with (one per ruleset, shared by all its states).
+    engine: Compiled = attrs.field(kw_only=True, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-    @property
-    def engine(self) -> Compiled:
-        """The compiled ruleset the engine plays with (built once per ruleset)."""
-        return self._engine
 
     # ------------------------------------------------------------------- phase
     @property

@@ -74,10 +74,9 @@ class Turn:
         self.tableaux[seat] = tableau + (Placed(card, x, y, face_down, 0, key),)
         if not face_down:
             f = self.facts[card]
-            self.shields[seat] = tuple(a + b for a, b in zip(self.shields[seat], f.shields, strict=True))
-            banners = list(self.banners[seat])
-            banners[f.deck] += 1
-            self.banners[seat] = (banners[0], banners[1])
+            self.shields[seat] = tuple([a + b for a, b in zip(self.shields[seat], f.shields, strict=True)])
+            castle, village = self.banners[seat]
+            self.banners[seat] = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
         return len(tableau)
 
     def _replace(self, seat: int, index: int, cell: Placed) -> None:
