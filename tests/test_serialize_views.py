@@ -100,3 +100,21 @@ def test_no_surface_of_a_view_depends_on_the_hidden_deck_order(seed: int, player
     seat = seed % players
     va, vb = a.view(seat), b.view(seat)
     assert (va, cc.dumps(va), va.record(), repr(va)) == (vb, cc.dumps(vb), vb.record(), repr(vb))
+
+
+def test_states_and_views_pickle_and_a_view_stays_a_view() -> None:
+    """States travel to worker processes; a pickled view still hides the deck order."""
+    import pickle
+    import random
+
+    state = cc.new_game(players=3, seed=11)
+    rng = random.Random(11)
+    for _ in range(10):
+        state = state.apply(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.legal_actions() == state.legal_actions()
+    assert copy.apply(copy.legal_actions()[0]) == state.apply(state.legal_actions()[0])
+    view = pickle.loads(pickle.dumps(state.view(1)))
+    assert view == state.view(1) and view.viewer == 1 and view.origin is None and view.rng == 0
+    with pytest.raises(cc.IllegalAction, match="view"):
+        view.apply(view.legal_actions()[0])

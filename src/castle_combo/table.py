@@ -23,7 +23,7 @@ from typing import TypeVar
 import attrs
 
 from castle_combo.actions import Action
-from castle_combo.compiled import Compiled
+from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS, Placed
 from castle_combo.decisions import Pending, Resume
 from castle_combo.model import Card, Deck
@@ -227,6 +227,15 @@ class Table:
     engine: Compiled = attrs.field(kw_only=True, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the data only: the compiled engine is rebuilt from the ruleset when loaded.
+
+        So states and views travel to worker processes; a view stays a view
+        (it never held the hidden deck order to begin with).
+        """
+        values = tuple(getattr(self, field.name) for field in attrs.fields(type(self)) if field.init and field.eq)
+        return (_unpickle, (type(self), values))
+
     # ------------------------------------------------------------------- phase
     @property
     def is_over(self) -> bool:
@@ -301,3 +310,10 @@ class Table:
         if pending is None or not pending.frames:
             return None
         return self.rules.cards[pending.frames[-1].card]
+
+
+def _unpickle(cls: type[T], values: tuple[object, ...]) -> T:
+    """A state of class ``cls`` from its pickled field values (see :meth:`Table.__reduce__`)."""
+    rules = values[0]
+    assert isinstance(rules, Ruleset)
+    return cls(*values, engine=compiled(rules))  # type: ignore[arg-type]
