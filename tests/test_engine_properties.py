@@ -27,6 +27,8 @@ def tight_rules(players: int) -> cc.Ruleset:
     """Just enough cards for ``players``, with every kind of ability."""
     per_deck = (9 * players + 6 + 1) // 2
     abilities: list[tuple[m.Effect, ...]] = [
+        (m.DiscardWholeRow(), m.Gain(1, Resource.KEY, m.Per(m.CardsInTableau(), Scope.DISCARDED))),
+        (m.UseAdjacentAbility(),),
         (m.Gain(1, Resource.GOLD, m.Per(m.ShieldsOf(Shield.FAITH))),),
         (m.Discount(1, (Deck.CASTLE, Deck.VILLAGE)),),
         (m.Choice(((m.Gain(2, Resource.KEY),), (m.Gain(1, Resource.GOLD, m.Per(m.ShieldsOf(Shield.MILITARY), Scope.NEIGHBOUR)),))),),
@@ -47,8 +49,11 @@ def tight_rules(players: int) -> cc.Ruleset:
                     (SHIELDS[i % 6],) if i % 3 else (SHIELDS[i % 6], SHIELDS[(i + 2) % 6]),
                     messenger=i % 3 == 0,
                     purse=3 + i % 4 if i % 4 == 1 else None,
-                    ability=abilities[i % len(abilities)],
+                    ability=abilities[i % len(abilities)] if i % 5 else (),
                     scoring=(m.ScorePer(2, m.Per(m.ShieldsOf(SHIELDS[i % 6]), Scope.ROW_AND_COLUMN)),),
+                    # Every fifth card is a lock card: its ability waits behind the lock.
+                    lock=i % 5 == 0,
+                    unlocked=abilities[i % len(abilities)] or (m.Gain(2, Resource.GOLD),) if i % 5 == 0 else (),
                 )
             )
     return cc.Ruleset.from_cards(cards, version=f"tight-{players}")
@@ -169,6 +174,47 @@ def test_a_saved_state_plays_on_exactly_like_the_original(game: tuple[int, int, 
     assert a == b
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES)
+def test_keys_move_only_as_the_lock_rules_say(game: tuple[int, int, bool]) -> None:
+    """A key waits only on a face-up lock card, gets there when it is bought, leaves when it is opened, once;
+    at most one lock is opened per turn; keys never go negative."""
+    players, seed, _ = game
+    states = play_randomly(start(players, seed, True), random.Random(seed))
+    locks = {i for i, card in enumerate(states[0].rules.cards) if card.lock}
+    opened_this_turn = 0
+    for before, after in itertools.pairwise(states):
+        action = after.history[-1]
+        seat = before.current_player
+        for s, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+            assert new.keys >= 0
+            assert all(not c.key or (not c.face_down and c.card in locks) for c in new.tableau)
+            # A key on a card never comes back once it has left.
+            assert all(not n.key or o.key for o, n in zip(old.tableau, new.tableau, strict=False))
+            added = new.keys_on_cards - old.keys_on_cards
+            if s != seat:
+                assert added == 0
+            elif isinstance(action, cc.Take) and not action.face_down and before.engine.ids[action.card] in locks:
+                assert added == 1
+            elif isinstance(action, cc.Unlock):
+                assert added == -1
+            else:
+                assert added == 0
+        opened_this_turn += isinstance(action, cc.Unlock)
+        assert opened_this_turn <= 1, "two locks opened in one turn"
+        if after.current_player != seat:
+            opened_this_turn = 0
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GAMES)
+def test_keys_on_cards_score_as_keys(game: tuple[int, int, bool]) -> None:
+    players, seed, _ = game
+    final = play_randomly(start(players, seed, True), random.Random(seed))[-1]
+    for player, sheet in zip(final.players, final.scores(), strict=True):
+        assert sheet.keys == player.keys + player.keys_on_cards
+
+
 def test_tight_rules_really_reshuffle_and_exhaust() -> None:
     """The tight card set does what it is for (otherwise the properties above would miss those rules)."""
     reshuffled = exhausted = 0
@@ -177,3 +223,12 @@ def test_tight_rules_really_reshuffle_and_exhaust() -> None:
         reshuffled += bool(final.origin and final.origin.reshuffles)
         exhausted += bool(final.exhausted_locations)
     assert reshuffled > 5 and exhausted > 5
+
+
+def test_tight_rules_really_open_locks_discard_rows_and_copy() -> None:
+    """Random play on the tight set meets every lock decision (otherwise the properties would miss them)."""
+    seen: Counter[type] = Counter()
+    for seed in range(30):
+        final = play_randomly(start(2 + seed % 4, seed, True), random.Random(seed))[-1]
+        seen.update(type(action) for action in final.history)
+    assert all(seen[kind] > 3 for kind in (cc.Unlock, cc.Pass, cc.DiscardRow, cc.Activate)), seen
