@@ -30,6 +30,7 @@ counts = st.one_of(
     st.builds(m.ShieldSets, st.lists(shields, max_size=11).map(tuple)),
     st.builds(m.BannerSets, st.lists(decks, max_size=11).map(tuple)),
     st.builds(m.IdenticalShieldSets, numbers),
+    st.just(m.DistinctCosts()), st.just(m.CostSum()), st.just(m.LockCards()),
 )
 pers = st.builds(m.Per, counts, st.sampled_from(m.Scope))
 simple_effects = st.one_of(
@@ -39,6 +40,8 @@ simple_effects = st.one_of(
     st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
     st.builds(m.StoreGold, numbers),
     st.builds(m.FillPurses, numbers),
+    st.just(m.DiscardWholeRow()),
+    st.just(m.UseAdjacentAbility()),
 )
 effects = st.recursive(
     simple_effects,
@@ -64,6 +67,8 @@ cards = st.builds(
     ability=st.lists(effects, max_size=3).map(tuple),
     scoring=st.lists(scoring, max_size=3).map(tuple),
     names=st.lists(st.tuples(st.text(string.ascii_letters, max_size=3), names), max_size=2).map(tuple),
+    lock=st.booleans(),
+    unlocked=st.lists(effects, max_size=3).map(tuple),
 )
 
 

@@ -293,3 +293,75 @@ def test_a_word_after_a_property_lists_what_may_follow_it() -> None:
     text = nun_with("score 3 per faith shield in column", "score 1 per key\n    mesenger")
     assert error_for(text).splitlines()[0] == (
         "mine.ccl:5:5: unknown word 'mesenger'; expected a property or '}'")
+
+
+# ------------------------------------------------------- the expansion's constructs, written wrongly
+
+TOADY = """\
+card "Toady" {
+    deck castle   cost 7   shields nobility   messenger   lock
+    when unlocked: discard a row
+    score 1 per gold of printed cost in row
+}
+"""
+
+
+def toady_with(old: str, new: str) -> str:
+    assert old in TOADY
+    return TOADY.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (toady_with("   lock\n", "\n"),
+         ["mine.ccl:3:5: only a lock card has an ability 'when unlocked'",
+          "        when unlocked: discard a row", "        ^^^^",
+          "hint: add 'lock' to the card, or write 'when bought:' instead"]),
+        (toady_with("    when unlocked: discard a row\n", ""),
+         ["mine.ccl:2:59: a lock card needs an ability behind its lock",
+          "        deck castle   cost 7   shields nobility   messenger   lock",
+          "                                                              ^^^^",
+          "hint: add 'when unlocked:' and the effects that opening the lock gives"]),
+        (toady_with("discard a row", "gain 1 key per purse card on the discarded cards"),
+         ["mine.ccl:3:35: nothing has been discarded yet when this count is taken",
+          "        when unlocked: gain 1 key per purse card on the discarded cards",
+          "                                      ^^^^^",
+          "hint: put 'discard a row' (or a discard from a row) before it in the same ability"]),
+        (toady_with("score 1 per gold of printed cost in row", "score 1 per purse card on the discarded cards"),
+         ["mine.ccl:4:17: a scoring rule counts your final tableau; discarded cards exist only while an ability "
+          "resolves", "        score 1 per purse card on the discarded cards", "                    ^^^^^",
+          "hint: count them in an ability, after 'discard a row'"]),
+        (toady_with("discard a row", "discard a row\n        gain 1 gold per empty space on the discarded cards"),
+         ["mine.ccl:4:25: discarded cards fill no space of a tableau",
+          "            gain 1 gold per empty space on the discarded cards",
+          "                            ^^^^^",
+          "hint: count something printed on the discarded cards, such as 'purse card on the discarded cards'"]),
+    ],
+    ids=["unlocked-without-lock", "lock-without-ability", "discarded-before-a-discard", "discarded-in-scoring",
+         "empty-space-on-discarded-cards"],
+)
+def test_an_expansion_construct_used_wrongly_is_located_with_a_hint(text: str, expected: list[str]) -> None:
+    assert error_for(text).splitlines() == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "first", "hint"),
+    [
+        ("when unlocked", "when unlockd", "mine.ccl:3:10: unknown word 'unlockd'; expected 'bought' or 'unlocked'",
+         "hint: did you mean 'unlocked'?"),
+        ("discard a row", "discard a hole row", "mine.ccl:3:30: unknown word 'hole'; expected 'card', 'row' or 'whole'",
+         "hint: did you mean 'whole'?"),
+        ("   lock\n", "   locked\n", "mine.ccl:2:59: unknown word 'locked'; expected a property or '}'",
+         "hint: did you mean 'lock'?"),
+        ("discard a row", "use the ability of an adjacant card",
+         "mine.ccl:3:42: unknown word 'adjacant'; expected 'adjacent'", "hint: did you mean 'adjacent'?"),
+        ("   lock\n", "   lock lock\n", "mine.ccl:2:64: card 'Toady' has 'lock' twice (first at line 2)",
+         "hint: keep one 'lock'"),
+    ],
+    ids=["unlocked-misspelt", "whole-misspelt", "lock-misspelt", "adjacent-misspelt", "lock-twice"],
+)
+def test_an_expansion_keyword_misspelt_or_repeated_gets_a_did_you_mean(old: str, new: str, first: str,
+                                                                        hint: str) -> None:
+    lines = error_for(toady_with(old, new)).splitlines()
+    assert lines[0] == first and lines[-1] == hint

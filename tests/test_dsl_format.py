@@ -11,6 +11,7 @@ import re
 import string
 from pathlib import Path
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,11 @@ from castle_combo.dsl import format_card, format_cards, load_paths, parse_text, 
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 GRID = (m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN)
+ANY = tuple(scope for scope in m.Scope if scope is not m.Scope.DISCARDED)
+#: Counts that also make sense on the cards an ability discarded ("per purse card on the discarded cards").
+ON_DISCARDED = (m.ShieldsOf, m.DistinctShieldTypes, m.MissingShieldTypes, m.Banners, m.CardsWithShieldCount,
+                m.CardsByCost, m.DiscountCards, m.PurseCards, m.CardsInTableau, m.ShieldSets, m.BannerSets,
+                m.IdenticalShieldSets, m.DistinctCosts, m.CostSum, m.LockCards)
 
 shields = st.sampled_from(m.Shield)
 decks = st.sampled_from(m.Deck)
@@ -26,23 +32,26 @@ amounts = st.integers(1, 99)
 
 #: Counts with the scopes that make sense for them in a scoring rule and in an ability.
 counts_and_scopes = st.one_of(
-    st.tuples(st.builds(m.ShieldsOf, shields), st.just(tuple(m.Scope))),
-    st.tuples(st.just(m.DistinctShieldTypes()), st.just(tuple(m.Scope))),
-    st.tuples(st.just(m.MissingShieldTypes()), st.just(tuple(m.Scope))),
-    st.tuples(st.builds(m.Banners, decks), st.just(tuple(m.Scope))),
-    st.tuples(st.builds(m.CardsWithShieldCount, st.integers(1, 3)), st.just(tuple(m.Scope))),
-    st.tuples(st.builds(m.CardsByCost, st.sampled_from(m.Comparison), st.integers(0, m.MAX_COST)), st.just(tuple(m.Scope))),
-    st.tuples(st.just(m.DiscountCards()), st.just(tuple(m.Scope))),
-    st.tuples(st.just(m.PurseCards()), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.ShieldsOf, shields), st.just(ANY)),
+    st.tuples(st.just(m.DistinctShieldTypes()), st.just(ANY)),
+    st.tuples(st.just(m.MissingShieldTypes()), st.just(ANY)),
+    st.tuples(st.builds(m.Banners, decks), st.just(ANY)),
+    st.tuples(st.builds(m.CardsWithShieldCount, st.integers(1, 3)), st.just(ANY)),
+    st.tuples(st.builds(m.CardsByCost, st.sampled_from(m.Comparison), st.integers(0, m.MAX_COST)), st.just(ANY)),
+    st.tuples(st.just(m.DiscountCards()), st.just(ANY)),
+    st.tuples(st.just(m.PurseCards()), st.just(ANY)),
     st.tuples(st.just(m.CardsInTableau()), st.just((m.Scope.TABLEAU, m.Scope.NEIGHBOUR))),
-    st.tuples(st.just(m.FaceDownCards()), st.just(tuple(m.Scope))),
+    st.tuples(st.just(m.FaceDownCards()), st.just(ANY)),
     st.tuples(st.just(m.EmptySpaces()), st.just((m.Scope.TABLEAU, m.Scope.NEIGHBOUR))),
     st.tuples(st.just(m.KeysOwned()), st.just((m.Scope.TABLEAU,))),
     st.tuples(st.just(m.GoldOnThisCard()), st.just((m.Scope.TABLEAU,))),
     st.tuples(st.just(m.GoldOnPurses()), st.just((m.Scope.TABLEAU, m.Scope.NEIGHBOUR))),
-    st.tuples(st.builds(m.ShieldSets, st.lists(shields, min_size=2, max_size=4).map(tuple)), st.just(tuple(m.Scope))),
-    st.tuples(st.builds(m.BannerSets, st.lists(decks, min_size=2, max_size=4).map(tuple)), st.just(tuple(m.Scope))),
-    st.tuples(st.builds(m.IdenticalShieldSets, st.integers(2, 9)), st.just(tuple(m.Scope))),
+    st.tuples(st.builds(m.ShieldSets, st.lists(shields, min_size=2, max_size=4).map(tuple)), st.just(ANY)),
+    st.tuples(st.builds(m.BannerSets, st.lists(decks, min_size=2, max_size=4).map(tuple)), st.just(ANY)),
+    st.tuples(st.builds(m.IdenticalShieldSets, st.integers(2, 9)), st.just(ANY)),
+    st.tuples(st.just(m.DistinctCosts()), st.just(ANY)),
+    st.tuples(st.just(m.CostSum()), st.just(ANY)),
+    st.tuples(st.just(m.LockCards()), st.just(ANY)),
 )
 
 
@@ -58,8 +67,20 @@ def pers(draw: st.DrawFn, *, scoring: bool) -> m.Per:
     return m.Per(count, draw(st.sampled_from(allowed)))
 
 
+@st.composite
+def discarded_pers(draw: st.DrawFn) -> m.Per:
+    """A count taken on the discarded cards (only after a discard in the same ability)."""
+    count, _ = draw(counts_and_scopes.filter(lambda pair: isinstance(pair[0], ON_DISCARDED)))
+    return m.Per(count, m.Scope.DISCARDED)
+
+
+#: A whole-row discard with an optional bonus counted on the discarded cards.
+row_discards = st.tuples(st.just(m.DiscardWholeRow())) | st.tuples(
+    st.just(m.DiscardWholeRow()), st.builds(m.Gain, amounts, st.sampled_from(m.Resource), discarded_pers()))
+
 simple_effects = st.one_of(
     st.builds(m.Gain, amounts, st.sampled_from(m.Resource), st.none() | pers(scoring=False)),
+    st.just(m.UseAdjacentAbility()),
     st.builds(m.OpponentsGain, amounts, st.sampled_from(m.Resource)),
     st.builds(m.Discount, amounts, st.sampled_from([(m.Deck.CASTLE,), (m.Deck.VILLAGE,), (m.Deck.CASTLE, m.Deck.VILLAGE),
                                                   (m.Deck.VILLAGE, m.Deck.CASTLE)])),
@@ -69,6 +90,8 @@ simple_effects = st.one_of(
 )
 effects = simple_effects | st.builds(
     m.Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
+#: A whole ability: a few effects, maybe starting with a whole-row discard and its bonus.
+abilities = st.tuples(st.just(()) | row_discards, st.lists(effects, max_size=2).map(tuple)).map(lambda p: p[0] + p[1])
 
 regions = st.frozensets(st.tuples(st.integers(0, 2), st.integers(0, 2)), min_size=1).map(region_of)
 
@@ -103,13 +126,14 @@ def cards(draw: st.DrawFn) -> m.Card:
         shields=tuple(draw(st.lists(shields, min_size=1, max_size=3))),
         messenger=draw(st.booleans()),
         purse=draw(st.none() | st.integers(1, m.MAX_PURSE)),
-        ability=tuple(draw(st.lists(effects, max_size=3))),
+        ability=draw(abilities),
         scoring=tuple(draw(st.lists(scoring_rules, max_size=2))),
         names=draw(languages),
     )
+    if draw(st.booleans()):
+        card = attrs.evolve(card, lock=True, unlocked=draw(abilities.filter(bool)))
     if card.purse is None and "gold on this card" in format_card(card):
-        card = m.Card(card.name, card.deck, card.cost, card.shields, card.messenger, 5, card.ability,
-                    card.scoring, card.names)
+        card = attrs.evolve(card, purse=5)
     return card
 
 
@@ -127,9 +151,15 @@ def test_several_cards_format_to_one_file_that_parses_back(many: list[m.Card]) -
 
 
 def test_every_base_card_round_trips() -> None:
-    base = load_paths([CARDS])
+    base = load_paths(sorted(CARDS.glob("*.ccl")))
     assert len(base) == 78
     assert parse_text(format_cards(base)) == base
+
+
+def test_every_card_of_the_expansion_round_trips() -> None:
+    expansion = load_paths([CARDS / "expansions" / "out-of-the-oubliette"])
+    assert len(expansion) == 12
+    assert parse_text(format_cards(expansion)) == expansion
 
 
 def test_formatting_is_canonical_so_it_is_a_fixed_point() -> None:

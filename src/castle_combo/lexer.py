@@ -31,10 +31,10 @@ from pygments.token import (
 __all__ = ["CclLexer"]
 
 #: Words that open a part of a card block or join effects.
-STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "when", "bought", "score", "then")
+STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "bought", "unlocked", "score", "then")
 
 #: Words that start an effect or a choice.
-EFFECTS = ("gain", "gains", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent")
+EFFECTS = ("gain", "gains", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent", "use")
 
 #: The six shield types.
 SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry")
@@ -46,7 +46,7 @@ DECKS = ("castle", "village")
 RESOURCES = ("gold", "key", "keys")
 
 #: Words that tie a count to a number, a condition or a place.
-CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in")
+CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in", "on")
 
 # A word, as the grammar's WORD terminal: letters, then letters, hyphens and
 # apostrophes (``face-down``, ``neighbour's``, ``neighbour’s``).

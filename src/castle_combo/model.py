@@ -480,6 +480,9 @@ def _included_note(count: object) -> str:
     return " (face-down cards and this one included)" if isinstance(count, CardsInTableau) else ""
 
 
+#: Counts of cards (their noun starts the phrase): on discarded cards they read "discarded purse card".
+_CARD_COUNTS = (CardsInTableau, DiscountCards, PurseCards, LockCards, CardsWithShieldCount, CardsByCost)
+
 Count = Union[
     ShieldsOf,
     DistinctShieldTypes,
@@ -529,8 +532,8 @@ class Per:
         stored on this card" rather than "... in your tableau".
         """
         noun = self.count.describe(amount)
-        if self.scope is Scope.DISCARDED and isinstance(self.count, CardsInTableau):
-            return english.plural(amount, "discarded card")
+        if self.scope is Scope.DISCARDED and isinstance(self.count, _CARD_COUNTS):
+            return "discarded " + noun
         if self.scope is Scope.TABLEAU and isinstance(self.count, KeysOwned):
             return f"{noun} you own"
         if self.scope is Scope.TABLEAU and isinstance(self.count, (GoldOnThisCard, GoldOnPurses)):

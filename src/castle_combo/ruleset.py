@@ -1,16 +1,20 @@
 """A ruleset: a validated, immutable set of cards, looked up by name.
 
 A game is always played with one ruleset: the 78 base cards
-(:meth:`Ruleset.standard`), optionally extended with fan cards
-(:meth:`Ruleset.extend`, or installed expansion packages found through the
-``castle_combo.expansions`` entry-point group). The ruleset carries a version
-string so that a game record can say which cards it was played with:
-``base-1`` for the base game, ``base-1+byways.1f3a9c0e`` once extended (the
-expansion's name and a digest of its cards' canonical text).
+(:meth:`Ruleset.standard`), optionally with an official expansion bundled with
+castle-combo (:meth:`Ruleset.with_expansion`, e.g. ``"out-of-the-oubliette"``)
+or fan cards (:meth:`Ruleset.extend`, or installed expansion packages found
+through the ``castle_combo.expansions`` entry-point group). The ruleset
+carries a version string so that a game record can say which cards it was
+played with: ``base-1`` for the base game, ``base-1+oubliette-1`` with the
+official expansion, ``base-1+byways.1f3a9c0e`` once extended with fan cards
+(their folder's name and a digest of the cards' data).
 
-Where the base cards live: an installed wheel ships them inside the package
+Where the cards live: an installed wheel ships them inside the package
 (``castle_combo/cards``); an editable or in-tree install reads the
-repository's top-level ``cards/`` folder.
+repository's top-level ``cards/`` folder. The base cards are the ``.ccl``
+files at the top of that folder; each official expansion is a sub-folder of
+``cards/expansions/``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from castle_combo.model import Card, Deck
 __all__ = [
     "Ruleset",
     "STANDARD_VERSION",
+    "BUNDLED_EXPANSIONS",
+    "available_expansions",
     "EXPANSIONS_GROUP",
     "bundled_cards_folder",
     "installed_expansions",
@@ -47,6 +53,11 @@ STANDARD_VERSION = "base-1"
 
 #: The entry-point group through which installed packages offer fan cards.
 EXPANSIONS_GROUP = "castle_combo.expansions"
+
+#: The official expansions shipped with castle-combo (folders of ``cards/expansions/``) and the
+#: version of each one's card data. Bump a version whenever one of its cards changes
+#: (tests/test_cards_oubliette.py fails until you do).
+BUNDLED_EXPANSIONS: dict[str, str] = {"out-of-the-oubliette": "oubliette-1"}
 
 
 @attrs.frozen
@@ -120,6 +131,26 @@ class Ruleset:
         result (and its version) does not depend on installation order.
         """
         return cls.standard(expansions=True)
+
+    def with_expansion(self, name: str) -> Ruleset:
+        """A new ruleset with the cards of the expansion ``name`` added.
+
+        ``name`` is an official expansion bundled with castle-combo
+        (``"out-of-the-oubliette"``: 12 lock cards, 6 per deck) or the
+        entry-point name of an installed expansion package. The version string
+        gains the expansion's own version (``base-1+oubliette-1``). An unknown
+        name raises a :class:`RulesetError` listing the available ones.
+        """
+        if name in BUNDLED_EXPANSIONS:
+            cards = load_paths_cached(_bundled_expansion_files(name))
+            return Ruleset.from_cards(self.cards + cards, f"{self.version}+{BUNDLED_EXPANSIONS[name]}")
+        installed = dict(installed_expansions())
+        if name in installed:
+            return self._with_expansions([(name, installed[name])])
+        close = difflib.get_close_matches(name, available_expansions(), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "check the name"
+        raise RulesetError(f"no expansion named {name!r}; available: {', '.join(available_expansions())}\n"
+                           f"hint: {hint}")
 
     def extend(self, paths: Iterable[str | PathLike[str]] | str | PathLike[str]) -> Ruleset:
         """A new ruleset with the fan cards of ``paths`` (``.ccl`` files or folders) added.
@@ -221,8 +252,26 @@ def bundled_cards_folder() -> Path:
 
 @functools.cache
 def _standard_ruleset() -> Ruleset:
-    """The base ruleset, built once per process and served from the disk cache when unchanged."""
-    return Ruleset.from_cards(load_paths_cached([bundled_cards_folder()]), STANDARD_VERSION)
+    """The base ruleset, built once per process and served from the disk cache when unchanged.
+
+    Only the files at the top of the folder: the expansions' sub-folders are added on request.
+    """
+    return Ruleset.from_cards(load_paths_cached(sorted(bundled_cards_folder().glob("*.ccl"))), STANDARD_VERSION)
+
+
+def _bundled_expansion_files(name: str) -> list[Path]:
+    folder = bundled_cards_folder() / "expansions" / name
+    files = sorted(folder.glob("*.ccl"))
+    if not files:
+        raise RulesetError(f"the bundled expansion {name!r} is missing (looked in {folder})\n"
+                           "hint: reinstall castle-combo")
+    return files
+
+
+def available_expansions() -> tuple[str, ...]:
+    """The names :meth:`Ruleset.with_expansion` accepts: the bundled expansions, then the installed packages'."""
+    installed = tuple(name for name, _ in installed_expansions() if name not in BUNDLED_EXPANSIONS)
+    return tuple(BUNDLED_EXPANSIONS) + installed
 
 
 def _expansion_paths(name: str, target: object) -> tuple[Path, ...]:

@@ -25,7 +25,7 @@ __all__ = ["syntax_error", "describe_expected"]
 
 SHIELD_WORDS = tuple(shield.value for shield in Shield)
 DECK_WORDS = tuple(deck.value for deck in Deck)
-PROPERTY_WORDS = ("deck", "cost", "shields", "messenger", "purse", "when", "score")
+PROPERTY_WORDS = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "score")
 MASK_CELLS = ("X", ".")
 NUMBER_WORDS = {
     word: number
@@ -43,7 +43,7 @@ TERMINAL_WORDS = {
 }
 #: Plural keywords that are shown only as their singular when both are expected.
 _PLURALS = {"shields": "shield", "cards": "card", "keys": "key", "types": "type", "banners": "banner",
-            "spaces": "space", "sets": "set", "purses": "purse", "gains": "gain"}
+            "spaces": "space", "sets": "set", "purses": "purse", "gains": "gain", "costs": "cost"}
 
 
 def _texts(parser: Lark, names: Iterable[str]) -> dict[str, str]:
@@ -75,7 +75,8 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
     words = set(_texts(parser, names).values())
     categories: list[tuple[str, str]] = []
     if set(PROPERTY_WORDS) <= words:
-        categories.append(("a property", "a property (deck, cost, shields, messenger, purse, when bought, score)"))
+        categories.append(("a property", "a property (deck, cost, shields, messenger, purse, lock, when bought, "
+                                         "when unlocked, score)"))
         words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "in", "an", "to", "at", "if", "of", "on", "up"}
         names.discard("WORD")
     if set(SHIELD_WORDS) <= words:
@@ -236,6 +237,10 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
 
     if token.type == "WORD":
         return _unknown_word(token, list(expected_texts.values()), expected)
+    singular = _PLURALS.get(str(token))
+    if singular is not None and singular in expected_texts.values():
+        # A keyword in the plural where only its singular fits ("costs 3"): say which word belongs.
+        return _Report(line, column, f"expected {expected}, found '{token}'", f"did you mean '{singular}'?")
 
     after = f" after '{previous}'" if previous is not None else ""
     if token.type == "INT" and "INT" not in expected_names:

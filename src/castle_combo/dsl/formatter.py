@@ -22,12 +22,15 @@ from castle_combo.model import (
     CardsWithShieldCount,
     Choice,
     Comparison,
+    CostSum,
     Count,
     CountIs,
     Deck,
     DiscardFromRow,
+    DiscardWholeRow,
     Discount,
     DiscountCards,
+    DistinctCosts,
     DistinctShieldTypes,
     Effect,
     EmptySpaces,
@@ -38,6 +41,7 @@ from castle_combo.model import (
     GoldOnThisCard,
     IdenticalShieldSets,
     KeysOwned,
+    LockCards,
     MissingShieldTypes,
     OpponentsGain,
     Per,
@@ -51,6 +55,7 @@ from castle_combo.model import (
     ShieldSets,
     ShieldsOf,
     StoreGold,
+    UseAdjacentAbility,
 )
 
 __all__ = ["format_card", "format_cards", "format_effect", "format_scoring"]
@@ -62,6 +67,7 @@ _SCOPES = {
     Scope.COLUMN: " in column",
     Scope.ROW_AND_COLUMN: " in row and column",
     Scope.NEIGHBOUR: " in a neighbour's tableau",
+    Scope.DISCARDED: " on the discarded cards",
 }
 _COST_WORDS = {Comparison.EQ: "", Comparison.GE: " or more", Comparison.LE: " or less"}
 _CONDITION_WORDS = {Comparison.EQ: "exactly", Comparison.GE: "at least", Comparison.LE: "at most"}
@@ -110,6 +116,12 @@ def format_count(count: Count, amount: int = 1) -> str:
         return "gold on this card"
     if isinstance(count, GoldOnPurses):
         return "gold on purses"
+    if isinstance(count, DistinctCosts):
+        return f"different cost{s}"
+    if isinstance(count, CostSum):
+        return "gold of printed cost"
+    if isinstance(count, LockCards):
+        return f"lock card{s}"
     if isinstance(count, ShieldSets):
         return f"set{s} of {{" + ", ".join(shield.value for shield in count.shields) + "}"
     if isinstance(count, BannerSets):
@@ -145,6 +157,10 @@ def format_effect(effect: Effect) -> str:
         return f"put {effect.amount} gold on each purse"
     if isinstance(effect, FillPurses):
         return f"fill {effect.purses} purse{_s(effect.purses)}"
+    if isinstance(effect, DiscardWholeRow):
+        return "discard a row"
+    if isinstance(effect, UseAdjacentAbility):
+        return "use the ability of an adjacent card"
     if isinstance(effect, Choice):
         options = (" then ".join(format_effect(e) for e in option) for option in effect.options)
         return "choose one: " + " or ".join(f"{{ {text} }}" if text else "{ }" for text in options)
@@ -197,18 +213,26 @@ def format_card(card: Card) -> str:
         facts.append("messenger")
     if card.purse is not None:
         facts.append(f"purse {card.purse}")
+    if card.lock:
+        facts.append("lock")
     lines.append(_INDENT + "   ".join(facts))
-    if len(card.ability) == 1:
-        first, *rest = _effect_lines(card.ability[0], _INDENT)
-        lines += [f"{_INDENT}when bought: {first}", *rest]
-    elif card.ability:
-        lines.append(f"{_INDENT}when bought:")
-        for effect in card.ability:
-            first, *rest = _effect_lines(effect, _INDENT * 2)
-            lines += [_INDENT * 2 + first, *rest]
+    lines += _ability_lines("when bought", card.ability)
+    lines += _ability_lines("when unlocked", card.unlocked)
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _ability_lines(moment: str, effects: tuple[Effect, ...]) -> list[str]:
+    """``when bought:`` (or ``when unlocked:``) and its effects: one effect on the same line, more below it."""
+    if len(effects) == 1:
+        first, *rest = _effect_lines(effects[0], _INDENT)
+        return [f"{_INDENT}{moment}: {first}", *rest]
+    lines = [f"{_INDENT}{moment}:"] if effects else []
+    for effect in effects:
+        first, *rest = _effect_lines(effect, _INDENT * 2)
+        lines += [_INDENT * 2 + first, *rest]
+    return lines
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -30,12 +30,15 @@ from castle_combo.model import (
     CardsWithShieldCount,
     Choice,
     Comparison,
+    CostSum,
     Count,
     CountIs,
     Deck,
     DiscardFromRow,
+    DiscardWholeRow,
     Discount,
     DiscountCards,
+    DistinctCosts,
     DistinctShieldTypes,
     Effect,
     EmptySpaces,
@@ -46,6 +49,7 @@ from castle_combo.model import (
     GoldOnThisCard,
     IdenticalShieldSets,
     KeysOwned,
+    LockCards,
     MissingShieldTypes,
     OpponentsGain,
     Per,
@@ -62,6 +66,7 @@ from castle_combo.model import (
     ShieldsOf,
     Source,
     StoreGold,
+    UseAdjacentAbility,
 )
 
 __all__ = ["CardBuilder"]
@@ -137,6 +142,8 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
             ability=seen["when bought"].value if "when bought" in seen else (),
             scoring=tuple(p.value for p in properties if p.kind == "score"),
             names=tuple(p.value for p in properties if p.kind == "name"),
+            lock="lock" in seen,
+            unlocked=seen["when unlocked"].value if "when unlocked" in seen else (),
             source=where,
         )
 
@@ -162,8 +169,14 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def purse(self, meta: Meta, capacity: int) -> _Property:
         return _Property("purse", capacity, self._at(meta))
 
+    def lock(self, meta: Meta) -> _Property:
+        return _Property("lock", True, self._at(meta))
+
     def ability(self, meta: Meta, *effects: Effect) -> _Property:
         return _Property("when bought", effects, self._at(meta))
+
+    def unlocked(self, meta: Meta, *effects: Effect) -> _Property:
+        return _Property("when unlocked", effects, self._at(meta))
 
     def score_per(self, meta: Meta, points: int, count: Count, scope: Scope = Scope.TABLEAU) -> _Property:
         where = self._at(meta)
@@ -195,6 +208,12 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
 
     def discard(self, meta: Meta, deck: Deck, reward: Resource) -> DiscardFromRow:
         return DiscardFromRow(deck, reward, source=self._at(meta))
+
+    def discard_row(self, meta: Meta) -> DiscardWholeRow:
+        return DiscardWholeRow(source=self._at(meta))
+
+    def use_adjacent(self, meta: Meta) -> UseAdjacentAbility:
+        return UseAdjacentAbility(source=self._at(meta))
 
     def store_gold(self, meta: Meta, amount: int) -> StoreGold:
         return StoreGold(amount, source=self._at(meta))
@@ -302,6 +321,15 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def gold_on_purses(self, meta: Meta) -> GoldOnPurses:
         return GoldOnPurses(source=self._at(meta))
 
+    def distinct_costs(self, meta: Meta) -> DistinctCosts:
+        return DistinctCosts(source=self._at(meta))
+
+    def cost_sum(self, meta: Meta) -> CostSum:
+        return CostSum(source=self._at(meta))
+
+    def lock_cards(self, meta: Meta) -> LockCards:
+        return LockCards(source=self._at(meta))
+
     def shield_sets(self, meta: Meta, *shields: Shield) -> ShieldSets:
         return ShieldSets(shields, source=self._at(meta))
 
@@ -326,6 +354,9 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
 
     def in_your_tableau(self, meta: Meta) -> Scope:
         return Scope.TABLEAU
+
+    def on_discarded_cards(self, meta: Meta) -> Scope:
+        return Scope.DISCARDED
 
     # ------------------------------------------------------------ words
     def shield(self, meta: Meta, token: Token) -> Shield:
