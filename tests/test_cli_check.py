@@ -172,4 +172,4 @@ def test_check_extend_passes_the_example_fan_expansion(capsys: pytest.CaptureFix
     folder = ROOT / "examples" / "fan-expansion"
     status, out, _ = run(capsys, "check", "--extend", str(folder))
     assert status == 0
-    assert out.endswith("(none reuses a standard card's name)\n")
+    assert out.endswith("(none reuses a name of the ruleset's cards)\n")

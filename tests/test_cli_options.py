@@ -6,18 +6,24 @@ import pytest
 
 from castle_combo.cli import build_parser
 
-
-@pytest.mark.parametrize("command", ["score", "replay"])
-@pytest.mark.parametrize("spelling", ["--cards", "--extend"])
-def test_fan_cards_option_has_both_spellings_in_score_and_replay(command: str, spelling: str) -> None:
-    args = build_parser().parse_args([command, "game.json", spelling, "my_cards/", spelling, "more.ccl"])
-    assert args.cards == ["my_cards/", "more.ccl"]
+#: Every command that loads cards, with the other arguments it needs.
+COMMANDS = {
+    "cards": [], "check": ["my.ccl"], "score": ["tableau.json"], "replay": ["game.json"], "simulate": [], "play": [],
+}
 
 
-@pytest.mark.parametrize("spelling", ["--cards", "--extend"])
-def test_fan_cards_option_has_both_spellings_in_cards(spelling: str) -> None:
-    args = build_parser().parse_args(["cards", spelling, "my_cards/"])
-    assert args.extend == ["my_cards/"]
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_that_loads_cards_takes_expansions_and_fan_cards(command: str) -> None:
+    argv = [command, *COMMANDS[command], "--expansion", "out-of-the-oubliette", "--cards", "my_cards/",
+            "--cards", "more.ccl"]
+    args = build_parser().parse_args(argv)
+    assert args.expansions == ["out-of-the-oubliette"] and args.cards == ["my_cards/", "more.ccl"]
+
+
+@pytest.mark.parametrize("command", ["cards", "score", "replay", "simulate", "play"])
+def test_the_fan_cards_option_keeps_its_older_spelling(command: str) -> None:
+    args = build_parser().parse_args([command, *COMMANDS[command], "--extend", "my_cards/"])
+    assert args.cards == ["my_cards/"]
 
 
 def test_simulate_help_shows_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:

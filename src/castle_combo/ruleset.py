@@ -152,6 +152,26 @@ class Ruleset:
         raise RulesetError(f"no expansion named {name!r}; available: {', '.join(available_expansions())}\n"
                            f"hint: {hint}")
 
+    @classmethod
+    def for_version(cls, version: str) -> Ruleset | None:
+        """The ruleset a version string names, when castle-combo can rebuild it alone; else ``None``.
+
+        ``base-1`` and the bundled expansions' versions (``base-1+oubliette-1``)
+        can be rebuilt; fan cards (``base-1+byways.1f3a9c0e``) cannot, since
+        only their files hold them. Lets a saved game or a record be loaded
+        without saying again which expansion it was played with.
+        """
+        base, *parts = version.split("+")
+        if base != STANDARD_VERSION:
+            return None
+        by_version = {v: name for name, v in BUNDLED_EXPANSIONS.items()}
+        rules = cls.standard()
+        for part in parts:
+            if part not in by_version:
+                return None
+            rules = rules.with_expansion(by_version[part])
+        return rules
+
     def extend(self, paths: Iterable[str | PathLike[str]] | str | PathLike[str]) -> Ruleset:
         """A new ruleset with the fan cards of ``paths`` (``.ccl`` files or folders) added.
 

@@ -43,6 +43,7 @@ from castle_combo.decisions import (
     Resume,
 )
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
+from castle_combo.game import default_rules, new_game
 from castle_combo.model import Deck
 from castle_combo.records import RECORD_FORMAT, record
 from castle_combo.ruleset import Ruleset
@@ -381,6 +382,18 @@ def _check_format(data: Mapping[str, Any], expected: str, required: bool, older:
         raise _fail("$.format", f"expected {expected!r}, got {fmt!r}; this file is not a castle-combo {kind}")
 
 
+def _rules_named(saved: object) -> Ruleset:
+    """The ruleset a save or record names, if castle-combo can rebuild it; else the standard one.
+
+    The standard cards with bundled expansions are rebuilt from the version
+    alone; any other version falls back to the standard cards, and the version
+    check then says which ruleset to pass.
+    """
+    version = saved.get("version") if isinstance(saved, Mapping) else saved
+    named = Ruleset.for_version(version) if isinstance(version, str) else None
+    return named if named is not None else default_rules()
+
+
 def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
     saved = data.get("rules")
     if saved is None:
@@ -396,12 +409,11 @@ def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
 
 def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -> GameState:
     """The state saved by :func:`dumps`; :class:`RecordError` names the JSON path of a bad field."""
-    from castle_combo.game import default_rules
 
     data = _parse(text)
     _check_format(data, STATE_FORMAT, required=True, older=(STATE_FORMAT_1,))
     first_format = data.get("format") == STATE_FORMAT_1
-    rules = default_rules() if rules is None else rules
+    rules = _rules_named(data.get("rules")) if rules is None else rules
     _check_rules(data, rules)
     conv = converter(rules)
     known = {
@@ -536,11 +548,9 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     Raises :class:`RecordError` naming the JSON path of a bad field, and the
     index of the first illegal action with the reason.
     """
-    from castle_combo.game import default_rules, new_game
-
     rec = _parse(data)
     _check_format(rec, RECORD_FORMAT, required=False)
-    rules = default_rules() if rules is None else rules
+    rules = _rules_named(rec.get("rules")) if rules is None else rules
     known = {"format", "rules", "players", "first_player", "seed", "decks", "reshuffles", "actions", "view"}
     extra = sorted(set(rec) - known)
     if extra:

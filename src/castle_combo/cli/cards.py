@@ -2,9 +2,9 @@
 
 Without a name, a table of every card (optionally one deck) with its facts
 and its ability and scoring in plain English. With a name, that card's
-canonical ``.ccl`` source and its English description. ``--extend PATH``
-adds fan cards first, exactly as :meth:`Ruleset.extend` does, and
-``--expansions`` the installed expansion packages, as
+canonical ``.ccl`` source and its English description. ``--expansion NAME``
+and ``--cards PATH`` add an expansion and fan cards as every command does, and
+``--expansions`` every installed expansion package, as
 ``Ruleset.standard(expansions=True)`` does (games use the base cards unless
 told otherwise, so the listing does too).
 """
@@ -20,7 +20,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from castle_combo.cli._fan_cards import add_fan_cards_option
+from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.dsl import format_card
 from castle_combo.model import Card, Deck
 from castle_combo.ruleset import Ruleset
@@ -41,8 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("name", nargs="?", metavar="NAME",
                         help="show only this card (its English or localized name, any case)")
     parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
-    add_fan_cards_option(parser, dest="extend")
-    parser.add_argument("--expansions", action="store_true",
+    add_ruleset_options(parser)
+    parser.add_argument("--expansions", dest="all_expansions", action="store_true",
                         help="add the installed expansion packages (entry points castle_combo.expansions)")
     parser.set_defaults(run=run)
 
@@ -69,10 +69,19 @@ def cards_table(cards: tuple[Card, ...], title: str) -> Table:
             " ".join(shield.value for shield in card.shields),
             "yes" if card.messenger else "",
             str(card.purse) if card.purse is not None else "",
-            " ".join(effect.describe() for effect in card.ability),
+            ability_text(card),
             " ".join(rule.describe() for rule in card.scoring),
         )
     return table
+
+
+def ability_text(card: Card) -> str:
+    """The card's ability in English; a lock card's says what opening its lock does."""
+    text = " ".join(effect.describe() for effect in card.ability)
+    if card.lock:
+        text += (" " if text else "") + "Lock: when opened, " + " ".join(
+            effect.describe()[0].lower() + effect.describe()[1:] for effect in card.unlocked)
+    return text
 
 
 def card_panel(card: Card) -> Panel:
@@ -98,9 +107,7 @@ def find_card(rules: Ruleset, name: str) -> Card:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
-    rules = Ruleset.standard(expansions=args.expansions)
-    if args.extend:
-        rules = rules.extend(args.extend)
+    rules = ruleset_from(args, Ruleset.standard(expansions=args.all_expansions))
     console = Console()
     if not console.is_terminal:
         # Piped or captured output has no width to fit: give the table room to stay readable.

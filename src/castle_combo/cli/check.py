@@ -9,6 +9,9 @@ files and binary or non-UTF-8 files are problems too, never tracebacks.
 needs as well: no name already used by a base card (``Ruleset.extend``
 would refuse it). It is a flag, not the default, because checking the base
 ``cards/`` folder itself would otherwise find every card twice.
+``--expansion NAME`` and ``--cards PATH`` (the options every command shares)
+check against that ruleset instead: the standard cards with an expansion
+or other fan cards.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.dsl import check_paths
-from castle_combo.ruleset import Ruleset
 
 __all__ = ["register", "run"]
 
@@ -34,17 +37,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--extend", action="store_true",
         help="also check that the cards can be added to the standard cards (no base card's name reused)",
     )
+    add_ruleset_options(parser, extend_alias=False)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check ``args.paths``; 0 if every card is valid, else 2."""
-    report = check_paths(args.paths, Ruleset.standard().cards if args.extend else ())
+    against = args.extend or args.expansions or args.cards
+    report = check_paths(args.paths, ruleset_from(args).cards if against else ())
     files = f"{len(report.files)} file{'s' if len(report.files) != 1 else ''}"
     cards = f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''}"
     messages = report.messages
     if not messages:
-        extends = " (none reuses a standard card's name)" if args.extend else ""
+        extends = " (none reuses a name of the ruleset's cards)" if against else ""
         print(f"ok: {cards} in {files}{extends}")
         return 0
     for message in messages:

@@ -21,7 +21,9 @@ from rich.console import Console
 from castle_combo.agents.base import Agent
 from castle_combo.agents.registry import agent_names, make_agent, parse_agents
 from castle_combo.cli._play_input import BadInput, Command, compact, parse_input
+from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.errors import CastleComboError
+from castle_combo.ruleset import Ruleset
 from castle_combo.simulate import MAX_PLAYERS, MIN_PLAYERS, derive_seed
 from castle_combo.state import GameState
 from castle_combo.tui import board, moves_table, score_table
@@ -41,6 +43,10 @@ Type a move's number, or a compact move:
   move / refresh   spend a key to move the messenger / refresh the row
   choose 2         option 2 of a "choose one" ability
   discard jester   the card to discard from a row
+  unlock toady     open the lock of one of your lock cards (the expansion)
+  pass             end the turn without opening a lock
+  row castle       the whole row an ability discards
+  activate baker   the adjacent card whose ability a copier uses
 Commands: undo (back to your previous decision), help, quit."""
 
 
@@ -161,8 +167,9 @@ def play(
     seat: int = 0,
     stdin: TextIO | None = None,
     console: Console | None = None,
+    rules: Ruleset | None = None,
 ) -> int:
-    """Set up and run an interactive game; ``seed=None`` picks a fresh random seed."""
+    """Set up and run an interactive game; ``seed=None`` picks a fresh random seed; ``rules`` the cards."""
     from castle_combo import new_game
 
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -180,7 +187,7 @@ def play(
     rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
     out = console or Console()
     out.print(f"seed {seed}")
-    session = Session(new_game(players=players, seed=seed), seat, agents, rngs, out, stdin or sys.stdin)
+    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, out, stdin or sys.stdin)
     return session.run()
 
 
@@ -197,9 +204,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deal (default: random)")
     parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat; seat 0 starts (default 0)")
+    add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``castle-combo play``."""
-    return play(players=args.players, bots=parse_agents(args.bots), seed=args.seed, seat=args.seat)
+    return play(players=args.players, bots=parse_agents(args.bots), seed=args.seed, seat=args.seat,
+                rules=ruleset_from(args))

@@ -14,7 +14,7 @@ from typing import Any
 
 from rich.console import Console
 
-from castle_combo.cli._fan_cards import add_fan_cards_option, load_rules
+from castle_combo.cli._ruleset_options import add_ruleset_options, asked_ruleset
 from castle_combo.cli.score import sheet_table
 from castle_combo.errors import RecordError
 from castle_combo.serialize import replay
@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"players": [{"score", "keys", "gold"}, ...]} only')
-    add_fan_cards_option(parser)
+    add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     """Replay ``args.file`` and print the score sheets; 0 on success."""
     text = Path(args.file).read_text(encoding="utf-8")
     try:
-        state = replay(text, load_rules(args.cards))
+        state = replay(text, asked_ruleset(args))
     except RecordError as error:
         raise RecordError(f"{args.file}: {error}") from None
     sheets = state.scores() if state.is_over else state.provisional_scores()

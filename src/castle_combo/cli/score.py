@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from castle_combo.cli._fan_cards import add_fan_cards_option, load_rules
+from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.errors import ScenarioError
 from castle_combo.scoring import FACE_DOWN, ScoreSheet, score_scenario
 
@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the score scenario (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"total", "keys", "gold_left", "cards"} only')
-    add_fan_cards_option(parser)
+    add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as error:
         raise ScenarioError(f"{args.file}: not JSON: {error}") from None
     try:
-        sheet = score_scenario(data, load_rules(args.cards))
+        sheet = score_scenario(data, ruleset_from(args))
     except ScenarioError as error:
         raise ScenarioError(f"{args.file}: {error}") from None
     if args.json:

@@ -14,6 +14,7 @@ import os
 from typing import Any
 
 from castle_combo.agents.registry import agent_names, parse_agents
+from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.simulate import MAX_PLAYERS, MIN_PLAYERS, GameOutcome, simulate
 
 __all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
@@ -60,16 +61,18 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON only")
     parser.add_argument("--save", metavar="DIR", help="write every game's record into DIR (see 'castle-combo replay')")
+    add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print a report (or JSON); 0 on success."""
     specs = parse_agents(args.bots)
+    rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
     if args.json:
         result = simulate(
-            specs, players=players, games=args.games, seed=args.seed, jobs=args.jobs, save=args.save
+            specs, players=players, games=args.games, seed=args.seed, jobs=args.jobs, save=args.save, rules=rules
         )
         print(json.dumps(result.to_json(), indent=2))
         return 0
@@ -88,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             save=args.save,
             progress=on_game,
+            rules=rules,
         )
     render_report(result, save=args.save)
     return 0
