@@ -24,7 +24,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from reference_cards import table_cards
+from reference_cards import oubliette_table_cards, table_cards
 from reference_engine import RefGame, action_key
 
 import castle_combo as cc
@@ -43,7 +43,7 @@ class Mismatch(AssertionError):
 # ------------------------------------------------------------ random rulesets
 
 
-def _count(rng: random.Random, purse: bool, ability: bool) -> m.Count:
+def _count(rng: random.Random, purse: bool, ability: bool, locks: bool = False) -> m.Count:
     shields = list(Shield)
     options: list[Any] = [
         lambda: m.ShieldsOf(rng.choice(shields)),
@@ -66,20 +66,42 @@ def _count(rng: random.Random, purse: bool, ability: bool) -> m.Count:
         options.append(lambda: m.EmptySpaces())
     if purse:
         options.append(lambda: m.GoldOnThisCard())
+    if locks:
+        options += [lambda: m.DistinctCosts(), lambda: m.CostSum(), lambda: m.LockCards()]
     return rng.choice(options)()  # type: ignore[no-any-return]
 
 
-def _per(rng: random.Random, purse: bool, scoring: bool) -> m.Per:
-    count = _count(rng, purse, not scoring)
+#: Counts that make sense on the cards an ability discarded.
+_ON_DISCARDED = (m.ShieldsOf, m.Banners, m.CardsWithShieldCount, m.CardsByCost, m.DiscountCards, m.PurseCards,
+                 m.CardsInTableau, m.DistinctCosts, m.CostSum, m.LockCards, m.DistinctShieldTypes)
+
+
+def _discard_row_with_bonus(rng: random.Random) -> list[m.Effect]:
+    """A whole-row discard, often with a bonus counted on the discarded cards."""
+    effects: list[m.Effect] = [m.DiscardWholeRow()]
+    if rng.random() < 0.7:
+        count = _count(rng, False, False, True)
+        while not isinstance(count, _ON_DISCARDED):
+            count = _count(rng, False, False, True)
+        effects.append(m.Gain(rng.randint(1, 3), rng.choice(list(Resource)), m.Per(count, Scope.DISCARDED)))
+    return effects
+
+
+def _per(rng: random.Random, purse: bool, scoring: bool, locks: bool = False) -> m.Per:
+    count = _count(rng, purse, not scoring, locks)
     scopes = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN] if scoring else [Scope.TABLEAU, Scope.NEIGHBOUR]
     return m.Per(count, rng.choice(scopes))
 
 
-def _effect(rng: random.Random, purse: bool, choice: bool) -> m.Effect:
+def _effect(rng: random.Random, purse: bool, choice: bool, locks: bool = False) -> m.Effect:
     roll = rng.random()
     resource = rng.choice(list(Resource))
+    if locks and roll < 0.12:
+        return m.UseAdjacentAbility()
+    if locks and roll < 0.2:
+        return m.DiscardWholeRow()
     if roll < 0.3:
-        return m.Gain(rng.randint(1, 3), resource, _per(rng, purse, False) if rng.random() < 0.7 else None)
+        return m.Gain(rng.randint(1, 3), resource, _per(rng, purse, False, locks) if rng.random() < 0.7 else None)
     if roll < 0.4:
         return m.OpponentsGain(rng.randint(1, 2), resource)
     if roll < 0.5:
@@ -92,28 +114,36 @@ def _effect(rng: random.Random, purse: bool, choice: bool) -> m.Effect:
         return m.FillPurses(rng.randint(1, 3))
     if choice:
         options = tuple(
-            tuple(_effect(rng, purse, False) for _ in range(rng.randint(1, 2))) for _ in range(rng.randint(2, 3))
+            tuple(_effect(rng, purse, False, locks) for _ in range(rng.randint(1, 2))) for _ in range(rng.randint(2, 3))
         )
         return m.Choice(options)
     return m.Gain(rng.randint(1, 2), resource)
 
 
-def _rule(rng: random.Random, purse: bool) -> m.Scoring:
+def _rule(rng: random.Random, purse: bool, locks: bool = False) -> m.Scoring:
     roll = rng.random()
     if roll < 0.55:
-        return m.ScorePer(rng.randint(1, 4), _per(rng, purse, True))
+        return m.ScorePer(rng.randint(1, 4), _per(rng, purse, True, locks))
     if roll < 0.8:
         comparison = rng.choice(list(m.Comparison))
         value = rng.randint(1 if comparison is m.Comparison.GE else 0, 4)
-        return m.ScoreIf(rng.randint(1, 8), m.CountIs(_per(rng, purse, True), comparison, value))
+        return m.ScoreIf(rng.randint(1, 8), m.CountIs(_per(rng, purse, True, locks), comparison, value))
     cells = frozenset((x, y) for x in range(3) for y in range(3) if rng.random() < 0.4) or frozenset({(1, 1)})
     return m.ScoreIf(rng.randint(1, 8), m.PlacedIn(m.Region(cells)))
 
 
-def random_card(rng: random.Random, name: str, deck: Deck) -> m.Card:
-    """A valid card drawn from every construct of the model."""
+def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False) -> m.Card:
+    """A valid card drawn from every construct of the model (``locks``: the expansion's ones too)."""
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
+        ability = [_effect(rng, purse is not None, True, locks) for _ in range(rng.randint(0, 3))]
+        lock = locks and rng.random() < 0.4
+        unlocked: list[m.Effect] = []
+        if lock:
+            unlocked = _discard_row_with_bonus(rng) if rng.random() < 0.4 else [
+                _effect(rng, purse is not None, True, locks) for _ in range(rng.randint(1, 2))]
+        elif locks and rng.random() < 0.15:
+            ability = _discard_row_with_bonus(rng) + ability
         card = m.Card(
             name,
             deck,
@@ -121,19 +151,25 @@ def random_card(rng: random.Random, name: str, deck: Deck) -> m.Card:
             tuple(rng.choice(list(Shield)) for _ in range(rng.randint(1, 3))),
             rng.random() < 0.35,
             purse,
-            tuple(_effect(rng, purse is not None, True) for _ in range(rng.randint(0, 3))),
-            tuple(_rule(rng, purse is not None) for _ in range(rng.randint(0, 2))),
+            tuple(ability),
+            tuple(_rule(rng, purse is not None, locks) for _ in range(rng.randint(0, 2))),
+            lock=lock,
+            unlocked=tuple(unlocked),
         )
         if not card.problems():
             return card
 
 
-def random_ruleset(rng: random.Random, players: int) -> cc.Ruleset:
-    """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle."""
+def random_ruleset(rng: random.Random, players: int, locks: bool = False) -> cc.Ruleset:
+    """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
+
+    ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
+    discarded cards, copies of adjacent abilities, and its counts.
+    """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE) for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE) for i in range(total - castle)]
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks) for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks) for i in range(total - castle)]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -144,7 +180,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     """Everything public about ``state``, in plain data."""
     return {
         "seats": [
-            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold) for t in state.tableau(seat)])
+            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key) for t in state.tableau(seat)])
             for seat, p in enumerate(state.players)
         ],
         "rows": [[c.name for c in state.row(d)] for d in DECKS],
@@ -163,7 +199,8 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
     """The same snapshot of the reference game."""
     return {
         "seats": [
-            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold) for c in s.cells]) for s in ref.seats
+            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key) for c in s.cells])
+            for s in ref.seats
         ],
         "rows": [[c.name for c in ref.places[d].row] for d in DECKS],
         "discards": [[c.name for c in ref.places[d].discard] for d in DECKS],
@@ -187,7 +224,15 @@ def _compare(engine: dict[str, Any], reference: dict[str, Any], where: str) -> N
 
 
 def _pick(rng: random.Random, legal: tuple[cc.Action, ...], style: str) -> cc.Action:
-    """A seeded choice among ``legal``: uniform, or biased to buying face up, or to spending keys."""
+    """A seeded choice among ``legal``: uniform, or biased to buying face up, or to spending keys.
+
+    The biased policies also open locks more often than a uniform choice would (about half the time
+    one can be opened), so that lock cards' abilities are really played.
+    """
+    if style != "uniform":
+        opens = [a for a in legal if isinstance(a, cc.Unlock)]
+        if opens and rng.random() < 0.5:
+            return rng.choice(opens)
     if style == "buyer":
         up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
         if up and rng.random() < 0.85:
@@ -205,9 +250,12 @@ def _pick(rng: random.Random, legal: tuple[cc.Action, ...], style: str) -> cc.Ac
 def _near_misses(state: cc.GameState, rng: random.Random) -> list[cc.Action]:
     """Actions that look plausible now: every kind, both rows, positions around the tableau."""
     names = [c.name for d in DECKS for c in state.row(d)]
-    candidates: list[cc.Action] = [cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)]
+    candidates: list[cc.Action] = [cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH), cc.Pass()]
     candidates += [cc.Choose(k) for k in range(1, 4)]  # Choose(0) cannot even be built
     candidates += [cc.Discard(n) for n in names]
+    candidates += [cc.DiscardRow(d) for d in DECKS]
+    mine = [t.card.name for seat in range(len(state.players)) for t in state.tableau(seat)]
+    candidates += [cc.Unlock(n) for n in mine] + [cc.Activate(n) for n in mine]
     for name in names:
         x, y = rng.randint(-3, 3), rng.randint(-3, 3)
         candidates += [cc.Take(name, (x, y), False), cc.Take(name, (x, y), True)]
@@ -215,8 +263,8 @@ def _near_misses(state: cc.GameState, rng: random.Random) -> list[cc.Action]:
 
 
 def reference_cards(rules: cc.Ruleset) -> tuple[m.Card, ...]:
-    """The cards the reference plays with: base cards as read from the table, any other card as loaded."""
-    table = {card.name: card for card in table_cards()}
+    """The cards the reference plays with: base and expansion cards as read from their tables, others as loaded."""
+    table = {card.name: card for card in table_cards() + oubliette_table_cards()}
     return tuple(table.get(card.name, card) for card in rules.cards)
 
 
@@ -246,7 +294,7 @@ def _scored_alone(state: cc.GameState, seat: int) -> cc.ScoreSheet:
         grid[t.at[1] - top][t.at[0] - left] = "face-down" if t.face_down else t.card.name
     stored = {t.card.name: t.gold for t in cells if t.gold}
     player = state.players[seat]
-    return cc.score_tableau(grid, keys=player.keys, gold=player.gold, purse_gold=stored, rules=state.rules)
+    return cc.score_tableau(grid, keys=player.keys_owned, gold=player.gold, purse_gold=stored, rules=state.rules)
 
 
 def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",
@@ -301,6 +349,7 @@ def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "u
 
 
 def rulesets() -> dict[str, cc.Ruleset]:
-    """The named rulesets the differential plays: standard, and standard plus the fan expansion."""
+    """The named rulesets the differential plays: standard, plus the fan expansion, plus the official one."""
     standard = cc.Ruleset.standard()
-    return {"standard": standard, "fan": standard.extend([FAN_CARDS])}
+    return {"standard": standard, "fan": standard.extend([FAN_CARDS]),
+            "oubliette": standard.with_expansion("out-of-the-oubliette")}

@@ -1,4 +1,5 @@
-"""The 78 base cards read straight from ``fixtures/cards.tsv`` into model objects, for tests only.
+"""The 78 base cards (``fixtures/cards.tsv``) and the expansion's 12 (``fixtures/cards-oubliette.tsv``)
+read straight from their tables into model objects, for tests only.
 
 An independent reading of the table's notation (CARDS.md), sharing nothing
 with the card language or the English renderer: each phrase maps to the model
@@ -17,6 +18,7 @@ from castle_combo import model as m
 from castle_combo.model import Comparison, Deck, Resource, Scope, Shield
 
 TABLE = Path(__file__).parent / "fixtures" / "cards.tsv"
+OUBLIETTE_TABLE = Path(__file__).parent / "fixtures" / "cards-oubliette.tsv"
 
 _SCOPES = (
     (" in a neighbor's tableau (your choice of left or right)", Scope.NEIGHBOUR),
@@ -130,5 +132,91 @@ def table_cards() -> tuple[m.Card, ...]:
                 () if row["ability"] == "-" else tuple(_effects(row["ability"])),
                 (_scoring(row["scoring"]),),
                 (("fr", row["name_fr"]),),
+            ))
+    return tuple(cards)
+
+
+# ----------------------------------------------------------------- the expansion
+
+
+def _discarded(count: m.Count) -> m.Per:
+    return m.Per(count, Scope.DISCARDED)
+
+
+def _at_least_one(shield: str, scope: Scope) -> m.CountIs:
+    return m.CountIs(m.Per(m.ShieldsOf(Shield(shield)), scope), Comparison.GE, 1)
+
+
+def _none_of(count: m.Count) -> m.CountIs:
+    return m.CountIs(m.Per(count), Comparison.EQ, 0)
+
+
+def _oubliette_effects(text: str) -> tuple[m.Effect, ...]:
+    """The expansion table's ability phrases, each read as the rulings of the expansion define it."""
+    row, _, bonus = text.partition("; then ")
+    if row == "discard a whole row (castle or village, your choice)":
+        effects: list[m.Effect] = [m.DiscardWholeRow()]
+        if match := re.fullmatch(r"gain (\d+) keys per (\w+) shield on the discarded cards", bonus):
+            per = _discarded(m.ShieldsOf(Shield(match.group(2))))
+            effects.append(m.Gain(int(match.group(1)), Resource.KEY, per))
+        elif match := re.fullmatch(r"gain (\d+) keys per discarded card with a discount ability", bonus):
+            effects.append(m.Gain(int(match.group(1)), Resource.KEY, _discarded(m.DiscountCards())))
+        elif match := re.fullmatch(r"gain (\d+) keys per discarded purse card", bonus):
+            effects.append(m.Gain(int(match.group(1)), Resource.KEY, _discarded(m.PurseCards())))
+        elif bonus:
+            raise ValueError(f"unknown bonus {bonus!r}")
+        return tuple(effects)
+    if text == "use the ability of one orthogonally adjacent card of yours (your choice)":
+        return (m.UseAdjacentAbility(),)
+    if match := re.fullmatch(r"gain (\d+) (gold|keys?) per (\w+) (shield|banner)( in a neighbour's tableau)?", text):
+        amount, word, kind, noun, neighbour = match.groups()
+        count: m.Count = m.ShieldsOf(Shield(kind)) if noun == "shield" else m.Banners(Deck(kind))
+        scope = Scope.NEIGHBOUR if neighbour else Scope.TABLEAU
+        return (m.Gain(int(amount), _resource(word), m.Per(count, scope)),)
+    raise ValueError(f"unknown effect {text!r}")
+
+
+def _oubliette_scoring(text: str) -> m.Scoring:
+    """The expansion table's scoring phrases."""
+    match = re.fullmatch(r"score (\d+) (.*)", text)
+    if match is None:
+        raise ValueError(f"unknown scoring {text!r}")
+    points, rest = int(match.group(1)), match.group(2)
+    simple: dict[str, m.Scoring] = {
+        "per different printed cost among your cards": m.ScorePer(points, m.Per(m.DistinctCosts())),
+        "per gold of printed cost of the cards in this card's row (itself included)":
+            m.ScorePer(points, m.Per(m.CostSum(), Scope.ROW)),
+        "per gold of printed cost of the cards in this card's column (itself included)":
+            m.ScorePer(points, m.Per(m.CostSum(), Scope.COLUMN)),
+        "if none of your cards has a discount ability": m.ScoreIf(points, _none_of(m.DiscountCards())),
+        "if none of your cards is a purse card": m.ScoreIf(points, _none_of(m.PurseCards())),
+        "if you have no face-down card": m.ScoreIf(points, _none_of(m.FaceDownCards())),
+        "per card with exactly one shield (itself included)": m.ScorePer(points, m.Per(m.CardsWithShieldCount(1))),
+        "per lock card among your cards (itself included)": m.ScorePer(points, m.Per(m.LockCards())),
+    }
+    if rest in simple:
+        return simple[rest]
+    if match := re.fullmatch(r"if this card's (row|column) holds at least one (\w+) shield", rest):
+        scope = Scope.ROW if match.group(1) == "row" else Scope.COLUMN
+        return m.ScoreIf(points, _at_least_one(match.group(2), scope))
+    raise ValueError(f"unknown scoring {text!r}")
+
+
+def oubliette_table_cards() -> tuple[m.Card, ...]:
+    """Every row of the expansion's table as a lock :class:`~castle_combo.model.Card`, in table order."""
+    cards = []
+    with OUBLIETTE_TABLE.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            cards.append(m.Card(
+                row["name"],
+                Deck(row["deck"]),
+                int(row["cost"]),
+                tuple(Shield(s) for s in row["shields"].split()),
+                row["messenger"] == "yes",
+                None if row["purse"] == "-" else int(row["purse"]),
+                (),
+                (_oubliette_scoring(row["scoring"]),),
+                lock=row["lock"] == "yes",
+                unlocked=_oubliette_effects(row["ability"]),
             ))
     return tuple(cards)

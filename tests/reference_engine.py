@@ -15,7 +15,25 @@ exactly its own discard pile before using it.
 Actions are plain tuples, comparable with the engine's JSON forms through
 :func:`action_key`:
 ``("key", "move")``, ``("key", "refresh")``, ``("take", name, x, y, face_down)``,
-``("choose", option)``, ``("discard", name)``.
+``("choose", option)``, ``("discard", name)``, and for lock cards (the
+expansion) ``("unlock", name)``, ``("pass",)``, ``("discard_row", deck)``,
+``("activate", name)``.
+
+The expansion, restated from its rulings (the rules page, "Out of the
+Oubliette!"). The legal actions at each moment:
+
+* a question is pending (an ability waits): its answers only, i.e. each
+  option; each card of the row; each row that holds cards (asked only when
+  both do); each adjacent candidate (asked even when there is one);
+* the end of a turn in which no lock was opened, when one can be opened:
+  opening each lock that can be opened, or passing;
+* the start of a turn: opening each lock that can be opened (if none was
+  opened this turn yet), spending a key (move, if the other location is not
+  exhausted; refresh), taking a card;
+* after spending a key: opening a lock (if none yet), taking a card.
+
+A lock "can be opened" when it is the player's, face up, still holds its
+key, and, if its ability only gains, would gain at least 1 now.
 """
 
 from __future__ import annotations
@@ -39,7 +57,11 @@ def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
         return ("take", action["card"], action["at"][0], action["at"][1], bool(action.get("face_down", False)))
     if kind == "choose":
         return ("choose", action["option"])
-    return ("discard", action["card"])
+    if kind == "pass":
+        return ("pass",)
+    if kind == "discard_row":
+        return ("discard_row", action["deck"])
+    return (kind, action["card"])
 
 
 class RefIllegal(Exception):
@@ -55,6 +77,8 @@ class Cell:
         self.y = y
         self.face_down = face_down
         self.gold = 0
+        #: A key waiting on a face-up lock card until its lock is opened.
+        self.key = False
 
     @property
     def up(self) -> bool:
@@ -85,17 +109,27 @@ class Place:
 # ----------------------------------------------------------------- counting
 
 
-def has_discount_ability(card: m.Card) -> bool:
-    """A card "with a discount ability": any discount in its ability, choices included."""
-    todo = list(card.ability)
+def all_effects(card: m.Card) -> list[m.Effect]:
+    """Every effect printed on the card: its abilities when bought and behind its lock, choices opened up."""
+    todo = list(card.ability) + list(card.unlocked)
+    found = []
     while todo:
         effect = todo.pop()
-        if isinstance(effect, m.Discount):
-            return True
+        found.append(effect)
         if isinstance(effect, m.Choice):
             for option in effect.options:
                 todo.extend(option)
-    return False
+    return found
+
+
+def has_discount_ability(card: m.Card) -> bool:
+    """A card "with a discount ability": any discount printed on it, in a choice or behind a lock too."""
+    return any(isinstance(effect, m.Discount) for effect in all_effects(card))
+
+
+def worth_copying(card: m.Card) -> bool:
+    """A card whose ability "use the ability of an adjacent card" may use: more than a discount or a copy."""
+    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.Choice)) for e in all_effects(card))
 
 
 def shield_count(cells: list[Cell], shield: Shield) -> int:
@@ -137,7 +171,7 @@ def count_in(count: m.Count, cells: list[Cell], keys: int, me: Cell | None) -> i
     if isinstance(count, m.EmptySpaces):
         return 9 - len(cells)
     if isinstance(count, m.KeysOwned):
-        return keys
+        return keys + sum(1 for c in cells if c.key)
     if isinstance(count, m.GoldOnThisCard):
         return me.gold if me is not None else 0
     if isinstance(count, m.GoldOnPurses):
@@ -146,6 +180,12 @@ def count_in(count: m.Count, cells: list[Cell], keys: int, me: Cell | None) -> i
         return min(shield_count(cells, s) // count.shields.count(s) for s in set(count.shields))
     if isinstance(count, m.IdenticalShieldSets):
         return sum(shield_count(cells, s) // count.size for s in ALL_SHIELDS)
+    if isinstance(count, m.DistinctCosts):
+        return len({c.card.cost for c in cells if c.up})
+    if isinstance(count, m.CostSum):
+        return sum(c.card.cost for c in cells if c.up)
+    if isinstance(count, m.LockCards):
+        return sum(1 for c in cells if c.up and c.card.lock)
     if isinstance(count, m.BannerSets):
         return min(banner_count(cells, d) // count.decks.count(d) for d in set(count.decks))
     raise AssertionError(f"reference cannot count {count!r}")
@@ -166,6 +206,17 @@ def cells_in_scope(seat: Seat, me: Cell, scope: Scope) -> list[Cell]:
 # ---------------------------------------------------------------------- game
 
 
+class Frame:
+    """One ability being resolved: the card it is printed on, the effects left, and what it discarded."""
+
+    def __init__(self, me: Cell, effects: list[m.Effect], copied: bool) -> None:
+        self.me = me
+        self.effects = effects
+        #: Used through another card ("use the ability of an adjacent card"): no discount, no copy.
+        self.copied = copied
+        self.discarded: list[m.Card] = []
+
+
 class RefGame:
     """A whole game, mutated in place by :meth:`apply`."""
 
@@ -180,9 +231,16 @@ class RefGame:
         self.current = first_player
         self.taken = 0
         self.key_spent = False
-        # A paused ability: ("choose", card index, Choice, rest) or ("discard", card index, DiscardFromRow, rest).
-        self.pending: tuple[str, Cell, Any, list[m.Effect]] | None = None
-        self.pending_card: m.Card | None = None
+        self.lock_opened = False
+        self.card_taken = False
+        # The abilities being resolved, the last one on top, and the question the top one asks:
+        # ("choose", Choice), ("discard", DiscardFromRow), ("row", None) or ("adjacent", [cells]).
+        self.frames: list[Frame] = []
+        self.question: tuple[str, Any] | None = None
+        # Where the turn goes when the abilities are done: "start", "after key", "taken" or "end".
+        self.then = ""
+        # The end-of-turn decision to open a lock or pass: the locks that can be opened.
+        self.end_locks: list[Cell] | None = None
         self.reshuffle_orders: dict[Deck, list[list[m.Card]]] = {Deck.CASTLE: [], Deck.VILLAGE: []}
         self.by_name = by_name
         self.reshuffles_done = 0
@@ -194,8 +252,13 @@ class RefGame:
 
     # -- queries ---------------------------------------------------------------
     @property
+    def waiting(self) -> bool:
+        """Whether the current player owes an answer (to an ability, or open-or-pass at the end)."""
+        return self.question is not None or self.end_locks is not None
+
+    @property
     def is_over(self) -> bool:
-        return self.taken == 9 * self.n and self.pending is None
+        return self.taken == 9 * self.n and not self.waiting
 
     def spots(self, seat: Seat) -> list[tuple[int, int]]:
         """Empty positions next to a card whose bounding box stays within 3x3; (0, 0) first."""
@@ -219,16 +282,44 @@ class RefGame:
     def price(self, seat: Seat, card: m.Card) -> int:
         return max(0, card.cost - seat.discount[card.deck])
 
+    def would_gain(self, cell: Cell, effects: tuple[m.Effect, ...]) -> int:
+        """What a lock whose ability only gains would gain if opened now."""
+        total = 0
+        for effect in effects:
+            assert isinstance(effect, m.Gain)
+            total += effect.amount * (1 if effect.per is None else self.count(effect.per, cell, []))
+        return total
+
+    def openable(self) -> list[Cell]:
+        """The current player's lock cards whose lock can be opened now, in the order they were taken."""
+        found = []
+        for cell in self.seats[self.current].cells:
+            if not (cell.up and cell.key):
+                continue
+            effects = cell.card.unlocked
+            if effects and all(isinstance(e, m.Gain) for e in effects) and self.would_gain(cell, effects) < 1:
+                continue
+            found.append(cell)
+        return found
+
     def legal(self) -> set[tuple[Any, ...]]:
-        if self.pending is not None:
-            kind, _, effect, _ = self.pending
+        if self.question is not None:
+            kind, detail = self.question
             if kind == "choose":
-                return {("choose", k) for k in range(1, len(effect.options) + 1)}
-            return {("discard", c.name) for c in self.places[effect.deck].row}
+                return {("choose", k) for k in range(1, len(detail.options) + 1)}
+            if kind == "discard":
+                return {("discard", c.name) for c in self.places[detail.deck].row}
+            if kind == "row":
+                return {("discard_row", d.value) for d in (Deck.CASTLE, Deck.VILLAGE) if self.places[d].row}
+            return {("activate", cell.card.name) for cell in detail}
+        if self.end_locks is not None:
+            return {("unlock", cell.card.name) for cell in self.end_locks} | {("pass",)}
         if self.is_over:
             return set()
         seat = self.seats[self.current]
         out: set[tuple[Any, ...]] = set()
+        if not self.lock_opened:
+            out |= {("unlock", cell.card.name) for cell in self.openable()}
         if not self.key_spent and seat.keys >= 1:
             if not self.places[OTHER[self.messenger]].exhausted:
                 out.add(("key", "move"))
@@ -267,28 +358,52 @@ class RefGame:
             else:
                 seat.gold -= self.price(seat, card)
             cell = Cell(card, x, y, face_down)
+            # A lock card bought face up gets a key from the supply; its lock's ability waits.
+            cell.key = cell.up and card.lock
             seat.cells.append(cell)
             self.taken += 1
-            self.pending_card = card
-            if not face_down:
-                self.run(cell, list(card.ability))
-            if self.pending is None:
-                self.finish_turn()
+            self.card_taken = True
+            self.then = "taken"
+            if cell.up and card.ability:
+                self.frames.append(Frame(cell, list(card.ability), False))
+            self.resolve()
             return
-        assert self.pending is not None
-        _, cell, effect, rest = self.pending
-        self.pending = None
+        if kind == "unlock":
+            cell = next(c for c in seat.cells if c.card.name == action[1])
+            cell.key = False  # back to the supply
+            self.lock_opened = True
+            if self.end_locks is not None:
+                self.end_locks = None
+                self.then = "end"
+            else:
+                self.then = "after key" if self.key_spent else "start"
+            if cell.card.unlocked:
+                self.frames.append(Frame(cell, list(cell.card.unlocked), False))
+            self.resolve()
+            return
+        if kind == "pass":
+            self.end_locks = None
+            self.next_player()
+            return
+        assert self.question is not None
+        question, detail = self.question
+        self.question = None
+        frame = self.frames[-1]
         if kind == "choose":
-            self.run(cell, list(effect.options[action[1] - 1]) + rest)
-        else:
-            place = self.places[effect.deck]
+            frame.effects = list(detail.options[action[1] - 1]) + frame.effects
+        elif kind == "discard":
+            place = self.places[detail.deck]
             card = self.by_name[action[1]]
             place.row.remove(card)
             place.discard.append(card)
-            self.gain(self.current, effect.reward, card.cost)
-            self.run(cell, rest)
-        if self.pending is None:
-            self.finish_turn()
+            frame.discarded.append(card)
+            self.gain(self.current, detail.reward, card.cost)
+        elif kind == "discard_row":
+            self.discard_row(Deck(action[1]), frame)
+        else:  # activate
+            chosen = next(cell for cell in detail if cell.card.name == action[1])
+            self.frames.append(Frame(chosen, list(chosen.card.ability) + list(chosen.card.unlocked), True))
+        self.resolve()
 
     def gain(self, who: int, resource: Resource, amount: int) -> None:
         if resource is Resource.GOLD:
@@ -296,29 +411,45 @@ class RefGame:
         else:
             self.seats[who].keys += amount
 
-    def count(self, per: m.Per, me: Cell) -> int:
+    def count(self, per: m.Per, me: Cell, discarded: list[m.Card]) -> int:
         seat = self.seats[self.current]
         if per.scope is Scope.NEIGHBOUR:
             left = self.seats[(self.current - 1) % self.n]
             right = self.seats[(self.current + 1) % self.n]
             return max(count_in(per.count, list(s.cells), s.keys, None) for s in (left, right))
+        if per.scope is Scope.DISCARDED:
+            return count_in(per.count, [Cell(card, 0, 0, False) for card in discarded], 0, None)
         return count_in(per.count, cells_in_scope(seat, me, per.scope), seat.keys, me)
 
-    def run(self, me: Cell, effects: list[m.Effect]) -> None:
-        """Resolve ``effects`` in order; pause at a choice or a discard with cards to choose from."""
+    def discard_row(self, deck: Deck, frame: Frame) -> None:
+        """Every card of the row to its discard pile, then that row alone refilled at once."""
+        place = self.places[deck]
+        frame.discarded.extend(place.row)
+        place.discard.extend(place.row)
+        place.row = []
+        self.refill(deck)
+
+    def resolve(self) -> None:
+        """Resolve the abilities on the stack in order; stop at a question; when all are done, go on."""
         seat = self.seats[self.current]
-        while effects:
-            effect = effects.pop(0)
+        while self.frames:
+            frame = self.frames[-1]
+            if not frame.effects:
+                self.frames.pop()
+                continue
+            effect = frame.effects.pop(0)
+            me = frame.me
             if isinstance(effect, m.Gain):
-                times = 1 if effect.per is None else self.count(effect.per, me)
+                times = 1 if effect.per is None else self.count(effect.per, me, frame.discarded)
                 self.gain(self.current, effect.resource, effect.amount * times)
             elif isinstance(effect, m.OpponentsGain):
                 for other in range(self.n):
                     if other != self.current:
                         self.gain(other, effect.resource, effect.amount)
             elif isinstance(effect, m.Discount):
-                for deck in effect.decks:
-                    seat.discount[deck] += effect.amount
+                if not frame.copied:
+                    for deck in effect.decks:
+                        seat.discount[deck] += effect.amount
             elif isinstance(effect, m.StoreGold):
                 for c in seat.cells:
                     if c.up and c.card.purse is not None:
@@ -329,28 +460,56 @@ class RefGame:
                 for c in purses[: effect.purses]:
                     c.gold = c.card.purse  # type: ignore[assignment]
             elif isinstance(effect, m.Choice):
-                self.pending = ("choose", me, effect, effects)
+                self.question = ("choose", effect)
                 return
             elif isinstance(effect, m.DiscardFromRow):
                 if self.places[effect.deck].row:
-                    self.pending = ("discard", me, effect, effects)
+                    self.question = ("discard", effect)
+                    return
+            elif isinstance(effect, m.DiscardWholeRow):
+                rows = [d for d in (Deck.CASTLE, Deck.VILLAGE) if self.places[d].row]
+                if len(rows) == 2:
+                    self.question = ("row", None)
+                    return
+                if rows:
+                    self.discard_row(rows[0], frame)
+            elif isinstance(effect, m.UseAdjacentAbility):
+                if frame.copied:
+                    continue
+                candidates = [c for c in seat.cells
+                              if abs(c.x - me.x) + abs(c.y - me.y) == 1 and c.up and worth_copying(c.card)]
+                if candidates:
+                    self.question = ("adjacent", candidates)
                     return
             else:
                 raise TypeError(f"reference cannot run {effect!r}")
+        self.carry_on()
 
-    def finish_turn(self) -> None:
-        card = self.pending_card
-        cell = self.seats[self.current].cells[-1]
-        assert card is not None and cell.card is card
-        if cell.up and card.messenger:
-            target = OTHER[card.deck]
-            if not self.places[target].exhausted:
-                self.messenger = target
+    def carry_on(self) -> None:
+        """The abilities are done: the turn goes on where it was."""
+        if self.then in ("start", "after key"):
+            return
+        if self.then == "taken":
+            cell = self.seats[self.current].cells[-1]
+            if cell.up and cell.card.messenger:
+                target = OTHER[cell.card.deck]
+                if not self.places[target].exhausted:
+                    self.messenger = target
         self.refill(Deck.CASTLE)
         self.refill(Deck.VILLAGE)
+        if self.then == "taken" and not self.lock_opened:
+            locks = self.openable()
+            if locks:
+                self.end_locks = locks
+                return
+        self.next_player()
+
+    def next_player(self) -> None:
         self.current = (self.current + 1) % self.n
         self.key_spent = False
-        self.pending_card = None
+        self.lock_opened = False
+        self.card_taken = False
+        self.then = ""
 
     def refill(self, deck: Deck) -> None:
         place = self.places[deck]
@@ -405,8 +564,9 @@ def score_seat(seat: Seat) -> dict[str, Any]:
             grid[c.y - min_y][c.x - min_x] = sum(score_rule(seat, c, rule, min_x, min_y) for rule in c.card.scoring)
     for c in seat.cells:
         c.gold = saved[id(c)]
-    total = sum(map(sum, grid)) + seat.keys
-    return {"total": total, "keys": seat.keys, "gold_left": gold, "cards": grid}
+    keys = seat.keys + sum(1 for c in seat.cells if c.key)  # keys waiting on lock cards are owned too
+    total = sum(map(sum, grid)) + keys
+    return {"total": total, "keys": keys, "gold_left": gold, "cards": grid}
 
 
 def score_grid(cards: dict[str, m.Card], grid: list[list[str]], keys: int, gold: int,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from differential import play_and_compare, random_ruleset, rulesets
 from hypothesis import given, settings
@@ -26,7 +27,7 @@ RULESETS = rulesets()
 @pytest.mark.parametrize("name", sorted(RULESETS))
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_real_cards_agree_with_the_reference(name: str, players: int) -> None:
-    """The 78 standard cards (and the fan expansion added to them), 2 to 5 players, every policy."""
+    """The 78 standard cards (with the fan expansion, or the official one), 2 to 5 players, every policy."""
     for seed in range(18):
         actions = play_and_compare(
             RULESETS[name], players, 1000 * players + seed, STYLES[seed % 3], first_player=seed % players
@@ -42,6 +43,33 @@ def test_small_random_rulesets_agree_with_the_reference(chunk: int) -> None:
         players = 2 + seed % 4
         rules = random_ruleset(rng, players)
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_small_random_rulesets_with_lock_cards_agree_with_the_reference(chunk: int) -> None:
+    """Random lock cards, whole-row discards with bonuses, copies of adjacent abilities and the new counts."""
+    for seed in range(chunk * 50, (chunk + 1) * 50):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, locks=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def test_random_lock_rulesets_really_play_every_lock_decision() -> None:
+    """Otherwise the differential above would miss those rules."""
+    import castle_combo as cc
+
+    seen: set[type] = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        state = cc.new_game(players=players, seed=seed, rules=random_ruleset(rng, players, locks=True))
+        while not state.is_over:
+            legal = state.legal_actions()
+            opens = [a for a in legal if isinstance(a, cc.Unlock)]
+            state = state.apply(opens[0] if opens and rng.random() < 0.5 else rng.choice(legal))
+        seen |= {type(a) for a in state.history}
+    assert {cc.Unlock, cc.Pass, cc.DiscardRow, cc.Activate} <= seen
 
 
 @settings(max_examples=20, deadline=None)
@@ -78,3 +106,29 @@ def test_the_differential_catches_a_planted_reading_order_change(monkeypatch: py
             rng = random.Random(seed)
             players = 2 + seed % 4
             play_and_compare(random_ruleset(rng, players), players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def test_the_differential_catches_a_planted_lock_ruling_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copying without asking when only one card qualifies is a different game, and is caught."""
+    from differential import Mismatch
+
+    from castle_combo import lock_rulings
+
+    monkeypatch.setattr(lock_rulings, "ASK_WITH_ONE_CANDIDATE", False)
+    with pytest.raises(Mismatch):
+        for seed in range(40):
+            play_and_compare(RULESETS["oubliette"], 2 + seed % 4, seed, "buyer")
+
+
+def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring that forgets the keys waiting on lock cards shows up in the score sheets."""
+    from differential import Mismatch
+
+    import castle_combo.scoring
+
+    real = castle_combo.scoring._sheet
+    monkeypatch.setattr(castle_combo.scoring, "_sheet", lambda engine, cells, keys, gold, totals=None: real(
+        engine, tuple(attrs.evolve(c, key=False) for c in cells), keys, gold, totals))
+    with pytest.raises(Mismatch):
+        for seed in range(40):
+            play_and_compare(RULESETS["oubliette"], 2 + seed % 4, seed, "buyer")
