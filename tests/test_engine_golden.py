@@ -39,7 +39,9 @@ def test_golden_game_replays_to_the_same_supplies_and_scores(path: Path) -> None
     state = cc.replay({**record, "actions": []})
     for i, (action, expected) in enumerate(zip(record["actions"], golden["after_each_action"], strict=True)):
         state = state.apply(cc.action_from_json(action))
-        assert [[p.gold, p.keys] for p in state.players] == expected, f"after action {i}: {action}"
+        # Games with the expansion also record each seat's keys waiting on lock cards.
+        seats = [[p.gold, p.keys, p.keys_on_cards] for p in state.players]
+        assert [seat[: len(expected[0])] for seat in seats] == expected, f"after action {i}: {action}"
     assert state.is_over
     result = state.result()
     sheets = [
@@ -49,6 +51,14 @@ def test_golden_game_replays_to_the_same_supplies_and_scores(path: Path) -> None
     assert sheets == golden["scores"]
     assert list(result.winners) == golden["winners"] and result.decided_by == golden["decided_by"]
     assert cc.replay(record) == state
+
+
+def test_the_expansions_golden_games_cover_every_lock_decision() -> None:
+    games = [load(p) for p in GOLDEN if "oubliette" in p.stem]
+    assert len(games) >= 8 and {g["record"]["players"] for g in games} == {2, 3, 4, 5}
+    assert all(g["record"]["rules"] == "base-1+oubliette-1" for g in games)
+    for feature in ("unlocks", "passes", "rows", "activates"):
+        assert sum(g["features"][feature] for g in games) >= 2, feature
 
 
 def final(name: str) -> tuple[cc.ScoreSheet, ...]:
@@ -82,3 +92,15 @@ def test_hand_checked_game_12() -> None:
     assert s1.total == 39 + 12 and s1.gold_left == 0
     # Seat 2: Patron 5 x 4 cards costing 5+; Chatelaine 2 x 4 types in its row; ...; 10 keys.
     assert s2.cards[0][2] == 20 and s2.cards[1][1] == 8 and s2.total == 43 + 10
+
+
+def test_hand_checked_oubliette_game_01() -> None:
+    """Two expansion scorings of game-oubliette-01 worked out by hand from the two card tables."""
+    s0, s1 = final("game-oubliette-01-locksmith-2p.json")
+    # Seat 0: Peddler scores 1 per gold of printed cost in its column: itself 7, Architect 4, Jester 3.
+    assert s0.names[0][0] == "Peddler" and [row[0] for row in s0.names] == ["Peddler", "Architect", "Jester"]
+    assert s0.cards[0][0] == 7 + 4 + 3
+    # Seat 1: Cardinal's Hand scores 5 if its row holds a faith shield; its row holds the Stonemason
+    # (craftsmanship) and a face-down card, so 0. Both opened their lock, so no key waits on a card.
+    assert s1.names[1] == ("Cardinal's Hand", "Stonemason", "face-down") and s1.cards[1][0] == 0
+    assert (s0.keys, s1.keys) == (5, 7)

@@ -9,7 +9,10 @@ change to the engine that alters any outcome fails there.
 Run once, read the diffs, commit: ``python tools/make_golden.py``.
 The policies are chosen to reach the rare corners: choices and discards
 (face-up buyers), reshuffles (key refreshes) and exhausted locations
-(players who keep taking from the village face down).
+(players who keep taking from the village face down). The games with the
+expansion "Out of the Oubliette!" (``game-oubliette-*``) are played by a
+locksmith who buys face up and opens locks often, and record each seat's
+keys waiting on lock cards too.
 """
 
 from __future__ import annotations
@@ -65,29 +68,46 @@ def village_hog(state: cc.GameState, rng: random.Random) -> cc.Action:
     return rng.choice(legal)
 
 
+def locksmith(state: cc.GameState, rng: random.Random) -> cc.Action:
+    """Opens a lock most times one can be opened, passes sometimes, otherwise buys like :func:`buyer`."""
+    legal = state.legal_actions()
+    opens = [a for a in legal if isinstance(a, cc.Unlock)]
+    if opens and rng.random() < 0.7:
+        return rng.choice(opens)
+    if cc.Pass() in legal:
+        return cc.Pass()
+    return buyer(state, rng)
+
+
+OUBLIETTE = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+
 PLAN: list[tuple[str, Policy, list[int]]] = [
     ("uniform", uniform, [2, 2, 3, 3, 4, 4, 5, 5]),
     ("buyer", buyer, [2, 2, 3, 3, 4, 5, 5]),
     ("refresher", refresher, [2, 3, 4, 5, 5]),
     ("village-hog", village_hog, [5, 5, 5, 5, 5, 5]),
 ]
+#: Games with the expansion: the same file format, plus keys on cards after each action.
+OUBLIETTE_PLAN: list[tuple[str, Policy, list[int]]] = [
+    ("locksmith", locksmith, [2, 2, 3, 3, 4, 4, 5, 5]),
+]
 
 
-def play(players: int, seed: int, policy: Policy) -> cc.GameState:
+def play(players: int, seed: int, policy: Policy, rules: cc.Ruleset | None = None) -> cc.GameState:
     rng = random.Random(seed)
-    state = cc.new_game(players=players, seed=seed, first_player=seed % players)
+    state = cc.new_game(players=players, seed=seed, first_player=seed % players, rules=rules)
     while not state.is_over:
         state = state.apply(policy(state, rng))
     return state
 
 
-def trajectory(state: cc.GameState) -> list[list[list[int]]]:
-    """Every seat's [gold, keys] after every action of ``state``'s history."""
-    replayed = cc.replay({**state.record(), "actions": []})
+def trajectory(state: cc.GameState, locks: bool = False) -> list[list[list[int]]]:
+    """Every seat's [gold, keys] (and keys on cards with ``locks``) after every action of ``state``'s history."""
+    replayed = cc.replay({**state.record(), "actions": []}, rules=state.rules)
     out = []
     for action in state.history:
         replayed = replayed.apply(action)
-        out.append([[p.gold, p.keys] for p in replayed.players])
+        out.append([[p.gold, p.keys, p.keys_on_cards] if locks else [p.gold, p.keys] for p in replayed.players])
     return out
 
 
@@ -99,6 +119,28 @@ def describe(state: cc.GameState) -> dict[str, object]:
         "keys_spent": kinds.count("key"),
         "reshuffles": len(state.origin.reshuffles) if state.origin else 0,
         "exhausted": [d.value for d in state.exhausted_locations],
+        **({"unlocks": kinds.count("unlock"), "passes": kinds.count("pass"), "rows": kinds.count("discard_row"),
+            "activates": kinds.count("activate")} if state.rules.version != "base-1" else {}),
+    }
+
+
+def golden_game(name: str, seed: int, state: cc.GameState) -> dict[str, object]:
+    """The file's content for one finished game."""
+    record = state.record()
+    del record["seed"]
+    result = state.result()
+    return {
+        "policy": name,
+        "seed": seed,
+        "features": describe(state),
+        "record": record,
+        "after_each_action": trajectory(state, locks=state.rules is OUBLIETTE),
+        "scores": [
+            {**sheet.to_json(), "names": [list(r) for r in sheet.names], "stored": [list(r) for r in sheet.stored]}
+            for sheet in result.scores
+        ],
+        "winners": list(result.winners),
+        "decided_by": result.decided_by,
     }
 
 
@@ -117,31 +159,18 @@ def main() -> int:
                     if play(players, seed, policy).exhausted_locations:
                         break
                     seed += 97
-            state = play(players, seed, policy)
-            record = state.record()
-            del record["seed"]
-            result = state.result()
-            golden = {
-                "policy": name,
-                "seed": seed,
-                "features": describe(state),
-                "record": record,
-                "after_each_action": trajectory(state),
-                "scores": [
-                    {
-                        **sheet.to_json(),
-                        "names": [list(r) for r in sheet.names],
-                        "stored": [list(r) for r in sheet.stored],
-                    }
-                    for sheet in result.scores
-                ],
-                "winners": list(result.winners),
-                "decided_by": result.decided_by,
-            }
+            golden = golden_game(name, seed, play(players, seed, policy))
             number += 1
             path = OUT / f"game-{number:02d}-{name}-{players}p.json"
             path.write_text(json.dumps(golden, indent=1) + "\n")
-            print(path.name, golden["features"], [s["total"] for s in golden["scores"]])
+            print(path.name, golden["features"], [s["total"] for s in golden["scores"]])  # type: ignore[index]
+    for name, policy, sizes in OUBLIETTE_PLAN:
+        for k, players in enumerate(sizes):
+            seed = 9000 + k
+            golden = golden_game(name, seed, play(players, seed, policy, OUBLIETTE))
+            path = OUT / f"game-oubliette-{k + 1:02d}-{name}-{players}p.json"
+            path.write_text(json.dumps(golden, indent=1) + "\n")
+            print(path.name, golden["features"], [s["total"] for s in golden["scores"]])  # type: ignore[index]
     return 0
 
 
