@@ -7,6 +7,7 @@ bot starts half the games); a shared win counts as half a win here, so the
 two rates of a match add up to 100%.
 
     python benchmarks/strength.py --games 200 --jobs 2
+    python benchmarks/strength.py --games 200 --jobs 2 --expansion out-of-the-oubliette
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import sys
 import time
 
+from castle_combo.ruleset import Ruleset
 from castle_combo.simulate import SimulationResult, simulate
 from castle_combo.stats import wilson_interval
 
@@ -33,12 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--mcts", default="mcts", help="the MCTS spec to test, e.g. mcts:200")
+    parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                        help="play with an expansion's cards too (repeatable)")
     args = parser.parse_args(argv)
+    rules = Ruleset.standard()
+    for name in args.expansion:
+        rules = rules.with_expansion(name)
     failed = False
     for bot, opponent, target in MATCHES:
         bot = args.mcts if bot == "mcts" else bot
         started = time.perf_counter()
-        result = simulate([bot, opponent], players=2, games=args.games, seed=args.seed, jobs=args.jobs)
+        result = simulate([bot, opponent], players=2, games=args.games, seed=args.seed, jobs=args.jobs, rules=rules)
         elapsed = time.perf_counter() - started
         wins = win_share(result, 0)
         interval = wilson_interval(wins, result.games)

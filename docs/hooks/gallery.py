@@ -64,7 +64,8 @@ def _deck_index(cards: list[Any]) -> list[str]:
     for card in cards:
         shields = ", ".join(shield.value for shield in card.shields)
         icons = ", ".join(
-            label for label, shown in (("messenger", card.messenger), (f"purse {card.purse}", card.purse is not None))
+            label for label, shown in (("messenger", card.messenger), (f"purse {card.purse}", card.purse is not None),
+                                       ("lock", card.lock))
             if shown
         )
         scoring = " ".join(rule.describe() for rule in card.scoring) or "nothing"
@@ -83,17 +84,18 @@ def _card_entry(card: Any, format_card: Any) -> list[str]:
         ("shields", ", ".join(shield.value for shield in card.shields)),
         ("messenger icon", "yes" if card.messenger else "no"),
         ("purse", f"holds {card.purse} gold" if card.purse is not None else "no"),
+        ("lock", "yes: a key waits on it until its lock is opened" if card.lock else "no"),
         ("other names", localized),
     ]
     lines = [f"### {card.name} {{#{card_anchor(card.name)}}}", ""]
     lines += ["| printed | |", "| --- | --- |"]
     lines += [f"| {label} | {_cell(value)} |" for label, value in facts]
     lines.append("")
-    if card.ability:
-        lines.append("**When bought face up:** " + " ".join(effect.describe() for effect in card.ability))
-    else:
-        lines.append("**When bought face up:** nothing.")
-    lines.append("")
+    if card.ability or not card.lock:
+        bought = " ".join(effect.describe() for effect in card.ability) or "nothing."
+        lines += ["**When bought face up:** " + bought, ""]
+    if card.lock:
+        lines += ["**When its lock is opened:** " + " ".join(effect.describe() for effect in card.unlocked), ""]
     for rule in card.scoring:
         lines.append(f"**At the end:** {rule.describe()}")
         lines.append("")
@@ -117,6 +119,15 @@ def gallery_markdown() -> str:
         lines += _deck_index(cards) + [""]
         for card in cards:
             lines += _card_entry(card, format_card)
+    expansion = rules.with_expansion("out-of-the-oubliette")
+    added = [card for card in expansion.cards if card.name not in rules]
+    lines += ["## Out of the Oubliette! (the expansion) {#out-of-the-oubliette}", "",
+              f"The official expansion adds **{len(added)} lock cards**, six to each deck (ruleset version "
+              f"`{expansion.version}`); the [rules page](rules.md#out-of-the-oubliette-the-expansion) explains "
+              "locks, whole-row discards and copied abilities.", ""]
+    lines += _deck_index(added) + [""]
+    for card in added:
+        lines += _card_entry(card, format_card)
     return "\n".join(lines)
 
 
