@@ -65,8 +65,8 @@ def _shields(card: Card) -> Text:
     return text
 
 
-def card_label(card: Card, gold: int = 0) -> Text:
-    """A compact two-line label: name, then shields, messenger icon and purse."""
+def card_label(card: Card, gold: int = 0, key: bool = False) -> Text:
+    """A compact two-line label: name, then shields, messenger icon, purse, and a lock (with its key)."""
     text = Text(card.name, style="bold")
     text.append("\n")
     text.append_text(_shields(card))
@@ -74,11 +74,17 @@ def card_label(card: Card, gold: int = 0) -> Text:
         text.append(" msg", style="dim")
     if card.purse is not None:
         text.append(f" purse {gold}/{card.purse}", style="yellow")
+    if card.lock:
+        text.append(" lock+key" if key else " lock", style="cyan" if key else "dim")
     return text
 
 
 def _ability(card: Card) -> str:
-    return " ".join(effect.describe() for effect in card.ability) or "no ability"
+    text = " ".join(effect.describe() for effect in card.ability)
+    if card.lock:
+        unlocked = " ".join(effect.describe() for effect in card.unlocked)
+        text += (" " if text else "") + f"Lock (opened later): {unlocked}"
+    return text or "no ability"
 
 
 def _scoring(card: Card) -> str:
@@ -126,7 +132,7 @@ def tableau_grid(state: GameState, seat: int, spots: Sequence[tuple[int, int]] =
             if placed is not None and placed.face_down:
                 row.append(Text("face down", style="dim italic"))
             elif placed is not None:
-                row.append(card_label(placed.card, placed.gold))
+                row.append(card_label(placed.card, placed.gold, placed.key))
             elif (x, y) in free:
                 row.append(Text(f"({x},{y}) free", style="green"))
             else:
@@ -139,10 +145,11 @@ def player_panel(state: GameState, seat: int, name: str, spots: Sequence[tuple[i
     """A seat's supply (gold, keys), stored gold, discounts and tableau grid."""
     player = state.players[seat]
     discounts = f"discount castle -{state.discount(seat, Deck.CASTLE)}, village -{state.discount(seat, Deck.VILLAGE)}"
+    on_cards = f" (+{player.keys_on_cards} on lock cards)" if player.keys_on_cards else ""
     header = Text.assemble(
         (f"gold {player.gold}", "yellow"),
         "   ",
-        (f"keys {player.keys}", "cyan"),
+        (f"keys {player.keys}{on_cards}", "cyan"),
         "   ",
         f"stored gold {player.stored_gold}",
         "   ",
