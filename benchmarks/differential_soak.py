@@ -1,10 +1,12 @@
 """Differential soak: thousands of games through the engine and the reference engine.
 
 Run ``python benchmarks/differential_soak.py --games 3000``. Each game picks
-a ruleset (standard, standard plus the fan expansion, or a small random
-ruleset built from every construct of the card model), 2 to 5 players, a
-first player and an action policy from its seed, and is compared move by
-move with ``tests/reference_engine.py`` (see ``tests/differential.py``).
+a ruleset (standard, standard plus the fan expansion, standard plus the
+official expansion, or a small random ruleset built from every construct of
+the card model, lock cards included half the time), 2 to 5 players, a first
+player and an action policy from its seed, and is compared move by move with
+``tests/reference_engine.py`` (see ``tests/differential.py``).
+``--only oubliette`` (or ``standard``, ``fan``, ``random``) plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
 """
@@ -22,22 +24,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from differential import Mismatch, play_and_compare, random_ruleset, rulesets
 
 STYLES = ("uniform", "buyer", "keys")
+KINDS = ("standard", "fan", "oubliette", "random")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=100_000, help="first game's seed")
+    parser.add_argument("--only", choices=KINDS, help="play only this kind of ruleset")
     args = parser.parse_args()
     named = rulesets()
     start = time.perf_counter()
     actions = mismatches = 0
-    per_kind = {"standard": 0, "fan": 0, "random": 0}
+    per_kind = dict.fromkeys(KINDS, 0)
     for seed in range(args.seed, args.seed + args.games):
         rng = random.Random(seed)
         players = 2 + seed % 4
-        kind = ("standard", "fan", "random", "random")[seed % 4]
-        rules = named[kind] if kind != "random" else random_ruleset(rng, players)
+        kind = args.only or ("standard", "fan", "oubliette", "random", "random")[seed % 5]
+        rules = named[kind] if kind != "random" else random_ruleset(rng, players, locks=seed % 2 == 0)
         per_kind[kind] += 1
         try:
             actions += play_and_compare(rules, players, seed, STYLES[(seed // 4) % 3], first_player=seed % players)

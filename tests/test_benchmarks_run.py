@@ -36,6 +36,8 @@ def _script(name: str) -> ModuleType:
         ("strength", ["--games", "2", "--jobs", "1", "--mcts", "mcts:4"], "greedy vs random:"),
         ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "mcts:4"], "simulate throughput:"),
         ("tune_mcts", ["--games", "2", "--jobs", "1", "iterations=4", "rounds=1"], "MCTS against greedy:"),
+        ("compare_engines", ["--base", "HEAD", "--rounds", "1", "--seconds", "0.05"], "ratio"),
+        ("differential_soak", ["--games", "2", "--only", "oubliette"], "mismatches: 0"),
     ],
 )
 def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expected: str) -> None:
