@@ -86,3 +86,14 @@ def test_the_installed_command_plays_through_a_pipe() -> None:
     assert done.returncode == 0, done.stderr
     assert "final scores" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_a_5000_digit_number_or_a_line_that_is_not_utf8_only_gets_a_hint() -> None:
+    """Hostile input never ends the game: the player is asked again."""
+    out = io.StringIO()
+    console = Console(file=out, width=160, force_terminal=False, color_system=None)
+    keyboard = io.TextIOWrapper(io.BytesIO(b"9" * 5000 + b"\n\xff\xfe caf\xe9\n" + b"1\n" * 60), encoding="utf-8")
+    assert play(stdin=keyboard, console=console, players=2, bots=("random",), seed=3) == 0
+    text = out.getvalue()
+    assert "that number is far too long" in text and "not UTF-8 text" in text
+    assert "final scores" in text

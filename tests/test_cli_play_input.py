@@ -87,3 +87,10 @@ def test_an_empty_line_gets_a_hint_not_an_error() -> None:
 def test_every_listed_move_can_be_typed_back_in_its_compact_form() -> None:
     for action in LEGAL:
         assert parse_input(compact(action), LEGAL).action == action
+
+
+def test_a_number_thousands_of_digits_long_is_refused_with_a_hint() -> None:
+    with pytest.raises(BadInput, match="far too long"):
+        parse_input("9" * 5000, LEGAL)
+    with pytest.raises(BadInput, match="far too long"):
+        parse_input("nun 0 " + "1" * 5000, LEGAL)

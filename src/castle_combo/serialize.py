@@ -44,6 +44,7 @@ from castle_combo.decisions import (
 )
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
 from castle_combo.game import default_rules, new_game
+from castle_combo.jsontext import read_json
 from castle_combo.model import Deck
 from castle_combo.records import RECORD_FORMAT, record
 from castle_combo.ruleset import Ruleset
@@ -358,10 +359,9 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
 def _parse(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(text, Mapping):
         return text
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise RecordError(f"not JSON: {error}") from None
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"expected JSON text (str or bytes) or a dict, got {type(text).__name__}")
+    data = read_json(text, RecordError, "the file")
     if not isinstance(data, dict):
         raise RecordError(f"$: expected a JSON object, got {type(data).__name__}")
     return data

@@ -108,7 +108,7 @@ def row_table(state: GameState, deck: Deck, seat: int) -> Table:
     for card in state.row(deck):
         cost = state.cost(seat, card)
         shown = f"{cost}" if cost == card.cost else f"{cost} ({card.cost})"
-        table.add_row(card_label(card), shown, _ability(card), _scoring(card))
+        table.add_row(card_label(card), shown, Text(_ability(card)), Text(_scoring(card)))
     return table
 
 
@@ -156,7 +156,8 @@ def player_panel(state: GameState, seat: int, name: str, spots: Sequence[tuple[i
         discounts,
     )
     turn = " (to play)" if seat == state.current_player and not state.is_over else ""
-    return Panel(Group(header, tableau_grid(state, seat, spots)), title=f"seat {seat}: {name}{turn}", expand=False)
+    return Panel(Group(header, tableau_grid(state, seat, spots)), title=Text(f"seat {seat}: {name}{turn}"),
+                 expand=False)
 
 
 def board(state: GameState, me: int, names: Sequence[str]) -> Group:
@@ -181,7 +182,7 @@ def moves_table(legal: Sequence[Action], compact: Sequence[str]) -> Table:
     table.add_column("move")
     table.add_column("or type", style="dim")
     for number, (action, short) in enumerate(zip(legal, compact, strict=True), start=1):
-        table.add_row(str(number), str(action), short)
+        table.add_row(str(number), Text(str(action)), Text(short))
     return table
 
 
@@ -197,5 +198,5 @@ def score_table(state: GameState, sheets: Sequence[ScoreSheet], names: Sequence[
     for seat, sheet in enumerate(sheets):
         grid = "\n".join(" ".join(f"{points:3d}" for points in row) for row in sheet.cards)
         who = f"{seat}: {names[seat]}" + ("  WINNER" if seat in winners else "")
-        table.add_row(who, grid, str(sheet.keys), str(sheet.gold_left), str(sheet.total))
+        table.add_row(Text(who), grid, str(sheet.keys), str(sheet.gold_left), str(sheet.total))
     return table

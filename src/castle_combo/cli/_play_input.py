@@ -94,7 +94,8 @@ def _tokens(line: str) -> list[str]:
 
 
 def _is_int(token: str) -> bool:
-    return re.fullmatch(r"[+-]?\d+", token) is not None
+    """A whole number short enough to mean something here (a move's number, a coordinate, an option)."""
+    return re.fullmatch(r"[+-]?\d{1,6}", token) is not None
 
 
 def _match_card(words: list[str], names: Sequence[str], what: str) -> str:
@@ -196,6 +197,8 @@ def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
 def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
     """Turn one line of input into a command or one of ``legal``; raise :class:`BadInput` otherwise."""
     tokens = _tokens(line)
+    if any(re.fullmatch(r"[+-]?\d{7,}", token) for token in tokens):
+        raise BadInput("that number is far too long; type a move's number or a position such as 0 1")
     if not tokens:
         raise BadInput(f"type a move's number (1-{len(legal)}), or 'help'")
     if len(tokens) == 1 and tokens[0] in _COMMAND_WORDS:

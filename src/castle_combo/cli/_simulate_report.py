@@ -12,8 +12,10 @@ from contextlib import contextmanager
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from castle_combo.simulate import SimulationResult
 
@@ -56,7 +58,7 @@ def bots_table(result: SimulationResult) -> Table:
     for s in summaries:
         rate = s.win_rate
         table.add_row(
-            s.bot if s.bot not in result.bots[: s.slot] else f"{s.bot} #{s.slot + 1}",
+            Text(s.bot if s.bot not in result.bots[: s.slot] else f"{s.bot} #{s.slot + 1}"),
             f"[green]{s.wins}[/]" if s.wins == best else str(s.wins),
             f"{rate.estimate:.0%} ({rate.low:.0%}-{rate.high:.0%})",
             f"{s.score.estimate:.1f} ± {s.score.half_width:.1f}",
@@ -76,7 +78,7 @@ def cards_table(result: SimulationResult, top: int = 10) -> Table:
     table.add_column("won when taken", justify="right")
     for tally in result.winner_cards(top):
         table.add_row(
-            tally.card,
+            Text(tally.card),
             str(tally.by_winners),
             f"{tally.share_of_winners:.0%}",
             f"{tally.win_rate_when_taken:.0%} of {tally.taken}",
@@ -93,4 +95,5 @@ def render_report(result: SimulationResult, save: str | None = None, console: Co
     if shared:
         out.print(f"{shared} shared win(s) counted as a win for every winner.")
     if save:
-        out.print(f"Saved {result.games} game records in {save}/ (replay one with 'castle-combo replay FILE').")
+        out.print(f"Saved {result.games} game records in {escape(str(save))}/ "
+                  "(replay one with 'castle-combo replay FILE').")

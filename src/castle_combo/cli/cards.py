@@ -15,6 +15,7 @@ import argparse
 
 from rich import box
 from rich.console import Console, Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
@@ -63,14 +64,14 @@ def cards_table(cards: tuple[Card, ...], title: str) -> Table:
         table.add_column(column, **options)
     for card in cards:
         table.add_row(
-            card.name,
+            Text(card.name),
             card.deck.value,
             str(card.cost),
             " ".join(shield.value for shield in card.shields),
             "yes" if card.messenger else "",
             str(card.purse) if card.purse is not None else "",
-            ability_text(card),
-            " ".join(rule.describe() for rule in card.scoring),
+            Text(ability_text(card)),
+            Text(" ".join(rule.describe() for rule in card.scoring)),
         )
     return table
 
@@ -88,7 +89,7 @@ def card_panel(card: Card) -> Panel:
     """One card in full: its English description above its canonical ``.ccl`` source."""
     # "ccl" is the Pygments lexer castle-combo registers; without it rich shows plain text.
     source = Syntax(format_card(card).rstrip("\n"), "ccl", theme="ansi_dark", background_color="default")
-    return Panel(Group(Text(card.describe()), Text(""), source), title=card.name, expand=False)
+    return Panel(Group(Text(card.describe()), Text(""), source), title=Text(card.name), expand=False)
 
 
 def find_card(rules: Ruleset, name: str) -> Card:
@@ -116,5 +117,5 @@ def run(args: argparse.Namespace) -> int:
         console.print(card_panel(find_card(rules, args.name)))
         return 0
     cards = rules.deck(Deck(args.deck)) if args.deck else rules.cards
-    console.print(cards_table(cards, f"{len(cards)} cards (ruleset {rules.version})"))
+    console.print(cards_table(cards, f"{len(cards)} cards (ruleset {escape(rules.version)})"))
     return 0

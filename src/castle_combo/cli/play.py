@@ -11,12 +11,14 @@ re-prompts with a hint; end of input (Ctrl-D) leaves the game cleanly.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import sys
 from typing import Any, TextIO
 
 import attrs
 from rich.console import Console
+from rich.markup import escape
 
 from castle_combo.agents.base import Agent
 from castle_combo.agents.registry import agent_names, make_agent, parse_agents
@@ -95,7 +97,7 @@ class Session:
         seat = self.state.current_player
         bot = self.bots[seat]
         action = bot.choose(self.state.view(seat), self.rngs[seat])
-        self.console.print(f"[bold]seat {seat} ({bot.name})[/]: {action}")
+        self.console.print(f"[bold]seat {seat} ({escape(bot.name)})[/]: {escape(str(action))}")
         self.state = self.state.apply(action)
 
     def _checkpoint(self) -> _Checkpoint:
@@ -111,7 +113,7 @@ class Session:
         view = self.state.view(self.me)
         self.console.print(board(view, self.me, self.names))
         if view.pending_card is not None:
-            self.console.print(f"[bold]{view.pending_card.name}[/] asks for a decision.")
+            self.console.print(f"[bold]{escape(view.pending_card.name)}[/] asks for a decision.")
         legal = view.legal_actions()
         self.console.print(moves_table(legal, [compact(a) for a in legal]))
 
@@ -122,19 +124,22 @@ class Session:
         while True:
             self.console.print("your move> ", end="")
             line = self.stdin.readline()
+            if "\ufffd" in line:  # bytes that were not UTF-8 (the stream replaces them)
+                self.console.print("[red]that line is not UTF-8 text[/]; type a move's number or 'help'")
+                continue
             if not line:
                 self.console.print("\nend of input: leaving the game.")
                 return False
             try:
                 parsed = parse_input(line, legal)
             except BadInput as hint:
-                self.console.print(f"[red]{hint}[/] (type 'help' for the move syntax)")
+                self.console.print(f"[red]{escape(str(hint))}[/] (type 'help' for the move syntax)")
                 continue
             if parsed.command is Command.QUIT:
                 self.console.print("You left the game.")
                 return False
             if parsed.command is Command.HELP:
-                self.console.print(HELP)
+                self.console.print(escape(HELP))
                 continue
             if parsed.command is Command.UNDO:
                 if not self.history:
@@ -146,7 +151,7 @@ class Session:
             assert parsed.action is not None
             self.history.append(self._checkpoint())
             self.state = self.state.apply(parsed.action)
-            self.console.print(f"[bold]you[/]: {parsed.action}")
+            self.console.print(f"[bold]you[/]: {escape(str(parsed.action))}")
             return True
 
     def _finish(self) -> None:
@@ -156,7 +161,7 @@ class Session:
         if self.me in winners:
             self.console.print("[bold green]You win![/]" if len(winners) == 1 else "[bold green]Shared win![/]")
         else:
-            self.console.print("[bold]" + ", ".join(self.names[w] for w in winners) + " won.[/]")
+            self.console.print("[bold]" + escape(", ".join(self.names[w] for w in winners)) + " won.[/]")
 
 
 def play(
@@ -186,8 +191,11 @@ def play(
     agents = {s: make_agent(bots[i % len(bots)]) for i, s in enumerate(others)}
     rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
     out = console or Console()
+    keyboard = stdin or sys.stdin
+    if isinstance(keyboard, io.TextIOWrapper):
+        keyboard.reconfigure(errors="replace")  # a stray byte that is not UTF-8 must not end the game
     out.print(f"seed {seed}")
-    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, out, stdin or sys.stdin)
+    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, out, keyboard)
     return session.run()
 
 

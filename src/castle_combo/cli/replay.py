@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay ``args.file`` and print the score sheets; 0 on success."""
-    text = Path(args.file).read_text(encoding="utf-8")
+    text = Path(args.file).read_bytes()
     try:
         state = replay(text, asked_ruleset(args))
     except RecordError as error:

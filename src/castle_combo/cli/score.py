@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.errors import ScenarioError
+from castle_combo.jsontext import read_json
 from castle_combo.scoring import FACE_DOWN, ScoreSheet, score_scenario
 
 __all__ = ["register", "run", "sheet_table"]
@@ -59,7 +61,7 @@ def sheet_table(sheet: ScoreSheet, title: str) -> Table:
                 cells.append(f"[dim]face down[/dim]\n{pts}")
             else:
                 purse = f" ({gold} gold)" if gold else ""
-                cells.append(f"{name}{purse}\n[bold]{pts}[/bold]")
+                cells.append(f"{escape(name)}{purse}\n[bold]{pts}[/bold]")
         table.add_row(*cells)
     cards = sheet.total - sheet.keys
     table.caption = f"cards {cards} + keys {sheet.keys} = [bold]{sheet.total}[/bold]   (gold left {sheet.gold_left})"
@@ -68,11 +70,7 @@ def sheet_table(sheet: ScoreSheet, title: str) -> Table:
 
 def run(args: argparse.Namespace) -> int:
     """Score the scenario in ``args.file``; 0 on success."""
-    text = Path(args.file).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScenarioError(f"{args.file}: not JSON: {error}") from None
+    data = read_json(Path(args.file).read_bytes(), ScenarioError, args.file)
     try:
         sheet = score_scenario(data, ruleset_from(args))
     except ScenarioError as error:
@@ -80,5 +78,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(sheet.to_json()))
         return 0
-    Console().print(sheet_table(sheet, f"Score of {args.file}"))
+    Console().print(sheet_table(sheet, f"Score of {escape(args.file)}"))
     return 0
