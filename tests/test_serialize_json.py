@@ -64,7 +64,7 @@ def test_a_corrupt_state_raises_record_error_naming_the_field(edit, message: str
 
 
 def test_not_json_at_all_is_a_record_error() -> None:
-    with pytest.raises(cc.RecordError, match="is not valid JSON: Expecting property name):
+    with pytest.raises(cc.RecordError, match="is not valid JSON: Expecting property name"):
         cc.loads("{nope")
     with pytest.raises(cc.RecordError, match=r"\$: expected a JSON object"):
         cc.loads("[1, 2]")
