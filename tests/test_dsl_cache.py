@@ -45,14 +45,71 @@ def test_a_changed_card_file_is_parsed_again(home: Path) -> None:
     load_paths_cached([home / "cards"])
     (home / "cards" / "nun.ccl").write_text(NUN.replace("cost 3", "cost 4"), encoding="utf-8")
     assert load_paths_cached([home / "cards"])[0].cost == 4
-    assert len(list((home / "cache" / "castle-combo").glob("cards-*.pickle"))) == 1
+    assert len(list((home / "cache" / "castle-combo").rglob("cards-*.pickle"))) == 1
 
 
 def test_a_corrupt_cache_file_is_rebuilt(home: Path) -> None:
     load_paths_cached([home / "cards"])
-    (cached,) = (home / "cache" / "castle-combo").glob("cards-*.pickle")
+    (cached,) = (home / "cache" / "castle-combo").rglob("cards-*.pickle")
     cached.write_bytes(b"not a pickle")
     assert load_paths_cached([home / "cards"])[0].name == "Nun"
+
+
+def test_a_flipped_bit_anywhere_in_the_cached_cards_is_caught_and_the_cards_rebuilt(home: Path) -> None:
+    """Damage on disk never changes a card silently nor breaks later loads: the checksum is checked first."""
+    (home / "cards" / "nun.ccl").write_text(NUN + 'card "Guildmaster" { deck castle cost 5 shields nobility }\n',
+                                            encoding="utf-8")
+    good = load_paths_cached([home / "cards"])
+    (cached,) = (home / "cache" / "castle-combo").rglob("cards-*.pickle")
+    original = cached.read_bytes()
+    for position in range(0, len(original), max(1, len(original) // 40)):
+        for bit in (0, 5):
+            damaged = bytearray(original)
+            damaged[position] ^= 1 << bit
+            cached.write_bytes(bytes(damaged))
+            assert load_paths_cached([home / "cards"]) == good
+            assert cached.read_bytes() == original  # rebuilt, so the next process is served again
+
+
+def test_a_flipped_bit_in_the_cached_parser_is_caught(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.dsl import parser as parser_module
+
+    parser_module.ccl_parser.cache_clear()
+    try:
+        parser_module.ccl_parser()
+        path = parser_module.cache_file()
+        assert path is not None and path.is_file()
+        damaged = bytearray(path.read_bytes())
+        damaged[len(damaged) // 2] ^= 0x10
+        path.write_bytes(bytes(damaged))
+        parser_module.ccl_parser.cache_clear()
+        built: list[str] = []
+        real = parser_module.Lark
+
+        def counting(*args: object, **kw: object) -> object:
+            built.append("built")
+            return real(*args, **kw)
+
+        monkeypatch.setattr(parser_module, "Lark", counting)
+        monkeypatch.setattr(counting, "load", real.load, raising=False)
+        parser_module.ccl_parser()
+        assert built == ["built"]  # the damaged file was not loaded: the parser was built again
+    finally:
+        parser_module.ccl_parser.cache_clear()
+
+
+def test_each_installation_has_its_own_cache_folder_and_never_evicts_another(home: Path) -> None:
+    from castle_combo.dsl.cachedir import installation_folder
+
+    load_paths_cached([home / "cards"])
+    own = installation_folder()
+    assert own is not None and own.parent == home / "cache" / "castle-combo"
+    other = own.parent / "another-installation"
+    other.mkdir()
+    (other / "cards-0123456789abcdef.pickle").write_bytes(b"theirs")
+    (home / "cards" / "nun.ccl").write_text(NUN.replace("cost 3", "cost 2"), encoding="utf-8")
+    load_paths_cached([home / "cards"])
+    assert (other / "cards-0123456789abcdef.pickle").read_bytes() == b"theirs"
 
 
 def test_the_cache_folder_is_private(home: Path) -> None:
