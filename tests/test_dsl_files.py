@@ -42,9 +42,9 @@ def test_a_binary_file_is_refused(tmp_path: Path) -> None:
         load_file(path)
 
 
-def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+def test_a_huge_file_is_refused_without_reading_it_all(tmp_path: Path) -> None:
     path = write(tmp_path, "huge.ccl", "# " + "x" * 1_000_001 + "\n")
-    with pytest.raises(CardValidationError, match="more than the 1,000,000 a card file may have"):
+    with pytest.raises(CardValidationError, match="larger than the 1,000,000 bytes a card file may have"):
         load_file(path)
 
 

@@ -15,7 +15,10 @@ names must be unique across all the files loaded together.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
@@ -135,16 +138,31 @@ def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozense
 
 
 def read_text(path: Path) -> str:
-    """The text of a card file: at most 1 MB of UTF-8, else a clear error."""
+    """The text of a card file: a regular file of at most 1 MB of UTF-8, else a clear error naming it.
+
+    The size limit applies while reading (a link to ``/dev/zero`` is refused,
+    not read until memory runs out), and only regular files are opened (a FIFO
+    named ``a.ccl`` would otherwise wait forever for a writer).
+    """
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError:
         raise RulesetError(f"{path}: no such file or folder\nhint: check the path") from None
-    if size > MAX_FILE_BYTES:
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, a device or a socket)"
+        raise RulesetError(f"{path}: {kind}, so it cannot be a card file\n"
+                           "hint: give a .ccl file, or the folder that holds them")
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    if len(data) > MAX_FILE_BYTES:
         raise CardValidationError(
-            f"{path}: the file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} a card file may have\n"
+            f"{path}: the file is larger than the {MAX_FILE_BYTES:,} bytes a card file may have\n"
             "hint: split it into several files, or check that it is a card file")
-    data = path.read_bytes()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -159,26 +177,90 @@ def read_text(path: Path) -> str:
     return text
 
 
+def _unreadable(path: Path, error: OSError) -> RulesetError:
+    """A file or folder the system would not let us read, named, with the reason and a fix."""
+    if error.errno == errno.ELOOP:
+        return RulesetError(f"{path}: a loop of symbolic links\nhint: make the link point to a real file or folder")
+    if isinstance(error, PermissionError):
+        return RulesetError(f"{path}: permission denied\nhint: make it readable (chmod u+r), or leave it out")
+    return RulesetError(f"{path}: cannot be read ({error.strerror or error})\nhint: check the path")
+
+
 def load_file(path: str | PathLike[str]) -> tuple[Card, ...]:
     """The cards of one ``.ccl`` file."""
     path = Path(path)
     return parse_text(read_text(path), str(path))
 
 
-def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
-    """The files named in ``paths``, each folder replaced by its ``.ccl`` files (sorted, recursive)."""
+def _walk(folder: Path, files: list[Path], errors: list[CastleComboError], seen: set[str]) -> None:
+    """The ``.ccl`` files under ``folder`` (sorted, recursive), and an error for everything unreadable.
+
+    Folders are followed through symbolic links, each real folder once, so a
+    link loop is reported instead of followed forever; a folder that cannot
+    be listed is an error, never silently skipped.
+    """
+    try:
+        real = os.path.realpath(folder, strict=True)
+    except OSError as error:
+        errors.append(_unreadable(folder, error))
+        return
+    if real in seen:
+        errors.append(RulesetError(f"{folder}: a symbolic link back into a folder already read (a loop)\n"
+                                   "hint: remove the link"))
+        return
+    seen.add(real)
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as error:
+        errors.append(_unreadable(folder, error))
+        return
+    for entry in entries:
+        path = Path(entry.path)
+        try:
+            is_folder = entry.is_dir()
+        except OSError as error:
+            errors.append(_unreadable(path, error))
+            continue
+        if is_folder:
+            _walk(path, files, errors, seen)
+        elif entry.name.endswith(".ccl"):
+            files.append(path)
+
+
+def _collect(paths: Iterable[str | PathLike[str]]) -> tuple[list[Path], list[CastleComboError]]:
+    """Every card file named in ``paths`` (folders walked), and an error for every path that is a problem."""
     files: list[Path] = []
+    errors: list[CastleComboError] = []
     for entry in map(Path, paths):
-        if entry.is_dir():
-            found = sorted(entry.rglob("*.ccl"))
-            if not found:
-                raise RulesetError(f"{entry}: the folder holds no .ccl file\n"
-                                   "hint: card files end in .ccl")
+        try:
+            is_folder = entry.is_dir()
+            exists = is_folder or os.path.lexists(entry)
+        except OSError as error:
+            errors.append(_unreadable(entry, error))
+            continue
+        if is_folder:
+            found: list[Path] = []
+            _walk(entry, found, errors, set())
+            if not found and not errors:
+                errors.append(RulesetError(f"{entry}: the folder holds no .ccl file\nhint: card files end in .ccl"))
             files.extend(found)
-        elif entry.exists():
+        elif exists:
             files.append(entry)
         else:
-            raise RulesetError(f"{entry}: no such file or folder\nhint: check the path")
+            errors.append(RulesetError(f"{entry}: no such file or folder\nhint: check the path"))
+    return files, errors
+
+
+def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
+    """The files named in ``paths``, each folder replaced by its ``.ccl`` files (sorted, recursive).
+
+    Raises the first problem (a missing path, a folder with no card file, one
+    that cannot be read, a link loop); :func:`check_paths` reports them all.
+    """
+    files, errors = _collect(paths)
+    if errors:
+        raise errors[0]
     return tuple(files)
 
 
@@ -217,13 +299,7 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
     reports all of them in one run. ``standard`` are cards the files are meant
     to extend: a file card that reuses one of their names is a problem too.
     """
-    files: list[Path] = []
-    errors: list[CastleComboError] = []
-    for entry in paths:
-        try:
-            files.extend(card_files([entry]))
-        except CastleComboError as error:
-            errors.append(error)
+    files, errors = _collect(paths)
     cards: list[Card] = []
     seen: dict[str, Card] = {card.name: card for card in standard}
     standard_names = frozenset(seen)
