@@ -365,3 +365,46 @@ def test_an_expansion_keyword_misspelt_or_repeated_gets_a_did_you_mean(old: str,
                                                                         hint: str) -> None:
     lines = error_for(toady_with(old, new)).splitlines()
     assert lines[0] == first and lines[-1] == hint
+
+
+# ------------------------------------------------------------------ hostile text
+
+def test_escape_codes_in_a_file_are_never_echoed_raw() -> None:
+    text = nun_with("deck castle   cost 3", "deck castle   costs 3") .replace(
+        "messenger", "messenger # \x1b[31mred\x1b[0m \u202e")
+    message = error_for(text)
+    assert "\x1b" not in message and "\u202e" not in message
+    assert "\ufffd[31mred" in message
+
+
+@pytest.mark.parametrize("name", ["漢字漢字", "Ame\u0301lie", "Zo\u00eb\U0001f600"])
+def test_the_caret_stays_under_the_word_after_wide_or_combining_characters(name: str) -> None:
+    import unicodedata
+
+    text = f'card "{name}" {{ deck castle cost 3 shieldz faith }}\n'
+    lines = error_for(text).splitlines()
+    source, caret = lines[1], lines[2]
+
+    def width(part: str) -> int:
+        return sum(0 if unicodedata.category(c) in ("Mn", "Me") else
+                   2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in part)
+
+    assert width(source[: source.index("shieldz")]) == caret.index("^")
+    assert caret.count("^") == len("shieldz")
+
+
+def test_a_huge_word_gives_a_short_message() -> None:
+    message = error_for(nun_with("score 3 per faith shield in column", "score 3 per " + "x" * 400_000))
+    assert len(message) < 1000 and "\u2026" in message
+
+
+def test_a_number_of_thousands_of_digits_is_located_with_a_caret() -> None:
+    lines = error_for(nun_with("cost 3", "cost " + "9" * 5000)).splitlines()
+    assert lines[0] == "mine.ccl:2:24: a number of 5,000 digits"
+    assert lines[2].strip().startswith("^") and lines[-1].startswith("hint: numbers on cards are small")
+
+
+def test_a_card_may_not_be_named_face_down() -> None:
+    lines = error_for(NUN.replace('"Nun"', '"face-down"')).splitlines()
+    assert lines[0] == ("mine.ccl:1:1: the name 'face-down' is reserved: score scenarios write a face-down card so")
+    assert lines[-1] == "hint: choose another name"

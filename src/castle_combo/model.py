@@ -84,6 +84,7 @@ __all__ = [
     "Card",
     "Problem",
     "walk",
+    "FACE_DOWN_NAME",
     "NAMED_REGIONS",
     "MAX_COST",
     "MAX_PURSE",
@@ -130,6 +131,9 @@ class Problem:
         fix = f" ({self.hint})" if self.hint else ""
         return f"{where}{self.message}{fix}"
 
+
+#: How a score scenario's grid marks a face-down card (``castle-combo score``): no card may be called so.
+FACE_DOWN_NAME = "face-down"
 
 #: Sane ranges for the numbers printed on a card: a number outside them is a
 #: typo, not a design. Printed costs are 0..7, purses 3..9, amounts 1..10.
@@ -938,6 +942,9 @@ class Card:
         if not self.name.strip() or self.name != self.name.strip() or not self.name.isprintable():
             found += (Problem(f"the card name {self.name!r} is empty, has spaces around it or a "
                               "control character in it", 'write the name like "Nun"', where),)
+        if self.name.casefold() == FACE_DOWN_NAME:
+            found += (Problem(f"the name {self.name!r} is reserved: score scenarios write a face-down card so",
+                              "choose another name", where),)
         found += _out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
             found += _out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")

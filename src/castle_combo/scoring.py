@@ -26,7 +26,7 @@ from castle_combo.abilities import fill_order
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import Placed, tableau_totals
 from castle_combo.errors import GameNotOver, ScenarioError
-from castle_combo.model import Card
+from castle_combo.model import FACE_DOWN_NAME, Card
 from castle_combo.placement import GRID, origin
 from castle_combo.ruleset import Ruleset
 from castle_combo.table import CARDS_PER_PLAYER, Table
@@ -45,8 +45,8 @@ __all__ = [
     "winners",
 ]
 
-#: How a face-down card is written in a scenario grid.
-FACE_DOWN = "face-down"
+#: How a face-down card is written in a scenario grid (a name no card may have).
+FACE_DOWN = FACE_DOWN_NAME
 
 Grid = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
 

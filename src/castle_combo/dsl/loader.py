@@ -76,10 +76,12 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
         tree = parser.parse(text)
     except UnexpectedInput as error:
         raise syntax_error(error, text, path, parser) from None
-    builder = CardBuilder(path)
+    builder = CardBuilder(path, text)
     try:
         cards: tuple[Card, ...] = builder.transform(tree)
-    except VisitError as error:  # pragma: no cover - the builder records problems, never raises
+    except VisitError as error:  # the builder records problems, and raises only for an unreadable number
+        if isinstance(error.orig_exc, CastleComboError):
+            raise error.orig_exc from None
         raise CardSyntaxError(f"{path}: {error.orig_exc}") from None
     except RecursionError:
         raise _nested_too_deep(text, path) from None

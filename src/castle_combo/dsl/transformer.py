@@ -19,8 +19,12 @@ import attrs
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
+from castle_combo.dsl.errors import render
 from castle_combo.dsl.regions import REGION_ALIASES, region_of
+from castle_combo.errors import CardSyntaxError
 from castle_combo.model import (
+    MAX_AMOUNT,
+    MAX_COST,
     NAMED_REGIONS,
     Banners,
     BannerSets,
@@ -78,6 +82,8 @@ REQUIRED = ("deck", "cost", "shields")
 REPEATABLE = frozenset({"score", "name"})
 
 _ESCAPE = re.compile(r"\\(.)")
+#: The longest number the language reads: anything longer is certainly a mistake.
+MAX_DIGITS = 9
 
 
 @attrs.frozen
@@ -93,9 +99,11 @@ class _Property:
 class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     """Builds the cards of one file; :attr:`problems` collects what the grammar cannot catch."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, text: str | None = None) -> None:
         super().__init__()
         self.path = path
+        #: The file's text, to show the line of a number too long to read.
+        self.text = text
         self.problems: list[Problem] = []
         #: Where each property of each card was written, by the card's position:
         #: lets a problem of the card itself (its cost, a localized name, ...)
@@ -375,4 +383,9 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
 
     @v_args(inline=False, meta=False)
     def INT(self, token: Token) -> int:
+        if len(token) > MAX_DIGITS:
+            # Not a typo of a sensible number, and Python refuses to read thousands of digits at all.
+            raise CardSyntaxError(render(
+                self.path, token.line or 1, token.column or 1, f"a number of {len(token):,} digits",
+                f"numbers on cards are small (costs 0 to {MAX_COST}, amounts up to {MAX_AMOUNT})", self.text))
         return int(token)
