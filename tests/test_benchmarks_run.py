@@ -37,6 +37,7 @@ def _script(name: str) -> ModuleType:
         ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "mcts:4"], "simulate throughput:"),
         ("tune_mcts", ["--games", "2", "--jobs", "1", "iterations=4", "rounds=1"], "MCTS against greedy:"),
         ("compare_engines", ["--base", "HEAD", "--rounds", "1", "--seconds", "0.05"], "ratio"),
+        ("bench_simulate", ["--games", "20", "--greedy-games", "4", "--no-ray"], "raw loop"),
         ("differential_soak", ["--games", "2", "--only", "oubliette"], "mismatches: 0"),
     ],
 )

@@ -27,8 +27,13 @@ def test_an_unknown_bot_is_refused_before_any_game_is_played() -> None:
         simulate(["greedy", "randon"], games=1)
 
 
-@pytest.mark.parametrize("field, value, message", [("players", 6, "between 2 and 5"), ("games", 0, "at least 1"), ("jobs", 0, "at least 1")])
-def test_impossible_simulations_are_refused(field: str, value: int, message: str) -> None:
+@pytest.mark.parametrize("field, value, message", [
+    ("players", 6, "^players must be a number from 2 to 5, got 6$"),
+    ("games", 0, "^games must be a whole number of at least 1, got 0$"),
+    ("jobs", 0, "^jobs must be a whole number of at least 1, got 0$"),
+])
+def test_impossible_simulations_are_refused_in_pythons_words(field: str, value: int, message: str) -> None:
+    """The library speaks Python: its errors name its parameters, never the command line's options."""
     with pytest.raises(SimulationError, match=message):
         simulate(["random"], **{field: value})
 

@@ -15,6 +15,7 @@ from typing import Any
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS
 from castle_combo.errors import CastleComboError, RecordError, RulesetError
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, STARTING_GOLD, STARTING_KEYS
 from castle_combo.model import Deck
 from castle_combo.ruleset import Ruleset
 from castle_combo.state import (
@@ -29,11 +30,7 @@ from castle_combo.state import (
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "STARTING_GOLD", "STARTING_KEYS", "default_rules", "new_game"]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-STARTING_GOLD = 15
-STARTING_KEYS = 2
-_ROW = 3
+_ROW = ROW_SIZE
 
 
 def default_rules() -> Ruleset:

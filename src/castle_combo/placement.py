@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from castle_combo.facts import GRID
+
 __all__ = ["GRID", "origin", "spots"]
 
-#: The side of the finished grid.
-GRID = 3
 _FIRST = ((0, 0),)
 
 

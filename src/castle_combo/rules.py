@@ -44,14 +44,12 @@ from castle_combo.decisions import (
     Resume,
 )
 from castle_combo.errors import IllegalAction
+from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.table import Location, Phase, PlayerState, Table, spots_of
-from castle_combo.turn import ROW_SIZE, Turn
+from castle_combo.turn import Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
 
-#: What taking a card face down pays at once.
-FACE_DOWN_GOLD = 6
-FACE_DOWN_KEYS = 2
 
 T = TypeVar("T", bound=Table)
 

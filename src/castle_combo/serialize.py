@@ -43,8 +43,9 @@ from castle_combo.decisions import (
     Resume,
 )
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.game import default_rules, new_game
-from castle_combo.jsontext import read_json
+from castle_combo.jsontext import quote, read_json
 from castle_combo.model import Deck
 from castle_combo.records import RECORD_FORMAT, record
 from castle_combo.ruleset import Ruleset
@@ -474,8 +475,8 @@ def _enum(cls: Any, value: Any, path: str) -> Any:
 def _check_consistent(state: GameState) -> None:
     """Refuse a loaded state that no game could reach in ways the engine relies on."""
     n = len(state.players)
-    if not 2 <= n <= 5:
-        raise _fail("$.players", f"expected 2 to 5 players, got {n}")
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise _fail("$.players", f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
     for key, seat in (("current_player", state.current_player), ("first_player", state.first_player)):
         if not 0 <= seat < n:
             raise _fail(f"$.{key}", f"expected a seat from 0 to {n - 1}, got {seat}")
@@ -568,8 +569,9 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
         hint = " (this is a seat's public record, which hides the deck orders)" if "view" in rec else ""
         raise _fail("$.decks", f"missing: a record needs the deck orders or a seed{hint}")
     players = rec.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise _fail("$.players", f"expected the number of players, 2 to 5, got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise _fail("$.players",
+                    f"expected the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}, got {quote(players)}")
     first = rec.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise _fail("$.first_player", f"expected a seat from 0 to {players - 1}, got {first!r}")

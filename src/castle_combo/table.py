@@ -26,6 +26,7 @@ from castle_combo.actions import Action
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS, Placed
 from castle_combo.decisions import Pending, Resume
+from castle_combo.facts import CARDS_PER_PLAYER
 from castle_combo.model import Card, Deck
 from castle_combo.placement import spots as placement_spots
 from castle_combo.ruleset import Ruleset
@@ -43,8 +44,6 @@ __all__ = [
     "recounted",
 ]
 
-#: Every player ends with a full 3x3 tableau.
-CARDS_PER_PLAYER = 9
 _DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
 
 T = TypeVar("T", bound="Table")

@@ -22,12 +22,11 @@ from castle_combo.actions import Action
 from castle_combo.counting import DECKS, CardFacts, Placed
 from castle_combo.decisions import Frame, Pending
 from castle_combo.errors import RecordError
+from castle_combo.facts import ROW_SIZE
 from castle_combo.table import Location, Phase, PlayerState, Reshuffle, Table, spots_of
 
 __all__ = ["ROW_SIZE", "Turn"]
 
-#: Cards in a full row.
-ROW_SIZE = 3
 
 T = TypeVar("T", bound=Table)
 

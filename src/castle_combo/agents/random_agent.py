@@ -23,6 +23,9 @@ class RandomAgent:
     """Plays a legal action chosen uniformly at random with ``rng``."""
 
     name: str = "random"
+    #: It reads only ``legal_actions()``, which a view shares with the full state, so a simulation may
+    #: hand it the state itself and skip building a view (nothing hidden can leak into its choice).
+    needs_view = False
 
     def choose(self, view: GameState, rng: random.Random) -> Action:
         """A uniformly random legal action of ``view``."""

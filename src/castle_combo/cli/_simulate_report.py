@@ -91,7 +91,9 @@ def render_report(result: SimulationResult, save: str | None = None, console: Co
     out = console or Console()
     out.print(bots_table(result))
     out.print(cards_table(result))
-    shared = sum(1 for o in result.outcomes if len(o.winners) > 1)
+    shared = result.totals.shared_wins
+    if result.interrupted:
+        out.print(f"[yellow]Partial report: interrupted after {result.games} games.[/]")
     if shared:
         out.print(f"{shared} shared win(s) counted as a win for every winner.")
     if save:

@@ -25,8 +25,9 @@ from castle_combo.agents.registry import agent_names, make_agent, parse_agents
 from castle_combo.cli._play_input import BadInput, Command, compact, parse_input
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.errors import CastleComboError
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.ruleset import Ruleset
-from castle_combo.simulate import MAX_PLAYERS, MIN_PLAYERS, derive_seed
+from castle_combo.simulate import derive_seed
 from castle_combo.state import GameState
 from castle_combo.tui import board, moves_table, score_table
 

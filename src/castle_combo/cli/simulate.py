@@ -4,18 +4,25 @@ The defaults make the bare command a demo that finishes in a few seconds:
 MCTS on a small budget against the greedy bot, two players, 20 games.
 ``--players`` defaults to the number of bots named (at least 2).
 ``--json`` prints the DESIGN.md document and nothing else, for scripts.
+``--backend ray`` plays the games as Ray tasks (``--address`` of a cluster, or
+a local Ray); ``--jobs`` above the CPU count is capped, with a note. Ctrl-C
+stops at once and prints the report of the games finished; records saved
+with ``--save`` are each written whole, and a failure to save is reported
+after the report, which is still printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
+import sys
 from typing import Any
 
 from castle_combo.agents.registry import agent_names, parse_agents
+from castle_combo.backends import cpu_count
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
-from castle_combo.simulate import MAX_PLAYERS, MIN_PLAYERS, GameOutcome, simulate
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
 
 __all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
 
@@ -23,7 +30,7 @@ __all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
 DEFAULT_BOTS = "mcts:8,greedy"
 DEFAULT_GAMES = 20
 #: Games are seeded by index, so parallel workers change nothing but the speed: use the CPUs.
-DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
+DEFAULT_JOBS = max(1, min(4, cpu_count()))
 
 
 def register(subparsers: Any) -> None:
@@ -61,21 +68,47 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON only")
     parser.add_argument("--save", metavar="DIR", help="write every game's record into DIR (see 'castle-combo replay')")
+    parser.add_argument("--overwrite", action="store_true", help="replace the records an earlier run left in DIR")
+    parser.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                        help="where the games run: worker processes (default) or Ray tasks")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --backend ray: the address of a running Ray cluster (default: a local Ray)")
     add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
 
+def _checked(args: argparse.Namespace) -> None:
+    """Refuse impossible options in the command line's own words (the Python API names its parameters)."""
+    if args.players is not None and not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise SimulationError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {args.players}")
+    if args.games < 1:
+        raise SimulationError(f"--games must be at least 1, got {args.games}")
+    if args.jobs < 1:
+        raise SimulationError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.address is not None and args.backend != "ray":
+        raise SimulationError("--address names a Ray cluster: add --backend ray")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run the simulation and print a report (or JSON); 0 on success."""
+    """Run the simulation and print a report (or JSON); 0 on success, 2 if records could not be saved."""
+    _checked(args)
     specs = parse_agents(args.bots)
     rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
+    if args.backend == "processes" and args.jobs > cpu_count():
+        print(f"note: --jobs {args.jobs} capped at {cpu_count()}, the CPUs of this machine", file=sys.stderr)
+    options: dict[str, Any] = {
+        "players": players, "games": args.games, "seed": args.seed, "jobs": args.jobs, "save": args.save,
+        "rules": rules, "backend": args.backend, "address": args.address, "keep_outcomes": False,
+        "overwrite": args.overwrite,
+    }
     if args.json:
-        result = simulate(
-            specs, players=players, games=args.games, seed=args.seed, jobs=args.jobs, save=args.save, rules=rules
-        )
+        try:
+            result = simulate(specs, **options)
+        except SimulationInterrupted as stop:
+            result = stop.partial
         print(json.dumps(result.to_json(), indent=2))
-        return 0
+        return _finish(result)
     from castle_combo.cli._simulate_report import progress_bar, render_report
 
     with progress_bar(args.games) as advance:
@@ -83,15 +116,19 @@ def run(args: argparse.Namespace) -> int:
         def on_game(outcome: GameOutcome) -> None:
             advance()
 
-        result = simulate(
-            specs,
-            players=players,
-            games=args.games,
-            seed=args.seed,
-            jobs=args.jobs,
-            save=args.save,
-            progress=on_game,
-            rules=rules,
-        )
-    render_report(result, save=args.save)
-    return 0
+        try:
+            result = simulate(specs, progress=on_game, **options)
+        except SimulationInterrupted as stop:
+            result = stop.partial
+    render_report(result, save=args.save if result.save_error is None else None)
+    return _finish(result)
+
+
+def _finish(result: SimulationResult) -> int:
+    """Say what went wrong after the report: an interruption, or records that could not be saved."""
+    if result.interrupted:
+        print(f"interrupted: the report covers the {result.games} games finished", file=sys.stderr)
+    if result.save_error is not None:
+        print(f"error: {result.save_error}; the records after it were not saved", file=sys.stderr)
+        return 2
+    return 130 if result.interrupted else 0
