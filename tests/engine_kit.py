@@ -13,7 +13,8 @@ import castle_combo as cc
 from castle_combo import model as m
 from castle_combo.model import Deck, Resource, Scope, Shield
 
-__all__ = ["card", "filler", "game", "gold", "keys", "names", "per", "play", "ruleset", "seat_with", "take", "with_seat"]
+__all__ = ["balanced", "card", "filler", "game", "gold", "keys", "names", "per", "play", "ruleset", "seat_with",
+           "take", "with_seat"]
 
 C, V = Deck.CASTLE, Deck.VILLAGE
 
@@ -143,3 +144,15 @@ def seat_with(
     players = list(state.players)
     players[seat] = recounted(attrs.evolve(players[seat], tableau=tuple(cells), **changes), engine)
     return attrs.evolve(state, players=tuple(players), locations=tuple(locations))
+
+
+def balanced(state: cc.GameState) -> cc.GameState:
+    """``state`` (set up by :func:`seat_with`) with the cards taken and whose turn it is matching its tableaux.
+
+    The seats' tableaux must hold the counts a real game could reach from the
+    first player (seat by seat); then the state can be saved and loaded.
+    """
+    import attrs
+
+    taken = sum(len(p.tableau) for p in state.players)
+    return attrs.evolve(state, taken=taken, current_player=(state.first_player + taken) % len(state.players))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_kit import C, V, card, game, gold, keys, names, ruleset, seat_with, take
+from engine_kit import C, V, balanced, card, game, gold, keys, names, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo import lock_rulings
@@ -86,8 +86,9 @@ def test_the_copied_ability_has_no_discount_and_no_messenger() -> None:
 def test_the_copied_ability_pauses_for_its_own_decision_and_resumes() -> None:
     chooser = card("Chooser", C, ability=[m.Choice(((gold(3),), (keys(2),))), gold(1)])
     rules = ruleset(forger(), chooser)
-    state = seat_with(game(rules), 0, [("Forger", 0, 0), ("Chooser", 1, 0)]).apply(cc.Unlock("Forger"))
-    state = state.apply(cc.Activate("Chooser"))
+    state = seat_with(game(rules), 0, [("Forger", 0, 0), ("Chooser", 1, 0)])
+    state = balanced(seat_with(state, 1, [("c3", 0, 0), ("c4", 1, 0)]))  # two turns each: a state that saves
+    state = state.apply(cc.Unlock("Forger")).apply(cc.Activate("Chooser"))
     assert state.phase is cc.Phase.DECIDE and state.legal_actions() == (cc.Choose(1), cc.Choose(2))
     assert len(state.pending.frames) == 2  # type: ignore[union-attr]
     assert cc.loads(cc.dumps(state), rules=rules) == state

@@ -155,9 +155,9 @@ def test_the_printed_rulebook_variant_waits_for_a_later_turn(monkeypatch: pytest
 
 def test_the_end_of_turn_decision_exists_in_the_last_turn_and_the_game_ends_after_it() -> None:
     rules = ruleset(miser())
-    free = [(1, 0), (2, 0), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]  # (0, 1) is left for the last card
+    free = [(1, 0), (2, 0), (1, 1), (2, 1), (1, 2), (0, 2), (2, 2)]  # (0, 1) is left for the last card
     cells = [("Miser", 0, 0)] + [(f"c{i}", x, y) for i, (x, y) in zip(range(3, 10), free, strict=True)]  # c0-c2: castle row
-    state = seat_with(game(rules, players=2), 0, cells)
+    state = seat_with(game(rules, players=2, first_player=1), 0, cells)
     state = seat_with(state, 1, [(f"c{i}", (i - 10) % 3, (i - 10) // 3) for i in range(10, 19)])
     state = cc.loads(cc.dumps(_with_taken(state, 17)), rules=rules)  # seat 0 takes the game's last card
     state = state.apply(take("v0", 0, 1))
@@ -169,7 +169,7 @@ def test_the_end_of_turn_decision_exists_in_the_last_turn_and_the_game_ends_afte
 def _with_taken(state: cc.GameState, taken: int) -> cc.GameState:
     import attrs
 
-    return attrs.evolve(state, taken=taken)
+    return attrs.evolve(state, taken=taken, current_player=(state.first_player + taken) % len(state.players))
 
 
 def test_a_lock_that_only_gains_opens_only_when_it_would_gain_something() -> None:

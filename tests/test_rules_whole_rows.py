@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from engine_kit import C, V, card, game, keys, names, play, ruleset, seat_with, take
+from engine_kit import C, V, balanced, card, game, keys, names, play, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo import model as m
@@ -133,7 +133,8 @@ def test_a_whole_row_discard_bought_face_up_resolves_at_once() -> None:
 
 
 def test_the_row_choice_survives_a_save_and_a_view() -> None:
-    state = opened(ruleset(toady()))
+    state = balanced(seat_with(seat_with(game(ruleset(toady())), 0, [("Toady", 0, 0)]), 1, [("c3", 0, 0)]))
+    state = state.apply(cc.Unlock("Toady"))
     assert cc.loads(cc.dumps(state), rules=state.rules) == state
     assert state.view(1).legal_actions() == state.legal_actions()
     assert play(state, cc.DiscardRow(Deck.CASTLE)).record()["actions"][-1] == {"type": "discard_row", "deck": "castle"}

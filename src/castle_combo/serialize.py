@@ -24,10 +24,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from castle_combo.abilities import Auto, ChoiceStep, CopyStep, DiscardRowStep, DiscardStep
+from castle_combo.abilities import ChoiceStep, CopyStep, DiscardRowStep, DiscardStep
 from castle_combo.actions import action_from_json
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import DECKS, Placed
@@ -45,6 +46,7 @@ from castle_combo.decisions import (
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.game import default_rules, new_game
+from castle_combo.integrity import check_state
 from castle_combo.jsontext import quote, read_json
 from castle_combo.model import Deck
 from castle_combo.records import RECORD_FORMAT, record
@@ -167,6 +169,19 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             raise RecordError(f"expected a step address (a list of whole numbers), got {value!r:.80}")
         return tuple(value)
 
+    def complete(cls: type, structure: Any, omitted: frozenset[str] = frozenset()) -> Any:
+        """``structure``, refusing a dict that leaves out a field (so a loaded save dumps back as it was)."""
+        expected = {field.name for field in attrs.fields(cls) if field.init} - omitted
+
+        def structure_complete(value: Any, _: Any = None) -> Any:
+            if isinstance(value, dict):
+                missing = sorted(expected - set(value))
+                if missing:
+                    raise RecordError(f".{missing[0]}: missing (a {cls.__name__} has {', '.join(sorted(expected))})")
+            return structure(value, cls)
+
+        return structure_complete
+
     for cls, fields in (
         (Placed, {"card": as_card}),
         (Location, {"deck": as_cards, "row": as_cards, "discard": as_cards, "removed": as_cards}),
@@ -177,15 +192,17 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         (Origin, {"decks": override(unstruct_hook=both_decks, struct_hook=both_decks_in)}),
     ):
         conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **fields))  # type: ignore[arg-type]
-        conv.register_structure_hook(cls, make_dict_structure_fn(cls, conv, **fields))  # type: ignore[arg-type]
+        conv.register_structure_hook(cls, complete(cls, make_dict_structure_fn(cls, conv, **fields)))  # type: ignore[arg-type]
 
     # The aggregates are derived from the tableau: not saved, recomputed on load.
     derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
     conv.register_unstructure_hook(PlayerState, make_dict_unstructure_fn(PlayerState, conv, **derived))  # type: ignore[arg-type]
     plain_player = make_dict_structure_fn(PlayerState, conv, **derived)  # type: ignore[arg-type]
 
+    complete_player = complete(PlayerState, plain_player, frozenset(derived))
+
     def player_in(value: Any, _: Any) -> PlayerState:
-        return recounted(plain_player(value, PlayerState), engine)
+        return recounted(complete_player(value), engine)
 
     conv.register_structure_hook(PlayerState, player_in)
 
@@ -261,26 +278,43 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     conv.register_unstructure_hook(Pending, pending_out)
     conv.register_structure_hook(Pending, pending_in)
 
-    def pending_v1(value: Any) -> Pending:
-        """A pending decision saved in the first format: one choice or discard of the card just taken."""
-        if not isinstance(value, dict) or value.get("kind") not in ("choose", "discard"):
-            raise RecordError(": expected a first-format decision {\"kind\": \"choose\" or \"discard\", ...}")
-        card = card_id(value.get("card"))
-        index = _strict_int(value.get("index"), int)
-        address = (0,) + address_in(value.get("address"))
-        rest = tuple((0,) + a for a in addresses_in(value.get("rest", [])))
-        if value["kind"] == "choose":
-            decision: Decision = ChooseOption(_strict_int(value.get("options"), int))
-        else:
-            decision = DiscardCard(deck_index(value.get("deck")))
-        return Pending(decision, (Frame(card, index, rest),), address, Resume.TAKEN)
-
-    conv.register_structure_hook(_PendingV1, lambda value, _: pending_v1(value))
     return conv
 
 
-class _PendingV1:
-    """Marker type: a pending decision in the first state format (structured by the converter's hook)."""
+def _upgraded(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A save of the first state format, rewritten in the current one (before lock cards and ability stacks).
+
+    The first format had no keys on cards and no lock opened this turn, and
+    its one possible pending decision was a choice or a discard of the card
+    just taken, with the addresses of its effects counted from the ability
+    when bought (now part 0 of the card's abilities).
+    """
+    out = dict(data)
+    out["format"] = STATE_FORMAT
+    out["opened_lock"] = False
+    players = out.get("players")
+    if isinstance(players, list):
+        out["players"] = [
+            {**p, "tableau": [{**c, "key": False} if isinstance(c, dict) else c for c in p.get("tableau", [])]}
+            if isinstance(p, dict) and isinstance(p.get("tableau"), list) else p
+            for p in players
+        ]
+    pending = out.get("pending")
+    if isinstance(pending, dict):
+        kind = pending.get("kind")
+        decision: dict[str, Any] = ({"kind": "choose", "options": pending.get("options")} if kind == "choose"
+                                    else {"kind": "discard", "deck": pending.get("deck")})
+        address, rest = pending.get("address"), pending.get("rest", [])
+        out["pending"] = {
+            "decision": decision,
+            "frames": [{"card": pending.get("card"), "index": pending.get("index"),
+                        "queue": [[0, *a] for a in rest] if isinstance(rest, list) and all(
+                            isinstance(a, list) for a in rest) else rest,
+                        "copied": False, "discarded": []}],
+            "step": [0, *address] if isinstance(address, list) else address,
+            "resume": "taken",
+        }
+    return out
 
 
 def _first_message(error: BaseException) -> str:
@@ -399,6 +433,12 @@ def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
     saved = data.get("rules")
     if saved is None:
         return
+    if isinstance(saved, Mapping):
+        if set(saved) != {"version", "cards"}:
+            raise _fail("$.rules", "expected {\"version\": ..., \"cards\": ...}, the ruleset the game was played with")
+        if saved["cards"] != len(rules):
+            raise _fail("$.rules.cards", f"the save counts {quote(saved['cards'])} cards, the ruleset "
+                                         f"{len(rules)}; pass rules= the ruleset it was played with")
     version = saved.get("version") if isinstance(saved, Mapping) else saved
     if version != rules.version:
         raise _fail(
@@ -413,14 +453,16 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
 
     data = _parse(text)
     _check_format(data, STATE_FORMAT, required=True, older=(STATE_FORMAT_1,))
-    first_format = data.get("format") == STATE_FORMAT_1
+    if data.get("format") == STATE_FORMAT_1:
+        data = _upgraded(data)
     rules = _rules_named(data.get("rules")) if rules is None else rules
     _check_rules(data, rules)
     conv = converter(rules)
     known = {
         "format", "rules", "players", "current_player", "first_player", "taken", "phase", "messenger",
         "locations", "pending", "history", "rng", "origin", "script", "viewer",
-    } | (set() if first_format else {"opened_lock"})
+        "opened_lock",
+    }
     extra = sorted(set(data) - known)
     if extra:
         raise _fail(f"$.{extra[0]}", "unknown field")
@@ -434,12 +476,15 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     raw_history = _get(data, "history")
     if not isinstance(raw_history, list):
         raise _fail("$.history", "expected a list of actions")
-    for i, action in enumerate(raw_history):
-        history.append(action_from_json(action, f"$.history[{i}]"))
+    for i, raw in enumerate(raw_history):
+        action = action_from_json(raw, f"$.history[{i}]")
+        if action.to_json() != raw:
+            raise _fail(f"$.history[{i}]", f"expected the action as a save writes it: {json.dumps(action.to_json())}")
+        history.append(action)
     pending = data.get("pending")
     origin = data.get("origin")
     viewer = data.get("viewer")
-    opened_lock = data.get("opened_lock", False)
+    opened_lock = _get(data, "opened_lock")
     if not isinstance(opened_lock, bool):
         raise _fail("$.opened_lock", f"expected true or false, got {opened_lock!r:.80}")
     state = GameState(
@@ -451,7 +496,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         _enum(Phase, _get(data, "phase"), "$.phase"),
         _enum(Deck, _get(data, "messenger"), "$.messenger"),
         (castle, village),
-        None if pending is None else _structure(conv, pending, _PendingV1 if first_format else Pending, "$.pending"),
+        None if pending is None else _structure(conv, pending, Pending, "$.pending"),
         tuple(history),
         _structure(conv, _get(data, "rng"), int, "$.rng"),
         None if origin is None else _structure(conv, origin, Origin, "$.origin"),
@@ -460,7 +505,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         opened_lock,
         engine=compiled(rules),
     )
-    _check_consistent(state)
+    check_state(state)
     return state
 
 
@@ -470,74 +515,6 @@ def _enum(cls: Any, value: Any, path: str) -> Any:
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in cls)
         raise _fail(path, f"expected one of {allowed}, got {value!r}") from None
-
-
-def _check_consistent(state: GameState) -> None:
-    """Refuse a loaded state that no game could reach in ways the engine relies on."""
-    n = len(state.players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _fail("$.players", f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
-    for key, seat in (("current_player", state.current_player), ("first_player", state.first_player)):
-        if not 0 <= seat < n:
-            raise _fail(f"$.{key}", f"expected a seat from 0 to {n - 1}, got {seat}")
-    if state.viewer is not None and not 0 <= state.viewer < n:
-        raise _fail("$.viewer", f"expected a seat from 0 to {n - 1}, got {state.viewer}")
-    if (state.pending is None) != (state.phase not in (Phase.DECIDE, Phase.END)):
-        raise _fail("$.pending", "a pending decision goes with phase \"decide\" or \"end\", and only with them")
-    if state.pending is not None:
-        _check_pending(state, state.pending)
-    where: dict[int, str] = {}
-
-    def see(card: int, path: str) -> None:
-        if card in where:
-            raise _fail(path, f"{state.engine.name(card)} is also at {where[card]}; every card exists once")
-        where[card] = path
-
-    for i, loc in enumerate(state.locations):
-        name = DECKS[i].value
-        for part in ("deck", "row", "discard", "removed"):
-            for k, card in enumerate(getattr(loc, part)):
-                see(card, f"$.locations.{name}.{part}[{k}]")
-    for seat, player in enumerate(state.players):
-        for k, cell in enumerate(player.tableau):
-            if not cell.face_down or cell.card not in where:
-                see(cell.card, f"$.players[{seat}].tableau[{k}].card")
-    missing = [state.engine.name(c) for c in range(len(state.engine.facts)) if c not in where]
-    if missing:
-        raise _fail("$.locations", f"cards missing from the state: {', '.join(missing)}")
-
-
-def _check_pending(state: GameState, pending: Pending) -> None:
-    """Refuse a pending decision that does not fit the abilities it names and the tableau."""
-    engine = state.engine
-    cells = state.players[state.current_player].tableau
-    end = isinstance(pending.decision, OpenLockOrPass)
-    if end != (state.phase is Phase.END):
-        raise _fail("$.pending.decision", "the decision to open a lock or pass goes with phase \"end\" only")
-    if end and (pending.frames or pending.step or pending.resume is not Resume.END):
-        raise _fail("$.pending", "the decision to open a lock or pass has no ability waiting (no frames, no step)")
-    if not end and not pending.frames:
-        raise _fail("$.pending.frames", "a decision of an ability needs the ability waiting on it")
-    for k, frame in enumerate(pending.frames):
-        where = f"$.pending.frames[{k}]"
-        if not 0 <= frame.index < len(cells) or cells[frame.index].card != frame.card:
-            raise _fail(f"{where}.index", f"{engine.name(frame.card)} is not at that place in the current tableau")
-        steps = engine.abilities[frame.card].steps
-        if any(a not in steps for a in frame.queue):
-            raise _fail(f"{where}.queue", f"does not match {engine.name(frame.card)}'s ability")
-    if pending.frames:
-        top = pending.frames[-1]
-        asking = _DECISION_KINDS[type(pending.decision)][1]
-        step = engine.abilities[top.card].steps.get(pending.step)
-        if step is None or isinstance(step, Auto) or type(step) is not asking:
-            raise _fail("$.pending.step", f"is not a step of {engine.name(top.card)}'s ability asking this decision")
-    indices: tuple[int, ...] = ()
-    if isinstance(pending.decision, ChooseAdjacent):
-        indices = pending.decision.candidates
-    elif isinstance(pending.decision, OpenLockOrPass):
-        indices = pending.decision.locks
-    if not all(0 <= i < len(cells) for i in indices):
-        raise _fail("$.pending.decision", "names a card beyond the current player's tableau")
 
 
 # ------------------------------------------------------------------- records
