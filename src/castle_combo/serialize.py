@@ -433,19 +433,18 @@ def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
     saved = data.get("rules")
     if saved is None:
         return
-    if isinstance(saved, Mapping):
-        if set(saved) != {"version", "cards"}:
-            raise _fail("$.rules", "expected {\"version\": ..., \"cards\": ...}, the ruleset the game was played with")
-        if saved["cards"] != len(rules):
-            raise _fail("$.rules.cards", f"the save counts {quote(saved['cards'])} cards, the ruleset "
-                                         f"{len(rules)}; pass rules= the ruleset it was played with")
+    if isinstance(saved, Mapping) and set(saved) != {"version", "cards"}:
+        raise _fail("$.rules", "expected {\"version\": ..., \"cards\": ...}, the ruleset the game was played with")
     version = saved.get("version") if isinstance(saved, Mapping) else saved
     if version != rules.version:
         raise _fail(
             "$.rules",
-            f"saved with the ruleset {version!r}, but loading with {rules.version!r}; "
+            f"saved with the ruleset {quote(version)}, but loading with {rules.version!r}; "
             "pass rules= the ruleset it was played with",
         )
+    if isinstance(saved, Mapping) and saved["cards"] != len(rules):
+        raise _fail("$.rules.cards", f"the save counts {quote(saved['cards'])} cards, but its ruleset "
+                                     f"{rules.version!r} has {len(rules)}")
 
 
 def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -> GameState:
