@@ -26,27 +26,37 @@ def _run(lines: list[str], **options: object) -> str:
 def test_a_whole_game_with_help_a_bad_line_and_undo_ends_with_the_score_sheets() -> None:
     script = ["help", "take everything", "99", "1", "undo"] + ["1"] * 60
     text = _run(script, players=2, bots=("random",), seed=3)
-    assert "Commands: undo" in text  # help
+    assert "Commands: moves, undo" in text  # help
     assert "no card 'everything'" in text  # the bad line got a hint
     assert "there is no move 99" in text
-    assert "Undone: back to your previous decision." in text
-    assert "final scores" in text
+    assert "Undone: back to your previous decision" in text
+    assert "final scores" in text and "The deal's seed was 3" in text
     assert "Traceback" not in text
 
 
-def test_the_screen_shows_rows_costs_messenger_tableaux_and_supplies() -> None:
-    text = _run(["quit"], players=3, bots=("greedy",), seed=5, seat=1)
-    assert "Castle row" in text and "Village row" in text
-    assert "<- messenger" in text
-    assert "seat 0: greedy" in text and "seat 2: greedy" in text
-    assert len(re.findall(r"gold \d+ +keys \d+ +stored gold \d+ +discount castle -\d, village -\d", text)) == 3
-    assert "your moves" in text
+def test_the_screen_shows_rows_costs_messenger_tableaux_and_supplies_in_80_by_24() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=False, color_system=None)
+    assert play(stdin=io.StringIO("quit\n"), console=console, players=3, bots=("greedy",), seed=5, seat=1) == 0
+    text = out.getvalue()
+    assert re.search(r"(Castle|Village) row \(messenger\)", text) and re.search(r"(Castle|Village) row: ", text)
+    assert "greedy 0" in text and "greedy 2" in text and re.search(r"greedy 0 +\d+g \d+k", text)
+    assert re.search(r"you: \d+ gold, \d+ keys", text)
+    assert "Take a card: its number 1-3" in text
     assert "You left the game." in text
+    screen = text[text.index("turn ") : text.index("your move>")]
+    assert len(screen.splitlines()) <= 24 and max(len(line) for line in screen.splitlines()) <= 80
 
 
-def test_bots_moves_are_printed_before_your_turn() -> None:
+def test_the_seed_of_the_deal_is_not_shown_during_the_game() -> None:
+    """The seed rebuilds the whole deal: it is told at the end, never before."""
+    text = _run(["quit"], seed=123456)
+    assert "123456" not in text
+
+
+def test_bots_moves_are_told_in_words_before_your_turn() -> None:
     text = _run(["quit"], players=2, bots=("greedy",), seed=5, seat=1)
-    assert "seat 0 (greedy): " in text
+    assert re.search(r"^greedy (takes|spends) ", text, re.MULTILINE)
 
 
 def test_undo_before_any_move_says_there_is_nothing_to_undo() -> None:
@@ -63,7 +73,7 @@ def test_end_of_input_leaves_the_game_cleanly() -> None:
 
 def test_the_compact_syntax_plays_a_move() -> None:
     text = _run(["move", "quit"], seed=3)
-    assert "you: spend a key to move the messenger" in text
+    assert "you spend a key to move the messenger" in text
 
 
 @pytest.mark.parametrize("argv, message", [(["--seat", "4"], "--seat must be between 0 and 1"), (["--players", "7"], "between 2 and 5"), (["--bots", "greedy,greedy,greedy", "--players", "3"], "3 bots for 2 bot seats")])

@@ -23,7 +23,7 @@ import attrs
 from castle_combo.errors import CastleComboError
 from castle_combo.table import Location, Table
 
-__all__ = ["determinize", "view"]
+__all__ = ["determinize", "redeal", "view"]
 
 T = TypeVar("T", bound=Table)
 
@@ -67,3 +67,40 @@ def determinize(state: T, rng: random.Random) -> T:
         viewer=None,
         engine=state.engine,
     )
+
+
+def redeal(state: T, rng: random.Random) -> T:
+    """``state`` with the cards still hidden in each deck shuffled again, its origin kept consistent.
+
+    What any seat may see is unchanged (the same view for every seat); only
+    the order of the unseen cards is drawn anew from ``rng``. The game's
+    origin is rewritten to match: the cards already drawn from each deck's
+    latest order keep their places and the rest follow in the new order, so
+    the state's :meth:`~GameState.record` still replays to it exactly.
+
+    The terminal game uses it for *undo*: going back to a decision after a
+    refill revealed a card must not let the player know that the same card
+    comes next.
+    """
+    if state.viewer is not None:
+        raise CastleComboError("a view holds no deck order to deal again; redeal a full state")
+    origin = state.origin
+    locations: list[Location] = []
+    decks = list(origin.decks) if origin is not None else []
+    reshuffles = list(origin.reshuffles) if origin is not None else []
+    for i, loc in enumerate(state.locations):
+        hidden = list(loc.deck)
+        rng.shuffle(hidden)
+        locations.append(attrs.evolve(loc, deck=tuple(hidden)))
+        if origin is None or not loc.deck:
+            continue
+        latest = next((k for k in range(len(reshuffles) - 1, -1, -1) if reshuffles[k].deck == i), None)
+        order = reshuffles[latest].order if latest is not None else decks[i]
+        drawn = order[: len(order) - len(loc.deck)]
+        if latest is not None:
+            reshuffles[latest] = attrs.evolve(reshuffles[latest], order=drawn + tuple(hidden))
+        else:
+            decks[i] = drawn + tuple(hidden)
+    new_origin = None if origin is None else attrs.evolve(
+        origin, decks=(decks[0], decks[1]), reshuffles=tuple(reshuffles))
+    return attrs.evolve(state, locations=(locations[0], locations[1]), origin=new_origin, engine=state.engine)

@@ -8,7 +8,7 @@ syntax saves reading the list once you know the game:
 ``nun 0 1``                take the Nun face up and place it at (0, 1)
 ``nun -1,0 down``          take it face down at (-1, 0)
 ``royal 1 0``              a unique prefix of a card's name is enough
-``move`` / ``refresh``     spend a key to move the messenger / refresh the row
+``move`` / ``refresh``     spend a key to move the messenger / refresh the row (``m`` / ``r``)
 ``choose 2``               option 2 of a "choose one" ability
 ``discard jester``         the card to discard from a row
 ``unlock toady``           open the lock of one of your lock cards
@@ -16,7 +16,7 @@ syntax saves reading the list once you know the game:
 ``row castle``             the whole row a "discard a row" ability discards
 ``activate baker``         the adjacent card whose ability a copier uses
 ``undo``, ``help``,        go back to your previous decision, show help,
-``quit``                   leave the game
+``moves``, ``quit``        list the numbered moves, leave the game
 =========================  ==============================================
 
 Anything else raises :class:`BadInput` with a hint; the game re-prompts.
@@ -31,9 +31,12 @@ from collections.abc import Sequence
 import attrs
 
 from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow, KeyUse, Pass, Take, Unlock, UseKey
+from castle_combo.cli._play_session import decision_words
 from castle_combo.errors import CastleComboError
+from castle_combo.state import GameState
+from castle_combo.tui import SPOT_LETTERS, spot_labels
 
-__all__ = ["Command", "BadInput", "Parsed", "parse_input", "compact"]
+__all__ = ["Command", "BadInput", "HELP", "Parsed", "parse_input", "compact", "prompt_lines", "quick_move"]
 
 
 class Command(enum.Enum):
@@ -42,17 +45,22 @@ class Command(enum.Enum):
     UNDO = "undo"
     HELP = "help"
     QUIT = "quit"
+    MOVES = "moves"
 
 
 _COMMAND_WORDS = {
     "undo": Command.UNDO,
     "u": Command.UNDO,
+    "z": Command.UNDO,
     "help": Command.HELP,
     "h": Command.HELP,
     "?": Command.HELP,
     "quit": Command.QUIT,
     "q": Command.QUIT,
     "exit": Command.QUIT,
+    "moves": Command.MOVES,
+    "list": Command.MOVES,
+    "m?": Command.MOVES,
 }
 _FILLER = frozenset({"take", "at", "face", "key", "the", "to", "place", "put"})
 
@@ -119,7 +127,8 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
     if not words:
         raise BadInput("type a move's number, or 'help' for the compact syntax")
     head = words[0]
-    if head in ("move", "refresh"):
+    if head in ("move", "refresh", "m", "r") and len(words) == 1:
+        head = {"m": "move", "r": "refresh"}.get(head, head)
         wanted: Action = UseKey(KeyUse(head))
         if wanted in legal:
             return wanted
@@ -209,3 +218,61 @@ def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
             return Parsed(action=legal[number - 1])
         raise BadInput(f"there is no move {number}; type a number from 1 to {len(legal)}")
     return Parsed(action=_parse_move(tokens, legal))
+
+
+HELP = """\
+Each turn: optionally spend a key (move the messenger to the other location, or
+refresh the messenger's row), then take one card of the messenger's row.
+Face up you pay its cost (after your discounts) and its ability happens;
+face down it is free and gives 6 gold and 2 keys. Cards go next to your
+cards; the tableau must fit a 3x3 grid. After 9 cards each, cards score.
+With the expansion, a lock card's ability waits behind its lock: open it at
+the start of a turn, after a key, or at the end of a turn (one lock a turn).
+
+Moves: 2b (card 2 of the row at spot b, face up), 2b d (face down);
+  nun 0 1 / nun 0 1 down   a card by name and position (a name prefix is enough)
+  move / refresh           spend a key to move the messenger / refresh the row
+  choose 2                 option 2 of a "choose one" ability
+  discard jester           the card to discard from a row
+  unlock toady / pass      open a lock / open none at the end of your turn
+  row castle               the whole row an ability discards
+  activate baker           the adjacent card whose ability a copier uses
+  N                        move N of the numbered list ('moves' shows it)
+Commands: moves, undo (back to your previous decision; the hidden cards are
+shuffled again, so undo shows you nothing new), help, quit."""
+
+_QUICK = re.compile(r"^\s*([1-9])\s*([a-z])\s*(u|up|d|down)?\s*$")
+
+
+def quick_move(line: str, view: GameState, legal: Sequence[Action]) -> Action | None:
+    """``2b`` / ``2b d``: card 2 of the messenger's row at spot b, face up or down; ``None`` if not that form."""
+    match = _QUICK.match(line.lower())
+    if match is None:
+        return None
+    number, letter, side = int(match.group(1)), match.group(2), match.group(3) or "u"
+    row = view.row(view.messenger)
+    spots = {label: spot for spot, label in spot_labels(view, view.current_player).items()}
+    if not 1 <= number <= len(row):
+        raise BadInput(f"the row has cards 1 to {len(row)}, not {number}")
+    if letter not in spots:
+        raise BadInput(f"the free spots are {', '.join(sorted(spots)) or 'none now'}, not {letter}")
+    action = Take(row[number - 1].name, spots[letter], side.startswith("d"))
+    if action not in legal:
+        raise BadInput(f"you cannot pay for {row[number - 1].name}; take it face down ({number}{letter} d)")
+    return action
+
+
+def prompt_lines(view: GameState, legal: Sequence[Action]) -> list[str]:
+    """What you may do now, in at most three short lines."""
+    if view.pending is not None:
+        return ["Decide: " + "   ".join(decision_words(view, legal))[:300], "type a number; z undo, ? help"]
+    extras = []
+    if any(getattr(a, "use", None) is not None for a in legal):
+        extras.append("m move / r refresh (a key)")
+    locks = [compact(a) for a in legal if type(a).__name__ == "Unlock"]
+    if locks:
+        extras.append("open a lock: " + ", ".join(locks))
+    spots = len(view.players[view.current_player].spots)
+    letters = "a" if spots == 1 else f"a-{SPOT_LETTERS[spots - 1]}"
+    first = f"Take a card: its number 1-{len(view.row(view.messenger))}, a spot {letters}"
+    return [first + ", then u (face up) or d (face down)", "; ".join(extras + ["z undo", "? help"])]

@@ -1,11 +1,19 @@
 """``castle-combo play``: a game in the terminal, you against 1 to 4 bots.
 
-The loop shows the table as your seat sees it, lists your legal moves,
-reads one line, and applies it; bots move in between and their moves are
-printed. States are immutable values, so ``undo`` is a stack of earlier
-states: it returns to your previous decision point (bots' generators are
-restored too, so they answer the same move the same way). Bad input
-re-prompts with a hint; end of input (Ctrl-D) leaves the game cleanly.
+On a terminal it is a full-screen app that fits 80 columns by 24 lines and
+redraws in place (:mod:`castle_combo.cli.play_app`): pick a card with its
+number, a spot with its letter, then ``u`` (face up) or ``d`` (face down);
+decisions are numbered. With ``--plain``, or when the input or output is not
+a terminal (a pipe, a script, a screen reader), it is a line mode: the same
+screen is printed before each of your decisions and one line is read.
+
+Either way the typed commands work (``nun 0 1 down``, ``move``, ``choose 2``,
+``unlock toady``, ``undo``, ``help``, ``quit``; see
+:mod:`castle_combo.cli._play_input`), plus the quick ``2b`` (card 2 at spot
+b, face up) and ``2b d`` (face down). ``--save FILE`` writes the game's
+record when the game ends (or when you leave it), for ``castle-combo replay``.
+The seed of the deal is told at the end, never during the game, and undo
+shuffles the cards still hidden again (see :mod:`castle_combo.cli._play_session`).
 """
 
 from __future__ import annotations
@@ -14,114 +22,60 @@ import argparse
 import io
 import random
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
-import attrs
 from rich.console import Console
 from rich.markup import escape
 
-from castle_combo.agents.base import Agent
 from castle_combo.agents.registry import agent_names, make_agent, parse_agents
-from castle_combo.cli._play_input import BadInput, Command, compact, parse_input
+from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse_input, prompt_lines, quick_move
+from castle_combo.cli._play_session import Session, final_words, names_for, save_record
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.errors import CastleComboError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.ruleset import Ruleset
 from castle_combo.simulate import derive_seed
-from castle_combo.state import GameState
-from castle_combo.tui import board, moves_table, score_table
+from castle_combo.tui import score_table, screen
 
-__all__ = ["register", "run", "PlayError", "Session", "play"]
-
-HELP = """\
-Each turn: optionally spend a key (move the messenger to the other location, or
-refresh the messenger's row), then take one card of the messenger's row.
-Face up you pay its cost (after your discounts) and its ability happens;
-face down it is free and gives 6 gold and 2 keys. Cards go next to your
-cards; the tableau must fit a 3x3 grid. After 9 cards each, cards score.
-
-Type a move's number, or a compact move:
-  nun 0 1          take the Nun face up at x=0, y=1 (a name prefix is enough)
-  nun 0 1 down     take it face down
-  move / refresh   spend a key to move the messenger / refresh the row
-  choose 2         option 2 of a "choose one" ability
-  discard jester   the card to discard from a row
-  unlock toady     open the lock of one of your lock cards (the expansion)
-  pass             end the turn without opening a lock
-  row castle       the whole row an ability discards
-  activate baker   the adjacent card whose ability a copier uses
-Commands: undo (back to your previous decision), help, quit."""
-
+__all__ = ["register", "run", "PlayError", "play"]
 
 class PlayError(CastleComboError):
     """The game cannot be set up as asked (seat or player count out of range)."""
 
 
-@attrs.frozen
-class _Checkpoint:
-    """What undo restores: the state at one of your decisions and every bot's generator."""
+class _LineGame:
+    """The line mode: the screen before each of your decisions, one line read (see the module docstring)."""
 
-    state: GameState
-    rng_states: tuple[Any, ...]
-
-
-@attrs.define
-class Session:
-    """One interactive game: the state, the bots, the undo stack and the I/O streams."""
-
-    state: GameState
-    me: int
-    bots: dict[int, Agent]
-    rngs: dict[int, random.Random]
-    console: Console
-    stdin: TextIO
-    history: list[_Checkpoint] = attrs.field(factory=list)
-
-    @property
-    def names(self) -> list[str]:
-        """A display name per seat: "you" or the bot's name."""
-        return ["you" if seat == self.me else self.bots[seat].name for seat in range(len(self.state.players))]
+    def __init__(self, session: Session, console: Console, stdin: TextIO, save: str | None) -> None:
+        self.session = session
+        self.console = console
+        self.stdin = stdin
+        self.save = save
 
     def run(self) -> int:
-        """Play to the end (or until quit or end of input); 0 in every case."""
-        self.console.print(f"Castle Combo: you are seat {self.me}; type 'help' for how to play.")
-        while not self.state.is_over:
-            if self.state.current_player != self.me:
-                self._bot_turn()
-                continue
+        self.console.print(f"Castle Combo: you are seat {self.session.me}; type 'help' for how to play.")
+        while True:
+            for said in self.session.bots_play():
+                self.console.print(escape(said))
+            if self.session.state.is_over:
+                break
             if not self._my_decision():
+                self._end(finished=False)
                 return 0
-        self._finish()
+        self._end(finished=True)
         return 0
 
-    def _bot_turn(self) -> None:
-        seat = self.state.current_player
-        bot = self.bots[seat]
-        action = bot.choose(self.state.view(seat), self.rngs[seat])
-        self.console.print(f"[bold]seat {seat} ({escape(bot.name)})[/]: {escape(str(action))}")
-        self.state = self.state.apply(action)
-
-    def _checkpoint(self) -> _Checkpoint:
-        seats = sorted(self.rngs)
-        return _Checkpoint(self.state, tuple(self.rngs[s].getstate() for s in seats))
-
-    def _restore(self, checkpoint: _Checkpoint) -> None:
-        self.state = checkpoint.state
-        for seat, rng_state in zip(sorted(self.rngs), checkpoint.rng_states, strict=True):
-            self.rngs[seat].setstate(rng_state)
-
     def _show(self) -> None:
-        view = self.state.view(self.me)
-        self.console.print(board(view, self.me, self.names))
-        if view.pending_card is not None:
-            self.console.print(f"[bold]{escape(view.pending_card.name)}[/] asks for a decision.")
-        legal = view.legal_actions()
-        self.console.print(moves_table(legal, [compact(a) for a in legal]))
+        view = self.session.view
+        legal = self.session.legal()
+        # What happened was printed as it happened: the screen adds only the table and the prompt.
+        self.console.print(screen(view, self.session.me, self.session.names, (), prompt_lines(view, legal)))
 
     def _my_decision(self) -> bool:
         """Read lines until one is a move (applied) or undo; False when the player leaves."""
         self._show()
-        legal = self.state.legal_actions()
+        legal = self.session.legal()
         while True:
             self.console.print("your move> ", end="")
             line = self.stdin.readline()
@@ -132,37 +86,41 @@ class Session:
                 self.console.print("\nend of input: leaving the game.")
                 return False
             try:
-                parsed = parse_input(line, legal)
+                action = quick_move(line, self.session.view, legal)
+                parsed = None if action is not None else parse_input(line.replace(":", " "), legal)
             except BadInput as hint:
                 self.console.print(f"[red]{escape(str(hint))}[/] (type 'help' for the move syntax)")
                 continue
-            if parsed.command is Command.QUIT:
+            if parsed is not None and parsed.command is Command.QUIT:
                 self.console.print("You left the game.")
                 return False
-            if parsed.command is Command.HELP:
+            if parsed is not None and parsed.command is Command.HELP:
                 self.console.print(escape(HELP))
                 continue
-            if parsed.command is Command.UNDO:
-                if not self.history:
+            if parsed is not None and parsed.command is Command.MOVES:
+                for number, option in enumerate(legal, start=1):
+                    self.console.print(f"{number:>3} {escape(str(option))}   [dim]{escape(compact(option))}[/]")
+                continue
+            if parsed is not None and parsed.command is Command.UNDO:
+                if not self.session.undo():
                     self.console.print("[yellow]nothing to undo: this is your first decision[/]")
                     continue
-                self._restore(self.history.pop())
-                self.console.print("Undone: back to your previous decision.")
+                self.console.print("Undone: back to your previous decision (the hidden cards were shuffled again).")
                 return True
-            assert parsed.action is not None
-            self.history.append(self._checkpoint())
-            self.state = self.state.apply(parsed.action)
-            self.console.print(f"[bold]you[/]: {escape(str(parsed.action))}")
+            chosen = action if action is not None else parsed.action if parsed is not None else None
+            assert chosen is not None
+            self.console.print(escape(self.session.play(chosen)))
             return True
 
-    def _finish(self) -> None:
-        self.console.print(board(self.state.view(self.me), self.me, self.names))
-        self.console.print(score_table(self.state, self.state.scores(), self.names))
-        winners = self.state.result().winners
-        if self.me in winners:
-            self.console.print("[bold green]You win![/]" if len(winners) == 1 else "[bold green]Shared win![/]")
-        else:
-            self.console.print("[bold]" + escape(", ".join(self.names[w] for w in winners)) + " won.[/]")
+    def _end(self, finished: bool) -> None:
+        state = self.session.state
+        saved = save_record(state, self.save) if self.save else None
+        if finished:
+            self.console.print(score_table(state, state.scores(), self.session.names))
+            for line in final_words(self.session, saved):
+                self.console.print(escape(line))
+        elif saved is not None:
+            self.console.print(f"The unfinished game's record is in {escape(str(saved))}.")
 
 
 def play(
@@ -174,30 +132,42 @@ def play(
     stdin: TextIO | None = None,
     console: Console | None = None,
     rules: Ruleset | None = None,
+    save: str | None = None,
+    plain: bool = True,
 ) -> int:
-    """Set up and run an interactive game; ``seed=None`` picks a fresh random seed; ``rules`` the cards."""
+    """Set up and run a game; ``seed=None`` picks a fresh random seed; ``rules`` the cards.
+
+    ``plain=False`` runs the full-screen app (a terminal is needed);
+    ``save`` writes the game's record to that file when the game ends.
+    """
     from castle_combo import new_game
 
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PlayError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS} (you and 1-4 bots), got {players}")
-    if not 0 <= seat < players:
-        raise PlayError(f"--seat must be between 0 and {players - 1} for {players} players, got {seat}")
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PlayError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (you and 1-4 bots), "
+                        f"got {players!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayError(f"seat must be from 0 to {players - 1} for {players} players, got {seat!r}")
     if not bots:
-        raise PlayError("no bots to play against; name at least one, e.g. --bots greedy")
+        raise PlayError("no bots to play against; name at least one, e.g. bots=('greedy',)")
     if len(bots) > players - 1:
-        raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or raise --players")
+        raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or more players")
+    if save is not None and not Path(save).parent.is_dir():
+        raise PlayError(f"cannot save the record to {save}: its folder does not exist")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     others = [s for s in range(players) if s != seat]
     agents = {s: make_agent(bots[i % len(bots)]) for i, s in enumerate(others)}
     rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
-    out = console or Console()
+    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, seed,
+                      names_for(players, seat, agents))
+    if not plain:
+        from castle_combo.cli.play_app import PlayApp
+
+        return PlayApp(session, save).run() or 0
     keyboard = stdin or sys.stdin
     if isinstance(keyboard, io.TextIOWrapper):
         keyboard.reconfigure(errors="replace")  # a stray byte that is not UTF-8 must not end the game
-    out.print(f"seed {seed}")
-    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, out, keyboard)
-    return session.run()
+    return _LineGame(session, console or Console(), keyboard, save).run()
 
 
 def register(subparsers: Any) -> None:
@@ -213,11 +183,24 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deal (default: random)")
     parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat; seat 0 starts (default 0)")
+    parser.add_argument("--save", metavar="FILE", help="write the game's record to FILE when the game ends")
+    parser.add_argument("--plain", action="store_true",
+                        help="line mode: print the table and read one line per decision (also used when the "
+                             "input or output is not a terminal)")
     add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``castle-combo play``."""
-    return play(players=args.players, bots=parse_agents(args.bots), seed=args.seed, seat=args.seat,
-                rules=ruleset_from(args))
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise PlayError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS} (you and 1-4 bots), "
+                        f"got {args.players}")
+    if not 0 <= args.seat < args.players:
+        raise PlayError(f"--seat must be between 0 and {args.players - 1} for {args.players} players, got {args.seat}")
+    bots = parse_agents(args.bots)
+    if len(bots) > args.players - 1:
+        raise PlayError(f"{len(bots)} bots for {args.players - 1} bot seats; give fewer bots or raise --players")
+    plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
+    return play(players=args.players, bots=bots, seed=args.seed, seat=args.seat, rules=ruleset_from(args),
+                save=args.save, plain=plain)

@@ -1,0 +1,169 @@
+"""One game of ``castle-combo play``: you against bots, with a log, undo and the game's record.
+
+The :class:`Session` is the game's logic without any screen: it plays the
+bots' moves, applies yours, remembers what happened in words (the log, from
+:mod:`castle_combo.narration`), and goes back to your previous decision on
+*undo*. Both faces of the command drive it: the full-screen terminal app
+(:mod:`castle_combo.cli.play_app`) and the line mode for pipes, scripts and
+screen readers (:mod:`castle_combo.cli.play`).
+
+Nothing the player may not know leaks through it:
+
+* the seed of the deal is not shown during the game (it rebuilds the whole
+  deal); it is told at the end, with the record;
+* undo goes back to your previous decision and shuffles the cards still
+  hidden again (:func:`castle_combo.views.redeal`), so a card revealed by the
+  move you undo is not known to come next. The record stays consistent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from castle_combo.actions import Action
+from castle_combo.agents.base import Agent
+from castle_combo.errors import CastleComboError
+from castle_combo.narration import narrate
+from castle_combo.state import GameState
+from castle_combo.views import redeal
+
+__all__ = ["Session", "SaveError", "save_record"]
+
+
+class SaveError(CastleComboError):
+    """The game's record could not be written where ``--save`` asked."""
+
+
+@attrs.frozen
+class _Checkpoint:
+    """What undo restores: the state at one of your decisions, every bot's generator, and the log."""
+
+    state: GameState
+    rng_states: tuple[object, ...]
+    log: int
+
+
+@attrs.define
+class Session:
+    """One game in progress (see the module docstring)."""
+
+    state: GameState
+    me: int
+    bots: dict[int, Agent]
+    rngs: dict[int, random.Random]
+    seed: int
+    names: list[str]
+    #: Shuffles the hidden cards again on undo; seeded apart from the deal so undo reveals nothing.
+    undo_rng: random.Random = attrs.field(factory=lambda: random.Random(random.SystemRandom().getrandbits(64)))
+    log: list[str] = attrs.field(factory=list)
+    history: list[_Checkpoint] = attrs.field(factory=list)
+
+    @property
+    def view(self) -> GameState:
+        """The table as you may see it."""
+        return self.state.view(self.me)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether you owe the next decision."""
+        return not self.state.is_over and self.state.current_player == self.me
+
+    def legal(self) -> tuple[Action, ...]:
+        """Your legal actions now (empty when it is not your turn)."""
+        return self.state.legal_actions() if self.my_turn else ()
+
+    def bots_play(self) -> list[str]:
+        """Let the bots move until it is your turn or the game ends; return what happened, in words."""
+        said = []
+        while not self.state.is_over and self.state.current_player != self.me:
+            seat = self.state.current_player
+            action = self.bots[seat].choose(self.state.view(seat), self.rngs[seat])
+            said.append(self._apply(action))
+        return said
+
+    def play(self, action: Action) -> str:
+        """Apply your ``action`` (it must be legal: :class:`IllegalAction` otherwise); return it in words."""
+        checkpoint = _Checkpoint(self.state, tuple(self.rngs[s].getstate() for s in sorted(self.rngs)), len(self.log))
+        said = self._apply(action)
+        self.history.append(checkpoint)
+        return said
+
+    def _apply(self, action: Action) -> str:
+        before = self.state
+        self.state = before.apply(action)
+        said = narrate(before, action, self.state, self.names)
+        self.log.append(said)
+        return said
+
+    def undo(self) -> bool:
+        """Go back to your previous decision (False if there is none); the hidden cards are shuffled again."""
+        if not self.history:
+            return False
+        checkpoint = self.history.pop()
+        self.state = redeal(checkpoint.state, self.undo_rng)
+        for seat, rng_state in zip(sorted(self.rngs), checkpoint.rng_states, strict=True):
+            self.rngs[seat].setstate(rng_state)  # type: ignore[arg-type]
+        del self.log[checkpoint.log:]
+        self.log.append("you undid your last decision (the cards still hidden were shuffled again)")
+        return True
+
+
+def save_record(state: GameState, path: str | os.PathLike[str]) -> Path:
+    """Write the game's record (the game-record format) to ``path``, whole or not at all."""
+    target = Path(path)
+    text = json.dumps(state.record(), indent=1) + "\n"
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=".game-",
+                                             suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise SaveError(f"cannot write the record {target}: {error.strerror or error}") from None
+    return target
+
+
+def names_for(players: int, me: int, bots: dict[int, Agent]) -> list[str]:
+    """"you" for your seat, each bot's name for its seat (numbered when a name repeats)."""
+    names = ["you" if seat == me else bots[seat].name for seat in range(players)]
+    repeated = {name for name in names if names.count(name) > 1}
+    return [f"{name} {seat}" if name in repeated else name for seat, name in enumerate(names)]
+
+
+def final_words(session: Session, saved: Path | None) -> list[str]:
+    """What the end of a game says: who won, the seed of the deal, where the record went."""
+    state = session.state
+    winners = state.result().winners
+    if session.me in winners:
+        verdict = "You win!" if len(winners) == 1 else "Shared win!"
+    else:
+        verdict = ", ".join(session.names[w] for w in winners) + " won."
+    lines = [verdict, f"The deal's seed was {session.seed} (castle-combo play --seed {session.seed} deals it again)."]
+    if saved is not None:
+        lines.append(f"The game's record is in {saved} (castle-combo replay {saved}).")
+    return lines
+
+
+def decision_words(state: GameState, actions: Sequence[Action]) -> list[str]:
+    """The answers to a decision, numbered from 1, each saying what it does."""
+    from castle_combo.narration import option_text
+
+    options = option_text(state)
+    lines = []
+    for number, action in enumerate(actions, start=1):
+        label = f"{action}"
+        if options and number <= len(options):
+            label = f"choose: {options[number - 1]}"
+        lines.append(f"{number} {label}")
+    return lines
