@@ -13,6 +13,7 @@ the winners (see ``differential.py``). The long version is
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -127,8 +128,12 @@ def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch:
     import castle_combo.scoring
 
     real = castle_combo.scoring._sheet
-    monkeypatch.setattr(castle_combo.scoring, "_sheet", lambda engine, cells, keys, gold, totals=None: real(
-        engine, tuple(attrs.evolve(c, key=False) for c in cells), keys, gold, totals))
+
+    def forgetful(engine: Any, table: Any, seat: int, left: int, wild: Any = None) -> Any:
+        table.tableaux = [tuple(attrs.evolve(c, key=False) for c in cells) for cells in table.tableaux]
+        return real(engine, table, seat, left, wild)
+
+    monkeypatch.setattr(castle_combo.scoring, "_sheet", forgetful)
     with pytest.raises(Mismatch):
         for seed in range(40):
             play_and_compare(RULESETS["oubliette"], 2 + seed % 4, seed, "buyer")

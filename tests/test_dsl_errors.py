@@ -41,7 +41,7 @@ def nun_with(old: str, new: str) -> str:
 def test_a_misspelled_shield_gets_did_you_mean() -> None:
     assert error_for(nun_with("shields faith", "shields faiht")) == (
         "mine.ccl:2:36: unknown shield 'faiht'; expected a shield (nobility, faith, scholarship, "
-        "military, craftsmanship or peasantry)\n"
+        "military, craftsmanship, peasantry or wild)\n"
         "        deck castle   cost 3   shields faiht   messenger\n"
         "                                       ^^^^^\n"
         "hint: did you mean 'faith'?"
@@ -143,7 +143,7 @@ def test_a_number_written_as_a_word() -> None:
 def test_a_number_where_a_word_is_expected() -> None:
     assert error_for(nun_with("shields faith", "shields 2 faith")) == (
         "mine.ccl:2:36: found the number 2 after 'shields' where a shield (nobility, faith, scholarship, "
-        "military, craftsmanship or peasantry) belongs\n"
+        "military, craftsmanship, peasantry or wild) belongs\n"
         "        deck castle   cost 3   shields 2 faith   messenger\n"
         "                                       ^\n"
         "hint: name each shield, repeating it for two: shields peasantry peasantry"
@@ -268,8 +268,9 @@ def test_a_phrase_cut_short_at_the_end_of_a_line_is_shown_where_it_stops() -> No
 
 def test_an_unknown_scope_lists_the_scopes() -> None:
     assert error_for(nun_with("in column", "in the column")).splitlines()[::3] == [
-        "mine.ccl:4:33: expected 'a', 'column', 'row' or 'your' after 'in', found 'the'",
-        "hint: a scope is 'in row', 'in column', 'in row and column' or \"in a neighbour's tableau\""]
+        "mine.ccl:4:37: expected a deck (castle or village) after 'the', found 'column'",
+        "hint: a scope is 'in row', 'in column', 'in row and column', \"in a neighbour's tableau\", "
+        "'on adjacent cards' or 'in the castle discard pile' (or village)"]
 
 
 def test_a_set_mixing_shields_and_banners() -> None:

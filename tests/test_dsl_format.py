@@ -20,7 +20,8 @@ from castle_combo.dsl import format_card, format_cards, load_paths, parse_text, 
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 GRID = (m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN)
-ANY = tuple(scope for scope in m.Scope if scope is not m.Scope.DISCARDED)
+PILES = (m.Scope.CASTLE_PILE, m.Scope.VILLAGE_PILE)
+ANY = tuple(scope for scope in m.Scope if scope is not m.Scope.DISCARDED and scope not in PILES)
 #: Counts that also make sense on the cards an ability discarded ("per purse card on the discarded cards").
 ON_DISCARDED = (m.ShieldsOf, m.DistinctShieldTypes, m.MissingShieldTypes, m.Banners, m.CardsWithShieldCount,
                 m.CardsByCost, m.DiscountCards, m.PurseCards, m.CardsInTableau, m.ShieldSets, m.BannerSets,
@@ -64,7 +65,20 @@ def pers(draw: st.DrawFn, *, scoring: bool) -> m.Per:
             count, allowed = m.KeysOwned(), [m.Scope.TABLEAU]
     else:
         allowed = [scope for scope in scopes if scope not in GRID]
+        if isinstance(count, ON_DISCARDED):
+            allowed += PILES
     return m.Per(count, draw(st.sampled_from(allowed)))
+
+
+#: Conditions an ability can check when it resolves: a count, or a comparison with the neighbours.
+ability_conditions = st.one_of(
+    st.builds(m.CountIs, pers(scoring=False), st.just(m.Comparison.GE), st.integers(1, 99)),
+    st.builds(m.CountIs, pers(scoring=False), st.sampled_from([m.Comparison.EQ, m.Comparison.LE]),
+              st.integers(0, 99)),
+    st.builds(m.ComparedToNeighbours, st.builds(m.Per, st.sampled_from(
+        [m.ShieldsOf(m.Shield.MILITARY), m.KeysOwned(), m.CardsInTableau(), m.Banners(m.Deck.CASTLE)])),
+        st.booleans()),
+)
 
 
 @st.composite
@@ -87,7 +101,17 @@ simple_effects = st.one_of(
     st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
     st.builds(m.StoreGold, st.integers(1, m.MAX_PURSE)),
     st.builds(m.FillPurses, st.integers(1, 9)),
+    st.builds(m.TakeFromOpponents, amounts, st.sampled_from(m.Resource)),
 )
+#: Effects that never ask anything: what a trigger may do.
+automatic_effects = st.one_of(
+    st.builds(m.Gain, amounts, st.sampled_from(m.Resource), st.none() | pers(scoring=False)),
+    st.builds(m.OpponentsGain, amounts, st.sampled_from(m.Resource)),
+    st.builds(m.TakeFromOpponents, amounts, st.sampled_from(m.Resource)),
+    st.builds(m.StoreGold, st.integers(1, m.MAX_PURSE)),
+)
+automatic_effects = automatic_effects | st.builds(m.Conditional, automatic_effects, ability_conditions)
+simple_effects = simple_effects | st.builds(m.Conditional, simple_effects, ability_conditions)
 effects = simple_effects | st.builds(
     m.Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
 #: A whole ability: a few effects, maybe starting with a whole-row discard and its bonus.
@@ -108,11 +132,16 @@ def conditions(draw: st.DrawFn) -> m.CountIs | m.PlacedIn:
 scoring_rules = st.one_of(
     st.builds(m.ScorePer, amounts, pers(scoring=True)),
     st.builds(m.ScoreIf, amounts, conditions()),
+    st.builds(m.ScoreIf, amounts, st.builds(m.ComparedToNeighbours, st.builds(
+        m.Per, st.sampled_from([m.ShieldsOf(m.Shield.FAITH), m.PurseCards(), m.GoldOnPurses()])), st.booleans())),
+    st.just(m.ScoreAsAdjacent()),
 )
 
-names = st.text(string.ascii_letters + "éèàç '\"\\-", min_size=1, max_size=20).map(str.strip).filter(bool)
+names = st.text(string.ascii_letters + "éèàç '\"\\-", min_size=1, max_size=20).map(str.strip).filter(bool).filter(
+    lambda name: name.casefold() != m.FACE_DOWN_NAME)
 languages = st.lists(
-    st.tuples(st.text(string.ascii_lowercase, min_size=2, max_size=2).filter(lambda c: c != "en"), names),
+    st.tuples(st.text(string.ascii_lowercase, min_size=2, max_size=2).filter(
+        lambda c: c != "en" and c not in m.NOT_LANGUAGES), names),
     max_size=2, unique_by=lambda pair: pair[0]).map(tuple)
 
 
@@ -132,6 +161,10 @@ def cards(draw: st.DrawFn) -> m.Card:
     )
     if draw(st.booleans()):
         card = attrs.evolve(card, lock=True, unlocked=draw(abilities.filter(bool)))
+    wild = draw(st.integers(0, 3 - len(card.shields)))
+    each_turn = tuple(draw(st.lists(automatic_effects, max_size=2)))
+    game_end = tuple(draw(st.lists(automatic_effects, max_size=2)))
+    card = attrs.evolve(card, wild=wild, each_turn=each_turn, game_end=game_end)
     if card.purse is None and "gold on this card" in format_card(card):
         card = attrs.evolve(card, purse=5)
     return card

@@ -123,7 +123,8 @@ def test_an_ability_cannot_count_a_row_or_column_that_is_not_known_yet() -> None
         ("when bought: gain 1 gold per key in a neighbour's tableau",
          "keys are held by a player, not placed in a tableau, so 'key' takes no scope"),
         ("score 1 per empty space in row",
-         "a row or column of the final grid is always full, so it has no empty space"),
+         "a row or column of the final grid is always full, and a space next to a card may lie outside the grid, "
+         "so 'empty space' is counted in the whole tableau only"),
         ("score 1 per card in column",
          "a row or column of the final grid always holds 3 cards (5 for row and column)"),
         ("score 1 per gold on purses in row",

@@ -26,7 +26,7 @@ import attrs
 
 from castle_combo import lock_rulings, model
 from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow
-from castle_combo.counting import DECKS, CardFacts, Placed, Tableaux, compile_per
+from castle_combo.counting import DECKS, CardFacts, Placed, ScoreFn, Tableaux, compile_condition, compile_per
 from castle_combo.decisions import Address, ChooseAdjacent, ChooseOption, ChooseRow, Decision, DiscardCard, Frame
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "CopyStep",
     "DiscardRowStep",
     "DiscardStep",
+    "IfStep",
     "Step",
     "Work",
     "adjacent",
@@ -45,8 +46,8 @@ __all__ = [
 
 _GOLD, _KEY = 0, 1
 _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
-#: The two parts of a card's abilities, as the first number of an address.
-BOUGHT, UNLOCKED = 0, 1
+#: The parts of a card's abilities, as the first number of an address.
+BOUGHT, UNLOCKED, TURN_START, GAME_END = 0, 1, 2, 3
 
 
 class Work(Tableaux, Protocol):
@@ -198,7 +199,22 @@ class CopyStep:
         work.use_ability_of(seat, index)
 
 
-Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep]
+@attrs.frozen
+class IfStep:
+    """A conditional effect: when its condition holds now, its effect (at ``then``) is resolved next."""
+
+    test: ScoreFn = attrs.field(eq=False)
+    then: Address
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Check the condition in the owner's tableau as it is now; never asks anything itself."""
+        if self.test(work, seat, frame.index, (0, 0)):
+            top = work.frames[-1]
+            work.frames[-1] = attrs.evolve(top, queue=(self.then,) + top.queue)
+        return None
+
+
+Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, IfStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
@@ -212,7 +228,8 @@ class Ability:
     ``bought`` and ``unlocked`` are the top-level effect addresses of the
     ability when bought and behind the lock; ``copied`` what another card
     resolves when it uses this one's ability (both parts, in order; the
-    engine skips discounts and copies in a copy). ``steps`` holds every step
+    engine skips discounts and copies in a copy). ``each_turn`` and
+    ``game_end`` are the triggers' effects (never copied). ``steps`` holds every step
     by address. ``opens`` says whether a lock can be opened now (see
     :func:`compile_ability`).
     """
@@ -221,6 +238,8 @@ class Ability:
     unlocked: tuple[Address, ...]
     steps: dict[Address, Step] = attrs.field(eq=False)
     opens: Opens = attrs.field(eq=False)
+    each_turn: tuple[Address, ...] = ()
+    game_end: tuple[Address, ...] = ()
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -242,6 +261,18 @@ def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
             return lambda work, seat, index: work.gain(seat, resource, amount)
         per = compile_per(effect.per, facts)
         return lambda work, seat, index: work.gain(seat, resource, amount * per(work, seat, index))
+    if isinstance(effect, model.TakeFromOpponents):
+        amount, resource = effect.amount, _RESOURCE[effect.resource]
+
+        def take_from_opponents(work: Work, seat: int, index: int) -> None:
+            supply = work.gold if resource == _GOLD else work.keys
+            for other in range(len(work.keys)):
+                if other != seat:
+                    taken = min(amount, supply[other])
+                    work.gain(other, resource, -taken)
+                    work.gain(seat, resource, taken)
+
+        return take_from_opponents
     if isinstance(effect, model.OpponentsGain):
         amount, resource = effect.amount, _RESOURCE[effect.resource]
 
@@ -306,6 +337,9 @@ def _compile_effects(
             steps[address] = DiscardRowStep()
         elif isinstance(effect, model.UseAdjacentAbility):
             steps[address] = CopyStep()
+        elif isinstance(effect, model.Conditional):
+            (then,) = _compile_effects((effect.effect,), address, facts, steps)
+            steps[address] = IfStep(compile_condition(effect.condition, facts), then)
         else:
             steps[address] = Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount))
     return tuple(addresses)
@@ -341,4 +375,6 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts]) -> Ability:
     steps: dict[Address, Step] = {}
     bought = _compile_effects(card.ability, (BOUGHT,), facts, steps)
     unlocked = _compile_effects(card.unlocked, (UNLOCKED,), facts, steps)
-    return Ability(bought, unlocked, steps, _opens(card.unlocked, facts))
+    each_turn = _compile_effects(card.each_turn, (TURN_START,), facts, steps)
+    game_end = _compile_effects(card.game_end, (GAME_END,), facts, steps)
+    return Ability(bought, unlocked, steps, _opens(card.unlocked, facts), each_turn, game_end)

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from castle_combo.abilities import Ability, compile_ability
 from castle_combo.actions import Activate, Discard, Take, Unlock
-from castle_combo.counting import DECKS, CardFacts, ScoreFn, card_facts, compile_scoring
-from castle_combo.model import Card
+from castle_combo.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
+from castle_combo.model import Card, ComparedToNeighbours, walk
 from castle_combo.ruleset import Ruleset
 
 __all__ = ["Compiled", "compiled"]
@@ -40,7 +40,8 @@ class Compiled:
 
     __slots__ = (
         "_activates", "_discards", "_getters", "_tables", "_takes", "_unlocks", "abilities", "cards",
-        "deck_cards", "facts", "has_locks", "ids", "scorers",
+        "deck_cards", "facts", "has_locks", "has_triggers", "ids", "reads_others", "scorers", "scoring_facts",
+        "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -48,9 +49,29 @@ class Compiled:
         self.facts: tuple[CardFacts, ...] = tuple(card_facts(i, card) for i, card in enumerate(rules.cards))
         self.ids: dict[str, int] = {card.name: i for i, card in enumerate(rules.cards)}
         self.abilities: tuple[Ability, ...] = tuple(compile_ability(card, self.facts) for card in rules.cards)
-        self.scorers: tuple[ScoreFn | None, ...] = tuple(
-            compile_scoring(card.scoring, self.facts) for card in rules.cards
+        # Wild shields: for each card with some and each shield type, a stand-in id counted as that type.
+        stand_ins: list[CardFacts] = []
+        wild_as: dict[int, tuple[int, ...]] = {}
+        for f in self.facts:
+            if f.wild:
+                first = len(self.facts) + len(stand_ins)
+                wild_as[f.id] = tuple(range(first, first + len(SHIELDS)))
+                stand_ins += [as_wild_type(f, first + t, t) for t in range(len(SHIELDS))]
+        #: The facts scoring reads: every card, then the wild stand-ins (see :attr:`wild_as`).
+        self.scoring_facts: tuple[CardFacts, ...] = self.facts + tuple(stand_ins)
+        #: For a card with wild shields, its stand-in ids by shield type (in ``SHIELDS`` order).
+        self.wild_as: dict[int, tuple[int, ...]] = wild_as
+        scorers: list[ScoreFn | None] = [
+            compile_scoring(card.scoring, self.scoring_facts, lambda card: scorers[card]) for card in rules.cards
+        ]
+        scorers += [scorers[_original(f, self.facts)] for f in stand_ins]
+        self.scorers: tuple[ScoreFn | None, ...] = tuple(scorers)
+        #: Whether any scoring rule compares with the neighbours (then a seat's score reads other tableaux).
+        self.reads_others = any(
+            isinstance(node, ComparedToNeighbours) for card in rules.cards for node in walk(card.scoring)
         )
+        #: Whether any card has a trigger (start of turn, end of game): without one, the engine skips them.
+        self.has_triggers = any(a.each_turn or a.game_end for a in self.abilities)
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
@@ -142,6 +163,11 @@ class Compiled:
         close = difflib.get_close_matches(name, self.ids, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"no card named {name!r} in this ruleset{hint}"
+
+
+def _original(stand_in: CardFacts, facts: tuple[CardFacts, ...]) -> int:
+    """The id of the card a wild stand-in stands for (the card of the same name)."""
+    return next(f.id for f in facts if f.name == stand_in.name)
 
 
 _CACHE: dict[int, tuple[weakref.ref[Ruleset], Compiled]] = {}

@@ -33,8 +33,11 @@ __all__ = [
     "ScoreFn",
     "Tableaux",
     "card_facts",
+    "as_wild_type",
+    "compile_condition",
     "compile_per",
     "compile_scoring",
+    "neighbours",
     "tableau_totals",
 ]
 
@@ -56,7 +59,9 @@ class CardFacts:
     inside a choice or behind a lock, is a discount (:attr:`Card.has_discount`).
     ``lock`` marks a lock card; ``copyable`` a card whose ability another card
     may use (it has an effect other than a discount and other than using an
-    adjacent card's ability).
+    adjacent card's ability). ``wild`` is the number of wild shields (in
+    ``shield_count``, in no type of ``shields``); ``copies_scoring`` marks a
+    card that scores as an adjacent card, which no other card may copy.
     """
 
     id: int
@@ -70,10 +75,12 @@ class CardFacts:
     has_discount: bool
     lock: bool = False
     copyable: bool = False
+    wild: int = 0
+    copies_scoring: bool = False
 
 
-#: Effects that do not make a card worth copying: a discount, a copy, or a choice (its options are walked).
-_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.Choice)
+#: Effects that do not make a card worth copying: a discount, a copy, or a choice or condition (walked into).
+_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.Choice, model.Conditional)
 
 
 def _copyable(card: model.Card) -> bool:
@@ -96,13 +103,27 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
         deck=_DECK_INDEX[card.deck],
         cost=card.cost,
         shields=tuple(shields),
-        shield_count=len(card.shields),
+        shield_count=len(card.shields) + card.wild,
         purse=card.purse,
         messenger=card.messenger,
         has_discount=card.has_discount,
         lock=card.lock,
         copyable=_copyable(card),
+        wild=card.wild,
+        copies_scoring=any(isinstance(rule, model.ScoreAsAdjacent) for rule in card.scoring),
     )
+
+
+def as_wild_type(facts: CardFacts, card_id: int, shield: int) -> CardFacts:
+    """``facts`` of a card with wild shields, its wild shields counted as shield type ``shield``, as ``card_id``.
+
+    At the end of the game each player names one type for their wild shields;
+    the scoring counts a stand-in card with that many more shields of the type
+    (see :mod:`castle_combo.scoring`).
+    """
+    shields = list(facts.shields)
+    shields[shield] += facts.wild
+    return attrs.evolve(facts, id=card_id, shields=tuple(shields))
 
 
 @attrs.frozen(cache_hash=True)
@@ -144,6 +165,9 @@ class Tableaux(Protocol):
 
     @property
     def discarded(self) -> tuple[int, ...]: ...
+
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile (0 castle, 1 village), bottom first."""
 
 
 #: A compiled count: ``fn(table, seat, index_of_this_card) -> int``.
@@ -283,6 +307,21 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
             return count(cells, cells[index].gold, 9)
 
         return in_tableau
+    if scope is Scope.CASTLE_PILE or scope is Scope.VILLAGE_PILE:
+        deck = 0 if scope is Scope.CASTLE_PILE else 1
+
+        def in_pile(table: Tableaux, seat: int, index: int) -> int:
+            return count([Placed(card, 0, 0) for card in table.discard_pile(deck)], 0, 0)
+
+        return in_pile
+    if scope is Scope.ADJACENT:
+
+        def on_adjacent(table: Tableaux, seat: int, index: int) -> int:
+            cells = table.tableaux[seat]
+            me = cells[index]
+            return count([c for c in cells if abs(c.x - me.x) + abs(c.y - me.y) == 1], me.gold, 4)
+
+        return on_adjacent
     if scope is Scope.NEIGHBOUR:
 
         def in_neighbour(table: Tableaux, seat: int, index: int) -> int:
@@ -308,7 +347,38 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
     return in_line
 
 
-def _compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -> ScoreFn:
+def neighbours(seat: int, seats: int) -> tuple[int, ...]:
+    """The seats to the left and to the right of ``seat`` (one seat in a game of two, none alone)."""
+    return tuple(sorted({(seat - 1) % seats, (seat + 1) % seats} - {seat}))
+
+
+def _seat_count(count: model.Count, facts: Sequence[CardFacts]) -> Callable[[Tableaux, int], int]:
+    """``count`` in a seat's whole tableau, for any seat (no "this card" is needed)."""
+    if isinstance(count, model.KeysOwned):
+        return lambda table, seat: table.keys[seat] + sum(1 for c in table.tableaux[seat] if c.key)
+    totals = _compile_totals(count)
+    if totals is not None:
+        return lambda table, seat: totals(table.shields[seat], table.banners[seat])
+    cells = _compile_count(count, facts)
+    return lambda table, seat: cells(table.tableaux[seat], 0, 9)
+
+
+def compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -> ScoreFn:
+    """Compile a condition into a function giving 1 if it holds, else 0 (a :data:`ScoreFn`).
+
+    In an ability the ``origin`` argument is unused: a condition on the
+    card's place in the final grid is refused there by validation.
+    """
+    if isinstance(condition, model.ComparedToNeighbours):
+        of_seat = _seat_count(condition.per.count, facts)
+        more = condition.more
+
+        def compared(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
+            mine = of_seat(table, seat)
+            others = [of_seat(table, other) for other in neighbours(seat, len(table.tableaux))]
+            return 1 if all((mine > theirs) if more else (mine < theirs) for theirs in others) else 0
+
+        return compared
     if isinstance(condition, model.PlacedIn):
         cells = condition.region.cells
 
@@ -342,19 +412,44 @@ def _score_if(points: int, test: ScoreFn) -> ScoreFn:
     return score_if
 
 
-def compile_scoring(rules: Sequence[model.Scoring], facts: Sequence[CardFacts]) -> ScoreFn | None:
+def _score_as_adjacent(facts: Sequence[CardFacts], scorer_of: Callable[[int], ScoreFn | None]) -> ScoreFn:
+    def score_as_adjacent(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
+        cells = table.tableaux[seat]
+        me = cells[index]
+        best = 0
+        for c in cells:
+            if abs(c.x - me.x) + abs(c.y - me.y) == 1 and not c.face_down and not facts[c.card].copies_scoring:
+                scorer = scorer_of(c.card)
+                if scorer is not None:
+                    best = max(best, scorer(table, seat, index, origin))
+        return best
+
+    return score_as_adjacent
+
+
+def compile_scoring(
+    rules: Sequence[model.Scoring],
+    facts: Sequence[CardFacts],
+    scorer_of: Callable[[int], ScoreFn | None] = lambda card: None,
+) -> ScoreFn | None:
     """Compile a card's scoring rules into one function summing their points (``None`` if none).
 
     ``origin`` is the top-left corner (min x, min y) of the owner's grid, so
     that a region's cells can be matched against the final 3x3 grid.
+    ``scorer_of`` gives another card's compiled scorer, for a card that
+    scores as an adjacent card (the whole ruleset's scorers exist only once
+    every card is compiled, so it is looked up when the score is counted).
     """
     parts: list[ScoreFn] = []
     for rule in rules:
+        if isinstance(rule, model.ScoreAsAdjacent):
+            parts.append(_score_as_adjacent(facts, scorer_of))
+            continue
         points = rule.points
         if isinstance(rule, model.ScorePer):
             parts.append(_score_per(points, compile_per(rule.per, facts)))
         elif isinstance(rule, model.ScoreIf):
-            parts.append(_score_if(points, _compile_condition(rule.condition, facts)))
+            parts.append(_score_if(points, compile_condition(rule.condition, facts)))
         else:
             raise TypeError(f"the engine cannot score {rule!r}")
     if not parts:

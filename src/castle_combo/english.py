@@ -85,6 +85,9 @@ SCOPE_PLACE: dict[str, str] = {
     "row and column": "in this card's row and column",
     "neighbour": "in a neighbour's tableau (your choice of left or right)",
     "discarded": "on the discarded cards",
+    "adjacent": "on the cards next to this one",
+    "castle discard pile": "in the castle discard pile",
+    "village discard pile": "in the village discard pile",
 }
 
 #: The subject and verb of a condition in each scope: "*your tableau has* no faith shield".
@@ -95,6 +98,9 @@ SCOPE_SUBJECT: dict[str, str] = {
     "row and column": "this card's row and column have",
     "neighbour": "a neighbour's tableau (your choice of left or right) has",
     "discarded": "the discarded cards have",
+    "adjacent": "the cards next to this one have",
+    "castle discard pile": "the castle discard pile has",
+    "village discard pile": "the village discard pile has",
 }
 
 _ROW_NAMES = ("top", "middle", "bottom")

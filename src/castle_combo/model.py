@@ -134,6 +134,9 @@ class Problem:
 
 #: How a score scenario's grid marks a face-down card (``castle-combo score``): no card may be called so.
 FACE_DOWN_NAME = "face-down"
+#: Two-letter words of the card language that are no ISO 639-1 language (``in``, Indonesian's old code, is
+#: retired): a card file could not tell them from a condition or a trigger, so no localized name may use them.
+NOT_LANGUAGES = frozenset({"at", "if", "in", "of", "on", "up"})
 
 #: Sane ranges for the numbers printed on a card: a number outside them is a
 #: typo, not a design. Printed costs are 0..7, purses 3..9, amounts 1..10.
@@ -185,11 +188,17 @@ class Moment(enum.Enum):
 
     ``BOUGHT``: when the card is bought face up (``Card.ability``).
     ``UNLOCKED``: when its owner opens the card's lock (``Card.unlocked``,
-    lock cards only).
+    lock cards only). ``TURN_START``: at the start of each later turn of the
+    card's owner while it lies face up in their tableau (``Card.each_turn``).
+    ``GAME_END``: once, when the last turn of the game ends, before scoring
+    (``Card.game_end``). The two triggers resolve between turns, so their
+    effects never ask anything (see the rules page, "Fan mechanics").
     """
 
     BOUGHT = "bought"
     UNLOCKED = "unlocked"
+    TURN_START = "turn start"
+    GAME_END = "game end"
 
 
 class Scope(enum.Enum):
@@ -201,7 +210,9 @@ class Scope(enum.Enum):
     two neighbours (left or right, the owner's choice, so the larger count).
     ``DISCARDED`` is the cards the resolving ability has discarded so far
     (a whole row, or one card from a row): it exists only in an ability,
-    after a discard.
+    after a discard. ``ADJACENT`` is the owner's cards orthogonally next to
+    this card (not this card). ``CASTLE_PILE`` / ``VILLAGE_PILE`` are the
+    cards of a location's discard pile, counted in an ability.
     """
 
     TABLEAU = "tableau"
@@ -210,6 +221,9 @@ class Scope(enum.Enum):
     ROW_AND_COLUMN = "row and column"
     NEIGHBOUR = "neighbour"
     DISCARDED = "discarded"
+    ADJACENT = "adjacent"
+    CASTLE_PILE = "castle discard pile"
+    VILLAGE_PILE = "village discard pile"
 
     def describe(self) -> str:
         """Where a count is taken, as it follows the counted noun: "in this card's row"."""
@@ -542,7 +556,9 @@ class Per:
             return f"{noun} you own"
         if self.scope is Scope.TABLEAU and isinstance(self.count, (GoldOnThisCard, GoldOnPurses)):
             return noun
-        note = _included_note(self.count) if self.scope is not Scope.DISCARDED else ""
+        note = _included_note(self.count) if self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR) else ""
+        if self.scope is Scope.ADJACENT and isinstance(self.count, CardsInTableau):
+            note = " (face-down cards included)"
         return f"{noun} {self.scope.describe()}{note}"
 
 
@@ -588,6 +604,29 @@ class OpponentsGain:
     def describe(self) -> str:
         """The effect as a sentence: "Each opponent gains 1 key."."""
         return english.sentence(f"Each opponent gains {self.resource.describe(self.amount)}")
+
+
+@attrs.frozen
+class TakeFromOpponents:
+    """Take ``amount`` gold or keys from each other player, never more than they have.
+
+    Keys are taken from a player's spendable keys only: a key waiting on a
+    lock card belongs to the lock until it is opened.
+    """
+
+    amount: int
+    resource: Resource
+    source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """An amount out of range."""
+        return _out_of_range(self.amount, 1, MAX_AMOUNT, "the amount taken from each opponent", self.source)
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Take 1 gold from each opponent (never more than they have)."."""
+        return english.sentence(
+            f"Take {self.resource.describe(self.amount)} from each opponent (never more than they have)"
+        )
 
 
 @attrs.frozen
@@ -752,8 +791,38 @@ class Choice:
         return english.sentence("Choose one: " + english.join_or(f"({text})" for text in options))
 
 
+@attrs.frozen
+class Conditional:
+    """One effect that happens only if a condition holds when it resolves: ``gain 4 gold if ...``.
+
+    The condition is checked in the owner's tableau as it is at that moment
+    (the card just bought included), like any count of an ability. A
+    condition on the card's place in the final grid cannot be checked then,
+    so it is refused.
+    """
+
+    effect: Effect
+    condition: Condition
+    source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """A bad inner effect, a choice made conditional, or a condition that cannot be checked in an ability."""
+        found: tuple[Problem, ...] = ()
+        if isinstance(self.effect, (Choice, Conditional)):
+            found += (Problem("only a single effect can be made conditional",
+                              "write the condition after one effect, such as 'gain 4 gold if ...'", self.source),)
+        else:
+            found += self.effect.problems()
+        return found + self.condition.problems(scoring=False)
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Gain 4 gold if your tableau has at least 3 military shields."."""
+        return english.sentence(f"{english.clause(self.effect.describe())} if {self.condition.describe()}")
+
+
 Effect = Union[
-    Gain, OpponentsGain, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility, Choice
+    Gain, OpponentsGain, TakeFromOpponents, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow,
+    UseAdjacentAbility, Choice, Conditional,
 ]
 
 
@@ -812,13 +881,17 @@ class CountIs:
     value: int
     source: Source | None = _source_field()
 
-    def problems(self) -> tuple[Problem, ...]:
-        """A value out of range, a condition that always holds, or a bad count."""
+    def problems(self, *, scoring: bool = True) -> tuple[Problem, ...]:
+        """A value out of range, a condition that always holds, or a bad count.
+
+        ``scoring`` says whether the condition is checked in the final grid
+        (a scoring rule) or when an ability resolves (a conditional effect).
+        """
         found = _out_of_range(self.value, 0, MAX_AMOUNT, "the number in the condition", self.source)
         if self.comparison is Comparison.GE and self.value == 0:
             found += (Problem("'at least 0' always holds, so the condition means nothing",
                               "write 'at least 1'", self.source),)
-        return found + self.per.problems(scoring=True)
+        return found + self.per.problems(scoring=scoring)
 
     def describe(self) -> str:
         """The condition as a clause: "your tableau has no craftsmanship shield".
@@ -846,8 +919,11 @@ class PlacedIn:
     region: Region
     source: Source | None = _source_field()
 
-    def problems(self) -> tuple[Problem, ...]:
-        """A region the card can never end in."""
+    def problems(self, *, scoring: bool = True) -> tuple[Problem, ...]:
+        """A region the card can never end in, or a place asked before the grid is final."""
+        if not scoring:
+            return (Problem("an ability resolves before the card's place in the final grid is known",
+                            "move 'placed in ...' to a scoring rule ('score N if placed in ...')", self.source),)
         return self.region.problems()
 
     def describe(self) -> str:
@@ -855,7 +931,37 @@ class PlacedIn:
         return f"this card ends in {self.region.describe()}"
 
 
-Condition = Union[CountIs, PlacedIn]
+@attrs.frozen
+class ComparedToNeighbours:
+    """The owner has more (or fewer) of a count in their whole tableau than each neighbour has in theirs.
+
+    The neighbours are the players to the left and to the right (in a game of
+    two, the one opponent). A tie is not "more". A neighbour's wild shields
+    count as no type here: their owner names a type only for their own score.
+    """
+
+    per: Per
+    more: bool = True
+    source: Source | None = _source_field()
+
+    def problems(self, *, scoring: bool = True) -> tuple[Problem, ...]:
+        """A count that is not the same thing in every tableau, or one taken in a scope."""
+        found = self.per.problems(scoring=scoring)
+        if isinstance(self.per.count, GoldOnThisCard):
+            found += (Problem("'gold on this card' is this card's own gold; a neighbour has no such card",
+                              "compare 'gold on purses' instead", self.source),)
+        if self.per.scope is not Scope.TABLEAU:
+            found += (Problem("a comparison with the neighbours counts whole tableaux",
+                              "remove the scope", self.source),)
+        return found
+
+    def describe(self) -> str:
+        """The condition as a clause: "you have more military shields than each neighbour"."""
+        word = "more" if self.more else "fewer"
+        return f"you have {word} {self.per.count.describe(2)} than each neighbour"
+
+
+Condition = Union[CountIs, PlacedIn, ComparedToNeighbours]
 
 
 @attrs.frozen
@@ -894,7 +1000,28 @@ class ScoreIf:
         return english.sentence(f"Score {self.points} if {self.condition.describe()}")
 
 
-Scoring = Union[ScorePer, ScoreIf]
+@attrs.frozen
+class ScoreAsAdjacent:
+    """Score as one of the owner's face-up cards orthogonally next to this one, the best for the owner.
+
+    The chosen card's scoring rules are counted as if they were printed on
+    this card (its row, its column, its place, its own gold). A card that
+    itself scores as an adjacent card cannot be copied, so copies never chain.
+    """
+
+    source: Source | None = _source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Nothing: with no card to copy the rule scores 0."""
+        return ()
+
+    def describe(self) -> str:
+        """The rule as a sentence."""
+        return english.sentence("Score as one of your cards next to this one (the best for you), "
+                                "counted as if its scoring were printed on this card")
+
+
+Scoring = Union[ScorePer, ScoreIf, ScoreAsAdjacent]
 
 
 # --------------------------------------------------------------------------
@@ -915,6 +1042,13 @@ class Card:
     A ``lock`` card (the expansion *Out of the Oubliette!*) gets a key on it
     when bought face up; its ``unlocked`` effects resolve when its owner opens
     the lock, in a later moment of one of their turns (see the rules page).
+
+    ``wild`` is the number of wild shields, besides ``shields``: at the end
+    of the game each counts as the one type its owner names (all of a
+    player's wild shields as the same type, the best for their score); during
+    the game a wild shield is a shield of no type. ``each_turn`` resolves at
+    the start of each of the owner's later turns, ``game_end`` once when the
+    game ends (before scoring); both only while the card is face up.
     """
 
     name: str
@@ -928,6 +1062,9 @@ class Card:
     names: tuple[tuple[str, str], ...] = ()
     lock: bool = False
     unlocked: tuple[Effect, ...] = ()
+    wild: int = 0
+    each_turn: tuple[Effect, ...] = ()
+    game_end: tuple[Effect, ...] = ()
     source: Source | None = _source_field()
 
     def problems(self) -> tuple[Problem, ...]:
@@ -948,10 +1085,14 @@ class Card:
         found += _out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
             found += _out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
-        if not self.shields:
+        shield_count = len(self.shields) + self.wild
+        if self.wild < 0:
+            found += (Problem("a card cannot have fewer than no wild shield", "write 'wild' once per wild shield",
+                              where, "shields"),)
+        if not shield_count:
             found += (Problem("the card has no shield", "add 'shields' and one or more shield types", where),)
-        elif len(self.shields) > MAX_SHIELDS:
-            found += (Problem(f"the card has {len(self.shields)} shields, more than {MAX_SHIELDS}",
+        elif shield_count > MAX_SHIELDS:
+            found += (Problem(f"the card has {shield_count} shields, more than {MAX_SHIELDS}",
                               f"keep at most {MAX_SHIELDS} shields", where, "shields"),)
         found += _name_problems(self.names, where)
         counted = [p for p in _pers(self) if isinstance(p.count, GoldOnThisCard)]
@@ -964,10 +1105,12 @@ class Card:
         if self.unlocked and not self.lock:
             found += (Problem("only a lock card has an ability 'when unlocked'",
                               "add 'lock' to the card, or write 'when bought:' instead", where, "when unlocked"),)
-        for _, effects in self.parts():
+        for moment, effects in self.parts():
             for effect in effects:
                 found += effect.problems()
             found += _discarded_problems(effects, False)
+            if moment in (Moment.TURN_START, Moment.GAME_END):
+                found += _trigger_problems(moment, effects)
         for rule in self.scoring:
             found += rule.problems()
         return found
@@ -983,7 +1126,16 @@ class Card:
             found.append((Moment.BOUGHT, self.ability))
         if self.unlocked:
             found.append((Moment.UNLOCKED, self.unlocked))
+        if self.each_turn:
+            found.append((Moment.TURN_START, self.each_turn))
+        if self.game_end:
+            found.append((Moment.GAME_END, self.game_end))
         return tuple(found)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """Every effect printed on the card, of every moment, in written order."""
+        return tuple(effect for _, part in self.parts() for effect in part)
 
     def validate(self) -> Card:
         """This card if it makes sense, else a :class:`CardValidationError` listing every problem.
@@ -1016,7 +1168,7 @@ class Card:
         Any discount printed on the card counts, in a choice or behind a lock
         too: the engine and every other reader ask :func:`walk` the same way.
         """
-        return any(isinstance(node, Discount) for node in walk(self.ability + self.unlocked))
+        return any(isinstance(node, Discount) for node in walk(self.effects))
 
     def localized_name(self, language: str) -> str:
         """The card's name in ``language`` (``"en"`` or a code in ``names``), else its English name."""
@@ -1031,8 +1183,8 @@ class Card:
         if self.names:
             localized = english.join_and(f"{name} ({language})" for language, name in self.names)
             lines.append(f"Also called {localized}.")
-        shields = ", ".join(shield.value for shield in self.shields)
-        lines.append(f"{english.plural(len(self.shields), 'Shield')}: {shields}.")
+        shields = ", ".join([shield.value for shield in self.shields] + ["wild"] * self.wild)
+        lines.append(f"{english.plural(len(self.shields) + self.wild, 'Shield')}: {shields}.")
         if self.messenger:
             lines.append("Messenger: bought face up, it sends the messenger to the other location.")
         if self.purse is not None:
@@ -1044,7 +1196,15 @@ class Card:
             lines.append("When bought face up: " + " ".join(effect.describe() for effect in self.ability))
         if self.unlocked:
             lines.append("When its lock is opened: " + " ".join(effect.describe() for effect in self.unlocked))
-        if not self.ability and not self.unlocked:
+        if self.each_turn:
+            lines.append("At the start of each of your later turns: "
+                         + " ".join(effect.describe() for effect in self.each_turn))
+        if self.game_end:
+            lines.append("At the end of the game: " + " ".join(effect.describe() for effect in self.game_end))
+        if self.wild:
+            lines.append("Wild shield: at the end of the game it counts as the one type you name "
+                         "(all your wild shields the same type).")
+        if not self.effects:
             lines.append("No ability.")
         lines.extend(rule.describe() for rule in self.scoring)
         if not self.scoring:
@@ -1075,6 +1235,7 @@ NAMED_REGIONS: Mapping[str, frozenset[tuple[int, int]]] = MappingProxyType({
 })
 
 _GRID_SCOPES = frozenset({Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN})
+_PILE_SCOPES = frozenset({Scope.CASTLE_PILE, Scope.VILLAGE_PILE})
 
 #: Counts that cannot take some scopes, with the reason and the fix.
 _SCOPE_LIMITS: Mapping[type, tuple[frozenset[Scope], str, str]] = MappingProxyType({
@@ -1084,8 +1245,9 @@ _SCOPE_LIMITS: Mapping[type, tuple[frozenset[Scope], str, str]] = MappingProxyTy
     KeysOwned: (frozenset(Scope) - {Scope.TABLEAU},
                 "keys are held by a player, not placed in a tableau, so 'key' takes no scope",
                 "remove the scope after 'key'"),
-    EmptySpaces: (_GRID_SCOPES,
-                  "a row or column of the final grid is always full, so it has no empty space",
+    EmptySpaces: (_GRID_SCOPES | {Scope.ADJACENT},
+                  "a row or column of the final grid is always full, and a space next to a card may lie "
+                  "outside the grid, so 'empty space' is counted in the whole tableau only",
                   "count 'empty space' in the whole tableau"),
     CardsInTableau: (_GRID_SCOPES,
                      "a row or column of the final grid always holds 3 cards (5 for row and column)",
@@ -1150,6 +1312,14 @@ def _scope_problems(per: Per, scoring: bool) -> tuple[Problem, ...]:
     if scoring and per.scope is Scope.DISCARDED:
         return (Problem("a scoring rule counts your final tableau; discarded cards exist only while an "
                         "ability resolves", "count them in an ability, after 'discard a row'", where),)
+    if per.scope in _PILE_SCOPES and type(per.count) in _NOT_ON_DISCARDED:
+        return (Problem("a discard pile holds face-up cards with no stored gold, and fills no space",
+                        "count something printed on the cards, such as 'faith shield in the castle discard pile'",
+                        where),)
+    if scoring and per.scope in _PILE_SCOPES:
+        return (Problem("a scoring rule counts tableaux, and a score pad has no discard pile",
+                        "count the discard pile in an ability ('gain 1 gold per card in the village discard pile')",
+                        where),)
     if scoring and per.scope is Scope.NEIGHBOUR:
         return (Problem("a scoring rule counts only your own tableau, never a neighbour's",
                         "remove \"in a neighbour's tableau\"", where),)
@@ -1217,6 +1387,23 @@ def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[P
     return found
 
 
+#: Effects a trigger may have: those that never ask anything (a trigger resolves between turns).
+_AUTOMATIC = (Gain, OpponentsGain, TakeFromOpponents, Discount, StoreGold, FillPurses, Conditional)
+
+
+def _trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
+    """Effects of a trigger that would ask the owner something, which no moment between turns allows."""
+    when = "at the start of a turn" if moment is Moment.TURN_START else "at the end of the game"
+    found: tuple[Problem, ...] = ()
+    for effect in effects:
+        inner = effect.effect if isinstance(effect, Conditional) else effect
+        if not isinstance(inner, _AUTOMATIC):
+            found += (Problem(f"an effect that asks its owner a question cannot happen {when}, between turns",
+                              "use effects that need no decision there (gain, take, put, fill, discount), "
+                              "or move this one to 'when bought:'", getattr(effect, "source", None)),)
+    return found
+
+
 def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) -> tuple[Problem, ...]:
     """Localized names with a malformed or repeated language code, or an empty name."""
     found: tuple[Problem, ...] = ()
@@ -1225,6 +1412,9 @@ def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) ->
         if len(language) != 2 or not language.isascii() or not language.islower() or not language.isalpha():
             found += (Problem(f"{language!r} is not a language code",
                               "use a two-letter lower-case code such as 'fr' or 'de'", source, f"name {language}"),)
+        elif language in NOT_LANGUAGES:
+            found += (Problem(f"{language!r} is a word of the card language and no language's code",
+                              "use the language's ISO 639-1 code, such as 'fr' or 'de'", source, f"name {language}"),)
         elif language == "en":
             found += (Problem("the English name is the card's own name, not a localized one",
                               "remove the 'en' line", source, f"name {language}"),)

@@ -29,10 +29,11 @@ from __future__ import annotations
 from typing import TypeVar
 
 from castle_combo import lock_rulings
-from castle_combo.abilities import Auto
+from castle_combo.abilities import Ability, Auto, IfStep
 from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow, KeyUse, Pass, Take, Unlock, UseKey
 from castle_combo.counting import DECKS, Placed
 from castle_combo.decisions import (
+    Address,
     ChooseAdjacent,
     ChooseOption,
     ChooseRow,
@@ -45,7 +46,7 @@ from castle_combo.decisions import (
 )
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
-from castle_combo.table import Location, Phase, PlayerState, Table, spots_of
+from castle_combo.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, spots_of
 from castle_combo.turn import Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
@@ -72,7 +73,7 @@ def _place_name(i: int) -> str:
 class _Counted:
     """A frozen state as compiled counts read it (see :class:`castle_combo.counting.Tableaux`)."""
 
-    __slots__ = ("banners", "discarded", "keys", "shields", "tableaux")
+    __slots__ = ("_locations", "banners", "discarded", "keys", "shields", "tableaux")
 
     def __init__(self, state: Table) -> None:
         self.tableaux = [p.tableau for p in state.players]
@@ -80,6 +81,11 @@ class _Counted:
         self.shields = [p.shields for p in state.players]
         self.banners = [p.banners for p in state.players]
         self.discarded: tuple[int, ...] = ()
+        self._locations = state.locations
+
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile, bottom first."""
+        return self._locations[deck].discard
 
 
 def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None) -> tuple[int, ...]:
@@ -340,6 +346,8 @@ def _take_plain(state: T, action: Take, card: int, cost: int) -> T | None:
         return None
     if engine.has_locks and any(c.key for c in player.tableau):
         return None
+    if engine.has_triggers:
+        return None
     at = action.at
     tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
     if face_down:
@@ -413,7 +421,7 @@ def _answer(state: T, action: Action) -> T:
                      Resume.END, action)
     top = turn.frames[-1]
     step = state.engine.abilities[top.card].steps[pending.step]
-    assert not isinstance(step, Auto), "an automatic step never asks"
+    assert not isinstance(step, (Auto, IfStep)), "an automatic step never asks"
     step.answer(turn, seat, action)
     return _resolve(state, turn, state.taken, pending.resume, action)
 
@@ -421,26 +429,10 @@ def _answer(state: T, action: Action) -> T:
 def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -> T:
     """Run the abilities on the stack until one asks a question or all are done; then go on with the turn."""
     seat = state.current_player
-    abilities = state.engine.abilities
-    frames = turn.frames
-    while frames:
-        top = frames[-1]
-        queue = top.queue
-        steps = abilities[top.card].steps
-        # Automatic steps never touch the stack: run them without rebuilding the frame.
-        i, end = 0, len(queue)
-        while i < end and type(step := steps[queue[i]]) is Auto:
-            step.run(turn, seat, top)
-            i += 1
-        if i == end:
-            frames.pop()
-            continue
-        address = queue[i]
-        frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded)
-        decision = steps[address].run(turn, seat, frames[-1])
-        if decision is not None:
-            pending = Pending(decision, tuple(frames), address, resume)
-            return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
+    asked = _run_stack(turn, seat, state.engine.abilities)
+    if asked is not None:
+        pending = Pending(asked[1], tuple(turn.frames), asked[0], resume)
+        return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
     if resume is Resume.START or resume is Resume.TAKE:
         phase = Phase.START if resume is Resume.START else Phase.TAKE
         return turn.freeze(state, current=seat, taken=taken, phase=phase, pending=None, action=action)
@@ -461,4 +453,59 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         turn.refill_rows()
     turn.opened_lock = False
     nxt = (seat + 1) % len(state.players)
+    if state.engine.has_triggers:
+        _between_turns(state, turn, nxt, taken)
     return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)
+
+
+def _run_stack(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> tuple[Address, Decision] | None:
+    """Run the abilities on the stack until one asks a question (its step address and the decision) or all are done."""
+    frames = turn.frames
+    while frames:
+        top = frames[-1]
+        queue = top.queue
+        steps = abilities[top.card].steps
+        # Automatic steps never touch the stack: run them without rebuilding the frame.
+        i, end = 0, len(queue)
+        while i < end and type(step := steps[queue[i]]) is Auto:
+            step.run(turn, seat, top)
+            i += 1
+        if i == end:
+            frames.pop()
+            continue
+        address = queue[i]
+        frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded)
+        decision = steps[address].run(turn, seat, frames[-1])
+        if decision is not None:
+            return address, decision
+    return None
+
+
+def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
+    """The triggers between two turns (the rules page, "Fan mechanics").
+
+    When the game has just ended, every seat's "at the end of the game"
+    effects resolve, seat by seat from the first player; otherwise the next
+    player's "at the start of your turn" effects. Each seat's cards resolve
+    in the order they were taken, face-up cards only. Trigger effects never
+    ask anything (validation refuses any that would).
+    """
+    seats = len(state.players)
+    if taken >= CARDS_PER_PLAYER * seats:
+        for k in range(seats):
+            _run_triggers(state, turn, (state.first_player + k) % seats, end_of_game=True)
+    else:
+        _run_triggers(state, turn, nxt, end_of_game=False)
+
+
+def _run_triggers(state: Table, turn: Turn, seat: int, *, end_of_game: bool) -> None:
+    abilities = state.engine.abilities
+    for index, cell in enumerate(turn.tableaux[seat]):
+        if cell.face_down:
+            continue
+        ability = abilities[cell.card]
+        part = ability.game_end if end_of_game else ability.each_turn
+        if part:
+            turn.frames.append(Frame(cell.card, index, part))
+            asked = _run_stack(turn, seat, abilities)
+            assert asked is None, "a trigger never asks (validation refuses effects that would)"

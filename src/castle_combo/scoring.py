@@ -24,7 +24,7 @@ import attrs
 
 from castle_combo.abilities import fill_order
 from castle_combo.compiled import Compiled, compiled
-from castle_combo.counting import Placed, tableau_totals
+from castle_combo.counting import SHIELDS, Placed, tableau_totals
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.model import FACE_DOWN_NAME, Card
 from castle_combo.placement import GRID, origin
@@ -61,7 +61,9 @@ class ScoreSheet:
     ``gold_left`` the gold left in the supply after purse placement (worth
     nothing, but it breaks ties). ``names`` is the grid of card names
     (``"face-down"``, or ``None`` for an empty space in an unfinished game)
-    and ``stored`` the gold on each card after purse placement.
+    and ``stored`` the gold on each card after purse placement. ``wild`` is
+    the shield type the player named for their wild shields (``None``
+    without any).
     """
 
     total: int
@@ -70,6 +72,7 @@ class ScoreSheet:
     cards: Grid
     names: tuple[tuple[str | None, ...], ...] = attrs.field(default=((None,) * 3,) * 3, eq=False)
     stored: Grid = attrs.field(default=((0, 0, 0),) * 3, eq=False)
+    wild: str | None = attrs.field(default=None, eq=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"total", "keys", "gold_left", "cards"}``, the scenario output format."""
@@ -96,16 +99,26 @@ class Result:
 
 
 class _Table:
-    """One finished tableau as counts read it (see :class:`castle_combo.counting.Tableaux`), as seat 0."""
+    """Finished tableaux as counts read them (see :class:`castle_combo.counting.Tableaux`), one per seat."""
 
     __slots__ = ("banners", "discarded", "keys", "shields", "tableaux")
 
-    def __init__(self, cells: tuple[Placed, ...], keys: int, totals: tuple[Sequence[int], Sequence[int]]) -> None:
-        self.tableaux = (cells,)
-        self.keys = (keys,)
-        self.shields = (totals[0],)
-        self.banners = (totals[1],)
+    def __init__(
+        self,
+        tableaux: Sequence[tuple[Placed, ...]],
+        keys: Sequence[int],
+        shields: Sequence[Sequence[int]],
+        banners: Sequence[Sequence[int]],
+    ) -> None:
+        self.tableaux = tableaux
+        self.keys = keys
+        self.shields = shields
+        self.banners = banners
         self.discarded: tuple[int, ...] = ()
+
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """Nothing: a scoring rule never counts a discard pile (validation refuses it)."""
+        return ()
 
 
 def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tuple[tuple[Placed, ...], int]:
@@ -125,21 +138,14 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
     return tuple(out), gold
 
 
-def _sheet(
-    engine: Compiled,
-    cells: tuple[Placed, ...],
-    keys: int,
-    gold: int,
-    totals: tuple[Sequence[int], Sequence[int]] | None = None,
-) -> ScoreSheet:
-    """One seat's sheet: scrolls count only their own tableau, so no other seat is needed.
+def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | None = None) -> ScoreSheet:
+    """``seat``'s sheet in ``table`` (purses already filled, ``left`` gold left over).
 
-    ``keys`` are the spendable keys; the keys waiting on lock cards are in
-    ``cells``. ``totals`` are the tableau's face-up shield and banner totals
-    if known (a game state keeps them; placing gold on purses does not change them).
+    A scoring rule counts its owner's tableau; only a comparison with the
+    neighbours reads another seat's, which is why the table holds them all.
     """
-    cells, left = _place_purses(engine, cells, gold)
-    table = _Table(cells, keys, totals if totals is not None else tableau_totals(engine.facts, cells))
+    cells = table.tableaux[seat]
+    facts = engine.scoring_facts
     corner = origin((c.x, c.y) for c in cells)
     points = [[0] * GRID for _ in range(GRID)]
     names: list[list[str | None]] = [[None] * GRID for _ in range(GRID)]
@@ -149,13 +155,13 @@ def _sheet(
         if cell.face_down:
             names[row][col] = FACE_DOWN
             continue
-        names[row][col] = engine.facts[cell.card].name
+        names[row][col] = facts[cell.card].name
         stored[row][col] = cell.gold
         scorer = engine.scorers[cell.card]
         if scorer is not None:
-            points[row][col] = scorer(table, 0, i, corner)
+            points[row][col] = scorer(table, seat, i, corner)
     cards = tuple(tuple(r) for r in points)
-    owned = keys + sum(1 for cell in cells if cell.key)
+    owned = table.keys[seat] + sum(1 for cell in cells if cell.key)
     return ScoreSheet(
         sum(map(sum, cards)) + owned,
         owned,
@@ -163,24 +169,100 @@ def _sheet(
         cards,  # type: ignore[arg-type]
         tuple(tuple(r) for r in names),
         tuple(tuple(r) for r in stored),  # type: ignore[arg-type]
+        wild,
     )
+
+
+def _as_type(engine: Compiled, cells: tuple[Placed, ...], shield: int) -> tuple[Placed, ...]:
+    """``cells`` with every face-up card's wild shields counted as shield type ``shield`` (stand-in ids)."""
+    wild_as = engine.wild_as
+    return tuple(
+        Placed(wild_as[c.card][shield], c.x, c.y, c.face_down, c.gold, c.key)
+        if not c.face_down and c.card in wild_as else c
+        for c in cells
+    )
+
+
+def _has_wild(engine: Compiled, cells: tuple[Placed, ...]) -> bool:
+    return bool(engine.wild_as) and any(not c.face_down and c.card in engine.wild_as for c in cells)
+
+
+def _sheets(
+    engine: Compiled,
+    tableaux: Sequence[tuple[Placed, ...]],
+    keys: Sequence[int],
+    gold: Sequence[int],
+    only: int | None = None,
+    totals: Sequence[Totals | None] | None = None,
+) -> tuple[ScoreSheet, ...]:
+    """Every seat's sheet (or only seat ``only``'s, the others left out of the result).
+
+    Each seat first puts its leftover gold on its purses. Then each seat
+    with wild shields names the type that gives it the highest total (ties:
+    the first type in the rulebook's order), counting the other seats' wild
+    shields as no type while it chooses; the sheets are then counted with
+    every seat's named type. ``totals`` are each seat's face-up shield and
+    banner totals when known (a game state keeps them; filling purses does
+    not change them).
+    """
+    known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
+    seats = range(len(tableaux))
+    placed = [_place_purses(engine, tableaux[s], gold[s]) if only is None or s == only or engine.reads_others
+              else (tableaux[s], gold[s]) for s in seats]
+    cells = [p[0] for p in placed]
+    named: dict[int, int] = {}
+    for s in seats:
+        if (only is None or s == only or engine.reads_others) and _has_wild(engine, cells[s]):
+            totals_as = [_total_as(engine, cells, keys, s, t) for t in range(len(SHIELDS))]
+            named[s] = totals_as.index(max(totals_as))
+    for s, t in named.items():
+        cells[s] = _as_type(engine, cells[s], t)
+        known[s] = None
+    table = _table(engine, cells, keys, known)
+    wanted = seats if only is None else (only,)
+    return tuple(
+        _sheet(engine, table, s, placed[s][1], SHIELDS[named[s]].value if s in named else None) for s in wanted
+    )
+
+
+#: A seat's face-up shield totals per type and banner totals per deck.
+Totals = tuple[Sequence[int], Sequence[int]]
+
+
+def _table(
+    engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], known: Sequence[Totals | None]
+) -> _Table:
+    facts = engine.scoring_facts
+    totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
+    return _Table(cells, keys, [t[0] for t in totals], [t[1] for t in totals])
+
+
+def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[int], seat: int, t: int) -> int:
+    """``seat``'s total with its wild shields counted as type ``t`` (the others' as no type)."""
+    trial = list(cells)
+    trial[seat] = _as_type(engine, cells[seat], t)
+    return _sheet(engine, _table(engine, trial, keys, [None] * len(trial)), seat, 0).total
 
 
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
-    engine = state.engine
-    return tuple(_sheet(engine, p.tableau, p.keys, p.gold, (p.shields, p.banners)) for p in state.players)
+    players = state.players
+    return _sheets(state.engine, [p.tableau for p in players], [p.keys for p in players], [p.gold for p in players],
+                   totals=[(p.shields, p.banners) for p in players])
 
 
 def score_seat(state: Table, seat: int) -> ScoreSheet:
     """Score one seat of ``state`` as if the game ended now.
 
-    A seat's score depends only on its own tableau, keys and gold (the
-    rulebook: each scroll counts only its owner's tableau), so bots that
-    compare many positions differing in one seat need not rescore the others.
+    In the base game a seat's score depends only on its own tableau, keys
+    and gold (each scroll counts only its owner's tableau), so bots that
+    compare many positions differing in one seat need not rescore the
+    others; only a card comparing with the neighbours reads their tableaux.
     """
-    player = state.players[seat]
-    return _sheet(state.engine, player.tableau, player.keys, player.gold, (player.shields, player.banners))
+    players = state.players
+    tableaux = [p.tableau for p in players]
+    return _sheets(state.engine, tableaux, [p.keys for p in players], [p.gold for p in players], only=seat,
+                   totals=[(p.shields, p.banners) for p in players])[0]
 
 
 def final_scores(state: Table) -> tuple[ScoreSheet, ...]:
@@ -224,6 +306,7 @@ class Scenario:
     keys: int = 0
     gold: int = 0
     purse_gold: tuple[tuple[str, int], ...] = ()
+    neighbours: tuple[tuple[tuple[str, ...], ...], ...] = ()
 
 
 def _nonneg(value: object, path: str) -> int:
@@ -236,9 +319,10 @@ def load_scenario(data: object) -> Scenario:
     """Read a score scenario (DESIGN.md format); :class:`ScenarioError` names the bad field's JSON path."""
     if not isinstance(data, Mapping):
         raise ScenarioError("$: expected an object {\"grid\": [[...], [...], [...]], \"keys\": k, \"gold\": g}")
-    unknown = sorted(set(data) - {"grid", "keys", "gold", "purse_gold"})
+    unknown = sorted(set(data) - {"grid", "keys", "gold", "purse_gold", "neighbours"})
     if unknown:
-        raise ScenarioError(f"$.{unknown[0]}: unknown field; a scenario has grid, keys, gold and purse_gold")
+        raise ScenarioError(f"$.{unknown[0]}: unknown field; a scenario has grid, keys, gold, purse_gold "
+                            "and neighbours")
     if "grid" not in data:
         raise ScenarioError("$.grid: missing; give the finished tableau as 3 rows of 3 card names")
     grid = _grid(data["grid"], "$.grid")
@@ -246,7 +330,12 @@ def load_scenario(data: object) -> Scenario:
     if not isinstance(purse, Mapping):
         raise ScenarioError("$.purse_gold: expected an object {\"card name\": gold, ...}")
     stored = tuple((str(name), _nonneg(v, f"$.purse_gold[{name!r}]")) for name, v in purse.items())
-    return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored)
+    near = data.get("neighbours", [])
+    if isinstance(near, (str, bytes)) or not isinstance(near, Sequence) or len(near) > 2:
+        raise ScenarioError("$.neighbours: expected a list of at most 2 grids (the players to the left and right)")
+    grids = tuple(_grid(g, f"$.neighbours[{k}]") for k, g in enumerate(near))
+    return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored,
+                    grids)
 
 
 def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
@@ -272,38 +361,30 @@ def score_tableau(
     gold: int = 0,
     purse_gold: Mapping[str, int] | None = None,
     rules: Ruleset | None = None,
+    neighbours: Sequence[Sequence[Sequence[str | Card]]] = (),
 ) -> ScoreSheet:
     """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
 
     ``keys`` are the keys held, ``gold`` the leftover gold *before* purse
     placement, ``purse_gold`` gold already stored on purse cards by name.
-    Counts that name a neighbour count 0 here (there is no table).
+    ``neighbours`` are the finished grids of the players to the left and to
+    the right (one in a game of two), read only by a card that compares with
+    its neighbours; without them such a card compares with one empty tableau.
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
-    names = _grid(grid, "$.grid")
     keys = _nonneg(keys, "$.keys")
     gold = _nonneg(gold, "$.gold")
-    stored = dict(purse_gold or {})
-    cells: list[Placed] = []
+    if len(neighbours) > 2:
+        raise ScenarioError(f"$.neighbours: a player has at most 2 neighbours, not {len(neighbours)}")
     where: dict[str, str] = {}
-    for y, row in enumerate(names):
-        for x, name in enumerate(row):
-            path = f"$.grid[{y}][{x}]"
-            if name == FACE_DOWN:
-                cells.append(Placed(0, x, y, True))
-                continue
-            card = engine.ids.get(name)
-            if card is None:
-                raise ScenarioError(f"{path}: {engine.unknown(name)} (write \"face-down\" for a face-down card)")
-            if name in where:
-                raise ScenarioError(f"{path}: {name} is already at {where[name]}; every card exists once")
-            where[name] = path
-            cells.append(Placed(card, x, y, False, 0))
-    for name, amount in stored.items():
+    cells = _cells(engine, _grid(grid, "$.grid"), "$.grid", where)
+    others = [_cells(engine, _grid(g, f"$.neighbours[{k}]"), f"$.neighbours[{k}]", where)
+              for k, g in enumerate(neighbours)] or [[]]
+    for name, amount in dict(purse_gold or {}).items():
         path = f"$.purse_gold[{name!r}]"
         _nonneg(amount, path)
-        if name not in where:
+        if name not in where or not where[name].startswith("$.grid"):
             raise ScenarioError(f"{path}: {name} is not face up in the grid")
         card = engine.ids[name]
         capacity = engine.facts[card].purse
@@ -313,10 +394,32 @@ def score_tableau(
             raise ScenarioError(f"{path}: {name}'s purse holds at most {capacity} gold, not {amount}")
         i = next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
         cells[i] = attrs.evolve(cells[i], gold=amount)
-    return _sheet(engine, tuple(cells), keys, gold)
+    # Seat 0 is the scored player; with two neighbours they sit at seats 1 and 2, either side of it.
+    tableaux = [tuple(cells)] + [tuple(o) for o in others]
+    return _sheets(engine, tableaux, [keys] + [0] * len(others), [gold] + [0] * len(others), only=0)[0]
+
+
+def _cells(engine: Compiled, names: tuple[tuple[str, ...], ...], path: str, where: dict[str, str]) -> list[Placed]:
+    """A scenario grid as tableau cells; ``where`` remembers each card's path, since every card exists once."""
+    cells: list[Placed] = []
+    for y, row in enumerate(names):
+        for x, name in enumerate(row):
+            at = f"{path}[{y}][{x}]"
+            if name == FACE_DOWN:
+                cells.append(Placed(0, x, y, True))
+                continue
+            card = engine.ids.get(name)
+            if card is None:
+                raise ScenarioError(f"{at}: {engine.unknown(name)} (write \"face-down\" for a face-down card)")
+            if name in where:
+                raise ScenarioError(f"{at}: {name} is already at {where[name]}; every card exists once")
+            where[name] = at
+            cells.append(Placed(card, x, y, False, 0))
+    return cells
 
 
 def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
     """Load a scenario (:func:`load_scenario`) and score it."""
     scenario = load_scenario(data)
-    return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules)
+    return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules,
+                         scenario.neighbours)

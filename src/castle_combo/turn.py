@@ -93,6 +93,10 @@ class Turn:
         self._replace(seat, index, Placed(old.card, old.x, old.y, old.face_down, old.gold, False))
 
     # -- the rows ------------------------------------------------------------------
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile (0 castle, 1 village), bottom first."""
+        return self.locations[deck].discard
+
     def row(self, deck: int) -> tuple[int, ...]:
         """The cards of a row now (0 castle, 1 village)."""
         return self.locations[deck].row

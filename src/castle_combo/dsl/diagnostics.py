@@ -76,12 +76,14 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
     categories: list[tuple[str, str]] = []
     if set(PROPERTY_WORDS) <= words:
         categories.append(("a property", "a property (deck, cost, shields, messenger, purse, lock, when bought, "
-                                         "when unlocked, score)"))
-        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "in", "an", "to", "at", "if", "of", "on", "up"}
+                                         "when unlocked, at the start of your turn, at the end of the game, "
+                                         "score)"))
+        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "at", "in", "on", "if"}
         names.discard("WORD")
     if set(SHIELD_WORDS) <= words:
-        categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS)) + ")"))
-        words -= set(SHIELD_WORDS)
+        wild = ["wild"] if "wild" in words else []
+        categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS) + wild) + ")"))
+        words -= set(SHIELD_WORDS) | set(wild)
     if set(DECK_WORDS) <= words:
         categories.append(("a deck", "a deck (castle or village)"))
         words -= set(DECK_WORDS)
@@ -294,6 +296,8 @@ def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report
 #: Words that start an effect, and the words that may follow "in" in a scope.
 _EFFECT_WORDS = {"gain", "each", "discount", "discard", "put", "fill", "choose"}
 _SCOPE_WORDS = {"row", "column", "a", "your"}
+_SCOPES_HINT = ("a scope is 'in row', 'in column', 'in row and column', \"in a neighbour's tableau\", "
+                "'on adjacent cards' or 'in the castle discard pile' (or village)")
 
 
 def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: Token | None,
@@ -312,8 +316,9 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
         return f"write a number after '{previous}'" if previous is not None else "write a number"
     if _EFFECT_WORDS <= words:
         return "write at least one effect, for example: when bought: gain 2 gold"
-    if _SCOPE_WORDS <= words:
-        return "a scope is 'in row', 'in column', 'in row and column' or \"in a neighbour's tableau\""
+    if _SCOPE_WORDS <= words or (set(DECK_WORDS) <= words and str(previous) == "the"
+                                 and str(token) in {"row", "column", "tableau"}):
+        return _SCOPES_HINT
     if set(SHIELD_WORDS) <= words and "card" in words:
         return "name what is counted, for example 'per faith shield', 'per castle banner' or 'per key'"
     if words == {"{"}:

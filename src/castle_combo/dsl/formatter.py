@@ -21,7 +21,10 @@ from castle_combo.model import (
     CardsInTableau,
     CardsWithShieldCount,
     Choice,
+    ComparedToNeighbours,
     Comparison,
+    Condition,
+    Conditional,
     CostSum,
     Count,
     CountIs,
@@ -50,11 +53,13 @@ from castle_combo.model import (
     Region,
     Resource,
     Scope,
+    ScoreAsAdjacent,
     ScorePer,
     Scoring,
     ShieldSets,
     ShieldsOf,
     StoreGold,
+    TakeFromOpponents,
     UseAdjacentAbility,
 )
 
@@ -68,6 +73,9 @@ _SCOPES = {
     Scope.ROW_AND_COLUMN: " in row and column",
     Scope.NEIGHBOUR: " in a neighbour's tableau",
     Scope.DISCARDED: " on the discarded cards",
+    Scope.ADJACENT: " on adjacent cards",
+    Scope.CASTLE_PILE: " in the castle discard pile",
+    Scope.VILLAGE_PILE: " in the village discard pile",
 }
 _COST_WORDS = {Comparison.EQ: "", Comparison.GE: " or more", Comparison.LE: " or less"}
 _CONDITION_WORDS = {Comparison.EQ: "exactly", Comparison.GE: "at least", Comparison.LE: "at most"}
@@ -148,6 +156,10 @@ def format_effect(effect: Effect) -> str:
         return text + (f" per {_per(effect.per)}" if effect.per is not None else "")
     if isinstance(effect, OpponentsGain):
         return f"each opponent gains {_resource(effect.amount, effect.resource)}"
+    if isinstance(effect, TakeFromOpponents):
+        return f"take {_resource(effect.amount, effect.resource)} from each opponent"
+    if isinstance(effect, Conditional):
+        return f"{format_effect(effect.effect)} if {_condition(effect.condition, _INDENT * 2)}"
     if isinstance(effect, Discount):
         return f"discount {effect.amount} on {_decks(effect.decks)}"
     if isinstance(effect, DiscardFromRow):
@@ -188,19 +200,28 @@ def _region(region: Region, indent: str) -> str:
     return "at\n" + "\n".join(indent + _INDENT + line for line in rows)
 
 
+def _condition(condition: Condition, indent: str) -> str:
+    """A condition after "if": "at least 3 military shields", "placed in a corner"."""
+    if isinstance(condition, PlacedIn):
+        return f"placed {_region(condition.region, indent)}"
+    if isinstance(condition, CountIs):
+        if condition.comparison is Comparison.EQ and condition.value == 0:
+            return f"no {_per(condition.per)}"
+        words = _CONDITION_WORDS[condition.comparison]
+        return f"{words} {condition.value} {_per(condition.per, condition.value)}"
+    if isinstance(condition, ComparedToNeighbours):
+        word = "more" if condition.more else "fewer"
+        return f"{word} {format_count(condition.per.count, 2)} than each neighbour"
+    raise TypeError(f"not a condition: {condition!r}")
+
+
 def format_scoring(rule: Scoring, indent: str = _INDENT) -> str:
     """One scoring rule: "score 3 per faith shield in row" (a mask takes three more lines)."""
     if isinstance(rule, ScorePer):
         return f"score {rule.points} per {_per(rule.per)}"
-    condition = rule.condition
-    if isinstance(condition, PlacedIn):
-        return f"score {rule.points} if placed {_region(condition.region, indent)}"
-    if isinstance(condition, CountIs):
-        if condition.comparison is Comparison.EQ and condition.value == 0:
-            return f"score {rule.points} if no {_per(condition.per)}"
-        words = _CONDITION_WORDS[condition.comparison]
-        return f"score {rule.points} if {words} {condition.value} {_per(condition.per, condition.value)}"
-    raise TypeError(f"not a scoring rule: {rule!r}")
+    if isinstance(rule, ScoreAsAdjacent):
+        return "score as an adjacent card"
+    return f"score {rule.points} if {_condition(rule.condition, indent)}"
 
 
 def format_card(card: Card) -> str:
@@ -208,7 +229,7 @@ def format_card(card: Card) -> str:
     lines = [f"card {_string(card.name)} {{"]
     lines += [f"{_INDENT}{language} {_string(name)}" for language, name in card.names]
     facts = [f"deck {card.deck.value}", f"cost {card.cost}",
-             "shields " + " ".join(shield.value for shield in card.shields)]
+             "shields " + " ".join([shield.value for shield in card.shields] + ["wild"] * card.wild)]
     if card.messenger:
         facts.append("messenger")
     if card.purse is not None:
@@ -218,6 +239,8 @@ def format_card(card: Card) -> str:
     lines.append(_INDENT + "   ".join(facts))
     lines += _ability_lines("when bought", card.ability)
     lines += _ability_lines("when unlocked", card.unlocked)
+    lines += _ability_lines("at the start of your turn", card.each_turn)
+    lines += _ability_lines("at the end of the game", card.game_end)
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"

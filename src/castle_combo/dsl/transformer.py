@@ -33,7 +33,9 @@ from castle_combo.model import (
     CardsInTableau,
     CardsWithShieldCount,
     Choice,
+    ComparedToNeighbours,
     Comparison,
+    Conditional,
     CostSum,
     Count,
     CountIs,
@@ -63,6 +65,7 @@ from castle_combo.model import (
     Region,
     Resource,
     Scope,
+    ScoreAsAdjacent,
     ScoreIf,
     ScorePer,
     Shield,
@@ -70,6 +73,7 @@ from castle_combo.model import (
     ShieldsOf,
     Source,
     StoreGold,
+    TakeFromOpponents,
     UseAdjacentAbility,
 )
 
@@ -80,6 +84,9 @@ REQUIRED = ("deck", "cost", "shields")
 
 #: Properties that may be written more than once (scoring rules add up).
 REPEATABLE = frozenset({"score", "name"})
+
+#: What the parser hands over for a wild shield among a card's shields.
+_WILD = "wild"
 
 _ESCAPE = re.compile(r"\\(.)")
 #: The longest number the language reads: anything longer is certainly a mistake.
@@ -140,11 +147,13 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
                 "every card needs: " + ", ".join(f"'{kind}'" for kind in REQUIRED)
                 + " (for example: deck castle   cost 3   shields faith)", where))
             return None
+        printed = seen["shields"].value
         return Card(
             name=name,
             deck=seen["deck"].value,
             cost=seen["cost"].value,
-            shields=seen["shields"].value,
+            shields=tuple(shield for shield in printed if shield is not _WILD),
+            wild=sum(1 for shield in printed if shield is _WILD),
             messenger="messenger" in seen,
             purse=seen["purse"].value if "purse" in seen else None,
             ability=seen["when bought"].value if "when bought" in seen else (),
@@ -152,6 +161,8 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
             names=tuple(p.value for p in properties if p.kind == "name"),
             lock="lock" in seen,
             unlocked=seen["when unlocked"].value if "when unlocked" in seen else (),
+            each_turn=seen["at the start of your turn"].value if "at the start of your turn" in seen else (),
+            game_end=seen["at the end of the game"].value if "at the end of the game" in seen else (),
             source=where,
         )
 
@@ -168,8 +179,11 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def cost(self, meta: Meta, amount: int) -> _Property:
         return _Property("cost", amount, self._at(meta))
 
-    def shields(self, meta: Meta, *shields: Shield) -> _Property:
+    def shields(self, meta: Meta, *shields: Shield | str) -> _Property:
         return _Property("shields", shields, self._at(meta))
+
+    def wild(self, meta: Meta) -> str:
+        return _WILD
 
     def messenger(self, meta: Meta) -> _Property:
         return _Property("messenger", True, self._at(meta))
@@ -186,6 +200,12 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def unlocked(self, meta: Meta, *effects: Effect) -> _Property:
         return _Property("when unlocked", effects, self._at(meta))
 
+    def turn_start(self, meta: Meta, *effects: Effect) -> _Property:
+        return _Property("at the start of your turn", effects, self._at(meta))
+
+    def game_end(self, meta: Meta, *effects: Effect) -> _Property:
+        return _Property("at the end of the game", effects, self._at(meta))
+
     def score_per(self, meta: Meta, points: int, count: Count, scope: Scope = Scope.TABLEAU) -> _Property:
         where = self._at(meta)
         per = Per(count, scope, source=count.source)
@@ -194,6 +214,10 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def score_if(self, meta: Meta, points: int, condition: CountIs | PlacedIn) -> _Property:
         where = self._at(meta)
         return _Property("score", ScoreIf(points, condition, source=where), where)
+
+    def score_as_adjacent(self, meta: Meta) -> _Property:
+        where = self._at(meta)
+        return _Property("score", ScoreAsAdjacent(source=where), where)
 
     # ------------------------------------------------------------ effects
     def gain(self, meta: Meta, amount: int, resource: Resource, per: Per | None = None) -> Gain:
@@ -204,6 +228,12 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
 
     def opponents_gain(self, meta: Meta, amount: int, resource: Resource) -> OpponentsGain:
         return OpponentsGain(amount, resource, source=self._at(meta))
+
+    def take_from_opponents(self, meta: Meta, amount: int, resource: Resource) -> TakeFromOpponents:
+        return TakeFromOpponents(amount, resource, source=self._at(meta))
+
+    def conditional(self, meta: Meta, effect: Effect, condition: CountIs | PlacedIn) -> Conditional:
+        return Conditional(effect, condition, source=self._at(meta))
 
     def discount(self, meta: Meta, amount: int, decks: tuple[Deck, ...]) -> Discount:
         return Discount(amount, decks, source=self._at(meta))
@@ -257,6 +287,12 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
 
     def placed_at(self, meta: Meta, region: Region) -> PlacedIn:
         return PlacedIn(region, source=self._at(meta))
+
+    def more_than_neighbours(self, meta: Meta, count: Count) -> ComparedToNeighbours:
+        return ComparedToNeighbours(Per(count, source=count.source), True, source=self._at(meta))
+
+    def fewer_than_neighbours(self, meta: Meta, count: Count) -> ComparedToNeighbours:
+        return ComparedToNeighbours(Per(count, source=count.source), False, source=self._at(meta))
 
     def region(self, meta: Meta, *words: Token) -> Region:
         name = " ".join(words)
@@ -365,6 +401,12 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
 
     def on_discarded_cards(self, meta: Meta) -> Scope:
         return Scope.DISCARDED
+
+    def on_adjacent_cards(self, meta: Meta) -> Scope:
+        return Scope.ADJACENT
+
+    def in_discard_pile(self, meta: Meta, deck: Deck) -> Scope:
+        return Scope.CASTLE_PILE if deck is Deck.CASTLE else Scope.VILLAGE_PILE
 
     # ------------------------------------------------------------ words
     def shield(self, meta: Meta, token: Token) -> Shield:
