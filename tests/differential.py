@@ -24,11 +24,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 from reference_cards import oubliette_table_cards, table_cards
 from reference_engine import RefGame, action_key
 
 import castle_combo as cc
 from castle_combo import model as m
+from castle_combo.compiled import compiled
 from castle_combo.errors import IllegalAction
 from castle_combo.model import Deck, Resource, Scope, Shield
 
@@ -87,21 +89,63 @@ def _discard_row_with_bonus(rng: random.Random) -> list[m.Effect]:
     return effects
 
 
-def _per(rng: random.Random, purse: bool, scoring: bool, locks: bool = False) -> m.Per:
+def _per(rng: random.Random, purse: bool, scoring: bool, locks: bool = False, fan: bool = False) -> m.Per:
     count = _count(rng, purse, not scoring, locks)
     scopes = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN] if scoring else [Scope.TABLEAU, Scope.NEIGHBOUR]
+    if fan and not isinstance(count, (m.KeysOwned, m.GoldOnThisCard, m.EmptySpaces)):
+        scopes.append(Scope.ADJACENT)
+        if not scoring and isinstance(count, _ON_DISCARDED):
+            scopes += [Scope.CASTLE_PILE, Scope.VILLAGE_PILE]
     return m.Per(count, rng.choice(scopes))
 
 
-def _effect(rng: random.Random, purse: bool, choice: bool, locks: bool = False) -> m.Effect:
+def _condition(rng: random.Random, purse: bool, scoring: bool, locks: bool, fan: bool) -> m.Condition:
+    """A count condition, or (fan mechanics) a comparison with each neighbour."""
+    if fan and rng.random() < 0.35:
+        count = rng.choice([m.ShieldsOf(rng.choice(list(Shield))), m.KeysOwned(), m.PurseCards(), m.GoldOnPurses(),
+                            m.Banners(rng.choice(DECKS)), m.CardsInTableau()])
+        return m.ComparedToNeighbours(m.Per(count), rng.random() < 0.6)
+    comparison = rng.choice(list(m.Comparison))
+    value = rng.randint(1 if comparison is m.Comparison.GE else 0, 4)
+    return m.CountIs(_per(rng, purse, scoring, locks, fan), comparison, value)
+
+
+def _automatic(rng: random.Random, purse: bool, fan: bool) -> m.Effect:
+    """An effect that never asks (what a trigger may do), sometimes conditional."""
+    resource = rng.choice(list(Resource))
+    roll = rng.random()
+    if roll < 0.4:
+        effect: m.Effect = m.Gain(rng.randint(1, 2), resource, _per(rng, purse, False, False, fan)
+                                  if rng.random() < 0.5 else None)
+    elif roll < 0.6:
+        effect = m.TakeFromOpponents(rng.randint(1, 2), resource)
+    elif roll < 0.75:
+        effect = m.OpponentsGain(1, resource)
+    elif roll < 0.9:
+        effect = m.StoreGold(rng.randint(1, 2))
+    else:
+        effect = m.Discount(1, (rng.choice(DECKS),))
+    if rng.random() < 0.3:
+        return m.Conditional(effect, _condition(rng, purse, False, False, fan))
+    return effect
+
+
+def _effect(rng: random.Random, purse: bool, choice: bool, locks: bool = False, fan: bool = False) -> m.Effect:
     roll = rng.random()
     resource = rng.choice(list(Resource))
+    if fan and roll < 0.1:
+        return m.TakeFromOpponents(rng.randint(1, 3), resource)
+    if fan and roll < 0.22:
+        inner = _effect(rng, purse, False, locks, False)
+        return m.Conditional(inner, _condition(rng, purse, False, locks, fan))
+    if fan:
+        roll = rng.random()
     if locks and roll < 0.12:
         return m.UseAdjacentAbility()
     if locks and roll < 0.2:
         return m.DiscardWholeRow()
     if roll < 0.3:
-        return m.Gain(rng.randint(1, 3), resource, _per(rng, purse, False, locks) if rng.random() < 0.7 else None)
+        return m.Gain(rng.randint(1, 3), resource, _per(rng, purse, False, locks, fan) if rng.random() < 0.7 else None)
     if roll < 0.4:
         return m.OpponentsGain(rng.randint(1, 2), resource)
     if roll < 0.5:
@@ -114,29 +158,30 @@ def _effect(rng: random.Random, purse: bool, choice: bool, locks: bool = False) 
         return m.FillPurses(rng.randint(1, 3))
     if choice:
         options = tuple(
-            tuple(_effect(rng, purse, False, locks) for _ in range(rng.randint(1, 2))) for _ in range(rng.randint(2, 3))
+            tuple(_effect(rng, purse, False, locks, fan) for _ in range(rng.randint(1, 2)))
+            for _ in range(rng.randint(2, 3))
         )
         return m.Choice(options)
     return m.Gain(rng.randint(1, 2), resource)
 
 
-def _rule(rng: random.Random, purse: bool, locks: bool = False) -> m.Scoring:
+def _rule(rng: random.Random, purse: bool, locks: bool = False, fan: bool = False) -> m.Scoring:
     roll = rng.random()
+    if fan and roll < 0.12:
+        return m.ScoreAsAdjacent()
     if roll < 0.55:
-        return m.ScorePer(rng.randint(1, 4), _per(rng, purse, True, locks))
+        return m.ScorePer(rng.randint(1, 4), _per(rng, purse, True, locks, fan))
     if roll < 0.8:
-        comparison = rng.choice(list(m.Comparison))
-        value = rng.randint(1 if comparison is m.Comparison.GE else 0, 4)
-        return m.ScoreIf(rng.randint(1, 8), m.CountIs(_per(rng, purse, True, locks), comparison, value))
+        return m.ScoreIf(rng.randint(1, 8), _condition(rng, purse, True, locks, fan))
     cells = frozenset((x, y) for x in range(3) for y in range(3) if rng.random() < 0.4) or frozenset({(1, 1)})
     return m.ScoreIf(rng.randint(1, 8), m.PlacedIn(m.Region(cells)))
 
 
-def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False) -> m.Card:
-    """A valid card drawn from every construct of the model (``locks``: the expansion's ones too)."""
+def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False) -> m.Card:
+    """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics)."""
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
-        ability = [_effect(rng, purse is not None, True, locks) for _ in range(rng.randint(0, 3))]
+        ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
         lock = locks and rng.random() < 0.4
         unlocked: list[m.Effect] = []
         if lock:
@@ -152,24 +197,33 @@ def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False) 
             rng.random() < 0.35,
             purse,
             tuple(ability),
-            tuple(_rule(rng, purse is not None, locks) for _ in range(rng.randint(0, 2))),
+            tuple(_rule(rng, purse is not None, locks, fan) for _ in range(rng.randint(0, 2))),
             lock=lock,
             unlocked=tuple(unlocked),
         )
+        if fan:
+            card = attrs.evolve(
+                card,
+                wild=rng.randint(0, 3 - len(card.shields)) if rng.random() < 0.2 else 0,
+                each_turn=tuple(_automatic(rng, purse is not None, fan) for _ in range(rng.random() < 0.2)),
+                game_end=tuple(_automatic(rng, purse is not None, fan) for _ in range(rng.random() < 0.15)),
+            )
         if not card.problems():
             return card
 
 
-def random_ruleset(rng: random.Random, players: int, locks: bool = False) -> cc.Ruleset:
+def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
-    discarded cards, copies of adjacent abilities, and its counts.
+    discarded cards, copies of adjacent abilities, and its counts. ``fan`` draws the fan mechanics:
+    conditional effects, taking from opponents, adjacent and discard-pile counts, triggers, comparisons
+    with the neighbours, scoring as an adjacent card and wild shields.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks) for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks) for i in range(total - castle)]
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan) for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan) for i in range(total - castle)]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -340,8 +394,10 @@ def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "u
         raise Mismatch(f"seed {seed}: score sheets differ\n engine:    {got}\n reference: {expected}")
     if list(state.result().winners) != winners:
         raise Mismatch(f"seed {seed}: winners differ: engine {state.result().winners}, reference {winners}")
+    # A score pad sees one tableau; only a card comparing with the neighbours needs theirs (and their gold).
+    alone = not compiled(rules).reads_others
     for seat, sheet in enumerate(sheets):
-        if _scored_alone(state, seat) != sheet:
+        if alone and _scored_alone(state, seat) != sheet:
             raise Mismatch(f"seed {seed}: score_tableau of seat {seat}'s grid differs from its score sheet")
     if cc.replay(state.record(), rules=rules) != state:
         raise Mismatch(f"seed {seed}: the game's record does not replay to the same state")

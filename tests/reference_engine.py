@@ -34,6 +34,21 @@ Oubliette!"). The legal actions at each moment:
 
 A lock "can be opened" when it is the player's, face up, still holds its
 key, and, if its ability only gains, would gain at least 1 now.
+
+Fan mechanics, restated from the rules page ("Fan mechanics"): a
+conditional effect happens only if its condition holds when it is reached;
+taking from each opponent takes what they have, up to the amount; "on
+adjacent cards" is the four orthogonal neighbours of the card; a discard
+pile count counts that pile's cards; between two turns the next player's
+face-up cards' "at the start of your turn" effects resolve in the order the
+cards were taken, and after the last turn every seat's "at the end of the
+game" effects, seat by seat from the first player; "more/fewer ... than each
+neighbour" compares whole tableaux with the players to the left and right;
+"score as an adjacent card" takes the best adjacent face-up card's rules
+(not another copier) as if printed on this card; each seat names one type
+for all its wild shields, the best for its total while the other seats'
+wild shields count as no type, and then every seat is scored with every
+seat's named type.
 """
 
 from __future__ import annotations
@@ -79,6 +94,8 @@ class Cell:
         self.gold = 0
         #: A key waiting on a face-up lock card until its lock is opened.
         self.key = False
+        #: The type its wild shields count as, once its owner names one at the end of the game.
+        self.wild_as: Shield | None = None
 
     @property
     def up(self) -> bool:
@@ -109,9 +126,11 @@ class Place:
 # ----------------------------------------------------------------- counting
 
 
-def all_effects(card: m.Card) -> list[m.Effect]:
-    """Every effect printed on the card: its abilities when bought and behind its lock, choices opened up."""
+def all_effects(card: m.Card, *, triggers: bool = True) -> list[m.Effect]:
+    """Every effect printed on the card (its triggers' too unless ``triggers`` is false), choices and conditions opened."""
     todo = list(card.ability) + list(card.unlocked)
+    if triggers:
+        todo += list(card.each_turn) + list(card.game_end)
     found = []
     while todo:
         effect = todo.pop()
@@ -119,6 +138,8 @@ def all_effects(card: m.Card) -> list[m.Effect]:
         if isinstance(effect, m.Choice):
             for option in effect.options:
                 todo.extend(option)
+        if isinstance(effect, m.Conditional):
+            todo.append(effect.effect)
     return found
 
 
@@ -129,11 +150,12 @@ def has_discount_ability(card: m.Card) -> bool:
 
 def worth_copying(card: m.Card) -> bool:
     """A card whose ability "use the ability of an adjacent card" may use: more than a discount or a copy."""
-    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.Choice)) for e in all_effects(card))
+    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.Choice, m.Conditional))
+               for e in all_effects(card, triggers=False))
 
 
 def shield_count(cells: list[Cell], shield: Shield) -> int:
-    return sum(c.card.shields.count(shield) for c in cells if c.up)
+    return sum(c.card.shields.count(shield) + (c.card.wild if c.wild_as is shield else 0) for c in cells if c.up)
 
 
 def banner_count(cells: list[Cell], deck: Deck) -> int:
@@ -151,7 +173,7 @@ def count_in(count: m.Count, cells: list[Cell], keys: int, me: Cell | None) -> i
     if isinstance(count, m.Banners):
         return banner_count(cells, count.deck)
     if isinstance(count, m.CardsWithShieldCount):
-        return sum(1 for c in cells if c.up and len(c.card.shields) == count.shields)
+        return sum(1 for c in cells if c.up and len(c.card.shields) + c.card.wild == count.shields)
     if isinstance(count, m.CardsByCost):
         def ok(cost: int) -> bool:
             if count.comparison is m.Comparison.EQ:
@@ -200,7 +222,24 @@ def cells_in_scope(seat: Seat, me: Cell, scope: Scope) -> list[Cell]:
         return [c for c in seat.cells if c.x == me.x]
     if scope is Scope.ROW_AND_COLUMN:
         return [c for c in seat.cells if c.y == me.y or c.x == me.x]
+    if scope is Scope.ADJACENT:
+        return [c for c in seat.cells if abs(c.x - me.x) + abs(c.y - me.y) == 1]
     raise AssertionError(scope)
+
+
+def neighbour_seats(seat: int, n: int) -> set[int]:
+    """The players to the left and to the right (the one opponent in a game of two)."""
+    return {(seat - 1) % n, (seat + 1) % n} - {seat}
+
+
+def compared(condition: m.ComparedToNeighbours, seats: list[Seat], who: int) -> bool:
+    """Whether ``who`` has more (fewer) of the count in the whole tableau than each neighbour."""
+    def of(seat: Seat) -> int:
+        return count_in(condition.per.count, list(seat.cells), seat.keys, None)
+
+    mine = of(seats[who])
+    theirs = [of(seats[other]) for other in neighbour_seats(who, len(seats))]
+    return all(mine > t if condition.more else mine < t for t in theirs)
 
 
 # ---------------------------------------------------------------------- game
@@ -244,6 +283,7 @@ class RefGame:
         self.reshuffle_orders: dict[Deck, list[list[m.Card]]] = {Deck.CASTLE: [], Deck.VILLAGE: []}
         self.by_name = by_name
         self.reshuffles_done = 0
+        self.first_player = first_player
 
     # -- chance ----------------------------------------------------------------
     def push_reshuffle(self, deck: Deck, order: list[str]) -> None:
@@ -413,6 +453,9 @@ class RefGame:
 
     def count(self, per: m.Per, me: Cell, discarded: list[m.Card]) -> int:
         seat = self.seats[self.current]
+        if per.scope in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE):
+            pile = self.places[Deck.CASTLE if per.scope is Scope.CASTLE_PILE else Deck.VILLAGE].discard
+            return count_in(per.count, [Cell(card, 0, 0, False) for card in pile], 0, None)
         if per.scope is Scope.NEIGHBOUR:
             left = self.seats[(self.current - 1) % self.n]
             right = self.seats[(self.current + 1) % self.n]
@@ -431,6 +474,20 @@ class RefGame:
 
     def resolve(self) -> None:
         """Resolve the abilities on the stack in order; stop at a question; when all are done, go on."""
+        if not self.asks():
+            self.carry_on()
+
+    def holds(self, condition: m.Condition, me: Cell, discarded: list[m.Card]) -> bool:
+        """A conditional effect's condition, checked now in the current player's tableau."""
+        if isinstance(condition, m.ComparedToNeighbours):
+            return compared(condition, self.seats, self.current)
+        assert isinstance(condition, m.CountIs), "validation refuses a place condition in an ability"
+        value = self.count(condition.per, me, discarded)
+        return {m.Comparison.EQ: value == condition.value, m.Comparison.GE: value >= condition.value,
+                m.Comparison.LE: value <= condition.value}[condition.comparison]
+
+    def asks(self) -> bool:
+        """Resolve the stack until a question is asked (True) or nothing is left (False)."""
         seat = self.seats[self.current]
         while self.frames:
             frame = self.frames[-1]
@@ -446,6 +503,16 @@ class RefGame:
                 for other in range(self.n):
                     if other != self.current:
                         self.gain(other, effect.resource, effect.amount)
+            elif isinstance(effect, m.TakeFromOpponents):
+                for other in range(self.n):
+                    if other != self.current:
+                        has = self.seats[other].gold if effect.resource is Resource.GOLD else self.seats[other].keys
+                        taken = min(has, effect.amount)
+                        self.gain(other, effect.resource, -taken)
+                        self.gain(self.current, effect.resource, taken)
+            elif isinstance(effect, m.Conditional):
+                if self.holds(effect.condition, me, frame.discarded):
+                    frame.effects.insert(0, effect.effect)
             elif isinstance(effect, m.Discount):
                 if not frame.copied:
                     for deck in effect.decks:
@@ -461,16 +528,16 @@ class RefGame:
                     c.gold = c.card.purse  # type: ignore[assignment]
             elif isinstance(effect, m.Choice):
                 self.question = ("choose", effect)
-                return
+                return True
             elif isinstance(effect, m.DiscardFromRow):
                 if self.places[effect.deck].row:
                     self.question = ("discard", effect)
-                    return
+                    return True
             elif isinstance(effect, m.DiscardWholeRow):
                 rows = [d for d in (Deck.CASTLE, Deck.VILLAGE) if self.places[d].row]
                 if len(rows) == 2:
                     self.question = ("row", None)
-                    return
+                    return True
                 if rows:
                     self.discard_row(rows[0], frame)
             elif isinstance(effect, m.UseAdjacentAbility):
@@ -480,10 +547,10 @@ class RefGame:
                               if abs(c.x - me.x) + abs(c.y - me.y) == 1 and c.up and worth_copying(c.card)]
                 if candidates:
                     self.question = ("adjacent", candidates)
-                    return
+                    return True
             else:
                 raise TypeError(f"reference cannot run {effect!r}")
-        self.carry_on()
+        return False
 
     def carry_on(self) -> None:
         """The abilities are done: the turn goes on where it was."""
@@ -510,6 +577,22 @@ class RefGame:
         self.lock_opened = False
         self.card_taken = False
         self.then = ""
+        if self.taken == 9 * self.n:
+            after = self.current
+            for k in range(self.n):
+                self.current = (self.first_player + k) % self.n
+                self.trigger("game_end")
+            self.current = after
+        else:
+            self.trigger("each_turn")
+
+    def trigger(self, part: str) -> None:
+        """The current player's face-up cards' effects of one trigger, in the order the cards were taken."""
+        for cell in list(self.seats[self.current].cells):
+            effects = getattr(cell.card, part)
+            if cell.up and effects:
+                self.frames.append(Frame(cell, list(effects), False))
+                assert not self.asks(), "a trigger never asks"
 
     def refill(self, deck: Deck) -> None:
         place = self.places[deck]
@@ -537,7 +620,7 @@ class RefGame:
     # -- scoring -------------------------------------------------------------------
     def final(self) -> tuple[list[dict[str, Any]], list[int]]:
         """Per seat ``{"total", "keys", "gold_left", "cards"}`` and the winning seats."""
-        sheets = [score_seat(seat) for seat in self.seats]
+        sheets = score_all(self.seats)
         totals: list[int] = [s["total"] for s in sheets]
         left: list[int] = [s["gold_left"] for s in sheets]
         top = [i for i, total in enumerate(totals) if total == max(totals)]
@@ -545,28 +628,60 @@ class RefGame:
         return sheets, [i for i in top if left[i] == most]
 
 
-def score_seat(seat: Seat) -> dict[str, Any]:
-    """One finished tableau's sheet: purse placement in reading order, then each face-up card's rules."""
+def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
+    """Every seat's sheet: purses filled, wild shields named, then each face-up card's rules."""
+    saved = {id(c): (c.gold, c.wild_as) for seat in seats for c in seat.cells}
+    left = [place_purses(seat) for seat in seats]
+    named: dict[int, Shield] = {}
+    for i, seat in enumerate(seats):
+        wild = [c for c in seat.cells if c.up and c.card.wild]
+        if not wild:
+            continue
+        best = None
+        for shield in ALL_SHIELDS:
+            for c in wild:
+                c.wild_as = shield
+            total = score_seat(seats, i, left[i])["total"]
+            if best is None or total > best[0]:
+                best = (total, shield)
+            for c in wild:
+                c.wild_as = None
+        assert best is not None
+        named[i] = best[1]
+    for i, shield in named.items():
+        for c in seats[i].cells:
+            if c.up and c.card.wild:
+                c.wild_as = shield
+    sheets = [score_seat(seats, i, left[i]) for i in range(len(seats))]
+    for seat in seats:
+        for c in seat.cells:
+            c.gold, c.wild_as = saved[id(c)]
+    return sheets
+
+
+def place_purses(seat: Seat) -> int:
+    """Leftover gold onto the face-up purse cards in reading order; the gold left."""
     gold = seat.gold
-    stored = {id(c): c.gold for c in seat.cells}
     for c in sorted((c for c in seat.cells if c.up and c.card.purse is not None), key=lambda c: (c.y, c.x)):
-        put = min(gold, c.card.purse - stored[id(c)])  # type: ignore[operator]
-        stored[id(c)] += put
+        put = min(gold, c.card.purse - c.gold)  # type: ignore[operator]
+        c.gold += put
         gold -= put
-    min_x = min(c.x for c in seat.cells)
-    min_y = min(c.y for c in seat.cells)
+    return gold
+
+
+def score_seat(seats: list[Seat], who: int, gold_left: int) -> dict[str, Any]:
+    """One finished tableau's sheet (purses already filled): each face-up card's rules, plus keys."""
+    seat = seats[who]
+    min_x = min((c.x for c in seat.cells), default=0)
+    min_y = min((c.y for c in seat.cells), default=0)
     grid = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
-    saved = {id(c): c.gold for c in seat.cells}
-    for c in seat.cells:
-        c.gold = stored[id(c)]
     for c in seat.cells:
         if c.up:
-            grid[c.y - min_y][c.x - min_x] = sum(score_rule(seat, c, rule, min_x, min_y) for rule in c.card.scoring)
-    for c in seat.cells:
-        c.gold = saved[id(c)]
+            grid[c.y - min_y][c.x - min_x] = sum(
+                score_rule(seats, who, c, rule, min_x, min_y) for rule in c.card.scoring)
     keys = seat.keys + sum(1 for c in seat.cells if c.key)  # keys waiting on lock cards are owned too
     total = sum(map(sum, grid)) + keys
-    return {"total": total, "keys": keys, "gold_left": gold, "cards": grid}
+    return {"total": total, "keys": keys, "gold_left": gold_left, "cards": grid}
 
 
 def score_grid(cards: dict[str, m.Card], grid: list[list[str]], keys: int, gold: int,
@@ -580,16 +695,24 @@ def score_grid(cards: dict[str, m.Card], grid: list[list[str]], keys: int, gold:
             cell = Cell(cards[name] if not face_down else next(iter(cards.values())), x, y, face_down)
             cell.gold = purse_gold.get(name, 0) if not face_down else 0
             seat.cells.append(cell)
-    return score_seat(seat)
+    return score_all([seat, Seat()])[0]
 
 
-def score_rule(seat: Seat, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
+def score_rule(seats: list[Seat], who: int, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
     """The points one scoring rule gives ``me`` in its owner's final grid."""
+    seat = seats[who]
+    if isinstance(rule, m.ScoreAsAdjacent):
+        copied = [c for c in cells_in_scope(seat, me, Scope.ADJACENT)
+                  if c.up and not any(isinstance(r, m.ScoreAsAdjacent) for r in c.card.scoring)]
+        return max((sum(score_rule(seats, who, me, r, min_x, min_y) for r in c.card.scoring) for c in copied),
+                   default=0)
     if isinstance(rule, m.ScorePer):
         return rule.points * count_in(rule.per.count, cells_in_scope(seat, me, rule.per.scope), seat.keys, me)
     condition = rule.condition
     if isinstance(condition, m.PlacedIn):
         return rule.points if (me.x - min_x, me.y - min_y) in condition.region.cells else 0
+    if isinstance(condition, m.ComparedToNeighbours):
+        return rule.points if compared(condition, seats, who) else 0
     value = count_in(condition.per.count, cells_in_scope(seat, me, condition.per.scope), seat.keys, me)
     holds = {
         m.Comparison.EQ: value == condition.value,

@@ -56,6 +56,51 @@ def test_small_random_rulesets_with_lock_cards_agree_with_the_reference(chunk: i
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
 
 
+@pytest.mark.parametrize("chunk", range(3))
+def test_small_random_rulesets_with_fan_mechanics_agree_with_the_reference(chunk: int) -> None:
+    """Conditional effects, taking, adjacent and pile counts, triggers, comparisons, copied scoring, wild shields."""
+    for seed in range(chunk * 50, (chunk + 1) * 50):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def _fan_games_disagree(count: int = 40) -> bool:
+    """Whether any of ``count`` random fan-mechanics games disagrees with the reference."""
+    from differential import Mismatch
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, fan=True), players, seed, "buyer")
+        except Mismatch:
+            return True
+    return False
+
+
+def test_the_differential_catches_start_of_turn_triggers_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    import castle_combo.rules
+
+    monkeypatch.setattr(castle_combo.rules, "_between_turns", lambda *args: None)
+    assert _fan_games_disagree()
+
+
+def test_the_differential_catches_comparisons_that_forget_the_neighbours(monkeypatch: pytest.MonkeyPatch) -> None:
+    import castle_combo.counting
+
+    monkeypatch.setattr(castle_combo.counting, "neighbours", lambda seat, seats: ())
+    assert _fan_games_disagree()
+
+
+def test_the_differential_catches_wild_shields_never_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    import castle_combo.scoring
+
+    monkeypatch.setattr(castle_combo.scoring, "_has_wild", lambda engine, cells: False)
+    assert _fan_games_disagree()
+
+
 def test_random_lock_rulesets_really_play_every_lock_decision() -> None:
     """Otherwise the differential above would miss those rules."""
     import castle_combo as cc

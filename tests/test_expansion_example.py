@@ -77,6 +77,43 @@ ENGLISH: dict[str, tuple[list[str], list[str]]] = {
          "Each opponent gains 1 gold."],
         ["Score 6 if this card's row has exactly 2 faith shields."],
     ),
+    "Drill Sergeant": (
+        ["Gain 4 gold if your tableau has at least 3 military shields."],
+        ["Score 3 per military shield in this card's column."],
+    ),
+    "Rival Baron": (
+        [],
+        ["Score 8 if you have more military shields than each neighbour."],
+    ),
+    "Archivist": (
+        ["Gain 1 key per scholarship shield in your tableau."],
+        ["Score 1 per key you own."],
+    ),
+    "Ferryman": (
+        ["Gain 1 gold."],
+        ["Score 3 if this card ends in a corner."],
+    ),
+    "Shepherdess": (
+        [],
+        ["Score 3 per peasantry shield on the cards next to this one."],
+    ),
+    "Highwayman": (
+        ["Take 1 gold from each opponent (never more than they have)."],
+        ["Score 2 per face-down card in your tableau."],
+    ),
+    "Ragpicker": (
+        ["Gain 1 gold per card in the village discard pile."],
+        ["Score 4 if your tableau has at most 2 castle banners."],
+    ),
+    "Mimic": (
+        [],
+        ["Score as one of your cards next to this one (the best for you), counted as if its scoring were printed "
+         "on this card."],
+    ),
+    "Wandering Minstrel": (
+        [],
+        ["Score 2 per distinct shield type in your tableau."],
+    ),
 }
 
 
@@ -158,7 +195,7 @@ def test_each_fan_card_validates(fan_cards: tuple[Card, ...], name: str) -> None
 def test_each_fan_card_reads_right_in_english(fan_cards: tuple[Card, ...], name: str) -> None:
     card = next(card for card in fan_cards if card.name == name)
     ability, scoring = ENGLISH[name]
-    assert [effect.describe() for effect in card.ability] == ability
+    assert [effect.describe() for effect in card.effects] == ability
     assert [rule.describe() for rule in card.scoring] == scoring
     assert dict(card.names)["fr"]  # a French name, like every base card
 
