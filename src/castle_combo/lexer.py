@@ -31,13 +31,14 @@ from pygments.token import (
 __all__ = ["CclLexer"]
 
 #: Words that open a part of a card block or join effects.
-STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "bought", "unlocked", "score", "then")
+STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "bought", "unlocked", "score", "then",
+             "start", "end", "turn", "game")
 
 #: Words that start an effect or a choice.
-EFFECTS = ("gain", "gains", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent", "use")
+EFFECTS = ("gain", "gains", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent", "use", "take")
 
 #: The six shield types.
-SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry")
+SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry", "wild")
 
 #: The two decks, which are also the two banners.
 DECKS = ("castle", "village")
@@ -46,7 +47,8 @@ DECKS = ("castle", "village")
 RESOURCES = ("gold", "key", "keys")
 
 #: Words that tie a count to a number, a condition or a place.
-CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in", "on")
+CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in", "on", "more", "fewer", "than",
+               "as", "adjacent")
 
 # A word, as the grammar's WORD terminal: letters, then letters, hyphens and
 # apostrophes (``face-down``, ``neighbour's``, ``neighbour’s``).
