@@ -1,0 +1,167 @@
+"""``castle-combo balance``: the fan's balance lab.
+
+Bots play many games with the ruleset (``--cards`` and ``--expansion`` add
+cards); for every card a table says how often it was taken face up, the win
+share of the players who took it (95% interval) and its difference from the
+baseline, and flags the cards whose interval lies wholly above or below it.
+The table shows the flagged cards, the cards that are not in the base game
+(yours), and the five best and worst others; ``--all`` shows every card.
+``--json`` prints the documented JSON document only; ``--svg FILE`` draws the
+chart. See :mod:`castle_combo.balance` for what the numbers mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from castle_combo.agents.registry import agent_names, parse_agents
+from castle_combo.backends import cpu_count
+from castle_combo.balance import BalanceReport, CardBalance, balance
+from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.ruleset import Ruleset
+from castle_combo.simulate import GameOutcome, SimulationError, SimulationInterrupted
+
+__all__ = ["register", "run"]
+
+DEFAULT_BOTS = "greedy,greedy"
+DEFAULT_GAMES = 200
+_COLOURS = {"strong": "green", "weak": "red", "": ""}
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``balance`` subcommand."""
+    parser = subparsers.add_parser(
+        "balance",
+        help="measure every card: how often taken, and how often its taker wins",
+        description=(
+            "Bots play many games with the ruleset; for every card, how often a player took it face up, "
+            "the share of those players who won (95% interval), its difference from the baseline (the "
+            "share of all players who won), and a flag when the interval lies wholly above or below it. "
+            f"Bots: {', '.join(agent_names())}."
+        ),
+    )
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help=f"players per game, {MIN_PLAYERS}-{MAX_PLAYERS} (default: one per bot named)")
+    parser.add_argument("--bots", default=DEFAULT_BOTS, metavar="A,B,...",
+                        help=f"comma-separated bots, cycled if fewer than players (default {DEFAULT_BOTS})")
+    parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="M",
+                        help=f"games to play (default {DEFAULT_GAMES})")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole run (default 1)")
+    parser.add_argument("--jobs", type=int, default=max(1, min(4, cpu_count())), metavar="J",
+                        help="worker processes; the numbers are the same for any J (default: one per CPU, up to 4)")
+    parser.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                        help="where the games run: worker processes (default) or Ray tasks")
+    parser.add_argument("--address", metavar="ADDR", help="with --backend ray: the address of a running Ray cluster")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON only")
+    parser.add_argument("--svg", metavar="FILE", help="also draw the chart of every card as an SVG picture")
+    parser.add_argument("--all", action="store_true", help="list every card, not only the ones worth a look")
+    add_ruleset_options(parser)
+    parser.set_defaults(run=run)
+
+
+def _checked(args: argparse.Namespace) -> None:
+    if args.players is not None and not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise SimulationError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {args.players}")
+    if args.games < 1:
+        raise SimulationError(f"--games must be at least 1, got {args.games}")
+    if args.jobs < 1:
+        raise SimulationError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.address is not None and args.backend != "ray":
+        raise SimulationError("--address names a Ray cluster: add --backend ray")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play, then print the table (or JSON) and write the chart; 0 on success, 130 if interrupted."""
+    _checked(args)
+    specs = parse_agents(args.bots)
+    rules = ruleset_from(args)
+    players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
+    options: dict[str, Any] = {"players": players, "games": args.games, "seed": args.seed, "jobs": args.jobs,
+                               "rules": rules, "backend": args.backend, "address": args.address}
+    report = _play(specs, options, quiet=args.json)
+    if args.svg:
+        Path(args.svg).write_text(report.chart_svg(), encoding="utf-8")
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        _render(report, rules, show_all=args.all, svg=args.svg)
+    if report.interrupted:
+        print(f"interrupted: the report covers the {report.games} games finished", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _play(specs: Any, options: dict[str, Any], *, quiet: bool) -> BalanceReport:
+    from castle_combo.balance import balance_report
+
+    if quiet:
+        try:
+            return balance(specs, **options)
+        except SimulationInterrupted as stop:
+            return balance_report(stop.partial, options["rules"])
+    from castle_combo.cli._simulate_report import progress_bar
+
+    with progress_bar(options["games"]) as advance:
+
+        def on_game(outcome: GameOutcome) -> None:
+            advance()
+
+        try:
+            return balance(specs, progress=on_game, **options)
+        except SimulationInterrupted as stop:
+            return balance_report(stop.partial, options["rules"])
+
+
+def _worth_a_look(report: BalanceReport, rules: Ruleset) -> list[CardBalance]:
+    """Flagged cards, cards that are not in the base game, and the five best and worst of the others."""
+    base = set(Ruleset.standard().names)
+    taken = [card for card in report.cards if card.taken]
+    keep = {card.card for card in report.cards if card.flag or card.card not in base}
+    keep |= {card.card for card in taken[:5] + taken[-5:]}
+    return [card for card in report.cards if card.card in keep]
+
+
+def _render(report: BalanceReport, rules: Ruleset, *, show_all: bool, svg: str | None) -> None:
+    console = Console()
+    lines = list(report.cards) if show_all else _worth_a_look(report, rules)
+    table = Table(
+        title=(f"{report.games} games, {report.players} players, bots {', '.join(report.bots)} "
+               f"(seed {report.seed}): {len(lines)} of {len(report.cards)} cards"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    table.add_column("card", style="bold", no_wrap=True)
+    table.add_column("taken", justify="right")
+    table.add_column("won when taken (95% CI)", justify="right", no_wrap=True)
+    table.add_column("vs baseline", justify="right")
+    table.add_column("flag")
+    for card in lines:
+        colour = _COLOURS[card.flag]
+        interval = card.interval
+        rate = f"{interval.estimate:.0%} ({interval.low:.0%}-{interval.high:.0%})" if card.taken else "never taken"
+        table.add_row(
+            escape(card.card),
+            str(card.taken),
+            rate,
+            f"{card.difference * 100:+.0f} pts" if card.taken else "",
+            f"[{colour}]{card.flag}[/]" if card.flag else "",
+        )
+    console.print(table)
+    console.print(f"baseline: {report.baseline:.0%} of all players won their game.")
+    flagged = report.flagged
+    console.print(f"flagged: {len(flagged)} card(s); about {report.expected_by_chance:.0f} would be flagged by "
+                  "chance alone, so run again with another --seed before you believe a single flag.")
+    console.print(f"to tell a typical card 5 points from the baseline, play about {report.games_needed(0.05):,} "
+                  f"games (2 points: {report.games_needed(0.02):,}).")
+    if svg:
+        console.print(f"chart: {escape(svg)}")
