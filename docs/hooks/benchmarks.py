@@ -48,10 +48,11 @@ def script_sections(folder: Path) -> str:
         if not docstring:
             raise PluginError(f"{script} has no module docstring to say what it measures; add one")
         title, _, body = docstring.partition("\n")
+        # The command, unless the docstring already shows it (then it would be there twice).
+        command = "" if f"benchmarks/{script.name}" in docstring else f"```sh\npython benchmarks/{script.name}\n```\n"
         parts.append(
             f"### `{script.name}` {{#{script.stem.replace('_', '-')}}}\n\n"
-            f"{title.strip()}\n\n{as_markdown(body.strip())}\n\n"
-            f"```sh\npython benchmarks/{script.name}\n```\n"
+            f"{title.strip()}\n\n{as_markdown(body.strip())}\n\n{command}"
         )
     return "\n".join(parts)
 

@@ -1115,6 +1115,15 @@ class Card:
             found += rule.problems()
         return found
 
+    def __repr__(self) -> str:
+        return f"<Card {self.name!r}: {self.deck.value}, cost {self.cost}>"
+
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (Jupyter calls this to display a card)."""
+        from castle_combo import pictures
+
+        return pictures.card(self)
+
     def parts(self) -> tuple[tuple[Moment, tuple[Effect, ...]], ...]:
         """Each moment at which the card acts, with its effects: ``((Moment.BOUGHT, ability), ...)``.
 

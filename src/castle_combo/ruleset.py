@@ -89,6 +89,9 @@ class Ruleset:
             seen[card.name] = card
         return cls(tuple(seen.values()), version)
 
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.version}: {len(self.cards)} cards>"
+
     def __getitem__(self, name: str) -> Card:
         try:
             return self._by_name[name]

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from castle_combo import pictures
 from castle_combo.abilities import fill_order
 from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import SHIELDS, Placed, tableau_totals
@@ -73,6 +74,10 @@ class ScoreSheet:
     names: tuple[tuple[str | None, ...], ...] = attrs.field(default=((None,) * 3,) * 3, eq=False)
     stored: Grid = attrs.field(default=((0, 0, 0),) * 3, eq=False)
     wild: str | None = attrs.field(default=None, eq=False)
+
+    def _repr_svg_(self) -> str:
+        """The sheet as a score pad picture (Jupyter calls this to display a sheet)."""
+        return pictures.score_sheet(self.names, self.cards, self.total, self.keys, self.gold_left)
 
     def to_json(self) -> dict[str, Any]:
         """``{"total", "keys", "gold_left", "cards"}``, the scenario output format."""

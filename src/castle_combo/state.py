@@ -23,9 +23,10 @@ from typing import Any
 
 import attrs
 
-from castle_combo import records, rules, scoring, views
+from castle_combo import pictures, records, rules, scoring, views
 from castle_combo.actions import Action
 from castle_combo.decisions import Frame, Pending, Resume
+from castle_combo.model import Deck
 from castle_combo.table import (
     CARDS_PER_PLAYER,
     Location,
@@ -62,7 +63,73 @@ class GameState(Table):
 
     Build one with :func:`castle_combo.new_game`, :func:`castle_combo.replay`
     or :func:`castle_combo.loads`.
+
+    ``repr(state)`` is one line, ``str(state)`` a compact text table and, in
+    Jupyter, a state shows itself as a picture (:meth:`_repr_svg_`); all
+    three show only public facts, never a deck's order.
     """
+
+    def __repr__(self) -> str:
+        seats = len(self.players)
+        where = self.messenger.value
+        if self.is_over:
+            return f"<GameState {seats} players, game over after {self.taken} cards>"
+        turn = self.taken + 1
+        owed = ", a decision pending" if self.pending is not None else ""
+        return (f"<GameState {seats} players, turn {turn} of {CARDS_PER_PLAYER * seats}, seat "
+                f"{self.current_player} to play, messenger at the {where}{owed}>")
+
+    def __str__(self) -> str:
+        lines = []
+        for deck in (Deck.CASTLE, Deck.VILLAGE):
+            mark = " (messenger)" if self.messenger is deck else ""
+            cards = " | ".join(f"{c.name} {c.cost}g" for c in self.row(deck)) or "empty"
+            lines.append(f"{deck.value.capitalize()} row{mark}: {cards}   "
+                         f"[deck {self.deck_size(deck)}, discard {len(self.location(deck).discard)}]")
+        for seat, player in enumerate(self.players):
+            turn = " - to play" if seat == self.current_player and not self.is_over else ""
+            waiting = f" (+{player.keys_on_cards} on locks)" if player.keys_on_cards else ""
+            lines.append(f"seat {seat}: {player.gold} gold, {player.keys} keys{waiting}{turn}")
+            grid = {(cell.col, cell.row): cell for cell in self.picture().seats[seat].cells}
+            if not grid:
+                lines.append("  (no card yet)")
+                continue
+            for r in range(3):
+                words = []
+                for c in range(3):
+                    cell = grid.get((c, r))
+                    if cell is None:
+                        words.append(".")
+                    else:
+                        card = cell.card.name if cell.card is not None else "?"
+                        name = f"[{card}]" if cell.face_down else card
+                        extra = f" +{cell.gold}g" if cell.gold else ""
+                        words.append(name + extra + (" (key)" if cell.key else ""))
+                lines.append("  " + " | ".join(f"{w:<16}" for w in words).rstrip())
+        return "\n".join(lines)
+
+    def picture(self, names: tuple[str, ...] | None = None) -> pictures.TablePicture:
+        """The public table as picture data (see :mod:`castle_combo.pictures`); ``names`` names the seats."""
+        seats = []
+        for seat, player in enumerate(self.players):
+            placed = self.tableau(seat)
+            left = min((t.at[0] for t in placed), default=0)
+            top = min((t.at[1] for t in placed), default=0)
+            cells = tuple(pictures.Cell(t.card, t.at[0] - left, t.at[1] - top, t.face_down, t.gold, t.key)
+                          for t in placed)
+            name = names[seat] if names is not None else f"Seat {seat}"
+            seats.append(pictures.SeatPicture(name, player.gold, player.keys, cells, player.keys_on_cards,
+                                              seat == self.current_player and not self.is_over))
+        return pictures.TablePicture(
+            self.row(Deck.CASTLE), self.row(Deck.VILLAGE), self.messenger.value,
+            (self.deck_size(Deck.CASTLE), self.deck_size(Deck.VILLAGE)),
+            (len(self.location(Deck.CASTLE).discard), len(self.location(Deck.VILLAGE).discard)),
+            tuple(seats),
+        )
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (Jupyter calls this to display a state)."""
+        return pictures.table(self.picture())
 
     # ------------------------------------------------------------------- rules
     def legal_actions(self) -> tuple[Action, ...]:

@@ -19,7 +19,7 @@ from castle_combo.errors import CastleComboError
 __all__ = ["main", "build_parser"]
 
 #: Subcommand modules, in the order ``castle-combo --help`` lists them.
-COMMANDS: tuple[str, ...] = ("simulate", "play", "check", "cards", "score", "replay", "balance")
+COMMANDS: tuple[str, ...] = ("simulate", "play", "check", "cards", "score", "replay", "balance", "render")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -31,6 +31,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"players": [{"score", "keys", "gold"}, ...]} only')
+    parser.add_argument("--html", metavar="OUT", help="also write a self-contained page that steps through the game "
+                        "(OUT.html#N opens it after N actions)")
     add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
@@ -43,6 +45,11 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise RecordError(f"{args.file}: {error}") from None
     sheets = state.scores() if state.is_over else state.provisional_scores()
+    if args.html:
+        from castle_combo.replay_page import replay_page
+
+        Path(args.html).write_text(replay_page(state, title=f"Castle Combo: {Path(args.file).name}"),
+                                   encoding="utf-8")
     if args.json:
         players = [{"score": s.total, "keys": s.keys, "gold": s.gold_left} for s in sheets]
         print(json.dumps({"players": players}))

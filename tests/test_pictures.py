@@ -1,0 +1,188 @@
+"""Pictures: cards, tableaux, tables and score sheets as SVG; short reprs; the replay page; ``render``."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import castle_combo as cc
+from castle_combo import pictures
+from castle_combo.cli import main
+from castle_combo.replay_page import replay_page, states_of
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "pictures"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def finished(players: int, seed: int, rules: cc.Ruleset | None = None) -> cc.GameState:
+    state = cc.new_game(players=players, seed=seed, rules=rules or cc.Ruleset.standard())
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def texts(svg: str) -> list[str]:
+    return [node.text or "" for node in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_a_card_is_a_well_formed_svg_with_its_words_as_text_and_a_title() -> None:
+    nun = cc.Ruleset.standard()["Nun"]
+    svg = nun._repr_svg_()
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert nun.describe() in [node.text for node in root.iter(f"{SVG}title")]
+    words = " ".join(texts(svg))
+    assert "Nun" in words and "3" in words and "CASTLE" in words
+    assert "faith shield" in [node.text for node in root.iter(f"{SVG}title")]  # the shield's letter is explained
+
+
+@pytest.mark.parametrize("name", ["Nun", "Lady in the Iron Mask", "Steward"])
+def test_card_pictures_match_their_golden_files(name: str) -> None:
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    expected = (GOLDEN / f"{name.lower().replace(' ', '-')}.svg").read_text(encoding="utf-8")
+    assert pictures.card(rules[name]) == expected, "regenerate with: python tools/make_golden_pictures.py"
+
+
+def test_every_card_fits_its_words_on_its_face() -> None:
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    for card in rules.cards:
+        root = ET.fromstring(pictures.card(card))
+        ys = [float(node.get("y", 0)) for node in root.iter(f"{SVG}text")]
+        assert max(ys) <= pictures.CARD_HEIGHT, card.name
+
+
+def test_a_state_shows_no_deck_order_in_its_repr_str_or_picture() -> None:
+    rules = cc.Ruleset.standard()
+    castle = [c.name for c in rules.deck(cc.Deck.CASTLE)]
+    village = [c.name for c in rules.deck(cc.Deck.VILLAGE)]
+    one = cc.new_game(players=3, rules=rules, decks={"castle": castle, "village": village})
+    other = cc.new_game(players=3, rules=rules, decks={
+        "castle": castle[:3] + castle[3:][::-1], "village": village[:3] + village[3:][::-1]})
+    assert one.location(cc.Deck.CASTLE).deck != other.location(cc.Deck.CASTLE).deck
+    assert repr(one) == repr(other) and str(one) == str(other) and one._repr_svg_() == other._repr_svg_()
+    assert castle[3] not in str(one) and castle[3] not in one._repr_svg_()
+
+
+def test_reprs_are_short_and_say_what_the_object_is() -> None:
+    rules = cc.Ruleset.standard()
+    assert repr(rules) == "<Ruleset base-1: 78 cards>"
+    assert repr(rules["Nun"]) == "<Card 'Nun': castle, cost 3>"
+    state = cc.new_game(players=2, seed=1)
+    assert repr(state) == "<GameState 2 players, turn 1 of 18, seat 0 to play, messenger at the village>"
+    assert repr(finished(2, 3)).startswith("<GameState 2 players, game over")
+
+
+def test_str_of_a_state_is_a_compact_table_like_print_board() -> None:
+    state = finished(2, 4)
+    lines = str(state).splitlines()
+    assert lines[0].startswith("Castle row") and lines[1].startswith("Village row")
+    assert lines[2].startswith("seat 0:") and len(lines) == 2 + 2 * 4
+    assert all(len(line) < 100 for line in lines)
+
+
+def test_a_state_and_a_score_sheet_draw_themselves() -> None:
+    state = finished(4, 2)
+    table = state._repr_svg_()
+    root = ET.fromstring(table)
+    assert root.tag == f"{SVG}svg"
+    assert table.count('class="seat"') == 4
+    sheet = state.scores()[0]
+    words = texts(sheet._repr_svg_())
+    assert f"total {sheet.total}" in words
+
+
+def test_a_tableau_picture_marks_stored_gold_and_empty_spaces() -> None:
+    rules = cc.Ruleset.standard()
+    cells = [pictures.Cell(rules["Steward"], 0, 0, gold=3), pictures.Cell(rules["Nun"], 1, 0, face_down=True)]
+    svg = pictures.tableau(cells)
+    assert "3 gold stored" in svg and "face-down card (Nun)" in svg
+    assert svg.count('stroke-dasharray="5 4"') == 7  # seven empty spaces
+
+
+class _Steps(HTMLParser):
+    """Each step section's seats: ``{step: [(seat, gold, keys), ...]}``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.step = -1
+        self.seats: dict[int, list[tuple[int, int, int]]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "section" and found.get("data-step") is not None:
+            self.step = int(found["data-step"] or 0)
+            self.seats[self.step] = []
+        if found.get("data-seat") is not None:
+            self.seats[self.step].append(
+                (int(found["data-seat"] or 0), int(found["data-gold"] or 0), int(found["data-keys"] or 0)))
+
+
+def test_the_replay_page_has_one_step_per_action_with_each_seats_gold_and_keys() -> None:
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    state = finished(5, 11, rules)
+    page = replay_page(state)
+    parser = _Steps()
+    parser.feed(page)
+    states = states_of(state)
+    assert len(parser.seats) == len(state.history) + 1 == len(states)
+    for step, seats in parser.seats.items():
+        assert seats == [(i, p.gold, p.keys) for i, p in enumerate(states[step].players)], step
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
+    assert len(page) < 1_000_000
+
+
+def test_play_save_then_replay_html_works_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    record = tmp_path / "game.json"
+    moves = "\n".join(["1"] * 200) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(moves))
+    assert main(["play", "--plain", "--seed", "2", "--save", str(record)]) == 0
+    page = tmp_path / "game.html"
+    assert main(["replay", str(record), "--html", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.count('<section class="step"') == len(json.loads(record.read_text())["actions"]) + 1
+
+
+def test_render_draws_each_card_and_print_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
+    assert main(["render", str(cards / "hedge-knights.ccl"), "--out", str(tmp_path), "--sheets"]) == 0
+    svgs = sorted(p.name for p in tmp_path.glob("*.svg"))
+    assert "wandering-minstrel.svg" in svgs and "sheet-01.svg" in svgs and len(svgs) == 9 + 1
+    ET.fromstring((tmp_path / "sheet-01.svg").read_text(encoding="utf-8"))
+    assert "wrote 9 card(s)" in capsys.readouterr().out
+
+
+def test_render_png_needs_the_pictures_extra_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    assert main(["render", "--expansion", "out-of-the-oubliette", "--out", str(tmp_path), "--png"]) == 2
+    assert "pip install 'castle-combo[pictures]'" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_render_png_and_pdf_with_the_extra(tmp_path: Path) -> None:
+    if os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") != "1":
+        pytest.importorskip("cairosvg", reason="the pictures extra is not installed (pip install 'castle-combo[pictures]')")
+    assert main(["render", "--expansion", "out-of-the-oubliette", "--out", str(tmp_path), "--png", "--sheets"]) == 0
+    png = (tmp_path / "toady.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and (tmp_path / "sheet-02.pdf").read_bytes().startswith(b"%PDF")
+    width = int.from_bytes(png[16:20], "big")
+    assert width == 744
+
+
+def test_golden_picture_names_are_slugs() -> None:
+    from castle_combo.cli.render import slug
+
+    assert slug("His Majesty") == "his-majesty" and slug("Cardinal's Hand") == "cardinal-s-hand"
+    assert re.fullmatch(r"[a-z-]+", slug("Pèlerin"))
