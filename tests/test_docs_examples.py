@@ -8,6 +8,9 @@ The fenced blocks of ``docs/*.md`` and ``README.md`` are checked by language:
 * ```` ```ccl ```` blocks must parse with :func:`castle_combo.dsl.parse_text`,
   unless an HTML comment ``<!-- expect-error: ErrorClass -->`` sits right
   above the block: then parsing must raise that :mod:`castle_combo.errors` class.
+  A python block with ``<!-- requires: module, ... -->`` right above it needs
+  an optional extra: it is skipped without those modules (unless
+  ``CASTLE_COMBO_REQUIRE_EXTRAS=1``, as in CI, which installs them).
 * ```` ```console ```` blocks are transcripts: every ``$ castle-combo ...``
   line is run in that scratch directory and what it prints (its stdout, then
   its stderr, as a terminal shows them) must be the lines that follow, up to
@@ -52,6 +55,7 @@ FENCE = re.compile(
 )
 SNIPPET = re.compile(r'^--8<-- "(?P<path>[^"]+)"$', re.MULTILINE)
 EXPECT_ERROR = re.compile(r"<!-- expect-error: (?P<error>\w+) -->\s*$")
+REQUIRES = re.compile(r"<!-- requires: (?P<modules>[\w., ]+) -->\s*$")
 TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 
 
@@ -65,6 +69,7 @@ class Block:
     title: str | None
     body: str
     expect_error: str | None
+    requires: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -80,6 +85,7 @@ def blocks(page: Path) -> list[Block]:
         body = "".join(line[len(indent):] for line in match.group("body").splitlines(keepends=True))
         body = SNIPPET.sub(lambda m: (ROOT / m.group("path")).read_text(encoding="utf-8").rstrip("\n"), body)
         marker = EXPECT_ERROR.search(match.group("before"))
+        needs = REQUIRES.search(match.group("before"))
         title = TITLE.search(match.group("attrs"))
         found.append(
             Block(
@@ -89,6 +95,7 @@ def blocks(page: Path) -> list[Block]:
                 title=title.group("title") if title else None,
                 body=body,
                 expect_error=marker.group("error") if marker else None,
+                requires=tuple(m.strip() for m in needs.group("modules").split(",")) if needs else (),
             )
         )
     return found
@@ -126,6 +133,9 @@ def test_the_docs_have_examples_of_each_kind() -> None:
 
 @pytest.mark.parametrize("block", of("python"), ids=lambda b: b.id)
 def test_python_example_runs(block: Block, scratch: Path) -> None:
+    for module in block.requires:  # an example of an optional extra: <!-- requires: pyspiel -->
+        if os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") != "1":
+            pytest.importorskip(module, reason=f"{module} is not installed (an optional extra)")
     out = io.StringIO()
     namespace = {"__name__": "__docs_example__"}
     with contextlib.redirect_stdout(out):

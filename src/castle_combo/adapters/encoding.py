@@ -1,0 +1,246 @@
+"""A fixed action encoding and observation tensor for one ruleset and player count.
+
+**Actions.** Every action the game can ever ask for is one integer of
+``range(space.size)``, in blocks (``N`` cards of the ruleset, ids in ruleset
+order; a tableau position ``(x, y)`` relative to the first card lies in
+``-2..2`` on both axes, 25 cells in reading order)::
+
+    take          N * 25 * 2   card * 50 + cell * 2 + face_down
+    key           2            move, refresh
+    choose        K            option 1..K (K: the most options of any choice in the ruleset)
+    discard       N            the card discarded from a row
+    unlock        N            the lock card opened
+    pass          1            open no lock at the end of the turn
+    discard_row   2            castle, village
+    activate      N            the adjacent card whose ability is used
+
+The layout depends only on the ruleset's cards, so a trained policy keeps its
+meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
+
+**Observations.** :meth:`ActionSpace.observe` reads only what ``state.view(seat)``
+shows: a deck is read as the set of its cards, never its order, so nothing
+hidden can leak in, and two states that differ only in their decks' order give
+the same tensor (a test checks it). Seats are rotated so the observer
+comes first. The float32 vector is, in order:
+
+* for each card: where it is, one-hot over ``6 + 2 * players`` places (castle
+  row, village row, castle discard pile, village discard pile, removed from the
+  game, unseen in a deck; then for each seat from the observer on: face up,
+  face down in that seat's tableau), then its tableau cell as ``(x + 2) / 4``
+  and ``(y + 2) / 4`` (0 outside tableaux), gold stored on it / 10, and 1 if
+  a key waits on it;
+* for each seat from the observer on: gold / 50, spendable keys / 20, castle
+  and village discounts / 5, cards taken / 9, its shield totals / 9 (six
+  types), and 1 for the seat to play;
+* the table: messenger at the castle, at the village; cards taken / all;
+  castle and village deck sizes / cards; the phase one-hot (start, take,
+  decide, end); the pending decision one-hot (choose, discard, row,
+  adjacent card, lock or pass) and its number of answers / 10.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from castle_combo.actions import (
+    Action,
+    Activate,
+    Choose,
+    Discard,
+    DiscardRow,
+    KeyUse,
+    Pass,
+    Take,
+    Unlock,
+    UseKey,
+)
+from castle_combo.decisions import ChooseAdjacent, ChooseOption, ChooseRow, DiscardCard, OpenLockOrPass
+from castle_combo.errors import CastleComboError
+from castle_combo.model import Choice, Deck, walk
+from castle_combo.ruleset import Ruleset
+from castle_combo.state import GameState, Phase
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["OBSERVATION_HIGH", "ActionSpace", "EncodingError"]
+
+#: An upper bound of every observation value (gold / 50 and the like stay far below it).
+OBSERVATION_HIGH = 100.0
+
+_REACH = 2
+_SPAN = 2 * _REACH + 1
+CELLS = _SPAN * _SPAN
+_DECKS = (Deck.CASTLE, Deck.VILLAGE)
+_PHASES = (Phase.START, Phase.TAKE, Phase.DECIDE, Phase.END)
+_DECISIONS = (ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass)
+
+
+class EncodingError(CastleComboError):
+    """An integer that is no action of this space, or an action it cannot encode."""
+
+
+class ActionSpace:
+    """The action encoding and the observation tensor of one ruleset and player count (see the module)."""
+
+    def __init__(self, rules: Ruleset | None = None, players: int = 2) -> None:
+        self.rules = Ruleset.standard() if rules is None else rules
+        self.players = players
+        self.names = self.rules.names
+        self.ids = {name: i for i, name in enumerate(self.names)}
+        n = len(self.names)
+        options = [len(node.options) for card in self.rules.cards for node in walk(card.effects)
+                   if isinstance(node, Choice)]
+        self.choices = max([2, *options])
+        self.take_start = 0
+        self.key_start = n * CELLS * 2
+        self.choose_start = self.key_start + 2
+        self.discard_start = self.choose_start + self.choices
+        self.unlock_start = self.discard_start + n
+        self.pass_index = self.unlock_start + n
+        self.row_start = self.pass_index + 1
+        self.activate_start = self.row_start + 2
+        #: How many integers the space has.
+        self.size = self.activate_start + n
+        self._places = 6 + 2 * players
+        self._per_card = self._places + 5
+        self._per_seat = 5 + 6 + 1
+        self._codes: dict[Action, int] = {}
+        #: The length of the observation vector.
+        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + 5 + 1
+
+    # ------------------------------------------------------------------ actions
+    def encode(self, action: Action) -> int:
+        """The integer of ``action``; :class:`EncodingError` if this space has none for it.
+
+        Codes are remembered per action: the engine hands out the same
+        action objects again, so most calls are one dictionary lookup.
+        """
+        code = self._codes.get(action)
+        if code is None:
+            code = self._codes[action] = self._encode(action)
+        return code
+
+    def _encode(self, action: Action) -> int:
+        try:
+            if isinstance(action, Take):
+                x, y = action.at
+                if not (-_REACH <= x <= _REACH and -_REACH <= y <= _REACH):
+                    raise EncodingError(f"{action}: a tableau position lies within -2..2")
+                cell = (y + _REACH) * _SPAN + (x + _REACH)
+                return self.take_start + self.ids[action.card] * CELLS * 2 + cell * 2 + int(action.face_down)
+            if isinstance(action, UseKey):
+                return self.key_start + (0 if action.use is KeyUse.MOVE else 1)
+            if isinstance(action, Choose):
+                if not 1 <= action.option <= self.choices:
+                    raise EncodingError(f"{action}: this ruleset's choices have at most {self.choices} options")
+                return self.choose_start + action.option - 1
+            if isinstance(action, Discard):
+                return self.discard_start + self.ids[action.card]
+            if isinstance(action, Unlock):
+                return self.unlock_start + self.ids[action.card]
+            if isinstance(action, Pass):
+                return self.pass_index
+            if isinstance(action, DiscardRow):
+                return self.row_start + _DECKS.index(action.deck)
+            if isinstance(action, Activate):
+                return self.activate_start + self.ids[action.card]
+        except KeyError as error:
+            raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
+        raise EncodingError(f"{action!r} is not an action of the game")
+
+    def decode(self, index: int) -> Action:
+        """The action numbered ``index``; :class:`EncodingError` outside ``range(size)``."""
+        if isinstance(index, bool) or not 0 <= int(index) < self.size:
+            raise EncodingError(f"action {index!r} is outside 0..{self.size - 1}")
+        index = int(index)
+        if index < self.key_start:
+            card, rest = divmod(index - self.take_start, CELLS * 2)
+            cell, face_down = divmod(rest, 2)
+            y, x = divmod(cell, _SPAN)
+            return Take(self.names[card], (x - _REACH, y - _REACH), bool(face_down))
+        if index < self.choose_start:
+            return UseKey(KeyUse.MOVE if index == self.key_start else KeyUse.REFRESH)
+        if index < self.discard_start:
+            return Choose(index - self.choose_start + 1)
+        if index < self.unlock_start:
+            return Discard(self.names[index - self.discard_start])
+        if index < self.pass_index:
+            return Unlock(self.names[index - self.unlock_start])
+        if index == self.pass_index:
+            return Pass()
+        if index < self.activate_start:
+            return DiscardRow(_DECKS[index - self.row_start])
+        return Activate(self.names[index - self.activate_start])
+
+    def legal(self, state: GameState) -> list[int]:
+        """The integers of ``state``'s legal actions, in the game's order."""
+        codes = self._codes
+        encode = self.encode
+        return [codes.get(action) or encode(action) for action in state.legal_actions()]
+
+    def mask(self, state: GameState) -> np.ndarray[Any, Any]:
+        """A 0/1 int8 vector of length ``size``: 1 where the action is legal now."""
+        import numpy as np
+
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[self.legal(state)] = 1
+        return mask
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, state: GameState, seat: int) -> np.ndarray[Any, Any]:
+        """The observation vector of ``seat`` (see the module docstring), from what its view shows."""
+        if isinstance(seat, bool) or not 0 <= seat < len(state.players):
+            raise EncodingError(f"seat must be from 0 to {len(state.players) - 1}, got {seat!r}")
+        import numpy as np
+
+        view = state  # only public facts are read below: each deck as a set of cards, never in order
+        players = len(view.players)
+        if players != self.players:
+            raise EncodingError(f"this space is for {self.players} players, the game has {players}")
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        per = self._per_card
+
+        def mark(cards: tuple[int, ...], offset: int) -> None:
+            if cards:
+                out[np.asarray(cards, dtype=np.intp) * per + offset] = 1
+
+        for place in range(len(_DECKS)):
+            location = view.locations[place]
+            mark(location.row, place)
+            mark(location.discard, 2 + place)
+            mark(location.removed, 4)
+            mark(location.deck, 5)  # a deck as the set of its cards: its order is never read
+        base = len(self.names) * per
+        for k in range(players):
+            other = (seat + k) % players
+            player = view.players[other]
+            for cell in player.tableau:
+                at = cell.card * per
+                out[at + 6 + 2 * k + int(cell.face_down)] = 1
+                out[at + self._places] = (cell.x + _REACH) / 4
+                out[at + self._places + 1] = (cell.y + _REACH) / 4
+                out[at + self._places + 2] = cell.gold / 10
+                out[at + self._places + 3] = 1.0 if cell.key else 0.0
+            at = base + k * self._per_seat
+            out[at:at + 5] = (player.gold / 50, player.keys / 20, player.discounts[0] / 5, player.discounts[1] / 5,
+                              len(player.tableau) / 9)
+            out[at + 5:at + 11] = [t / 9 for t in player.shields]
+            out[at + 11] = 1.0 if other == view.current_player and not view.is_over else 0.0
+        at = base + players * self._per_seat
+        out[at + (0 if view.messenger is Deck.CASTLE else 1)] = 1
+        out[at + 2] = view.taken / (9 * players)
+        out[at + 3] = view.deck_size(Deck.CASTLE) / len(self.names)
+        out[at + 4] = view.deck_size(Deck.VILLAGE) / len(self.names)
+        if not view.is_over:
+            out[at + 5 + _PHASES.index(view.phase)] = 1
+        if view.pending is not None:
+            kind = type(view.pending.decision)
+            out[at + 9 + _DECISIONS.index(kind)] = 1
+            out[at + 14] = len(state.legal_actions()) / 10
+        return out
+
+    def describe(self, index: int) -> str:
+        """The action numbered ``index`` in its JSON form, for logs."""
+        return str(self.decode(index).to_json())
+

@@ -1,0 +1,207 @@
+"""The reinforcement-learning adapters pass their frameworks' own checks (extra ``castle-combo[rl]``).
+
+Skipped with the reason when the extra is missing, unless
+``CASTLE_COMBO_REQUIRE_EXTRAS=1`` (as in CI, which installs it): then they fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import castle_combo as cc
+
+
+def need(module: str) -> Any:
+    if os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") == "1":
+        return importlib.import_module(module)
+    return pytest.importorskip(module, reason=f"{module} is not installed (pip install 'castle-combo[rl]')")
+
+
+np = need("numpy")
+OUBLIETTE = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+
+
+def random_states(players: int, seed: int, rules: cc.Ruleset | None = None) -> list[cc.GameState]:
+    state = cc.new_game(players=players, seed=seed, rules=rules or cc.Ruleset.standard())
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), expansion=st.booleans())
+def test_every_legal_action_encodes_to_one_integer_and_back(players: int, seed: int, expansion: bool) -> None:
+    from castle_combo.adapters.encoding import ActionSpace
+
+    rules = OUBLIETTE if expansion else cc.Ruleset.standard()
+    space = ActionSpace(rules, players)
+    for state in random_states(players, seed, rules):
+        legal = state.legal_actions()
+        codes = space.legal(state)
+        assert len(set(codes)) == len(legal) and all(0 <= c < space.size for c in codes)
+        assert [space.decode(c) for c in codes] == list(legal)
+        assert int(space.mask(state).sum()) == len(legal)
+
+
+def test_every_integer_decodes_to_an_action_that_encodes_back() -> None:
+    from castle_combo.adapters.encoding import ActionSpace, EncodingError
+
+    space = ActionSpace(OUBLIETTE, 3)
+    for index in range(space.size):
+        assert space.encode(space.decode(index)) == index
+    with pytest.raises(EncodingError):
+        space.decode(space.size)
+    with pytest.raises(EncodingError):
+        space.encode(cc.Take("Nun", (3, 0)))
+
+
+def test_the_observation_never_shows_the_decks_order() -> None:
+    from castle_combo.adapters.encoding import ActionSpace
+
+    rules = cc.Ruleset.standard()
+    castle = [c.name for c in rules.deck(cc.Deck.CASTLE)]
+    village = [c.name for c in rules.deck(cc.Deck.VILLAGE)]
+    one = cc.new_game(players=3, rules=rules, decks={"castle": castle, "village": village})
+    other = cc.new_game(players=3, rules=rules, decks={
+        "castle": castle[:3] + castle[3:][::-1], "village": village[:3] + village[3:][::-1]})
+    space = ActionSpace(rules, 3)
+    for seat in range(3):
+        assert np.array_equal(space.observe(one, seat), space.observe(other, seat))
+    taken = one.apply(one.legal_actions()[-1])
+    assert not np.array_equal(space.observe(one, 0), space.observe(taken, 0))
+
+
+@pytest.mark.parametrize(("players", "expansion"), [(2, False), (3, True), (4, False), (5, True)])
+def test_the_pettingzoo_environment_passes_api_test(players: int, expansion: bool) -> None:
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    api_test(ccpz.env(players=players, rules=OUBLIETTE if expansion else None), num_cycles=200)
+
+
+def test_the_pettingzoo_environment_passes_seed_test() -> None:
+    need("pettingzoo")
+    from pettingzoo.test import seed_test
+
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    seed_test(lambda: ccpz.env(players=3, rules=OUBLIETTE), num_cycles=50)
+
+
+def test_a_pettingzoo_game_ends_with_win_shares_and_renders_as_text() -> None:
+    need("pettingzoo")
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    env = ccpz.env(players=3, render_mode="ansi")
+    env.reset(seed=5)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        action = None if termination or truncation else int(np.flatnonzero(observation["action_mask"])[0])
+        env.step(action)
+    assert sum(totals.values()) == pytest.approx(1.0)
+    assert "seat 0:" in env.render()
+
+
+def test_an_illegal_pettingzoo_action_ends_the_game_with_minus_one() -> None:
+    need("pettingzoo")
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    env = ccpz.env(players=2)
+    env.reset(seed=1)
+    observation, *_ = env.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert env.rewards["player_0"] == -1 and all(env.terminations.values())
+
+
+def test_the_gymnasium_environment_passes_check_env() -> None:
+    gymnasium = need("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    import castle_combo.adapters.gymnasium  # noqa: F401 (registers the environment)
+
+    for opponents, rules in ((["greedy"], None), (["random", "greedy", "random", "random"], OUBLIETTE)):
+        env = gymnasium.make("castle_combo/CastleCombo-v0", opponents=opponents, rules=rules)
+        check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_a_gymnasium_episode_against_bots_ends_with_the_agents_win_share() -> None:
+    gymnasium = need("gymnasium")
+    import castle_combo.adapters.gymnasium  # noqa: F401
+
+    env = gymnasium.make("castle_combo/CastleCombo-v0", opponents=["random", "random"], seat=1)
+    observation, info = env.reset(seed=4)
+    rewards = []
+    while True:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        observation, reward, terminated, truncated, info = env.step(action)
+        rewards.append(reward)
+        if terminated or truncated:
+            break
+    assert rewards[-1] in (0.0, 0.5, 1.0 / 3, 1.0) and set(rewards[:-1]) <= {0.0}
+    _, info = env.reset(seed=4)
+    assert env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))[1:3] == (-1.0, True)
+
+
+@pytest.mark.parametrize(("players", "expansion"), [(2, ""), (5, "out-of-the-oubliette")])
+def test_the_openspiel_game_passes_random_sim_test(players: int, expansion: str) -> None:
+    pyspiel = need("pyspiel")
+    import castle_combo.adapters.openspiel  # noqa: F401 (registers the game)
+
+    game = pyspiel.load_game("python_castle_combo", {"players": players, "expansion": expansion})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiels_mcts_bot_plays_a_whole_game() -> None:
+    pyspiel = need("pyspiel")
+    from open_spiel.python.algorithms import mcts
+
+    import castle_combo.adapters.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_castle_combo", {"players": 2, "seed": 3})
+    bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                       random_state=np.random.RandomState(2))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_openspiel_resamples_only_what_the_player_cannot_see() -> None:
+    pyspiel = need("pyspiel")
+    import castle_combo.adapters.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_castle_combo", {"players": 2, "seed": 9})
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    other = state.resample_from_infostate(0, lambda outcomes: outcomes[7][0])
+    assert other.observation_string(0) == state.observation_string(0)
+    assert other.information_state_string(0) == state.information_state_string(0)
+    assert other.game_state.location(cc.Deck.CASTLE).deck != state.game_state.location(cc.Deck.CASTLE).deck
+
+
+def test_the_openspiel_mcts_script_reports_a_win_rate() -> None:
+    need("pyspiel")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_mcts.py"
+    done = subprocess.run([sys.executable, str(script), "--games", "1", "--simulations", "2", "--ours", "random"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert "OpenSpiel MCTS (2 simulations) vs random: wins" in done.stdout, done.stderr
