@@ -26,7 +26,7 @@ from castle_combo.dsl import format_card
 from castle_combo.model import Card, Deck
 from castle_combo.ruleset import Ruleset
 
-__all__ = ["register", "run", "cards_table", "card_panel", "find_card"]
+__all__ = ["register", "run", "cards_table", "card_panel", "compact_table", "find_card"]
 
 #: The width of the table when the output is not a terminal (a pipe, a file, a test).
 TABLE_WIDTH = 160
@@ -46,6 +46,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--expansions", dest="all_expansions", action="store_true",
                         help="add the installed expansion packages (entry points castle_combo.expansions)")
     parser.set_defaults(run=run)
+
+
+#: Below this width the table folds its facts into two columns and its texts into one, to stay readable.
+WIDE = 120
+_SHIELD_LETTERS = {"nobility": "N", "faith": "F", "scholarship": "S", "military": "M", "craftsmanship": "C",
+                   "peasantry": "P"}
+
+
+def compact_table(cards: tuple[Card, ...], title: str) -> Table:
+    """The table for narrow terminals (80 columns): name and cost, shields and icons, then all the text.
+
+    Shields are their initials (N F S M C P, W for wild; the key is in the
+    title), the messenger is ``msg``, a purse ``purseN``, a lock card ``lock``;
+    the ability and the scoring rule share one column, so no word is cut.
+    """
+    table = Table(title=f"{title}; shields: N nobility, F faith, S scholarship, M military, C craftsmanship, "
+                        "P peasantry, W wild", box=box.SIMPLE_HEAVY, expand=True)
+    table.add_column("card", style="bold", no_wrap=True)
+    table.add_column("cost", justify="right", no_wrap=True)
+    table.add_column("shields", no_wrap=True)
+    table.add_column("ability, then scoring", ratio=1)
+    for card in cards:
+        icons = [_SHIELD_LETTERS[shield.value] for shield in card.shields] + ["W"] * card.wild
+        extras = (["msg"] if card.messenger else []) + ([f"purse{card.purse}"] if card.purse is not None else []) \
+            + (["lock"] if card.lock else [])
+        words = ability_text(card)
+        scoring = " ".join(rule.describe() for rule in card.scoring)
+        text = Text(words + ("\n" if words and scoring else "")) + Text(scoring, style="italic")
+        table.add_row(Text(card.name) + Text(f"\n{card.deck.value}", style="dim"), str(card.cost),
+                      " ".join(icons) + ("\n" + " ".join(extras) if extras else ""), text)
+    return table
 
 
 def cards_table(cards: tuple[Card, ...], title: str) -> Table:
@@ -82,6 +113,9 @@ def ability_text(card: Card) -> str:
     if card.lock:
         text += (" " if text else "") + "Lock: when opened, " + " ".join(
             effect.describe()[0].lower() + effect.describe()[1:] for effect in card.unlocked)
+    for label, part in (("Each later turn: ", card.each_turn), ("At the end of the game: ", card.game_end)):
+        if part:
+            text += (" " if text else "") + label + " ".join(effect.describe() for effect in part)
     return text
 
 
@@ -117,5 +151,6 @@ def run(args: argparse.Namespace) -> int:
         console.print(card_panel(find_card(rules, args.name)))
         return 0
     cards = rules.deck(Deck(args.deck)) if args.deck else rules.cards
-    console.print(cards_table(cards, f"{len(cards)} cards (ruleset {escape(rules.version)})"))
+    title = f"{len(cards)} cards (ruleset {escape(rules.version)})"
+    console.print(cards_table(cards, title) if console.width >= WIDE else compact_table(cards, title))
     return 0
