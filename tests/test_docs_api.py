@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from pathlib import Path
 
@@ -71,7 +72,14 @@ REFERENCES = sorted(
 
 @pytest.mark.parametrize(("page", "name"), REFERENCES, ids=[f"{p}:{n}" for p, n in REFERENCES])
 def test_every_dotted_name_the_docs_mention_exists(page: str, name: str) -> None:
-    resolve(name)
+    try:
+        resolve(name)
+    except ModuleNotFoundError as error:
+        # A module of an optional extra (castle_combo.adapters.gymnasium needs gymnasium): it exists,
+        # but cannot be imported here; with CASTLE_COMBO_REQUIRE_EXTRAS set (CI) that is a failure.
+        if (error.name or "").startswith("castle_combo") or os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") == "1":
+            raise
+        pytest.skip(f"{name} needs {error.name}, an optional extra that is not installed")
 
 
 def test_the_entry_point_group_the_docs_name_is_the_one_rulesets_read() -> None:
