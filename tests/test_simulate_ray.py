@@ -92,6 +92,6 @@ def test_without_ray_the_backend_says_how_to_install_it(monkeypatch: pytest.Monk
 
 def test_an_address_that_is_not_one_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(cc.CastleComboError, match="--address names a Ray cluster: add --backend ray"):
-        from castle_combo.cli.simulate import _checked
+        from castle_combo.cli.simulate import check_run_options
 
-        _checked(type("Args", (), {"players": 2, "games": 1, "jobs": 1, "address": "x:1", "backend": "processes"})())
+        check_run_options(type("Args", (), {"players": 2, "games": 1, "jobs": 1, "address": "x:1", "backend": "processes"})())

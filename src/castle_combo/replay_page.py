@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from castle_combo import pictures
+from castle_combo import english, pictures
 from castle_combo.actions import Action
 from castle_combo.narration import narrate, seat_names
 from castle_combo.state import GameState
@@ -126,7 +126,7 @@ def _step(state: GameState, index: int, said: str, names: Sequence[str], ids: di
         parts.append(f'<div class="seat{" to-play" if panel.to_play else ""}" data-seat="{seat}" '
                      f'data-gold="{panel.gold}" data-keys="{panel.keys}"><h3>{escape(panel.name)}'
                      f'{" - to play" if panel.to_play else ""}</h3><p class="supply">{panel.gold} gold, '
-                     f'{_keys(panel.keys)}{waiting}</p><div class="grid">')
+                     f'{panel.keys} {english.plural(panel.keys, "key")}{waiting}</p><div class="grid">')
         cells = {(cell.col, cell.row): cell for cell in panel.cells}
         for r in range(3):
             for c in range(3):
@@ -194,7 +194,3 @@ def replay_page(final: GameState, names: Sequence[str] | None = None, title: str
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
 
-
-def _keys(count: int) -> str:
-    """``"1 key"``, ``"3 keys"``."""
-    return f"{count} key" if count == 1 else f"{count} keys"

@@ -27,9 +27,10 @@ from castle_combo.agents.registry import agent_names, parse_agents
 from castle_combo.backends import cpu_count
 from castle_combo.balance import BalanceReport, CardBalance, balance
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
+from castle_combo.cli.simulate import check_run_options
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.ruleset import Ruleset
-from castle_combo.simulate import GameOutcome, SimulationError, SimulationInterrupted
+from castle_combo.simulate import GameOutcome, SimulationInterrupted
 
 __all__ = ["register", "run"]
 
@@ -69,20 +70,9 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _checked(args: argparse.Namespace) -> None:
-    if args.players is not None and not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise SimulationError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {args.players}")
-    if args.games < 1:
-        raise SimulationError(f"--games must be at least 1, got {args.games}")
-    if args.jobs < 1:
-        raise SimulationError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.address is not None and args.backend != "ray":
-        raise SimulationError("--address names a Ray cluster: add --backend ray")
-
-
 def run(args: argparse.Namespace) -> int:
     """Play, then print the table (or JSON) and write the chart; 0 on success, 130 if interrupted."""
-    _checked(args)
+    check_run_options(args)
     specs = parse_agents(args.bots)
     rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))

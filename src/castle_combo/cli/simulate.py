@@ -24,7 +24,7 @@ from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
 
-__all__ = ["register", "run", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
+__all__ = ["register", "run", "check_run_options", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
 
 #: The bare command's match-up: the search against the evaluation it builds on, MCTS kept fast.
 DEFAULT_BOTS = "mcts:8,greedy"
@@ -77,8 +77,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _checked(args: argparse.Namespace) -> None:
-    """Refuse impossible options in the command line's own words (the Python API names its parameters)."""
+def check_run_options(args: argparse.Namespace) -> None:
+    """Refuse impossible options in the command line's own words (the Python API names its parameters).
+
+    Shared by ``simulate`` and ``balance``, which take the same options for the games they play.
+    """
     if args.players is not None and not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise SimulationError(f"--players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {args.players}")
     if args.games < 1:
@@ -91,7 +94,7 @@ def _checked(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print a report (or JSON); 0 on success, 2 if records could not be saved."""
-    _checked(args)
+    check_run_options(args)
     specs = parse_agents(args.bots)
     rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
