@@ -94,18 +94,21 @@ def _does(card: Card) -> str:
     text = " ".join(effect.describe() for effect in card.ability)
     if card.lock:
         text += (" " if text else "") + "Lock: " + " ".join(effect.describe() for effect in card.unlocked)
+    for label, part in (("Each later turn: ", card.each_turn), ("Game end: ", card.game_end)):
+        if part:
+            text += (" " if text else "") + label + " ".join(effect.describe() for effect in part)
     return text or "Nothing when bought."
 
 
 def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
     """Turn, messenger, and your supply in one line."""
     player = view.players[me]
-    on_cards = f" (+{player.keys_on_cards} on lock cards)" if player.keys_on_cards else ""
-    turn = "game over" if view.is_over else f"turn {view.turn} of {9 * len(view.players)}"
+    on_cards = f" (+{player.keys_on_cards} locked)" if player.keys_on_cards else ""
+    turn = "game over" if view.is_over else f"turn {view.turn}/{9 * len(view.players)}"
     whose = "" if view.is_over else (" - your move" if view.current_player == me else
                                      f" - {names[view.current_player]} to play")
     text = Text(f"{turn}{whose}", style="bold")
-    text.append(f" | messenger at the {_PLACES[view.messenger]} | ")
+    text.append(f" | messenger: {_PLACES[view.messenger]} | ")
     text.append(f"you: {player.gold} gold", style="yellow")
     text.append(", ")
     text.append(f"{player.keys} keys{on_cards}", style="cyan")
