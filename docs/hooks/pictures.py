@@ -73,7 +73,7 @@ def chart_svg(spec: str) -> str:
         parts.append(f'<text x="{label_w - 8}" y="{y + 16}" text-anchor="end" font-size="13">{escape(label)}</text>')
         parts.append(f'<rect x="{label_w}" y="{y + 3}" width="{width:.1f}" height="18" rx="3" fill="#6d4c41"/>')
         parts.append(f'<text x="{label_w + width + 6:.1f}" y="{y + 16}" font-size="13">{escape(shown)}</text>')
-    total = label_w + bar_w + 90
+    total = label_w + bar_w + 150  # room for the longest value label after a full bar
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" viewBox="0 0 {total} '
             f'{height}" font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-label="{escape(title)}">'
             f"<title>{escape(title)}</title>{''.join(parts)}</svg>")
