@@ -50,3 +50,11 @@ def test_the_fast_paths_agree_with_the_general_path_on_the_standard_cards(player
 def test_the_fast_paths_agree_with_the_general_path_on_small_random_rulesets(seed: int, players: int) -> None:
     """Small rulesets reshuffle and exhaust often: the fast paths must step aside exactly then."""
     play_both_ways(random_ruleset(random.Random(seed), players), players, seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), locks=st.booleans())
+def test_the_fast_paths_agree_with_the_general_path_with_every_mechanic(seed: int, players: int, locks: bool) -> None:
+    """Random cards with the expansion's and the fans' constructs: gains from every kind of count, taking
+    from opponents, stored gold, triggers and locks, which the fast take must run or leave to the general path."""
+    play_both_ways(random_ruleset(random.Random(seed), players, locks=locks, fan=True), players, seed)

@@ -13,7 +13,7 @@ import operator
 import weakref
 from collections.abc import Callable
 
-from castle_combo.abilities import Ability, compile_ability
+from castle_combo.abilities import Ability, Auto, Run, compile_ability
 from castle_combo.actions import Activate, Discard, Take, Unlock
 from castle_combo.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
 from castle_combo.model import Card, ComparedToNeighbours, walk
@@ -21,11 +21,15 @@ from castle_combo.ruleset import Ruleset
 
 __all__ = ["Compiled", "compiled"]
 
+#: The free positions of a tableau, in reading order.
+Spots = tuple[tuple[int, int], ...]
 #: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
 _REACH = 2
 _SPAN = 2 * _REACH + 1
-#: The free positions of a tableau, in reading order.
-Spots = tuple[tuple[int, int], ...]
+#: Picks a card's takes at some spots out of its takes by grid cell.
+_Pick = Callable[[tuple[Take, ...]], tuple[Take, ...]]
+#: A card's takes at some spots: face up then face down, and face down only.
+_Pair = tuple[tuple[Take, ...], tuple[Take, ...]]
 
 
 class Compiled:
@@ -39,9 +43,9 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_discards", "_getters", "_tables", "_takes", "_unlocks", "abilities", "cards",
-        "deck_cards", "facts", "has_locks", "has_triggers", "ids", "reads_others", "scorers", "scoring_facts",
-        "wild_as",
+        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_tables", "_takes", "_unlocks", "abilities",
+        "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids", "reads_others", "scorers",
+        "scoring_facts", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -77,11 +81,16 @@ class Compiled:
         )
         #: Whether any card has a lock: without one, the engine skips every lock check.
         self.has_locks = any(f.lock for f in self.facts)
+        #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
+        #: discount, stored gold...): the engine's fast path runs them directly. ``None`` when one may ask.
+        self.auto_bought: tuple[tuple[Run, ...] | None, ...] = tuple(_auto_runs(a) for a in self.abilities)
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
-        self._getters: dict[int, tuple[Spots, Callable[[int, bool], tuple[Take, ...]]]] = {}
-        self._discards: dict[int, Discard] = {}
-        #: Every take of each card, face up (index 0) and face down (index 1), by position; built on first use.
+        self._by_spots: dict[int, tuple[Spots, list[_Pair | None], _Pick]] = {}
+        #: Every take of each card, face up (index 0) and face down (index 1), by grid cell; built on first use.
         self._tables: list[tuple[tuple[Take, ...], tuple[Take, ...]] | None] = [None] * len(self.facts)
+        self._costs = tuple(f.cost for f in self.facts)
+        self._decks = tuple(f.deck for f in self.facts)
+        self._discards: dict[int, Discard] = {}
         self._unlocks: dict[int, Unlock] = {}
         self._activates: dict[int, Activate] = {}
 
@@ -93,45 +102,41 @@ class Compiled:
             action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
         return action
 
-    def takes_at(self, spots: Spots) -> Callable[[int, bool], tuple[Take, ...]]:
-        """A function giving the takes of a card (face up or down) at every one of ``spots``, in order.
+    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, int]) -> tuple[Take, ...]:
+        """Every take of the cards of ``row`` at every one of ``spots``, in the order ``legal_actions`` lists them.
 
-        ``legal_actions`` asks this once per state and calls the result for
-        each card of the row. Each card's takes are kept in a tuple by grid
-        cell, so the result picks them out with one :func:`operator.itemgetter`
-        call, built once per spots tuple. Tableaux share their spots tuples
-        (they are memoised by :func:`castle_combo.placement.spots`), so the
-        functions are kept by identity; each entry keeps its tuple alive, and
-        an identity check guards against another tuple of equal value.
+        For each card, in row order: face up at each spot (only when the card
+        costs at most ``gold`` after ``discounts``), then face down at each
+        spot. The tuples per card and spots are built once and kept by the
+        spots tuple's identity (tableaux share their spots tuples: they are
+        memoised by :func:`castle_combo.placement.spots`); each entry keeps
+        its tuple alive, and an identity check guards against another tuple
+        of equal value. So a call only compares costs and joins three tuples.
         """
-        entry = self._getters.get(id(spots))
+        entry = self._by_spots.get(id(spots))
         if entry is None or entry[0] is not spots:
-            entry = self._getters[id(spots)] = (spots, self._takes_function(spots))
-        return entry[1]
-
-    def _takes_function(self, spots: Spots) -> Callable[[int, bool], tuple[Take, ...]]:
-        tables = self._tables
-        cells = [(y + _REACH) * _SPAN + (x + _REACH) for x, y in spots]
-        if len(cells) > 1:
-            get: Callable[[tuple[Take, ...]], tuple[Take, ...]] = operator.itemgetter(*cells)
-        elif cells:
-            only = cells[0]
-            get = lambda table: (table[only],)  # noqa: E731 (a one-line picker)
-        else:
-            get = lambda table: ()  # noqa: E731
-
-        def takes(card: int, face_down: bool) -> tuple[Take, ...]:
-            table = tables[card]
-            if table is None:
-                table = tables[card] = self._cell_tables(card)
-            return get(table[face_down])
-
+            entry = self._by_spots[id(spots)] = (spots, [None] * len(self.facts), _picker(spots))
+        per_card = entry[1]
+        costs, decks = self._costs, self._decks
+        takes: tuple[Take, ...] = ()
+        for card in row:
+            pair = per_card[card]
+            if pair is None:
+                pair = per_card[card] = self._takes_at(card, entry[2])
+            takes += pair[0] if costs[card] - discounts[decks[card]] <= gold else pair[1]
         return takes
 
-    def _cell_tables(self, card: int) -> tuple[tuple[Take, ...], tuple[Take, ...]]:
-        """``card``'s takes face up and face down, each a tuple indexed by grid cell (see :meth:`takes_at`)."""
-        span = range(-_REACH, _REACH + 1)
-        return tuple(tuple(self.take(card, x, y, down) for y in span for x in span) for down in (False, True))  # type: ignore[return-value]
+    def _takes_at(self, card: int, pick: _Pick) -> _Pair:
+        """``card``'s takes at the spots ``pick`` picks: face up then face down, and face down only."""
+        table = self._tables[card]
+        if table is None:
+            span = range(-_REACH, _REACH + 1)
+            table = self._tables[card] = tuple(  # type: ignore[assignment]
+                tuple(self.take(card, x, y, down) for y in span for x in span) for down in (False, True)
+            )
+            assert table is not None
+        down = pick(table[1])
+        return pick(table[0]) + down, down
 
     def discard(self, card: int) -> Discard:
         """The (interned) action discarding ``card``."""
@@ -163,6 +168,28 @@ class Compiled:
         close = difflib.get_close_matches(name, self.ids, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"no card named {name!r} in this ruleset{hint}"
+
+
+def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:
+    """What ``ability`` does when bought, if every step of it is automatic; ``None`` if one may ask."""
+    runs = []
+    for address in ability.bought:
+        step = ability.steps[address]
+        if not isinstance(step, Auto):
+            return None
+        runs.append(step.do)
+    return tuple(runs)
+
+
+def _picker(spots: Spots) -> _Pick:
+    """A function picking, from a card's takes by grid cell, its takes at ``spots`` (a tuple, in order)."""
+    cells = [(y + _REACH) * _SPAN + (x + _REACH) for x, y in spots]
+    if len(cells) > 1:
+        return operator.itemgetter(*cells)
+    if cells:
+        only = cells[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
 
 
 def _original(stand_in: CardFacts, facts: tuple[CardFacts, ...]) -> int:
