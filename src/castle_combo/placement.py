@@ -13,15 +13,37 @@ from collections.abc import Iterable
 
 from castle_combo.facts import GRID
 
-__all__ = ["GRID", "origin", "spots"]
+__all__ = ["FIRST", "GRID", "FreeSpots", "origin", "spots", "spots_after"]
 
-_FIRST = ((0, 0),)
+
+class FreeSpots(tuple[tuple[int, int], ...]):
+    """The free positions of a tableau (a tuple, in reading order) that remember the occupied ones.
+
+    Equal to the plain tuple of the same positions. There is one per set
+    of occupied positions (they are memoised), and each keeps the answers
+    of :func:`spots_after` it gave, so placing a card finds the next free
+    positions with one dictionary lookup instead of walking the tableau.
+    """
+
+    occupied: frozenset[tuple[int, int]]
+    after: dict[tuple[int, int], FreeSpots]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the occupied positions only; loading finds the shared memoised object again."""
+        return (_spots, (self.occupied,))
+
+
+def _free(occupied: frozenset[tuple[int, int]], positions: list[tuple[int, int]]) -> FreeSpots:
+    free = FreeSpots(positions)
+    free.occupied = occupied
+    free.after = {}
+    return free
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _spots(occupied: frozenset[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def _spots(occupied: frozenset[tuple[int, int]]) -> FreeSpots:
     if not occupied:
-        return _FIRST
+        return _free(occupied, [(0, 0)])
     xs = [x for x, _ in occupied]
     ys = [y for _, y in occupied]
     min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
@@ -33,15 +55,34 @@ def _spots(occupied: frozenset[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
             if max(max_x, nx) - min(min_x, nx) >= GRID or max(max_y, ny) - min(min_y, ny) >= GRID:
                 continue
             found.add((nx, ny))
-    return tuple(sorted(found, key=lambda p: (p[1], p[0])))
+    return _free(occupied, sorted(found, key=lambda p: (p[1], p[0])))
 
 
-def spots(occupied: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+#: The free positions of an empty tableau: (0, 0) only.
+FIRST = _spots(frozenset())
+
+
+def spots(occupied: Iterable[tuple[int, int]]) -> FreeSpots:
     """Every legal position for the next card, in reading order (y, then x).
 
     The answer depends only on the set of occupied positions, so it is
     memoised: a pure function of its argument, shared by every game.
     """
+    return _spots(frozenset(occupied))
+
+
+def spots_after(free: tuple[tuple[int, int], ...], at: tuple[int, int],
+                occupied: Iterable[tuple[int, int]]) -> FreeSpots:
+    """The free positions once a card is put at ``at``, given the ``free`` ones before.
+
+    ``occupied`` are the positions then taken (``at`` among them); they are
+    read only when ``free`` is a plain tuple rather than a :class:`FreeSpots`.
+    """
+    if type(free) is FreeSpots:
+        found = free.after.get(at)
+        if found is None:
+            found = free.after[at] = _spots(free.occupied | {at})
+        return found
     return _spots(frozenset(occupied))
 
 

@@ -47,7 +47,8 @@ from castle_combo.decisions import (
 )
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
-from castle_combo.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, spots_of
+from castle_combo.placement import spots_after
+from castle_combo.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table
 from castle_combo.turn import Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
@@ -348,7 +349,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     at = action.at
     face_down = action.face_down
     tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
-    spots = spots_of(tableau)
+    spots = spots_after(player.spots, at, ((c.x, c.y) for c in tableau))
     messenger = state.messenger
     if face_down:
         moved = PlayerState(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,

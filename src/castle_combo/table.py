@@ -28,6 +28,7 @@ from castle_combo.counting import DECKS, Placed
 from castle_combo.decisions import Pending, Resume
 from castle_combo.facts import CARDS_PER_PLAYER
 from castle_combo.model import Card, Deck
+from castle_combo.placement import FIRST
 from castle_combo.placement import spots as placement_spots
 from castle_combo.ruleset import Ruleset
 
@@ -103,7 +104,7 @@ class PlayerState:
     discounts: tuple[int, int] = (0, 0)
     shields: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     banners: tuple[int, int] = (0, 0)
-    spots: tuple[tuple[int, int], ...] = ((0, 0),)
+    spots: tuple[tuple[int, int], ...] = FIRST
 
     @property
     def stored_gold(self) -> int:
