@@ -28,7 +28,7 @@ from castle_combo.compiled import Compiled, compiled
 from castle_combo.counting import SHIELDS, Placed, tableau_totals
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.model import FACE_DOWN_NAME, Card
-from castle_combo.placement import GRID, origin
+from castle_combo.placement import GRID
 from castle_combo.ruleset import Ruleset
 from castle_combo.table import CARDS_PER_PLAYER, Table
 
@@ -151,29 +151,35 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     """
     cells = table.tableaux[seat]
     facts = engine.scoring_facts
-    corner = origin((c.x, c.y) for c in cells)
-    points = [[0] * GRID for _ in range(GRID)]
-    names: list[list[str | None]] = [[None] * GRID for _ in range(GRID)]
-    stored = [[0] * GRID for _ in range(GRID)]
+    scorers = engine.scorers
+    corner = (min([c.x for c in cells], default=0), min([c.y for c in cells], default=0))
+    left_x, top_y = corner
+    # The grid as flat lists of GRID * GRID cells, cut into rows at the end.
+    points = [0] * (GRID * GRID)
+    names: list[str | None] = [None] * (GRID * GRID)
+    stored = [0] * (GRID * GRID)
     for i, cell in enumerate(cells):
-        col, row = cell.x - corner[0], cell.y - corner[1]
+        k = (cell.y - top_y) * GRID + cell.x - left_x
         if cell.face_down:
-            names[row][col] = FACE_DOWN
+            names[k] = FACE_DOWN
             continue
-        names[row][col] = facts[cell.card].name
-        stored[row][col] = cell.gold
-        scorer = engine.scorers[cell.card]
+        names[k] = facts[cell.card].name
+        stored[k] = cell.gold
+        scorer = scorers[cell.card]
         if scorer is not None:
-            points[row][col] = scorer(table, seat, i, corner)
-    cards = tuple(tuple(r) for r in points)
-    owned = table.keys[seat] + sum(1 for cell in cells if cell.key)
+            points[k] = scorer(table, seat, i, corner)
+    cards = tuple(tuple(points[r * GRID : (r + 1) * GRID]) for r in range(GRID))
+    owned = table.keys[seat]
+    for cell in cells:
+        if cell.key:
+            owned += 1
     return ScoreSheet(
-        sum(map(sum, cards)) + owned,
+        sum(points) + owned,
         owned,
         left,
         cards,  # type: ignore[arg-type]
-        tuple(tuple(r) for r in names),
-        tuple(tuple(r) for r in stored),  # type: ignore[arg-type]
+        tuple(tuple(names[r * GRID : (r + 1) * GRID]) for r in range(GRID)),
+        tuple(tuple(stored[r * GRID : (r + 1) * GRID]) for r in range(GRID)),  # type: ignore[arg-type]
         wild,
     )
 

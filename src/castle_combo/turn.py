@@ -43,13 +43,22 @@ class Turn:
         self.state = state
         self.engine = state.engine
         self.facts: Sequence[CardFacts] = self.engine.facts
-        players = state.players
-        self.tableaux = [p.tableau for p in players]
-        self.keys = [p.keys for p in players]
-        self.gold = [p.gold for p in players]
-        self.discounts = [p.discounts for p in players]
-        self.shields = [p.shields for p in players]
-        self.banners = [p.banners for p in players]
+        tableaux: list[tuple[Placed, ...]] = []
+        keys: list[int] = []
+        gold: list[int] = []
+        discounts: list[tuple[int, int]] = []
+        shields: list[tuple[int, ...]] = []
+        banners: list[tuple[int, int]] = []
+        for p in state.players:  # one pass: a Turn is built for most actions
+            tableaux.append(p.tableau)
+            keys.append(p.keys)
+            gold.append(p.gold)
+            discounts.append(p.discounts)
+            shields.append(p.shields)
+            banners.append(p.banners)
+        self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
+            tableaux, keys, gold, discounts, shields, banners
+        )
         self.locations = list(state.locations)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
         self.rng = state.rng
