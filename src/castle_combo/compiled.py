@@ -43,9 +43,9 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_tables", "_takes", "_unlocks", "abilities",
-        "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids", "reads_others", "scorers",
-        "scoring_facts", "wild_as",
+        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_plus", "_tables", "_takes", "_unlocks",
+        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
+        "reads_others", "scorers", "scoring_facts", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -89,6 +89,7 @@ class Compiled:
         #: Every take of each card, face up (index 0) and face down (index 1), by grid cell; built on first use.
         self._tables: list[tuple[tuple[Take, ...], tuple[Take, ...]] | None] = [None] * len(self.facts)
         self._costs = tuple(f.cost for f in self.facts)
+        self._plus: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple({} for _ in self.facts)
         self._decks = tuple(f.deck for f in self.facts)
         self._discards: dict[int, Discard] = {}
         self._unlocks: dict[int, Unlock] = {}
@@ -158,6 +159,14 @@ class Compiled:
         if action is None:
             action = self._activates[card] = Activate(self.facts[card].name)
         return action
+
+    def plus_shields(self, card: int, shields: tuple[int, ...]) -> tuple[int, ...]:
+        """``shields`` (totals per type) with ``card``'s added; the answers are kept per card, as few totals occur."""
+        known = self._plus[card]
+        total = known.get(shields)
+        if total is None:
+            total = known[shields] = tuple([a + b for a, b in zip(shields, self.facts[card].shields, strict=True)])
+        return total
 
     def name(self, card: int) -> str:
         """The name of the card with id ``card``."""

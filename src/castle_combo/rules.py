@@ -303,7 +303,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     if fast and not f.lock:
         runs = () if action.face_down else engine.auto_bought[card]
         if runs is not None:
-            done = _take_fast(state, action, card, cost, runs)
+            done = _take_fast(state, action, card, cost, runs, seat, player, here)
             if done is not None:
                 return done
     turn = Turn(state)
@@ -321,26 +321,25 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)
 
 
-def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ...]) -> T | None:
+def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ...], seat: int, player: PlayerState,
+               here: int) -> T | None:
     """The common take, done with no stack of abilities; ``None`` when the general path is needed.
 
     Most takes are simple: a card taken face down, or bought face up when
     every effect of its ability is automatic (``runs``, run here in order
     on a scratch table, not through the stack), while the row it leaves can
     be refilled from its deck without a reshuffle, the other row is full, no
-    lock can be opened at the end of the turn and no trigger fires before the next turn.
-    Then the new state is built directly, which makes random playouts much
-    faster. It does exactly what the general path does (a test plays both
-    ways on random games and compares every state).
+    lock can be opened at the end of the turn and no trigger fires before the
+    next turn. Then the new state is built directly, with as few objects as
+    possible, which makes random playouts much faster. It does exactly what
+    the general path does (a test plays both ways on random games and
+    compares every state).
     """
     engine = state.engine
-    seat = state.current_player
-    players = state.players
-    player = players[seat]
-    here = 0 if state.messenger is DECKS[0] else 1
     locations = state.locations
     loc, other = locations[here], locations[1 - here]
-    if not loc.deck or len(loc.row) != ROW_SIZE or not (other.exhausted or len(other.row) >= ROW_SIZE):
+    deck = loc.deck
+    if not deck or len(loc.row) != ROW_SIZE or not (other.exhausted or len(other.row) >= ROW_SIZE):
         return None
     if engine.has_locks and any(c.key for c in player.tableau):
         return None
@@ -351,24 +350,30 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
     spots = spots_after(player.spots, at, ((c.x, c.y) for c in tableau))
     messenger = state.messenger
+    players = state.players
     if face_down:
         moved = PlayerState(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,
                             player.shields, player.banners, spots)
-        players = players[:seat] + (moved,) + players[seat + 1 :]
     else:
         f = engine.facts[card]
-        shields = tuple([a + b for a, b in zip(player.shields, f.shields, strict=True)])
+        shields = engine.plus_shields(card, player.shields)
         castle, village = player.banners
         banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
-        if runs:
-            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, spots)
-        else:
-            moved = PlayerState(player.gold - cost, player.keys, tableau, player.discounts, shields, banners, spots)
-            players = players[:seat] + (moved,) + players[seat + 1 :]
         if f.messenger and not locations[1 - f.deck].exhausted:
             messenger = DECKS[1 - f.deck]
-    row = tuple([c for c in loc.row if c != card]) + loc.deck[:1]
-    refilled = Location(loc.deck[1:], row, loc.discard, loc.removed, False)
+        if runs:
+            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, spots)
+            moved = None
+        else:
+            moved = PlayerState(player.gold - cost, player.keys, tableau, player.discounts, shields, banners, spots)
+    if moved is not None:
+        changed = list(players)
+        changed[seat] = moved
+        players = tuple(changed)
+    r0, r1, r2 = loc.row
+    top = deck[0]
+    row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
+    refilled = Location(deck[1:], row, loc.discard, loc.removed, False)
     return type(state)(
         state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1, Phase.START, messenger,
         (refilled, other) if here == 0 else (other, refilled), None, state.history + (action,), state.rng,

@@ -82,7 +82,7 @@ class Turn:
         self.tableaux[seat] = tableau + (Placed(card, x, y, face_down, 0, key),)
         if not face_down:
             f = self.facts[card]
-            self.shields[seat] = tuple([a + b for a, b in zip(self.shields[seat], f.shields, strict=True)])
+            self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])
             castle, village = self.banners[seat]
             self.banners[seat] = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
         return len(tableau)
