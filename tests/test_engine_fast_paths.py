@@ -58,3 +58,21 @@ def test_the_fast_paths_agree_with_the_general_path_with_every_mechanic(seed: in
     """Random cards with the expansion's and the fans' constructs: gains from every kind of count, taking
     from opponents, stored gold, triggers and locks, which the fast take must run or leave to the general path."""
     play_both_ways(random_ruleset(random.Random(seed), players, locks=locks, fan=True), players, seed)
+
+
+def test_the_engines_state_builder_equals_the_generated_constructor() -> None:
+    """``table.built`` writes the slots directly; it must make exactly what ``GameState(...)`` makes."""
+    import attrs
+
+    from castle_combo.state import GameState
+    from castle_combo.table import built
+
+    state = cc.new_game(players=3, seed=11)
+    for action in state.legal_actions()[:1]:
+        state = state.apply(action)
+    values = [getattr(state, f.name) for f in attrs.fields(GameState) if f.init and not f.kw_only]
+    made = built(GameState, *values, state.engine)  # type: ignore[arg-type]
+    expected = GameState(*values, engine=state.engine)  # type: ignore[arg-type]
+    assert made == expected and type(made) is GameState
+    assert all(getattr(made, f.name) is getattr(expected, f.name) for f in attrs.fields(GameState))
+    assert made.legal_actions() == expected.legal_actions()

@@ -48,7 +48,7 @@ from castle_combo.decisions import (
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.placement import spots_after
-from castle_combo.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table
+from castle_combo.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, built
 from castle_combo.turn import Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
@@ -175,7 +175,7 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
     kind = type(action)
     if state.pending is not None:
         return _answer(state, action)
-    if state.is_over:
+    if state.taken >= CARDS_PER_PLAYER * len(state.players):  # over (no decision is pending)
         raise IllegalAction(f"{action} is not possible: the game is over")
     if kind is Take:
         return _take(state, action, fast)  # type: ignore[arg-type]
@@ -262,11 +262,11 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
         if not move:
             fresh = Location(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
             locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
-        return type(state)(
-            state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat, state.first_player,
-            state.taken, Phase.TAKE, DECKS[1 - here] if move else state.messenger, locations, None,
+        return built(
+            type(state), state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat,
+            state.first_player, state.taken, Phase.TAKE, DECKS[1 - here] if move else state.messenger, locations, None,
             state.history + (action,), state.rng, state.origin, state.script, state.viewer, state.opened_lock,
-            engine=state.engine,
+            state.engine,
         )
     turn = Turn(state)
     if move:
@@ -374,10 +374,10 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     top = deck[0]
     row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
     refilled = Location(deck[1:], row, loc.discard, loc.removed, False)
-    return type(state)(
-        state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1, Phase.START, messenger,
-        (refilled, other) if here == 0 else (other, refilled), None, state.history + (action,), state.rng,
-        state.origin, state.script, state.viewer, False, engine=engine,
+    return built(
+        type(state), state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1,
+        Phase.START, messenger, (refilled, other) if here == 0 else (other, refilled), None,
+        state.history + (action,), state.rng, state.origin, state.script, state.viewer, False, engine,
     )
 
 
