@@ -18,6 +18,7 @@ from castle_combo.errors import CastleComboError, RecordError, RulesetError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, STARTING_GOLD, STARTING_KEYS
 from castle_combo.model import Deck
 from castle_combo.ruleset import Ruleset
+from castle_combo.shuffling import shuffled
 from castle_combo.state import (
     CARDS_PER_PLAYER,
     GameState,
@@ -132,11 +133,7 @@ def new_game(
     if seed is None:
         seed = 0 if decks is not None else random.SystemRandom().getrandbits(32)
     generator = random.Random(seed)
-    orders = []
-    for i in range(len(DECKS)):
-        order = list(engine.deck_cards[i])
-        generator.shuffle(order)
-        orders.append(tuple(order))
+    orders = [tuple(shuffled(engine.deck_cards[i], generator)) for i in range(len(DECKS))]
     if decks is not None:
         orders = _given_decks(engine, decks)
     script = _script(engine, reshuffles, "$.reshuffles")

@@ -18,7 +18,7 @@ reads the scenario JSON format of DESIGN.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -143,6 +143,15 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
     return tuple(out), gold
 
 
+_R = TypeVar("_R")
+
+
+def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...]]:
+    """The three rows of a 3x3 grid given as a flat list (row by row)."""
+    t = tuple(flat)
+    return t[0:GRID], t[GRID : 2 * GRID], t[2 * GRID :]
+
+
 def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | None = None) -> ScoreSheet:
     """``seat``'s sheet in ``table`` (purses already filled, ``left`` gold left over).
 
@@ -152,8 +161,11 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     cells = table.tableaux[seat]
     facts = engine.scoring_facts
     scorers = engine.scorers
-    corner = (min([c.x for c in cells], default=0), min([c.y for c in cells], default=0))
-    left_x, top_y = corner
+    left_x = top_y = 0
+    if cells:
+        left_x = min([c.x for c in cells])
+        top_y = min([c.y for c in cells])
+    corner = (left_x, top_y)
     # The grid as flat lists of GRID * GRID cells, cut into rows at the end.
     points = [0] * (GRID * GRID)
     names: list[str | None] = [None] * (GRID * GRID)
@@ -168,7 +180,7 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
         scorer = scorers[cell.card]
         if scorer is not None:
             points[k] = scorer(table, seat, i, corner)
-    cards = tuple(tuple(points[r * GRID : (r + 1) * GRID]) for r in range(GRID))
+    cards = _rows(points)
     owned = table.keys[seat]
     for cell in cells:
         if cell.key:
@@ -178,8 +190,8 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
         owned,
         left,
         cards,  # type: ignore[arg-type]
-        tuple(tuple(names[r * GRID : (r + 1) * GRID]) for r in range(GRID)),
-        tuple(tuple(stored[r * GRID : (r + 1) * GRID]) for r in range(GRID)),  # type: ignore[arg-type]
+        _rows(names),
+        _rows(stored),  # type: ignore[arg-type]
         wild,
     )
 

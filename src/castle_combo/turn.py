@@ -23,7 +23,8 @@ from castle_combo.counting import DECKS, CardFacts, Placed
 from castle_combo.decisions import Frame, Pending
 from castle_combo.errors import RecordError
 from castle_combo.facts import ROW_SIZE
-from castle_combo.table import Location, Phase, PlayerState, Reshuffle, Table, spots_of
+from castle_combo.shuffling import shuffled
+from castle_combo.table import Location, Phase, PlayerState, Reshuffle, Table, built, spots_of
 
 __all__ = ["ROW_SIZE", "Turn"]
 
@@ -132,8 +133,7 @@ class Turn:
     def reshuffle(self, i: int, pile: tuple[int, ...]) -> list[int]:
         """Shuffle location ``i``'s discard pile into a new deck (the record's order if it gives one)."""
         generator = random.Random(self.rng)
-        order = list(pile)
-        generator.shuffle(order)
+        order = shuffled(pile, generator)
         self.rng = generator.getrandbits(64)
         for k, scripted in enumerate(self.script):
             if scripted.deck == i:
@@ -225,7 +225,8 @@ class Turn:
         origin = state.origin
         if self.reshuffles and origin is not None:
             origin = type(origin)(origin.seed, origin.decks, origin.reshuffles + tuple(self.reshuffles))
-        return type(state)(
+        return built(
+            type(state),
             state.rules,
             tuple(players),
             current,
@@ -241,5 +242,5 @@ class Turn:
             self.script,
             state.viewer,
             self.opened_lock,
-            engine=self.engine,
+            self.engine,
         )
