@@ -75,3 +75,22 @@ def test_a_cards_region_is_taken_on_the_final_grid() -> None:
     state = state.apply(state.legal_actions()[-1])
     assert state.is_over
     assert state.scores()[0].cards == ((0, 0, 0), (0, 0, 0), (0, 0, 4))
+
+
+@given(choices=st.lists(st.integers(0, 100), min_size=1, max_size=9))
+def test_the_free_spots_after_a_placement_are_the_spots_of_the_new_tableau(choices: list[int]) -> None:
+    """The engine finds the next free spots from the previous ones; they must equal a fresh computation,
+    whether it starts from the memoised spots or from a plain tuple (a state built by hand)."""
+    from castle_combo.placement import FIRST, spots_after
+
+    occupied: list[tuple[int, int]] = []
+    free = FIRST
+    for choice in choices:
+        at = free[choice % len(free)]
+        occupied.append(at)
+        plain = spots_after(tuple(free), at, lambda: list(occupied))
+        free = spots_after(free, at, lambda: list(occupied))
+        assert free == plain == spots(occupied)
+        if len(occupied) == 9:
+            assert free == ()
+            break

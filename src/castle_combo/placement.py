@@ -9,7 +9,7 @@ bounding box must stay within 3 columns and 3 rows. With that rule a full
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from castle_combo.facts import GRID
 
@@ -72,18 +72,18 @@ def spots(occupied: Iterable[tuple[int, int]]) -> FreeSpots:
 
 
 def spots_after(free: tuple[tuple[int, int], ...], at: tuple[int, int],
-                occupied: Iterable[tuple[int, int]]) -> FreeSpots:
+                occupied: Callable[[], Iterable[tuple[int, int]]]) -> FreeSpots:
     """The free positions once a card is put at ``at``, given the ``free`` ones before.
 
-    ``occupied`` are the positions then taken (``at`` among them); they are
-    read only when ``free`` is a plain tuple rather than a :class:`FreeSpots`.
+    ``occupied()`` gives the positions then taken (``at`` among them); it is
+    called only when ``free`` is a plain tuple rather than a :class:`FreeSpots`.
     """
     if type(free) is FreeSpots:
         found = free.after.get(at)
         if found is None:
             found = free.after[at] = _spots(free.occupied | {at})
         return found
-    return _spots(frozenset(occupied))
+    return _spots(frozenset(occupied()))
 
 
 def origin(positions: Iterable[tuple[int, int]]) -> tuple[int, int]:

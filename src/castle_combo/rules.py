@@ -348,7 +348,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     at = action.at
     face_down = action.face_down
     tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
-    spots = spots_after(player.spots, at, ((c.x, c.y) for c in tableau))
+    spots = spots_after(player.spots, at, lambda: [(c.x, c.y) for c in tableau])
     messenger = state.messenger
     players = state.players
     if face_down:
