@@ -76,3 +76,19 @@ def test_the_engines_state_builder_equals_the_generated_constructor() -> None:
     assert made == expected and type(made) is GameState
     assert all(getattr(made, f.name) is getattr(expected, f.name) for f in attrs.fields(GameState))
     assert made.legal_actions() == expected.legal_actions()
+
+
+def test_the_engines_seat_and_location_builders_equal_the_generated_constructors() -> None:
+    import attrs
+
+    from castle_combo.table import Location, PlayerState, location_built, player_built
+
+    state = cc.new_game(players=2, seed=5)
+    while state.taken < 4:
+        state = state.apply(state.legal_actions()[-1])
+    for cls, build, value in [(PlayerState, player_built, state.players[0]),
+                              (Location, location_built, state.locations[1])]:
+        values = [getattr(value, f.name) for f in attrs.fields(cls)]
+        made, expected = build(*values), cls(*values)  # type: ignore[operator]
+        assert made == expected and type(made) is cls
+        assert all(getattr(made, f.name) is getattr(expected, f.name) for f in attrs.fields(cls))

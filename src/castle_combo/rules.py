@@ -48,7 +48,7 @@ from castle_combo.decisions import (
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.placement import spots_after
-from castle_combo.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, built
+from castle_combo.table import CARDS_PER_PLAYER, Phase, PlayerState, Table, built, location_built, player_built
 from castle_combo.turn import Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
@@ -256,11 +256,11 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if fast and (move or len(loc.deck) >= ROW_SIZE):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         player = state.players[seat]
-        spent = PlayerState(player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
+        spent = player_built(player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
                             player.banners, player.spots)
         locations = state.locations
         if not move:
-            fresh = Location(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
+            fresh = location_built(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
             locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
         return built(
             type(state), state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat,
@@ -352,7 +352,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     messenger = state.messenger
     players = state.players
     if face_down:
-        moved = PlayerState(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,
+        moved = player_built(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,
                             player.shields, player.banners, spots)
     else:
         f = engine.facts[card]
@@ -365,7 +365,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
             players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, spots)
             moved = None
         else:
-            moved = PlayerState(player.gold - cost, player.keys, tableau, player.discounts, shields, banners, spots)
+            moved = player_built(player.gold - cost, player.keys, tableau, player.discounts, shields, banners, spots)
     if moved is not None:
         changed = list(players)
         changed[seat] = moved
@@ -373,7 +373,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     r0, r1, r2 = loc.row
     top = deck[0]
     row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
-    refilled = Location(deck[1:], row, loc.discard, loc.removed, False)
+    refilled = location_built(deck[1:], row, loc.discard, loc.removed, False)
     return built(
         type(state), state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1,
         Phase.START, messenger, (refilled, other) if here == 0 else (other, refilled), None,
@@ -404,7 +404,7 @@ def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, table
     players = list(state.players)
     for k, p in enumerate(players):
         if k == seat or p.gold != turn.gold[k] or p.keys != turn.keys[k] or p.discounts is not turn.discounts[k]:
-            players[k] = PlayerState(turn.gold[k], turn.keys[k], turn.tableaux[k], turn.discounts[k], turn.shields[k],
+            players[k] = player_built(turn.gold[k], turn.keys[k], turn.tableaux[k], turn.discounts[k], turn.shields[k],
                                      turn.banners[k], spots if k == seat else p.spots)
     return tuple(players)
 

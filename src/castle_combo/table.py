@@ -313,14 +313,41 @@ class Table:
         return self.rules.cards[pending.frames[-1].card]
 
 
-def _slot_setter(name: str) -> Callable[[Table, Any], None]:
-    """The setter of ``Table``'s slot ``name``: it writes the slot directly (the engine's builder below)."""
-    setter: Callable[[Table, Any], None] = Table.__dict__[name].__set__
-    return setter
+def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of ``cls``'s slots, in field order: they write a slot directly (the builders below)."""
+    return tuple(cls.__dict__[f.name].__set__ for f in attrs.fields(cls))
 
 
 (_rules, _players, _current, _first, _taken, _phase, _messenger, _locations, _pending, _history, _rng, _origin,
- _script, _viewer, _opened, _engine, _legal) = (_slot_setter(f.name) for f in attrs.fields(Table))
+ _script, _viewer, _opened, _engine, _legal) = _slot_setters(Table)
+_gold, _keys, _tableau, _discounts, _shields, _banners, _spots = _slot_setters(PlayerState)
+_deck, _row, _discard, _removed, _exhausted = _slot_setters(Location)
+
+
+def player_built(gold: int, keys: int, tableau: tuple[Placed, ...], discounts: tuple[int, int],
+                 shields: tuple[int, ...], banners: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> PlayerState:
+    """``PlayerState(...)`` with the same arguments, built by writing the slots (see :func:`built`)."""
+    player = object.__new__(PlayerState)
+    _gold(player, gold)
+    _keys(player, keys)
+    _tableau(player, tableau)
+    _discounts(player, discounts)
+    _shields(player, shields)
+    _banners(player, banners)
+    _spots(player, spots)
+    return player
+
+
+def location_built(deck: tuple[int, ...], row: tuple[int, ...], discard: tuple[int, ...], removed: tuple[int, ...],
+                   exhausted: bool) -> Location:
+    """``Location(...)`` with the same arguments, built by writing the slots (see :func:`built`)."""
+    location = object.__new__(Location)
+    _deck(location, deck)
+    _row(location, row)
+    _discard(location, discard)
+    _removed(location, removed)
+    _exhausted(location, exhausted)
+    return location
 
 
 def built(cls: type[T], rules: Ruleset, players: tuple[PlayerState, ...], current_player: int, first_player: int,
