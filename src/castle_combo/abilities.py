@@ -124,7 +124,8 @@ class ChoiceStep:
         """Put the chosen option's effects first in the ability's queue."""
         assert isinstance(action, Choose)
         top = work.frames[-1]
-        work.frames[-1] = attrs.evolve(top, queue=self.options[action.option - 1] + top.queue)
+        work.frames[-1] = Frame(top.card, top.index, self.options[action.option - 1] + top.queue, top.copied,
+                                top.discarded)
 
 
 @attrs.frozen
@@ -210,7 +211,7 @@ class IfStep:
         """Check the condition in the owner's tableau as it is now; never asks anything itself."""
         if self.test(work, seat, frame.index, (0, 0)):
             top = work.frames[-1]
-            work.frames[-1] = attrs.evolve(top, queue=(self.then,) + top.queue)
+            work.frames[-1] = Frame(top.card, top.index, (self.then,) + top.queue, top.copied, top.discarded)
         return None
 
 

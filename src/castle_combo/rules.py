@@ -445,7 +445,8 @@ def _answer(state: T, action: Action) -> T:
     assert pending is not None
     if type(action) not in _ANSWERS[type(pending.decision)]:
         raise IllegalAction(f"{action} is not possible now: first {_owed(state)}")
-    if action not in legal_actions(state):
+    legal = state._legal if state._legal is not None else legal_actions(state)
+    if action not in legal:
         raise IllegalAction(_not_an_answer(state, pending.decision, action))
     turn = Turn(state)
     seat = state.current_player
