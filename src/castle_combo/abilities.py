@@ -251,7 +251,8 @@ class Ability:
 def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[int]:
     """Indices of the face-up purse cards of ``tableau`` in reading order (top row first, left to right)."""
     purses = [i for i, c in enumerate(tableau) if not c.face_down and facts[c.card].purse is not None]
-    purses.sort(key=lambda i: (tableau[i].y, tableau[i].x))
+    if len(purses) > 1:
+        purses.sort(key=lambda i: (tableau[i].y, tableau[i].x))
     return purses
 
 

@@ -175,9 +175,10 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
         if cell.face_down:
             names[k] = FACE_DOWN
             continue
-        names[k] = facts[cell.card].name
+        card = cell.card
+        names[k] = facts[card].name
         stored[k] = cell.gold
-        scorer = scorers[cell.card]
+        scorer = scorers[card]
         if scorer is not None:
             points[k] = scorer(table, seat, i, corner)
     cards = _rows(points)
@@ -269,9 +270,13 @@ def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[
 
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
-    players = state.players
-    return _sheets(state.engine, [p.tableau for p in players], [p.keys for p in players], [p.gold for p in players],
-                   totals=[(p.shields, p.banners) for p in players])
+    tableaux, keys, gold, totals = [], [], [], []
+    for p in state.players:
+        tableaux.append(p.tableau)
+        keys.append(p.keys)
+        gold.append(p.gold)
+        totals.append((p.shields, p.banners))
+    return _sheets(state.engine, tableaux, keys, gold, totals=totals)
 
 
 def score_seat(state: Table, seat: int) -> ScoreSheet:
