@@ -57,6 +57,10 @@ __all__ = [
 ]
 
 
+#: Writes the slot that keeps a state's legal actions once computed (a cache, not part of the value).
+_remember_legal = Table.__dict__["_legal"].__set__
+
+
 @attrs.frozen
 class GameState(Table):
     """A whole game at one moment (see :class:`~castle_combo.table.Table` for its fields).
@@ -146,7 +150,7 @@ class GameState(Table):
         legal = self._legal
         if legal is None:
             legal = rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
+            _remember_legal(self, legal)
         return legal
 
     def apply(self, action: Action) -> GameState:
