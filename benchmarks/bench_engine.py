@@ -3,7 +3,8 @@
 Prints, on one core:
 * random full games per second (2 and 4 players; uniformly random legal
   actions; setup and final scores included);
-* ``legal_actions()`` and ``apply()`` calls per second on a mid-game state;
+* ``legal_actions()`` and ``apply()`` calls per second (and microseconds
+  per call) on a mid-game state;
 * ``score_tableau`` calls per second on the rulebook's 75-point example.
 
 The target is at least 500 random 2-player games per second.
@@ -46,7 +47,7 @@ def rate(label: str, work: Callable[[int], object], seconds: float) -> float:
         if elapsed >= seconds:
             break
     per_second = count / elapsed
-    print(f"{label:<44} {per_second:>12,.0f} /s   ({count} in {elapsed:.2f} s)")
+    print(f"{label:<44} {per_second:>12,.0f} /s  {1e6 / per_second:>9.2f} us each   ({count} in {elapsed:.2f} s)")
     return per_second
 
 
