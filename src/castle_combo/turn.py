@@ -13,6 +13,7 @@ the stack of abilities being resolved. A ``Turn`` is what abilities see
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -23,13 +24,18 @@ from castle_combo.counting import DECKS, CardFacts, Placed
 from castle_combo.decisions import Frame, Pending
 from castle_combo.errors import RecordError
 from castle_combo.facts import ROW_SIZE
+from castle_combo.placement import spots_after
 from castle_combo.shuffling import shuffled
-from castle_combo.table import Location, Phase, PlayerState, Reshuffle, Table, built, spots_of
+from castle_combo.table import Location, Phase, Reshuffle, Table, built, player_built, spots_of
 
 __all__ = ["ROW_SIZE", "Turn"]
 
 
 T = TypeVar("T", bound=Table)
+
+
+def _positions(cells: tuple[Placed, ...]) -> list[tuple[int, int]]:
+    return [(c.x, c.y) for c in cells]
 
 
 class Turn:
@@ -199,29 +205,21 @@ class Turn:
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,
                action: Action) -> T:
         """The new immutable state (of the same class as ``state``), with ``action`` added to the history."""
-        players = []
-        for seat, p in enumerate(state.players):
-            tableau = self.tableaux[seat]
-            if (
-                p.gold == self.gold[seat]
-                and p.keys == self.keys[seat]
-                and p.tableau is tableau
-                and p.discounts is self.discounts[seat]
-            ):
-                players.append(p)
-                continue
-            spots = p.spots if len(tableau) == len(p.tableau) else spots_of(tableau)
-            players.append(
-                PlayerState(
-                    self.gold[seat],
-                    self.keys[seat],
-                    tableau,
-                    self.discounts[seat],
-                    self.shields[seat],
-                    self.banners[seat],
-                    spots,
-                )
-            )
+        players = list(state.players)
+        gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
+        for seat, p in enumerate(players):
+            tableau = tableaux[seat]
+            if p.tableau is tableau and p.gold == gold[seat] and p.keys == keys[seat]:
+                if p.discounts is discounts[seat]:
+                    continue
+            spots = p.spots
+            if len(tableau) == len(p.tableau) + 1:  # a card was placed (at most one is, per action)
+                last = tableau[-1]
+                spots = spots_after(spots, (last.x, last.y), functools.partial(_positions, tableau))
+            elif len(tableau) != len(p.tableau):
+                spots = spots_of(tableau)
+            players[seat] = player_built(gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
+                                         self.banners[seat], spots)
         origin = state.origin
         if self.reshuffles and origin is not None:
             origin = type(origin)(origin.seed, origin.decks, origin.reshuffles + tuple(self.reshuffles))
