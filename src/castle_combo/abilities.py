@@ -26,7 +26,17 @@ import attrs
 
 from castle_combo import lock_rulings, model
 from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow
-from castle_combo.counting import DECKS, CardFacts, Placed, ScoreFn, Tableaux, compile_condition, compile_per
+from castle_combo.counting import (
+    DECKS,
+    CardFacts,
+    OwnCountFn,
+    Placed,
+    ScoreFn,
+    Tableaux,
+    compile_condition,
+    compile_own_count,
+    compile_per,
+)
 from castle_combo.decisions import Address, ChooseAdjacent, ChooseOption, ChooseRow, Decision, DiscardCard, Frame
 
 __all__ = [
@@ -37,10 +47,12 @@ __all__ = [
     "DiscardRowStep",
     "DiscardStep",
     "IfStep",
+    "OwnGains",
     "Step",
     "Work",
     "adjacent",
     "compile_ability",
+    "compile_own_gains",
     "fill_order",
 ]
 
@@ -316,6 +328,55 @@ def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
 
         return fill_purses
     raise TypeError(f"the engine cannot run the effect {effect!r}")
+
+
+#: What buying a card gives its owner, when its ability is only gains and discounts counted in the owner's
+#: own tableau: ``gains(cells, shield_totals, banner_totals, index_of_the_card)`` is the gold, the keys and
+#: the castle and village discounts gained.
+OwnGains = Callable[[Sequence[Placed], Sequence[int], Sequence[int], int], tuple[int, int, int, int]]
+
+
+def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains | None:
+    """``card``'s ability when bought as an :data:`OwnGains`, or ``None`` when it does anything else.
+
+    Such an ability changes nothing that its own counts read (gains and
+    discounts move no card, and keys are not counted here), so its effects
+    can be summed in any order. The engine's fast take adds them to the new
+    seat directly instead of running the steps on a scratch table; the steps
+    stay the definition (a test plays both ways and compares every state).
+    """
+    flat = [0, 0, 0, 0]
+    counted: list[tuple[int, int, OwnCountFn]] = []
+    for effect in card.ability:
+        if isinstance(effect, model.Gain):
+            resource = _RESOURCE[effect.resource]
+            if effect.per is None:
+                flat[resource] += effect.amount
+                continue
+            count = compile_own_count(effect.per, facts)
+            if count is None:
+                return None
+            counted.append((resource, effect.amount, count))
+        elif isinstance(effect, model.Discount):
+            flat[2] += effect.amount if model.Deck.CASTLE in effect.decks else 0
+            flat[3] += effect.amount if model.Deck.VILLAGE in effect.decks else 0
+        else:
+            return None
+    base = (flat[0], flat[1], flat[2], flat[3])
+    if not counted:
+        return lambda cells, shields, banners, index: base
+
+    def gains(cells: Sequence[Placed], shields: Sequence[int], banners: Sequence[int],
+              index: int) -> tuple[int, int, int, int]:
+        gold, keys, castle, village = base
+        for resource, amount, count in counted:
+            if resource == _GOLD:
+                gold += amount * count(cells, shields, banners, index)
+            else:
+                keys += amount * count(cells, shields, banners, index)
+        return gold, keys, castle, village
+
+    return gains
 
 
 def _compile_effects(

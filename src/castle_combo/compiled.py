@@ -13,7 +13,7 @@ import operator
 import weakref
 from collections.abc import Callable
 
-from castle_combo.abilities import Ability, Auto, Run, compile_ability
+from castle_combo.abilities import Ability, Auto, OwnGains, Run, compile_ability, compile_own_gains
 from castle_combo.actions import Activate, Discard, Take, Unlock
 from castle_combo.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
 from castle_combo.model import Card, ComparedToNeighbours, walk
@@ -45,7 +45,7 @@ class Compiled:
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_plus", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
-        "reads_others", "scorers", "scoring_facts", "wild_as",
+        "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -84,6 +84,9 @@ class Compiled:
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
         #: discount, stored gold...): the engine's fast path runs them directly. ``None`` when one may ask.
         self.auto_bought: tuple[tuple[Run, ...] | None, ...] = tuple(_auto_runs(a) for a in self.abilities)
+        #: Per card, its ability when bought as gains and discounts summed in the owner's own tableau, when it
+        #: is only that (most cards): the fast path adds them without running the steps. Else ``None``.
+        self.own_gains: tuple[OwnGains | None, ...] = tuple(compile_own_gains(c, self.facts) for c in rules.cards)
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
         self._by_spots: dict[int, tuple[Spots, list[_Pair | None], _Pick]] = {}
         #: Every take of each card, face up (index 0) and face down (index 1), by grid cell; built on first use.

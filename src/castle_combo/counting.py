@@ -29,12 +29,14 @@ __all__ = [
     "SHIELDS",
     "CardFacts",
     "CountFn",
+    "OwnCountFn",
     "Placed",
     "ScoreFn",
     "Tableaux",
     "card_facts",
     "as_wild_type",
     "compile_condition",
+    "compile_own_count",
     "compile_per",
     "compile_scoring",
     "neighbours",
@@ -345,6 +347,27 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
         return count(chosen, me.gold, capacity)
 
     return in_line
+
+
+#: A count in its owner's own tableau: ``count(cells, shield_totals, banner_totals, index_of_the_card)``.
+OwnCountFn = Callable[[Sequence[Placed], Sequence[int], Sequence[int], int], int]
+
+
+def compile_own_count(per: model.Per, facts: Sequence[CardFacts]) -> OwnCountFn | None:
+    """``per`` as a function of the owner's tableau and totals alone, when it reads nothing else.
+
+    That is a count over the whole tableau of anything but keys (keys change
+    as an ability gains them, and are a seat's supply, not its tableau). The
+    engine's fast take uses it to count without a scratch table; for any
+    other count it returns ``None`` and the engine takes the general path.
+    """
+    if per.scope is not Scope.TABLEAU or isinstance(per.count, model.KeysOwned):
+        return None
+    totals = _compile_totals(per.count)
+    if totals is not None:
+        return lambda cells, shields, banners, index: totals(shields, banners)
+    count = _compile_count(per.count, facts)
+    return lambda cells, shields, banners, index: count(cells, cells[index].gold, 9)
 
 
 def neighbours(seat: int, seats: int) -> tuple[int, ...]:

@@ -327,7 +327,8 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
 
     Most takes are simple: a card taken face down, or bought face up when
     every effect of its ability is automatic (``runs``, run here in order
-    on a scratch table, not through the stack), while the row it leaves can
+    on a scratch table, not through the stack; or, for gains and discounts
+    counted in the buyer's own tableau, summed directly), while the row it leaves can
     be refilled from its deck without a reshuffle, the other row is full, no
     lock can be opened at the end of the turn and no trigger fires before the
     next turn. Then the new state is built directly, with as few objects as
@@ -361,11 +362,17 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
         banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
         if f.messenger and not locations[1 - f.deck].exhausted:
             messenger = DECKS[1 - f.deck]
-        if runs:
+        gains = engine.own_gains[card]
+        if gains is not None:
+            gold, keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
+            discounts = player.discounts
+            if castle or village:
+                discounts = (discounts[0] + castle, discounts[1] + village)
+            moved = player_built(player.gold - cost + gold, player.keys + keys, tableau, discounts, shields, banners,
+                                 spots)
+        else:
             players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, spots)
             moved = None
-        else:
-            moved = player_built(player.gold - cost, player.keys, tableau, player.discounts, shields, banners, spots)
     if moved is not None:
         changed = list(players)
         changed[seat] = moved
