@@ -28,8 +28,7 @@ _REACH = 2
 _SPAN = 2 * _REACH + 1
 #: Picks a card's takes at some spots out of its takes by grid cell.
 _Pick = Callable[[tuple[Take, ...]], tuple[Take, ...]]
-#: A card's takes at some spots: face up then face down, and face down only.
-_Pair = tuple[tuple[Take, ...], tuple[Take, ...]]
+
 
 
 class Compiled:
@@ -88,9 +87,9 @@ class Compiled:
         #: is only that (most cards): the fast path adds them without running the steps. Else ``None``.
         self.own_gains: tuple[OwnGains | None, ...] = tuple(compile_own_gains(c, self.facts) for c in rules.cards)
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
-        self._by_spots: dict[int, tuple[Spots, list[_Pair | None], _Pick]] = {}
-        #: Every take of each card, face up (index 0) and face down (index 1), by grid cell; built on first use.
-        self._tables: list[tuple[tuple[Take, ...], tuple[Take, ...]] | None] = [None] * len(self.facts)
+        self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
+        #: Every take of each card by grid cell, face up then face down; built on first use.
+        self._tables: list[tuple[Take, ...] | None] = [None] * len(self.facts)
         self._costs = tuple(f.cost for f in self.facts)
         self._plus: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple({} for _ in self.facts)
         self._decks = tuple(f.deck for f in self.facts)
@@ -111,36 +110,34 @@ class Compiled:
 
         For each card, in row order: face up at each spot (only when the card
         costs at most ``gold`` after ``discounts``), then face down at each
-        spot. The tuples per card and spots are built once and kept by the
-        spots tuple's identity (tableaux share their spots tuples: they are
-        memoised by :func:`castle_combo.placement.spots`); each entry keeps
-        its tuple alive, and an identity check guards against another tuple
-        of equal value. So a call only compares costs and joins three tuples.
+        spot. Each card's takes sit in one tuple by grid cell (face up, then
+        face down), built once; for each spots tuple two
+        :func:`operator.itemgetter` pickers are built once (both sides, face
+        down only), kept by the spots tuple's identity (tableaux share their
+        spots tuples: they are memoised by :func:`castle_combo.placement.spots`);
+        each entry keeps its tuple alive, and an identity check guards against
+        another tuple of equal value. So a call picks and joins three tuples,
+        and nothing it builds outlives the answer (the caches stay small).
         """
         entry = self._by_spots.get(id(spots))
         if entry is None or entry[0] is not spots:
-            entry = self._by_spots[id(spots)] = (spots, [None] * len(self.facts), _picker(spots))
-        per_card = entry[1]
-        costs, decks = self._costs, self._decks
+            entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
+        _, both, down = entry
+        tables, costs, decks = self._tables, self._costs, self._decks
         takes: tuple[Take, ...] = ()
         for card in row:
-            pair = per_card[card]
-            if pair is None:
-                pair = per_card[card] = self._takes_at(card, entry[2])
-            takes += pair[0] if costs[card] - discounts[decks[card]] <= gold else pair[1]
+            table = tables[card]
+            if table is None:
+                table = self._cell_table(card)
+            takes += both(table) if costs[card] - discounts[decks[card]] <= gold else down(table)
         return takes
 
-    def _takes_at(self, card: int, pick: _Pick) -> _Pair:
-        """``card``'s takes at the spots ``pick`` picks: face up then face down, and face down only."""
-        table = self._tables[card]
-        if table is None:
-            span = range(-_REACH, _REACH + 1)
-            table = self._tables[card] = tuple(  # type: ignore[assignment]
-                tuple(self.take(card, x, y, down) for y in span for x in span) for down in (False, True)
-            )
-            assert table is not None
-        down = pick(table[1])
-        return pick(table[0]) + down, down
+    def _cell_table(self, card: int) -> tuple[Take, ...]:
+        """``card``'s takes by grid cell, face up then face down (see :meth:`row_takes`); built on first use."""
+        span = range(-_REACH, _REACH + 1)
+        table = tuple(self.take(card, x, y, side) for side in (False, True) for y in span for x in span)
+        self._tables[card] = table
+        return table
 
     def discard(self, card: int) -> Discard:
         """The (interned) action discarding ``card``."""
@@ -193,9 +190,15 @@ def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:
     return tuple(runs)
 
 
-def _picker(spots: Spots) -> _Pick:
-    """A function picking, from a card's takes by grid cell, its takes at ``spots`` (a tuple, in order)."""
+def _pickers(spots: Spots) -> tuple[_Pick, _Pick]:
+    """Functions picking, from a card's takes by grid cell, its takes at ``spots``: both sides, face down only."""
     cells = [(y + _REACH) * _SPAN + (x + _REACH) for x, y in spots]
+    down = [cell + _SPAN * _SPAN for cell in cells]
+    return _picker(cells + down), _picker(down)
+
+
+def _picker(cells: list[int]) -> _Pick:
+    """A function picking ``cells`` out of a tuple, always as a tuple (in order)."""
     if len(cells) > 1:
         return operator.itemgetter(*cells)
     if cells:
