@@ -42,7 +42,7 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_plus", "_tables", "_takes", "_unlocks",
+        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
         "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
     )
@@ -91,7 +91,6 @@ class Compiled:
         #: Every take of each card by grid cell, face up then face down; built on first use.
         self._tables: list[tuple[Take, ...] | None] = [None] * len(self.facts)
         self._costs = tuple(f.cost for f in self.facts)
-        self._plus: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple({} for _ in self.facts)
         self._decks = tuple(f.deck for f in self.facts)
         self._discards: dict[int, Discard] = {}
         self._unlocks: dict[int, Unlock] = {}
@@ -161,12 +160,8 @@ class Compiled:
         return action
 
     def plus_shields(self, card: int, shields: tuple[int, ...]) -> tuple[int, ...]:
-        """``shields`` (totals per type) with ``card``'s added; the answers are kept per card, as few totals occur."""
-        known = self._plus[card]
-        total = known.get(shields)
-        if total is None:
-            total = known[shields] = tuple([a + b for a, b in zip(shields, self.facts[card].shields, strict=True)])
-        return total
+        """``shields`` (face-up totals per type) with ``card``'s added."""
+        return tuple(map(operator.add, shields, self.facts[card].shields))
 
     def name(self, card: int) -> str:
         """The name of the card with id ``card``."""
