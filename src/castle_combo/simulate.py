@@ -209,8 +209,8 @@ def play_game(
                 f"bot {bot_name(specs[slot])!r} (seat {seat}) chose an illegal action in game {index} "
                 f"(seed {seed}): {error}; a bot must return one of view.legal_actions()"
             ) from None
-    sheets = state.scores()
-    winning_seats = state.result().winners
+    result = state.result()  # scores the game once: the sheets and the winners
+    sheets, winning_seats = result.scores, result.winners
     return GameOutcome(
         index=index,
         seats=seats,
