@@ -162,8 +162,9 @@ class GameOutcome:
 
 
 def _face_up_names(state: GameState, seat: int) -> tuple[str, ...]:
-    """The names of the face-up cards in a seat's tableau, in reading order."""
-    return tuple(placed.card.name for placed in state.tableau(seat) if not placed.face_down)
+    """The names of the face-up cards in a seat's tableau, in the order taken (read from the card ids)."""
+    cards = state.rules.cards
+    return tuple(cards[cell.card].name for cell in state.players[seat].tableau if not cell.face_down)
 
 
 def play_game(
