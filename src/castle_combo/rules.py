@@ -257,7 +257,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         player = state.players[seat]
         spent = player_built(player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
-                            player.banners, player.spots)
+                             player.banners, player.spots)
         locations = state.locations
         if not move:
             fresh = location_built(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
@@ -326,15 +326,15 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     """The common take, done with no stack of abilities; ``None`` when the general path is needed.
 
     Most takes are simple: a card taken face down, or bought face up when
-    every effect of its ability is automatic (``runs``, run here in order
-    on a scratch table, not through the stack; or, for gains and discounts
-    counted in the buyer's own tableau, summed directly), while the row it leaves can
-    be refilled from its deck without a reshuffle, the other row is full, no
-    lock can be opened at the end of the turn and no trigger fires before the
-    next turn. Then the new state is built directly, with as few objects as
-    possible, which makes random playouts much faster. It does exactly what
-    the general path does (a test plays both ways on random games and
-    compares every state).
+    every effect of its ability is automatic (gains and discounts counted
+    in the buyer's own tableau are summed directly; other automatic effects,
+    ``runs``, run in order on a scratch table, not through the stack), while
+    the row it leaves can be refilled from its deck without a reshuffle, the
+    other row is full, no lock can be opened at the end of the turn and no
+    trigger fires before the next turn. Then the new state is built
+    directly, with as few objects as possible, which makes random playouts
+    much faster. It does exactly what the general path does (a test plays
+    both ways on random games and compares every state).
     """
     engine = state.engine
     locations = state.locations
@@ -354,7 +354,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     players = state.players
     if face_down:
         moved = player_built(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,
-                            player.shields, player.banners, spots)
+                             player.shields, player.banners, spots)
     else:
         f = engine.facts[card]
         shields = engine.plus_shields(card, player.shields)
@@ -377,7 +377,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
         changed = list(players)
         changed[seat] = moved
         players = tuple(changed)
-    r0, r1, r2 = loc.row
+    r0, r1, r2 = loc.row  # a full row (checked above): ROW_SIZE is 3
     top = deck[0]
     row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
     refilled = location_built(deck[1:], row, loc.discard, loc.removed, False)
@@ -412,7 +412,7 @@ def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, table
     for k, p in enumerate(players):
         if k == seat or p.gold != turn.gold[k] or p.keys != turn.keys[k] or p.discounts is not turn.discounts[k]:
             players[k] = player_built(turn.gold[k], turn.keys[k], turn.tableaux[k], turn.discounts[k], turn.shields[k],
-                                     turn.banners[k], spots if k == seat else p.spots)
+                                      turn.banners[k], spots if k == seat else p.spots)
     return tuple(players)
 
 
