@@ -81,16 +81,18 @@ def test_a_cards_region_is_taken_on_the_final_grid() -> None:
 def test_the_free_spots_after_a_placement_are_the_spots_of_the_new_tableau(choices: list[int]) -> None:
     """The engine finds the next free spots from the previous ones; they must equal a fresh computation,
     whether it starts from the memoised spots or from a plain tuple (a state built by hand)."""
-    from castle_combo.placement import FIRST, spots_after
+    from castle_combo.counting import Placed
+    from castle_combo.placement import FIRST
+    from castle_combo.table import spots_after_placing
 
-    occupied: list[tuple[int, int]] = []
-    free = FIRST
+    tableau: tuple[Placed, ...] = ()
+    free: tuple[tuple[int, int], ...] = FIRST
     for choice in choices:
         at = free[choice % len(free)]
-        occupied.append(at)
-        plain = spots_after(tuple(free), at, lambda: list(occupied))
-        free = spots_after(free, at, lambda: list(occupied))
-        assert free == plain == spots(occupied)
-        if len(occupied) == 9:
+        tableau += (Placed(len(tableau), at[0], at[1]),)
+        plain = spots_after_placing(tuple(free), tableau)
+        free = spots_after_placing(free, tableau)
+        assert free == plain == spots([(c.x, c.y) for c in tableau])
+        if len(tableau) == 9:
             assert free == ()
             break

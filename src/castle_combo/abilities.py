@@ -268,6 +268,13 @@ def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[in
     return purses
 
 
+def _discounts(effect: model.Discount) -> tuple[int, int]:
+    """The castle and village discounts that ``effect`` gives."""
+    castle = effect.amount if model.Deck.CASTLE in effect.decks else 0
+    village = effect.amount if model.Deck.VILLAGE in effect.decks else 0
+    return castle, village
+
+
 def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
     if isinstance(effect, model.Gain):
         amount, resource = effect.amount, _RESOURCE[effect.resource]
@@ -297,8 +304,7 @@ def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
 
         return opponents_gain
     if isinstance(effect, model.Discount):
-        castle = effect.amount if model.Deck.CASTLE in effect.decks else 0
-        village = effect.amount if model.Deck.VILLAGE in effect.decks else 0
+        castle, village = _discounts(effect)
 
         def discount(work: Work, seat: int, index: int) -> None:
             c, v = work.discounts[seat]
@@ -358,8 +364,9 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
                 return None
             counted.append((resource, effect.amount, count))
         elif isinstance(effect, model.Discount):
-            flat[2] += effect.amount if model.Deck.CASTLE in effect.decks else 0
-            flat[3] += effect.amount if model.Deck.VILLAGE in effect.decks else 0
+            castle, village = _discounts(effect)
+            flat[2] += castle
+            flat[3] += village
         else:
             return None
     base = (flat[0], flat[1], flat[2], flat[3])

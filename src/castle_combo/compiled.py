@@ -30,7 +30,6 @@ _SPAN = 2 * _REACH + 1
 _Pick = Callable[[tuple[Take, ...]], tuple[Take, ...]]
 
 
-
 class Compiled:
     """The engine's view of one ruleset (build it with :func:`compiled`).
 

@@ -9,7 +9,7 @@ bounding box must stay within 3 columns and 3 rows. With that rule a full
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from castle_combo.facts import GRID
 
@@ -71,19 +71,18 @@ def spots(occupied: Iterable[tuple[int, int]]) -> FreeSpots:
     return _spots(frozenset(occupied))
 
 
-def spots_after(free: tuple[tuple[int, int], ...], at: tuple[int, int],
-                occupied: Callable[[], Iterable[tuple[int, int]]]) -> FreeSpots:
+def spots_after(free: tuple[tuple[int, int], ...], at: tuple[int, int]) -> FreeSpots | None:
     """The free positions once a card is put at ``at``, given the ``free`` ones before.
 
-    ``occupied()`` gives the positions then taken (``at`` among them); it is
-    called only when ``free`` is a plain tuple rather than a :class:`FreeSpots`.
+    ``None`` when ``free`` is a plain tuple rather than a :class:`FreeSpots`
+    (it does not know the occupied positions): then ask :func:`spots`.
     """
-    if type(free) is FreeSpots:
-        found = free.after.get(at)
-        if found is None:
-            found = free.after[at] = _spots(free.occupied | {at})
-        return found
-    return _spots(frozenset(occupied()))
+    if type(free) is not FreeSpots:
+        return None
+    found = free.after.get(at)
+    if found is None:
+        found = free.after[at] = _spots(free.occupied | {at})
+    return found
 
 
 def origin(positions: Iterable[tuple[int, int]]) -> tuple[int, int]:

@@ -31,7 +31,6 @@ from typing import TypeVar
 from castle_combo import lock_rulings
 from castle_combo.abilities import Ability, Auto, IfStep, Run
 from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow, KeyUse, Pass, Take, Unlock, UseKey
-from castle_combo.compiled import Spots
 from castle_combo.counting import DECKS, Placed
 from castle_combo.decisions import (
     Address,
@@ -47,8 +46,16 @@ from castle_combo.decisions import (
 )
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
-from castle_combo.placement import spots_after
-from castle_combo.table import CARDS_PER_PLAYER, Phase, PlayerState, Table, built, location_built, player_built
+from castle_combo.table import (
+    CARDS_PER_PLAYER,
+    Phase,
+    PlayerState,
+    Table,
+    built,
+    location_built,
+    player_built,
+    spots_after_placing,
+)
 from castle_combo.turn import Turn
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
@@ -349,7 +356,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     at = action.at
     face_down = action.face_down
     tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
-    spots = spots_after(player.spots, at, lambda: [(c.x, c.y) for c in tableau])
+    spots = spots_after_placing(player.spots, tableau)
     messenger = state.messenger
     players = state.players
     if face_down:
@@ -371,7 +378,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
             moved = player_built(player.gold - cost + gold, player.keys + keys, tableau, discounts, shields, banners,
                                  spots)
         else:
-            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, spots)
+            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners)
             moved = None
     if moved is not None:
         changed = list(players)
@@ -398,7 +405,7 @@ def _triggers_next(state: Table, seat: int) -> bool:
 
 
 def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, tableau: tuple[Placed, ...],
-                shields: tuple[int, ...], banners: tuple[int, int], spots: Spots) -> tuple[PlayerState, ...]:
+                shields: tuple[int, ...], banners: tuple[int, int]) -> tuple[PlayerState, ...]:
     """The seats after ``seat`` bought the last card of ``tableau`` and its automatic effects ``runs`` ran."""
     turn = Turn(state)
     turn.gold[seat] = gold
@@ -408,12 +415,7 @@ def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, table
     index = len(tableau) - 1
     for run in runs:
         run(turn, seat, index)
-    players = list(state.players)
-    for k, p in enumerate(players):
-        if k == seat or p.gold != turn.gold[k] or p.keys != turn.keys[k] or p.discounts is not turn.discounts[k]:
-            players[k] = player_built(turn.gold[k], turn.keys[k], turn.tableaux[k], turn.discounts[k], turn.shields[k],
-                                      turn.banners[k], spots if k == seat else p.spots)
-    return tuple(players)
+    return turn.seats()
 
 
 def _unlock(state: T, action: Unlock) -> T:

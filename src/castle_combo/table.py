@@ -29,7 +29,7 @@ from castle_combo.counting import DECKS, Placed
 from castle_combo.decisions import Pending, Resume
 from castle_combo.facts import CARDS_PER_PLAYER
 from castle_combo.model import Card, Deck
-from castle_combo.placement import FIRST
+from castle_combo.placement import FIRST, spots_after
 from castle_combo.placement import spots as placement_spots
 from castle_combo.ruleset import Ruleset
 
@@ -147,6 +147,18 @@ def spots_of(tableau: tuple[Placed, ...]) -> tuple[tuple[int, int], ...]:
     if len(tableau) >= CARDS_PER_PLAYER:
         return ()
     return placement_spots((c.x, c.y) for c in tableau)
+
+
+def spots_after_placing(before: tuple[tuple[int, int], ...],
+                        tableau: tuple[Placed, ...]) -> tuple[tuple[int, int], ...]:
+    """:func:`spots_of` ``tableau`` just after its last card was placed, ``before`` being the spots before it.
+
+    Found by one lookup from the memoised spots before (see
+    :func:`castle_combo.placement.spots_after`), else computed afresh.
+    """
+    last = tableau[-1]
+    found = spots_after(before, (last.x, last.y))
+    return found if found is not None else spots_of(tableau)
 
 
 @attrs.frozen

@@ -13,7 +13,6 @@ the stack of abilities being resolved. A ``Turn`` is what abilities see
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -24,18 +23,23 @@ from castle_combo.counting import DECKS, CardFacts, Placed
 from castle_combo.decisions import Frame, Pending
 from castle_combo.errors import RecordError
 from castle_combo.facts import ROW_SIZE
-from castle_combo.placement import spots_after
 from castle_combo.shuffling import shuffled
-from castle_combo.table import Location, Phase, Reshuffle, Table, built, player_built, spots_of
+from castle_combo.table import (
+    Location,
+    Phase,
+    PlayerState,
+    Reshuffle,
+    Table,
+    built,
+    player_built,
+    spots_after_placing,
+    spots_of,
+)
 
 __all__ = ["ROW_SIZE", "Turn"]
 
 
 T = TypeVar("T", bound=Table)
-
-
-def _positions(cells: tuple[Placed, ...]) -> list[tuple[int, int]]:
-    return [(c.x, c.y) for c in cells]
 
 
 class Turn:
@@ -202,10 +206,9 @@ class Turn:
         self.frames.append(Frame(card, index, self.engine.abilities[card].copied, copied=True))
 
     # -- the new state ------------------------------------------------------------------
-    def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,
-               action: Action) -> T:
-        """The new immutable state (of the same class as ``state``), with ``action`` added to the history."""
-        players = list(state.players)
+    def seats(self) -> tuple[PlayerState, ...]:
+        """The seats as they are now: the unchanged ones as they were, the others built anew."""
+        players = list(self.state.players)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
         for seat, p in enumerate(players):
             tableau = tableaux[seat]
@@ -214,19 +217,23 @@ class Turn:
                     continue
             spots = p.spots
             if len(tableau) == len(p.tableau) + 1:  # a card was placed (at most one is, per action)
-                last = tableau[-1]
-                spots = spots_after(spots, (last.x, last.y), functools.partial(_positions, tableau))
+                spots = spots_after_placing(spots, tableau)
             elif len(tableau) != len(p.tableau):
                 spots = spots_of(tableau)
             players[seat] = player_built(gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
                                          self.banners[seat], spots)
+        return tuple(players)
+
+    def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,
+               action: Action) -> T:
+        """The new immutable state (of the same class as ``state``), with ``action`` added to the history."""
         origin = state.origin
         if self.reshuffles and origin is not None:
             origin = type(origin)(origin.seed, origin.decks, origin.reshuffles + tuple(self.reshuffles))
         return built(
             type(state),
             state.rules,
-            tuple(players),
+            self.seats(),
             current,
             state.first_player,
             taken,
