@@ -18,8 +18,8 @@ import sys
 import time
 
 import castle_combo as cc
-from castle_combo.agents import make_agent
-from castle_combo.simulate import derive_seed, simulate
+from castle_combo.bots import make_agent
+from castle_combo.bots.simulate import derive_seed, simulate
 
 
 def move_times(spec: str, games: int) -> list[float]:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 import castle_combo as cc
-from castle_combo.rules import legal_actions as compute_legal_actions
+from castle_combo.engine.rules import legal_actions as compute_legal_actions
 
 EXAMPLE = [
     ["Miraculously Cured", "Judge", "His Holiness"],

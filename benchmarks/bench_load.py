@@ -59,9 +59,9 @@ def main() -> None:
 
     from lark import Lark
 
-    from castle_combo.dsl import load_paths
-    from castle_combo.dsl.parser import GRAMMAR_FILE, PARSER_OPTIONS
-    from castle_combo.ruleset import Ruleset, bundled_cards_folder
+    from castle_combo.language import load_paths
+    from castle_combo.language.parser import GRAMMAR_FILE, PARSER_OPTIONS
+    from castle_combo.language.ruleset import Ruleset, bundled_cards_folder
 
     Ruleset.standard()  # fill the disk cache so that "cold, cache warm" means what it says
     folder = bundled_cards_folder()
@@ -72,7 +72,7 @@ def main() -> None:
     print(f"cold  Ruleset.standard(), disk cache warm     {cold(COLD, runs):7.1f} ms   (target < 150 ms)")
     print(f"cold  Ruleset.standard(), empty disk cache    {cold(COLD, runs, fresh_cache=True):7.1f} ms")
     print(f"warm  parse + validate all cards, no cache    {warm(lambda: load_paths([folder]), runs):7.1f} ms")
-    build = warm(lambda: Lark.open_from_package("castle_combo.dsl", GRAMMAR_FILE, **PARSER_OPTIONS), runs)
+    build = warm(lambda: Lark.open_from_package("castle_combo.language", GRAMMAR_FILE, **PARSER_OPTIONS), runs)
     print(f"warm  build the LALR parser from ccl.lark     {build:7.1f} ms")
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {Path(sys.executable).parent.parent}")
 

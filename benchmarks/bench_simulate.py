@@ -23,7 +23,7 @@ import random
 import time
 
 import castle_combo as cc
-from castle_combo.simulate import simulate
+from castle_combo.bots.simulate import simulate
 
 
 def raw_loop(games: int) -> float:

@@ -35,8 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"the rl extra is missing ({error}): pip install -e '.[rl]'", file=sys.stderr)
         return 2
     import castle_combo.adapters.openspiel  # noqa: F401 (registers the game)
-    from castle_combo.agents.registry import make_agent
-    from castle_combo.stats import wilson_interval
+    from castle_combo.bots.registry import make_agent
+    from castle_combo.bots.stats import wilson_interval
 
     for name in args.ours.split(","):
         ours = make_agent(name)

@@ -2,7 +2,7 @@
 
 Targets (issue 4): greedy beats random in at least 90% of games, and MCTS at
 its default budget beats greedy in at least 65%. Each match plays ``--games``
-games through :func:`castle_combo.simulate.simulate` (seats rotate, so each
+games through :func:`castle_combo.bots.simulate.simulate` (seats rotate, so each
 bot starts half the games); a shared win counts as half a win here, so the
 two rates of a match add up to 100%.
 
@@ -16,9 +16,9 @@ import argparse
 import sys
 import time
 
-from castle_combo.ruleset import Ruleset
-from castle_combo.simulate import SimulationResult, simulate
-from castle_combo.stats import wilson_interval
+from castle_combo.bots.simulate import SimulationResult, simulate
+from castle_combo.bots.stats import wilson_interval
+from castle_combo.language.ruleset import Ruleset
 
 #: (bot, opponent, target win rate of the bot)
 MATCHES = (("greedy", "random", 0.90), ("mcts", "greedy", 0.65))

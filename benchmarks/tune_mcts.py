@@ -3,7 +3,7 @@
 Each deal is played twice, once with MCTS in each seat, so both settings of a
 comparison meet the same deals and the luck of the deal cancels out more
 than with independent games. Settings are fields of
-:class:`~castle_combo.agents.MctsAgent` given as ``NAME=VALUE``; anything not
+:class:`~castle_combo.bots.MctsAgent` given as ``NAME=VALUE``; anything not
 given keeps its default. The figures quoted in the MCTS module docstring
 come from this script with ``--seed 2024 --games 300``::
 
@@ -28,9 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import castle_combo as cc
-from castle_combo.agents import GreedyAgent, MctsAgent
-from castle_combo.simulate import derive_seed
-from castle_combo.stats import wilson_interval
+from castle_combo.bots import GreedyAgent, MctsAgent
+from castle_combo.bots.simulate import derive_seed
+from castle_combo.bots.stats import wilson_interval
 
 #: The fields a setting may change, with the type their text is read as.
 TUNABLE = {

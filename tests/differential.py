@@ -29,10 +29,10 @@ from reference_cards import oubliette_table_cards, table_cards
 from reference_engine import RefGame, action_key
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.compiled import compiled
+from castle_combo.engine.compiled import compiled
 from castle_combo.errors import IllegalAction
-from castle_combo.model import Deck, Resource, Scope, Shield
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource, Scope, Shield
 
 FAN_CARDS = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
 DECKS = (Deck.CASTLE, Deck.VILLAGE)

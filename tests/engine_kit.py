@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Deck, Resource, Scope, Shield
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource, Scope, Shield
 
 __all__ = ["balanced", "card", "filler", "game", "gold", "keys", "names", "per", "play", "ruleset", "seat_with",
            "take", "with_seat"]
@@ -126,8 +126,8 @@ def seat_with(
     """
     import attrs
 
-    from castle_combo.counting import Placed
-    from castle_combo.state import recounted
+    from castle_combo.engine.counting import Placed
+    from castle_combo.engine.state import recounted
 
     engine = state.engine
     cells = []

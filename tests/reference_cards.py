@@ -14,8 +14,8 @@ import csv
 import re
 from pathlib import Path
 
-from castle_combo import model as m
-from castle_combo.model import Comparison, Deck, Resource, Scope, Shield
+from castle_combo.language import model as m
+from castle_combo.language.model import Comparison, Deck, Resource, Scope, Shield
 
 TABLE = Path(__file__).parent / "fixtures" / "cards.tsv"
 OUBLIETTE_TABLE = Path(__file__).parent / "fixtures" / "cards-oubliette.tsv"
@@ -118,7 +118,7 @@ def _scoring(text: str) -> m.Scoring:
 
 
 def table_cards() -> tuple[m.Card, ...]:
-    """Every row of the table as a :class:`~castle_combo.model.Card`, in table order."""
+    """Every row of the table as a :class:`~castle_combo.language.model.Card`, in table order."""
     cards = []
     with TABLE.open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
@@ -203,7 +203,7 @@ def _oubliette_scoring(text: str) -> m.Scoring:
 
 
 def oubliette_table_cards() -> tuple[m.Card, ...]:
-    """Every row of the expansion's table as a lock :class:`~castle_combo.model.Card`, in table order."""
+    """Every row of the expansion's table as a lock :class:`~castle_combo.language.model.Card`, in table order."""
     cards = []
     with OUBLIETTE_TABLE.open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):

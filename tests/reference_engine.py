@@ -1,11 +1,11 @@
 """A deliberately simple, independent re-statement of the rules, for tests only.
 
-The engine (``castle_combo.rules`` and friends) is built for speed: integer
+The engine (``castle_combo.engine.rules`` and friends) is built for speed: integer
 ids, incremental totals, compiled closures, interned actions. This module is
 built for being obviously right: plain mutable Python objects, one function
 per sentence of RULINGS.md, every count recomputed from the tableau each time
 it is needed. It shares no code with the engine; it reads only the card model
-(``castle_combo.model``) and the cards of a :class:`~castle_combo.Ruleset`.
+(``castle_combo.language.model``) and the cards of a :class:`~castle_combo.Ruleset`.
 
 It cannot shuffle the way the engine does (the engine's generator is its own
 business), so reshuffle orders are handed to it: :meth:`RefGame.push_reshuffle`
@@ -56,8 +56,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from castle_combo import model as m
-from castle_combo.model import Deck, Resource, Scope, Shield
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource, Scope, Shield
 
 ALL_SHIELDS = list(Shield)
 OTHER = {Deck.CASTLE: Deck.VILLAGE, Deck.VILLAGE: Deck.CASTLE}

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
-from castle_combo.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
-from castle_combo.agents.base import Agent
-from castle_combo.agents.evaluation import Evaluation, MemoizedEvaluation, outcome_rewards, squash_margins
-from castle_combo.agents.greedy import ranked_actions
-from castle_combo.agents.playout import playout_move
+from castle_combo.bots import GreedyAgent, MctsAgent, RandomAgent, make_agent
+from castle_combo.bots.base import Agent
+from castle_combo.bots.evaluation import Evaluation, MemoizedEvaluation, outcome_rewards, squash_margins
+from castle_combo.bots.greedy import ranked_actions
+from castle_combo.bots.playout import playout_move
 
 #: Small budgets keep the suite fast; the search code is the same at any budget.
 BOTS: dict[str, Agent] = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from castle_combo.agents.base import Agent
-from castle_combo.agents.registry import UnknownAgentError, agent_names, make_agent, parse_agents
+from castle_combo.bots.base import Agent
+from castle_combo.bots.registry import UnknownAgentError, agent_names, make_agent, parse_agents
 from castle_combo.errors import CastleComboError
 
 
@@ -57,7 +57,7 @@ def _install(monkeypatch: pytest.MonkeyPatch, **bots: str) -> None:
     """Pretend packages registered ``bots`` (name -> 'module:attribute') under the agents entry point."""
     from importlib.metadata import EntryPoint
 
-    from castle_combo.agents import registry
+    from castle_combo.bots import registry
 
     entries = [EntryPoint(name=name, value=value, group=registry.AGENTS_GROUP) for name, value in bots.items()]
 
@@ -68,26 +68,26 @@ def _install(monkeypatch: pytest.MonkeyPatch, **bots: str) -> None:
 
 
 def test_an_installed_bot_is_found_by_its_entry_point_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    from castle_combo.agents import RandomAgent
+    from castle_combo.bots import RandomAgent
 
-    _install(monkeypatch, lucky="castle_combo.agents.random_agent:RandomAgent")
+    _install(monkeypatch, lucky="castle_combo.bots.random_agent:RandomAgent")
     assert agent_names() == ("greedy", "lucky", "mcts", "random")
     assert isinstance(make_agent("lucky"), RandomAgent)
     assert parse_agents("lucky,greedy") == ("lucky", "greedy")
 
 
 def test_an_installed_bot_receives_the_budget_of_its_spec(monkeypatch: pytest.MonkeyPatch) -> None:
-    from castle_combo.agents import MctsAgent
+    from castle_combo.bots import MctsAgent
 
-    _install(monkeypatch, deep="castle_combo.agents.mcts:MctsAgent")
+    _install(monkeypatch, deep="castle_combo.bots.mcts:MctsAgent")
     agent = make_agent("deep:12")
     assert isinstance(agent, MctsAgent) and agent.iterations == 12
 
 
 def test_an_installed_bot_cannot_take_a_built_in_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    from castle_combo.agents import GreedyAgent
+    from castle_combo.bots import GreedyAgent
 
-    _install(monkeypatch, random="castle_combo.agents.greedy:GreedyAgent")
+    _install(monkeypatch, random="castle_combo.bots.greedy:GreedyAgent")
     assert agent_names() == ("greedy", "mcts", "random")
     assert not isinstance(make_agent("random"), GreedyAgent)
 
@@ -96,8 +96,8 @@ def test_a_broken_installed_bot_names_its_package_and_the_fix(monkeypatch: pytes
     _install(
         monkeypatch,
         missing="no_such_package.bots:Bot",
-        notabot="castle_combo.stats:mean_std",
-        picky="castle_combo.agents.registry:agent_names",
+        notabot="castle_combo.bots.stats:mean_std",
+        picky="castle_combo.bots.registry:agent_names",
     )
     with pytest.raises(UnknownAgentError, match=r"'missing' \(no_such_package.bots:Bot\) cannot be loaded: .*reinstall"):
         make_agent("missing")
@@ -108,13 +108,13 @@ def test_a_broken_installed_bot_names_its_package_and_the_fix(monkeypatch: pytes
 
 
 def test_an_installed_bot_that_builds_something_else_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    _install(monkeypatch, names="castle_combo.agents.registry:agent_names")
+    _install(monkeypatch, names="castle_combo.bots.registry:agent_names")
     with pytest.raises(UnknownAgentError, match="built .* which is not a bot: it needs a 'name'"):
         make_agent("names")
 
 
 def test_a_misspelled_installed_bot_gets_a_did_you_mean(monkeypatch: pytest.MonkeyPatch) -> None:
-    _install(monkeypatch, cheapest="castle_combo.agents.random_agent:RandomAgent")
+    _install(monkeypatch, cheapest="castle_combo.bots.random_agent:RandomAgent")
     with pytest.raises(UnknownAgentError, match="did you mean 'cheapest'"):
         make_agent("cheapst")
 
@@ -126,7 +126,7 @@ def test_an_installed_bot_plays_from_the_command_line(
 
     from castle_combo.cli import main
 
-    _install(monkeypatch, lucky="castle_combo.agents.random_agent:RandomAgent")
+    _install(monkeypatch, lucky="castle_combo.bots.random_agent:RandomAgent")
     assert main(["simulate", "--bots", "lucky,greedy", "--games", "2", "--jobs", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [seat["bot"] for seat in report["seats"]] == ["lucky", "greedy"]

@@ -24,9 +24,9 @@ from engine_kit import (
 )
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Deck, Resource, Scope, Shield
-from castle_combo.state import Location
+from castle_combo.engine.state import Location
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource, Scope, Shield
 
 MOVE, REFRESH = cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)
 
@@ -313,7 +313,7 @@ def test_equal_scores_are_broken_by_gold_and_an_equal_gold_is_a_shared_win() -> 
 
 def test_gold_left_breaks_ties_after_purse_placement() -> None:
     """Gold moved onto purses at the end is no longer in the supply, so it does not break ties."""
-    from castle_combo.scoring import winners
+    from castle_combo.engine.scoring import winners
 
     rules = ruleset(card("Pouch", C, purse=4))
     plain = [["c0", "c1", "c2"], ["c3", "c4", "c5"], ["c6", "c7", "c8"]]

@@ -81,23 +81,23 @@ def _fan_games_disagree(count: int = 40) -> bool:
 
 
 def test_the_differential_catches_start_of_turn_triggers_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    import castle_combo.rules
+    import castle_combo.engine.rules
 
-    monkeypatch.setattr(castle_combo.rules, "_between_turns", lambda *args: None)
+    monkeypatch.setattr(castle_combo.engine.rules, "_between_turns", lambda *args: None)
     assert _fan_games_disagree()
 
 
 def test_the_differential_catches_comparisons_that_forget_the_neighbours(monkeypatch: pytest.MonkeyPatch) -> None:
-    import castle_combo.counting
+    import castle_combo.engine.counting
 
-    monkeypatch.setattr(castle_combo.counting, "neighbours", lambda seat, seats: ())
+    monkeypatch.setattr(castle_combo.engine.counting, "neighbours", lambda seat, seats: ())
     assert _fan_games_disagree()
 
 
 def test_the_differential_catches_wild_shields_never_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    import castle_combo.scoring
+    import castle_combo.engine.scoring
 
-    monkeypatch.setattr(castle_combo.scoring, "_has_wild", lambda engine, cells: False)
+    monkeypatch.setattr(castle_combo.engine.scoring, "_has_wild", lambda engine, cells: False)
     assert _fan_games_disagree()
 
 
@@ -131,9 +131,9 @@ def test_the_differential_catches_a_planted_rule_change(monkeypatch: pytest.Monk
     """The comparison is sharp: a face-down take paying 5 gold instead of 6 is caught at once."""
     from differential import Mismatch
 
-    import castle_combo.rules
+    import castle_combo.engine.rules
 
-    monkeypatch.setattr(castle_combo.rules, "FACE_DOWN_GOLD", 5)
+    monkeypatch.setattr(castle_combo.engine.rules, "FACE_DOWN_GOLD", 5)
     with pytest.raises(Mismatch, match="seats differs"):
         for seed in range(5):
             play_and_compare(RULESETS["standard"], 2, seed)
@@ -143,10 +143,10 @@ def test_the_differential_catches_a_planted_reading_order_change(monkeypatch: py
     """Purses filled right to left instead of in reading order show up in some random game."""
     from differential import Mismatch
 
-    import castle_combo.abilities
+    import castle_combo.engine.abilities
 
-    reading_order = castle_combo.abilities.fill_order
-    monkeypatch.setattr(castle_combo.abilities, "fill_order", lambda cells, facts: reading_order(cells, facts)[::-1])
+    reading_order = castle_combo.engine.abilities.fill_order
+    monkeypatch.setattr(castle_combo.engine.abilities, "fill_order", lambda cells, facts: reading_order(cells, facts)[::-1])
     with pytest.raises(Mismatch):
         for seed in range(200):
             rng = random.Random(seed)
@@ -158,8 +158,7 @@ def test_the_differential_catches_a_planted_lock_ruling_change(monkeypatch: pyte
     """Copying without asking when only one card qualifies is a different game, and is caught."""
     from differential import Mismatch
 
-    from castle_combo import lock_rulings
-
+    from castle_combo.engine import lock_rulings
     monkeypatch.setattr(lock_rulings, "ASK_WITH_ONE_CANDIDATE", False)
     with pytest.raises(Mismatch):
         for seed in range(40):
@@ -170,15 +169,15 @@ def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch:
     """Scoring that forgets the keys waiting on lock cards shows up in the score sheets."""
     from differential import Mismatch
 
-    import castle_combo.scoring
+    import castle_combo.engine.scoring
 
-    real = castle_combo.scoring._sheet
+    real = castle_combo.engine.scoring._sheet
 
     def forgetful(engine: Any, table: Any, seat: int, left: int, wild: Any = None) -> Any:
         table.tableaux = [tuple(attrs.evolve(c, key=False) for c in cells) for cells in table.tableaux]
         return real(engine, table, seat, left, wild)
 
-    monkeypatch.setattr(castle_combo.scoring, "_sheet", forgetful)
+    monkeypatch.setattr(castle_combo.engine.scoring, "_sheet", forgetful)
     with pytest.raises(Mismatch):
         for seed in range(40):
             play_and_compare(RULESETS["oubliette"], 2 + seed % 4, seed, "buyer")

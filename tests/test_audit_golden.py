@@ -19,7 +19,7 @@ import pytest
 from reference_cards import oubliette_table_cards, table_cards
 from reference_engine import RefGame, action_key, score_grid
 
-from castle_combo.model import Deck
+from castle_combo.language.model import Deck
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("game-*.json"))
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.balance import balance, balance_report
+from castle_combo.bots.balance import balance, balance_report
+from castle_combo.bots.simulate import CardTotals, SimulationResult, SimulationTotals, SlotTotals
+from castle_combo.bots.stats import wilson_interval
 from castle_combo.cli import main
-from castle_combo.simulate import CardTotals, SimulationResult, SimulationTotals, SlotTotals
-from castle_combo.stats import wilson_interval
 
 DRAGON = """
 card "Golden Dragon" {

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.replay_page import replay_page, states_of
+from castle_combo.records.replay_page import replay_page, states_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.model import Deck, Shield
+from castle_combo.language.model import Deck, Shield
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards.tsv"
 ROWS: list[dict[str, str]] = list(csv.DictReader(FIXTURE.open(encoding="utf-8"), delimiter="\t"))

@@ -16,8 +16,8 @@ import pytest
 from reference_cards import oubliette_table_cards
 
 import castle_combo as cc
-from castle_combo.model import Deck
-from castle_combo.ruleset import BUNDLED_EXPANSIONS, cards_digest
+from castle_combo.language.model import Deck
+from castle_combo.language.ruleset import BUNDLED_EXPANSIONS, cards_digest
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-oubliette.tsv"
 ROWS: list[dict[str, str]] = list(csv.DictReader(FIXTURE.open(encoding="utf-8"), delimiter="\t"))

@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import castle_combo as cc
-from castle_combo.agents.registry import make_agent
+from castle_combo.bots.registry import make_agent
+from castle_combo.bots.simulate import derive_seed
 from castle_combo.cli._play_session import Session, names_for
 from castle_combo.cli.play_app import PlayApp
-from castle_combo.simulate import derive_seed
-from castle_combo.tui import spot_labels
+from castle_combo.cli.tui import spot_labels
 
 
 def session(seed: int = 4, players: int = 2, rules: cc.Ruleset | None = None) -> Session:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from castle_combo.actions import Choose, Discard, KeyUse, Take, UseKey
 from castle_combo.cli._play_input import BadInput, Command, compact, parse_input
+from castle_combo.engine.actions import Choose, Discard, KeyUse, Take, UseKey
 
 LEGAL = (
     UseKey(KeyUse.MOVE),

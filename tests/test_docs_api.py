@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.ruleset import EXPANSIONS_GROUP
+from castle_combo.language.ruleset import EXPANSIONS_GROUP
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 TEXT = PAGE.read_text(encoding="utf-8")
@@ -40,9 +40,9 @@ def test_every_reference_directive_names_an_importable_module(module: str) -> No
 
 
 def test_the_reference_covers_the_public_modules_of_the_design() -> None:
-    for module in ("castle_combo", "castle_combo.model", "castle_combo.ruleset", "castle_combo.dsl",
-                   "castle_combo.state", "castle_combo.rules", "castle_combo.scoring",
-                   "castle_combo.serialize", "castle_combo.agents"):
+    for module in ("castle_combo", "castle_combo.language.model", "castle_combo.language.ruleset", "castle_combo.language",
+                   "castle_combo.engine.state", "castle_combo.engine.rules", "castle_combo.engine.scoring",
+                   "castle_combo.records.serialize", "castle_combo.bots"):
         assert module in DIRECTIVES
 
 

@@ -83,7 +83,7 @@ def test_the_gallery_anchors_are_distinct_per_card() -> None:
 
 
 def test_the_gallery_shows_each_cards_english_text_and_ccl_source(site: Path) -> None:
-    from castle_combo.dsl import format_card
+    from castle_combo.language import format_card
 
     text = page_text(site, "gallery")
     for card in cc.Ruleset.standard():
@@ -99,7 +99,7 @@ def test_the_gallery_shield_table_matches_the_rulebook_distribution(site: Path) 
 
 
 def test_the_card_language_page_includes_the_grammar_verbatim(site: Path) -> None:
-    grammar = (ROOT / "src" / "castle_combo" / "dsl" / "ccl.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "src" / "castle_combo" / "language" / "ccl.lark").read_text(encoding="utf-8")
     assert grammar.strip() in page_text(site, "card-language")
 
 
@@ -119,4 +119,4 @@ def test_the_api_reference_renders_the_public_docstrings(site: Path) -> None:
     text = page_text(site, "api")
     assert cc.Ruleset.standard.__doc__ is not None
     assert cc.Ruleset.standard.__doc__.strip().splitlines()[0] in text
-    assert "castle_combo.model.Card" in text
+    assert "castle_combo.language.model.Card" in text

@@ -1,10 +1,12 @@
 """The design page's layer table is true: imports only point to the same or an earlier layer.
 
 ``docs/design.md`` promises that data flows one way (the card language knows
-nothing of games; the engine never parses text). This test reads the page's
-"Layers" table, parses the imports of every module under ``src/castle_combo``
-(``if TYPE_CHECKING`` imports and function-level imports included) and checks
-each one against it, so the page cannot silently drift from the code.
+nothing of games; the engine never parses text), and the package's folders are
+its layers. This test reads the page's "Layers" table (each layer lists folders
+and foundation modules), parses the imports of every module under
+``src/castle_combo`` (``if TYPE_CHECKING`` imports and function-level imports
+included) and checks each one against the layer of its folder, so neither the
+page nor the folders can silently drift from the code.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def layer_table() -> dict[str, int]:
 
 
 def module_name(path: Path) -> str:
-    """``castle_combo/dsl/loader.py`` -> ``dsl.loader``; the package's ``__init__`` -> ``""``."""
+    """``castle_combo/language/loader.py`` -> ``dsl.loader``; the package's ``__init__`` -> ``""``."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
     if parts[-1] == "__init__":
         parts = parts[:-1]
@@ -46,6 +48,12 @@ def layer_of(module: str, layers: dict[str, int]) -> int | None:
     return layers.get(module.split(".")[0])
 
 
+def is_module(name: str) -> bool:
+    """Whether ``name`` (relative to the package) is a module or sub-package of castle_combo."""
+    path = PACKAGE.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
 def imported_modules(path: Path) -> set[str]:
     """The castle_combo modules ``path`` imports, relative to the package (``""`` is the package)."""
     found: set[str] = set()
@@ -54,7 +62,9 @@ def imported_modules(path: Path) -> set[str]:
             if node.module == "castle_combo":
                 found.update(alias.name for alias in node.names)
             elif node.module.startswith("castle_combo."):
-                found.add(node.module.removeprefix("castle_combo."))
+                package = node.module.removeprefix("castle_combo.")
+                for alias in node.names:  # ``from castle_combo.language import english`` imports a module
+                    found.add(f"{package}.{alias.name}" if is_module(f"{package}.{alias.name}") else package)
         elif isinstance(node, ast.Import):
             found.update(a.name.removeprefix("castle_combo.") for a in node.names if a.name.startswith("castle_combo."))
     return found
@@ -87,16 +97,29 @@ def test_imports_point_to_the_same_or_an_earlier_layer(path: Path) -> None:
     assert later == {}, f"{module_name(path)} (layer {own}) imports from later layers"
 
 
+def test_the_layers_are_the_packages_folders() -> None:
+    """Every folder and module at the top of the package is one entry of the table, and nothing else is."""
+    top = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()
+           if (p.is_dir() and (p / "__init__.py").is_file()) or (p.suffix == ".py" and p.name != "__init__.py")}
+    assert top == set(layer_table())
+
+
 def test_the_card_language_imports_nothing_of_the_game_engine() -> None:
     layers = layer_table()
-    assert layers["dsl"] < layers["state"] and layers["dsl"] < layers["rules"]
+    assert layers["language"] < layers["engine"] < layers["records"] < layers["bots"] < layers["cli"]
+
+
+#: The language's modules that read text; the engine may use the model, its English and rulesets only.
+TEXT_READERS = ("language.parser", "language.transformer", "language.loader", "language.diagnostics",
+                "language.formatter", "language.cache", "language.lexer")
 
 
 def test_the_engine_never_parses_text() -> None:
-    engine = [p for p in MODULES if layer_of(module_name(p), layer_table()) == layer_table()["rules"]]
+    engine = [p for p in MODULES if module_name(p).split(".")[0] == "engine"]
+    assert engine
     for path in engine:
         imports = imported_modules(path)
-        assert not any(name == "dsl" or name.startswith("dsl.") for name in imports), module_name(path)
+        assert not any(name.startswith(TEXT_READERS) for name in imports), module_name(path)
         assert "import lark" not in path.read_text(encoding="utf-8") and "from lark" not in path.read_text(
             encoding="utf-8"
         ), module_name(path)

@@ -5,7 +5,7 @@ The fenced blocks of ``docs/*.md`` and ``README.md`` are checked by language:
 * ```` ```python ```` blocks are executed, each in a fresh namespace, in a
   scratch directory holding a copy of ``examples/``. A ```` ```text title="Output" ````
   block right after one is its exact expected output.
-* ```` ```ccl ```` blocks must parse with :func:`castle_combo.dsl.parse_text`,
+* ```` ```ccl ```` blocks must parse with :func:`castle_combo.language.parse_text`,
   unless an HTML comment ``<!-- expect-error: ErrorClass -->`` sits right
   above the block: then parsing must raise that :mod:`castle_combo.errors` class.
   A python block with ``<!-- requires: module, ... -->`` right above it needs
@@ -147,7 +147,7 @@ def test_python_example_runs(block: Block, scratch: Path) -> None:
 
 @pytest.mark.parametrize("block", of("ccl"), ids=lambda b: b.id)
 def test_ccl_example_parses_or_fails_as_documented(block: Block) -> None:
-    from castle_combo.dsl import parse_text
+    from castle_combo.language import parse_text
 
     if block.expect_error is None:
         assert parse_text(block.body)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.dsl import load_paths
+from castle_combo.language import load_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "fan-expansion.md"

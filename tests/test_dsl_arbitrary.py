@@ -14,9 +14,9 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from castle_combo import model as m
-from castle_combo.dsl import format_card, parse_text
 from castle_combo.errors import CastleComboError
+from castle_combo.language import format_card, parse_text
+from castle_combo.language import model as m
 
 numbers = st.integers(-3, 130)
 shields = st.sampled_from(m.Shield)

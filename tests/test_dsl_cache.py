@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from castle_combo.dsl import cache as cache_module
-from castle_combo.dsl import load_paths
-from castle_combo.dsl.cache import load_paths_cached
-from castle_combo.dsl.cachedir import cache_folder
+from castle_combo.language import cache as cache_module
+from castle_combo.language import load_paths
+from castle_combo.language.cache import load_paths_cached
+from castle_combo.language.cachedir import cache_folder
 
 NUN = 'card "Nun" { deck castle cost 3 shields faith }\n'
 
@@ -72,7 +72,7 @@ def test_a_flipped_bit_anywhere_in_the_cached_cards_is_caught_and_the_cards_rebu
 
 
 def test_a_flipped_bit_in_the_cached_parser_is_caught(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from castle_combo.dsl import parser as parser_module
+    from castle_combo.language import parser as parser_module
 
     parser_module.ccl_parser.cache_clear()
     try:
@@ -99,7 +99,7 @@ def test_a_flipped_bit_in_the_cached_parser_is_caught(home: Path, monkeypatch: p
 
 
 def test_each_installation_has_its_own_cache_folder_and_never_evicts_another(home: Path) -> None:
-    from castle_combo.dsl.cachedir import installation_folder
+    from castle_combo.language.cachedir import installation_folder
 
     load_paths_cached([home / "cards"])
     own = installation_folder()
@@ -128,9 +128,22 @@ def test_a_folder_others_may_write_to_is_not_used(home: Path) -> None:
     assert not list(folder.iterdir())
 
 
-def test_every_module_that_shapes_parsed_cards_is_part_of_the_key() -> None:
-    package = Path(cache_module.__file__).resolve().parent.parent
-    for name in cache_module._INPUTS:
-        assert (package / name).is_file(), name
-    builders = {"dsl/transformer.py", "dsl/regions.py", "dsl/loader.py", "dsl/ccl.lark", "model.py"}
-    assert builders <= set(cache_module._INPUTS)
+def test_every_module_that_shapes_parsed_cards_is_part_of_the_key(
+    home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The key digests every source of the card language's folder: changing any of them changes the key."""
+    language = Path(cache_module.__file__).resolve().parent
+    builders = {"transformer.py", "regions.py", "loader.py", "ccl.lark"}
+    assert builders <= {p.name for p in language.rglob("*")}
+    files = (home / "cards" / "nun.ccl",)
+    copy = tmp_path / "language"
+    for source in language.rglob("*"):
+        if source.suffix in (".py", ".lark") and "__pycache__" not in source.parts:
+            target = copy / source.relative_to(language)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+    monkeypatch.setattr(cache_module, "_LANGUAGE", copy)
+    before = cache_module._key(files)
+    grammar = copy / "ccl.lark"
+    grammar.write_text(grammar.read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
+    assert cache_module._key(files) != before

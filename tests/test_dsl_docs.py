@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from castle_combo.dsl import parse_text
+from castle_combo.language import parse_text
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "card-language.md"
 ROW = re.compile(

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from castle_combo.dsl import CardProblems, parse_text
 from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError
+from castle_combo.language import CardProblems, parse_text
 
 NUN = """\
 card "Nun" {

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from castle_combo.cli import main
-from castle_combo.dsl import check_paths, load_file
 from castle_combo.errors import CastleComboError
+from castle_combo.language import check_paths, load_file
 
 NUN = 'card "Nun" { deck castle cost 3 shields faith }\n'
 

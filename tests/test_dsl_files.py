@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from castle_combo.dsl import CardProblems, card_files, check_paths, load_file, load_paths
 from castle_combo.errors import CardSyntaxError, CardValidationError, RulesetError
+from castle_combo.language import CardProblems, card_files, check_paths, load_file, load_paths
 
 NUN = 'card "Nun" { deck castle cost 3 shields faith }\n'
 MONK = 'card "Monk" { deck village cost 4 shields faith peasantry }\n'

@@ -15,8 +15,8 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from castle_combo import model as m
-from castle_combo.dsl import format_card, format_cards, load_paths, parse_text, region_of
+from castle_combo.language import format_card, format_cards, load_paths, parse_text, region_of
+from castle_combo.language import model as m
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 GRID = (m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN)

@@ -14,8 +14,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from castle_combo.dsl import CardProblems, parse_text
 from castle_combo.errors import CastleComboError
+from castle_combo.language import CardProblems, parse_text
 
 CARD_FILES = sorted((Path(__file__).resolve().parents[1] / "cards").glob("*.ccl"))
 TEXTS = [path.read_text(encoding="utf-8") for path in CARD_FILES]

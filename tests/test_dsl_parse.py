@@ -13,9 +13,9 @@ import attrs
 import pytest
 from lark import Token, Tree
 
-from castle_combo import model as m
-from castle_combo.dsl import load_paths, parse_text
 from castle_combo.errors import CardSyntaxError
+from castle_combo.language import load_paths, parse_text
+from castle_combo.language import model as m
 
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from castle_combo.dsl import CardProblems, parse_text
 from castle_combo.errors import CardValidationError
-from castle_combo.model import (
+from castle_combo.language import CardProblems, parse_text
+from castle_combo.language.model import (
     Card,
     Choice,
     Deck,

@@ -9,7 +9,7 @@ import pytest
 from engine_kit import V, card, game, ruleset, take
 
 import castle_combo as cc
-from castle_combo.model import Deck
+from castle_combo.language.model import Deck
 
 RULES = ruleset(card("Nun", V, cost=3), card("Jester", V, cost=1), card("Vicar", V, cost=0))
 

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
-from castle_combo import rules
-from castle_combo.state import recounted
+from castle_combo.engine import rules
+from castle_combo.engine.state import recounted
 
 
 def play_both_ways(rules_: cc.Ruleset, players: int, seed: int) -> int:
@@ -64,8 +64,8 @@ def test_the_engines_state_builder_equals_the_generated_constructor() -> None:
     """``table.built`` writes the slots directly; it must make exactly what ``GameState(...)`` makes."""
     import attrs
 
-    from castle_combo.state import GameState
-    from castle_combo.table import built
+    from castle_combo.engine.state import GameState
+    from castle_combo.engine.table import built
 
     state = cc.new_game(players=3, seed=11)
     for action in state.legal_actions()[:1]:
@@ -81,7 +81,7 @@ def test_the_engines_state_builder_equals_the_generated_constructor() -> None:
 def test_the_engines_seat_and_location_builders_equal_the_generated_constructors() -> None:
     import attrs
 
-    from castle_combo.table import Location, PlayerState, location_built, player_built
+    from castle_combo.engine.table import Location, PlayerState, location_built, player_built
 
     state = cc.new_game(players=2, seed=5)
     while state.taken < 4:

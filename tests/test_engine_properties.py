@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Deck, Resource, Scope, Shield
-from castle_combo.state import recounted
+from castle_combo.engine.state import recounted
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource, Scope, Shield
 
 SHIELDS = list(Shield)
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from castle_combo.shuffling import shuffled
+from castle_combo.engine.shuffling import shuffled
 
 
 @given(seed=st.integers(0, 2**64), size=st.integers(0, 80))

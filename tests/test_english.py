@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from castle_combo import english
-from castle_combo import model as m
+from castle_combo.language import english
+from castle_combo.language import model as m
 
 GOLD, KEY = m.Resource.GOLD, m.Resource.KEY
 CASTLE, VILLAGE = m.Deck.CASTLE, m.Deck.VILLAGE

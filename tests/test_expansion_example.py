@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.dsl import format_card, load_paths, parse_text
-from castle_combo.model import (
+from castle_combo.language import format_card, load_paths, parse_text
+from castle_combo.language.model import (
     Card,
     Choice,
     CountIs,
@@ -27,7 +27,7 @@ from castle_combo.model import (
     ScoreIf,
     ScorePer,
 )
-from castle_combo.ruleset import EXPANSIONS_GROUP
+from castle_combo.language.ruleset import EXPANSIONS_GROUP
 
 EXPANSION = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion"
 CARDS = EXPANSION / "castle_combo_byways" / "cards"

@@ -23,7 +23,7 @@ from pygments.token import (
     Token,
 )
 
-from castle_combo.lexer import (
+from castle_combo.language.lexer import (
     CONNECTIVES,
     DECKS,
     EFFECTS,

@@ -16,7 +16,7 @@ import pytest
 import castle_combo as cc
 from castle_combo import pictures
 from castle_combo.cli import main
-from castle_combo.replay_page import replay_page, states_of
+from castle_combo.records.replay_page import replay_page, states_of
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "pictures"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -23,8 +23,8 @@ from engine_kit import (
 )
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Deck, Resource, Scope, Shield
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource, Scope, Shield
 
 F, MIL, NOB, CRAFT = Shield.FAITH, Shield.MILITARY, Shield.NOBILITY, Shield.CRAFTSMANSHIP
 

@@ -6,10 +6,10 @@ import pytest
 from engine_kit import C, V, balanced, card, game, gold, keys, names, ruleset, seat_with, take
 
 import castle_combo as cc
-from castle_combo import lock_rulings
-from castle_combo import model as m
-from castle_combo.decisions import ChooseAdjacent
-from castle_combo.model import Deck
+from castle_combo.engine import lock_rulings
+from castle_combo.engine.decisions import ChooseAdjacent
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck
 
 COPY = m.UseAdjacentAbility()
 

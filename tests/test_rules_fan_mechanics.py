@@ -11,7 +11,7 @@ import pytest
 from engine_kit import balanced, game, ruleset, seat_with, take
 
 import castle_combo as cc
-from castle_combo.dsl import parse_text
+from castle_combo.language import parse_text
 
 
 def cards(text: str) -> tuple[cc.Card, ...]:

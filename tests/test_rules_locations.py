@@ -7,9 +7,9 @@ import pytest
 from engine_kit import C, V, card, game, names, play, ruleset, take
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Deck, Resource
-from castle_combo.state import Location
+from castle_combo.engine.state import Location
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Resource
 
 MOVE, REFRESH = cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)
 LOCKPICK = card("Lockpick", V, ability=[m.DiscardFromRow(Deck.VILLAGE, Resource.KEY)])

@@ -11,10 +11,10 @@ import pytest
 from engine_kit import C, V, card, game, gold, keys, per, play, ruleset, seat_with, take
 
 import castle_combo as cc
-from castle_combo import lock_rulings
-from castle_combo import model as m
-from castle_combo.decisions import OpenLockOrPass
-from castle_combo.model import Deck, Shield
+from castle_combo.engine import lock_rulings
+from castle_combo.engine.decisions import OpenLockOrPass
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Shield
 
 MIL, F = Shield.MILITARY, Shield.FAITH
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
-from castle_combo.model import PlacedIn, Region, ScoreIf
-from castle_combo.placement import spots
+from castle_combo.engine.placement import spots
+from castle_combo.language.model import PlacedIn, Region, ScoreIf
 
 
 def test_first_card_goes_at_the_origin() -> None:
@@ -81,9 +81,9 @@ def test_a_cards_region_is_taken_on_the_final_grid() -> None:
 def test_the_free_spots_after_a_placement_are_the_spots_of_the_new_tableau(choices: list[int]) -> None:
     """The engine finds the next free spots from the previous ones; they must equal a fresh computation,
     whether it starts from the memoised spots or from a plain tuple (a state built by hand)."""
-    from castle_combo.counting import Placed
-    from castle_combo.placement import FIRST
-    from castle_combo.table import spots_after_placing
+    from castle_combo.engine.counting import Placed
+    from castle_combo.engine.placement import FIRST
+    from castle_combo.engine.table import spots_after_placing
 
     tableau: tuple[Placed, ...] = ()
     free: tuple[tuple[int, int], ...] = FIRST

@@ -6,7 +6,7 @@ import pytest
 from engine_kit import C, V, card, game, names, play, ruleset, take, with_seat
 
 import castle_combo as cc
-from castle_combo.model import Deck, Discount
+from castle_combo.language.model import Deck, Discount
 
 MOVE, REFRESH = cc.UseKey(cc.KeyUse.MOVE), cc.UseKey(cc.KeyUse.REFRESH)
 RULES = ruleset(

@@ -7,9 +7,9 @@ import pytest
 from engine_kit import C, V, balanced, card, game, keys, names, play, ruleset, seat_with, take
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.decisions import ChooseRow
-from castle_combo.model import Deck, Scope, Shield
+from castle_combo.engine.decisions import ChooseRow
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Scope, Shield
 
 CRAFT = Shield.CRAFTSMANSHIP
 

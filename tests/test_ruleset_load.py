@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.model import Card, Deck, Shield
-from castle_combo.ruleset import STANDARD_VERSION, bundled_cards_folder, cards_digest, installed_expansions
+from castle_combo.language.model import Card, Deck, Shield
+from castle_combo.language.ruleset import STANDARD_VERSION, bundled_cards_folder, cards_digest, installed_expansions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -141,7 +141,7 @@ def test_the_card_digest_ignores_layout_and_positions(tmp_path: Path) -> None:
     spread = tmp_path / "b.ccl"
     spread.write_text("# the same card\n\n" + HERMIT.replace(" { ", " {\n    ").replace(" score", "\n    score"),
                       encoding="utf-8")
-    from castle_combo.dsl import load_file
+    from castle_combo.language import load_file
 
     assert cards_digest(load_file(one_line)) == cards_digest(load_file(spread))
     assert cards_digest(load_file(one_line)) != cards_digest(cc.Ruleset.standard())
@@ -150,7 +150,7 @@ def test_the_card_digest_ignores_layout_and_positions(tmp_path: Path) -> None:
 def test_the_digest_does_not_depend_on_how_a_region_set_was_built() -> None:
     # A card parsed from text and the same card read back from the disk cache hold equal
     # frozensets whose iteration order differs; the digest (and so the version) must not.
-    from castle_combo.model import PlacedIn, Region, ScoreIf
+    from castle_combo.language.model import PlacedIn, Region, ScoreIf
 
     def fisherman(cells: list[tuple[int, int]]) -> Card:
         return Card("Fisher", Deck.VILLAGE, 2, (Shield.PEASANTRY,),

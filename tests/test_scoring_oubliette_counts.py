@@ -10,9 +10,9 @@ from __future__ import annotations
 from engine_kit import C, V, card, per, ruleset
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Comparison, Deck, Scope, Shield
-from castle_combo.scoring import ScoreSheet
+from castle_combo.engine.scoring import ScoreSheet
+from castle_combo.language import model as m
+from castle_combo.language.model import Comparison, Deck, Scope, Shield
 
 F, MIL, SCH, NOB, PEAS = Shield.FAITH, Shield.MILITARY, Shield.SCHOLARSHIP, Shield.NOBILITY, Shield.PEASANTRY
 FD = "face-down"

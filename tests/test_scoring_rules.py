@@ -7,9 +7,9 @@ import pytest
 from engine_kit import C, V, card, per, ruleset
 
 import castle_combo as cc
-from castle_combo import model as m
-from castle_combo.model import Deck, Region, Scope, Shield
-from castle_combo.scoring import ScoreSheet, winners
+from castle_combo.engine.scoring import ScoreSheet, winners
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Region, Scope, Shield
 
 F, NOB, MIL, SCH, CRAFT, PEAS = Shield.FAITH, Shield.NOBILITY, Shield.MILITARY, Shield.SCHOLARSHIP, Shield.CRAFTSMANSHIP, Shield.PEASANTRY
 FD = "face-down"
@@ -223,7 +223,6 @@ def test_a_seat_is_scored_from_its_own_tableau_alone() -> None:
     import random
 
     from castle_combo import new_game
-
     state = new_game(players=3, seed=11)
     rng = random.Random(3)
     while not state.is_over:

@@ -110,8 +110,7 @@ def test_a_bad_action_raises_record_error_naming_the_field(data: object, message
 def test_a_state_waiting_for_a_decision_round_trips_and_continues() -> None:
     from engine_kit import V, card, game, gold, keys, ruleset, take
 
-    from castle_combo import model as m
-
+    from castle_combo.language import model as m
     chooser = card("Barbarian", V, ability=[m.Choice(((gold(3),), (keys(2),))), gold(1)])
     rules = ruleset(chooser)
     state = game(rules, village=["Barbarian"]).apply(take("Barbarian"))
@@ -135,8 +134,7 @@ def test_a_save_of_the_first_state_format_still_loads_and_plays_on() -> None:
     """Saves written before lock cards (state@1, a flat pending decision) load into the new shape."""
     from engine_kit import V, card, game, gold, keys, ruleset, take
 
-    from castle_combo import model as m
-
+    from castle_combo.language import model as m
     chooser = card("Barbarian", V, ability=[m.Choice(((gold(3),), (keys(2),))), gold(1)])
     rules = ruleset(chooser)
     state = game(rules, village=["Barbarian"]).apply(take("Barbarian"))

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.agents.registry import UnknownAgentError
-from castle_combo.simulate import SimulationError, derive_seed, lineup, seat_of_slot, simulate
+from castle_combo.bots.registry import UnknownAgentError
+from castle_combo.bots.simulate import SimulationError, derive_seed, lineup, seat_of_slot, simulate
 
 
 def test_bots_are_cycled_when_fewer_than_players() -> None:
@@ -120,7 +120,7 @@ def test_a_bot_of_your_own_is_simulated_like_a_built_in_one() -> None:
 
 
 def test_an_agent_object_gives_the_results_of_its_spec() -> None:
-    from castle_combo.agents import GreedyAgent
+    from castle_combo.bots import GreedyAgent
 
     by_object = simulate([GreedyAgent(), "random"], games=4, seed=8, jobs=2)
     by_name = simulate(["greedy", "random"], games=4, seed=8)

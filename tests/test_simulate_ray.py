@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 import castle_combo as cc
-from castle_combo.backends import BackendError
+from castle_combo.bots.backends import BackendError
+from castle_combo.bots.simulate import simulate
 from castle_combo.cli import main
-from castle_combo.simulate import simulate
 
 try:
     import ray
@@ -62,7 +62,7 @@ def test_ray_plays_the_expansion_and_feeds_the_progress_from_its_tasks(local_ray
 
 def test_an_address_nothing_answers_at_is_refused_at_once() -> None:
     """Ray itself would retry for minutes; the backend checks the address first."""
-    from castle_combo.backends import _check_reachable
+    from castle_combo.bots.backends import _check_reachable
 
     started = time.perf_counter()
     with pytest.raises(BackendError, match="cannot reach the Ray cluster at 127.0.0.1:1"):

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.backends import Processes, batches, cpu_count
+from castle_combo.bots.backends import Processes, batches, cpu_count
+from castle_combo.bots.simulate import GameOutcome, SimulationError, SimulationInterrupted, simulate
 from castle_combo.cli import main
-from castle_combo.simulate import GameOutcome, SimulationError, SimulationInterrupted, simulate
 
 
 def _square(context: int, start: int, stop: int) -> list[int]:
@@ -133,7 +133,7 @@ class _Peeker:
 
 
 def test_a_bot_that_needs_no_view_gets_the_state_and_the_others_still_get_views() -> None:
-    from castle_combo.agents.random_agent import RandomAgent
+    from castle_combo.bots.random_agent import RandomAgent
 
     assert RandomAgent.needs_view is False
     peeker = _Peeker()

@@ -1,4 +1,4 @@
-"""Win rates and mean scores are reported with 95% intervals (castle_combo.stats)."""
+"""Win rates and mean scores are reported with 95% intervals (castle_combo.bots.stats)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from castle_combo.stats import mean_interval, mean_std, normal_interval, wilson_interval
+from castle_combo.bots.stats import mean_interval, mean_std, normal_interval, wilson_interval
 
 
 def test_wilson_interval_matches_the_textbook_value_for_9_of_10() -> None:

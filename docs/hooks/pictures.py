@@ -28,14 +28,12 @@ MARKER = re.compile(r"<!-- castle-combo:(tableau|card|chart) (.+?) -->", re.S)
 
 def _rules() -> Any:
     from castle_combo import Ruleset
-
     return Ruleset.standard().with_expansion("out-of-the-oubliette")
 
 
 def tableau_svg(spec: str) -> str:
     """The tableau a marker describes (see the module docstring)."""
     from castle_combo import pictures
-
     rules = _rules()
     cells = []
     for r, line in enumerate(spec.split("/")):
@@ -81,7 +79,6 @@ def chart_svg(spec: str) -> str:
 
 def _replace(match: re.Match[str]) -> str:
     from castle_combo import pictures
-
     kind, spec = match.group(1), match.group(2).strip()
     try:
         if kind == "tableau":
@@ -103,7 +100,7 @@ def example_game() -> Any:
     import random
 
     import castle_combo as cc
-    from castle_combo.agents.registry import make_agent
+    from castle_combo.bots.registry import make_agent
 
     state = cc.new_game(players=3, seed=2024)
     bots = [make_agent("greedy"), make_agent("greedy"), make_agent("random")]
@@ -116,7 +113,7 @@ def example_game() -> Any:
 
 def on_post_build(config: Any) -> None:
     """Write the example replay page into the built site."""
-    from castle_combo.replay_page import replay_page
+    from castle_combo.records.replay_page import replay_page
 
     out = Path(config["site_dir"]) / "replay" / "example.html"
     out.parent.mkdir(parents=True, exist_ok=True)

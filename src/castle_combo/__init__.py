@@ -1,13 +1,14 @@
 """castle-combo: the complete rules of the card game Castle Combo.
 
 Cards are data written in the card language (``.ccl`` files), parsed into the
-frozen objects of :mod:`castle_combo.model`; an immutable game-state core
+frozen objects of :mod:`castle_combo.language.model`; an immutable game-state core
 evaluates them behind the public API re-exported here.
 """
 
 from __future__ import annotations
 
-from castle_combo.actions import (
+from castle_combo import _moved
+from castle_combo.engine.actions import (
     Action,
     Activate,
     Choose,
@@ -20,6 +21,9 @@ from castle_combo.actions import (
     UseKey,
     action_from_json,
 )
+from castle_combo.engine.game import new_game
+from castle_combo.engine.scoring import Result, ScoreSheet, score_tableau
+from castle_combo.engine.state import GameState, Phase, PlayerState
 from castle_combo.errors import (
     CardSyntaxError,
     CardValidationError,
@@ -30,14 +34,13 @@ from castle_combo.errors import (
     RulesetError,
     ScenarioError,
 )
-from castle_combo.game import new_game
-from castle_combo.model import Card, Deck, Shield
-from castle_combo.ruleset import Ruleset
-from castle_combo.scoring import Result, ScoreSheet, score_tableau
-from castle_combo.serialize import dumps, loads, replay
-from castle_combo.state import GameState, Phase, PlayerState
+from castle_combo.language.model import Card, Deck, Shield
+from castle_combo.language.ruleset import Ruleset
+from castle_combo.records.serialize import dumps, loads, replay
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
+
+_moved.install()
 
 __all__ = [
     "__version__",

@@ -1,13 +1,17 @@
-"""The error family of castle-combo.
+"""The error family of castle-combo, every class in one place.
 
-Every mistake a user can make (a card file, a record, a scenario, an action)
-raises a subclass of :class:`CastleComboError`, so a caller can catch one
-type and a command-line tool can print the message without a traceback.
-The classes are also ``ValueError`` subclasses, like python-chess's
-``InvalidMoveError``: bad input is a bad value.
+Every mistake a user can make (a card file, a record, a scenario, an action,
+a bot name, a command-line option) raises a subclass of
+:class:`CastleComboError`, so a caller can catch one type and a command-line
+tool can print the message without a traceback. The classes are also
+``ValueError`` subclasses, like python-chess's ``InvalidMoveError``: bad input
+is a bad value. The modules that raise them re-export them where they have
+always been importable (``castle_combo.bots.registry.UnknownAgentError``, ...).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 __all__ = [
     "CastleComboError",
@@ -18,6 +22,15 @@ __all__ = [
     "RecordError",
     "ScenarioError",
     "GameNotOver",
+    "CardProblems",
+    "UnknownAgentError",
+    "SimulationError",
+    "BackendError",
+    "EncodingError",
+    "RenderError",
+    "SaveError",
+    "PlayError",
+    "BadInput",
 ]
 
 
@@ -51,3 +64,49 @@ class ScenarioError(CastleComboError):
 
 class GameNotOver(CastleComboError):
     """Final scores were asked of a game that has not ended."""
+
+
+class CardProblems(CardValidationError):
+    """Every problem found in card files: ``messages`` holds each rendered message.
+
+    ``str(error)`` is all the messages, separated by blank lines, so a caller
+    that only prints the error still shows everything.
+    """
+
+    def __init__(self, messages: Iterable[str]) -> None:
+        self.messages: tuple[str, ...] = tuple(messages)
+        count = len(self.messages)
+        summary = f"{count} problem{'s' if count != 1 else ''} in card files"
+        super().__init__("\n\n".join(self.messages) if self.messages else summary)
+
+
+class UnknownAgentError(CastleComboError):
+    """A bot spec names no known bot, or gives a budget the bot cannot use."""
+
+
+class SimulationError(CastleComboError):
+    """A simulation was asked for something impossible (a bad player or game count)."""
+
+
+class BackendError(CastleComboError):
+    """A backend cannot run: Ray is missing, its cluster cannot be reached, or a worker failed."""
+
+
+class EncodingError(CastleComboError):
+    """An integer that is no action of this space, or an action it cannot encode."""
+
+
+class RenderError(CastleComboError):
+    """A picture could not be made (a missing extra, an unusable output folder)."""
+
+
+class SaveError(CastleComboError):
+    """The game's record could not be written where ``--save`` asked."""
+
+
+class PlayError(CastleComboError):
+    """The game cannot be set up as asked (seat or player count out of range)."""
+
+
+class BadInput(CastleComboError):
+    """A line that is neither a command nor one of the legal moves; the message is the hint."""

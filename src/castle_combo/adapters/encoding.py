@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from castle_combo.actions import (
+from castle_combo.engine.actions import (
     Action,
     Activate,
     Choose,
@@ -54,11 +54,11 @@ from castle_combo.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.decisions import ChooseAdjacent, ChooseOption, ChooseRow, DiscardCard, OpenLockOrPass
-from castle_combo.errors import CastleComboError
-from castle_combo.model import Choice, Deck, walk
-from castle_combo.ruleset import Ruleset
-from castle_combo.state import GameState, Phase
+from castle_combo.engine.decisions import ChooseAdjacent, ChooseOption, ChooseRow, DiscardCard, OpenLockOrPass
+from castle_combo.engine.state import GameState, Phase
+from castle_combo.errors import EncodingError
+from castle_combo.language.model import Choice, Deck, walk
+from castle_combo.language.ruleset import Ruleset
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,10 +74,6 @@ CELLS = _SPAN * _SPAN
 _DECKS = (Deck.CASTLE, Deck.VILLAGE)
 _PHASES = (Phase.START, Phase.TAKE, Phase.DECIDE, Phase.END)
 _DECISIONS = (ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass)
-
-
-class EncodingError(CastleComboError):
-    """An integer that is no action of this space, or an action it cannot encode."""
 
 
 class ActionSpace:

@@ -35,7 +35,7 @@ import numpy as np
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import OBSERVATION_HIGH, ActionSpace
-from castle_combo.agents.registry import make_agent
+from castle_combo.bots.registry import make_agent
 from castle_combo.facts import MAX_PLAYERS
 
 __all__ = ["ENV_ID", "CastleComboEnv"]

@@ -29,7 +29,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="The card game Castle Combo: simulate, play, score and check cards.",
     )
     from castle_combo import __version__
-
     parser.add_argument("--version", action="version", version=f"castle-combo {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:

@@ -30,11 +30,22 @@ from collections.abc import Sequence
 
 import attrs
 
-from castle_combo.actions import Action, Activate, Choose, Discard, DiscardRow, KeyUse, Pass, Take, Unlock, UseKey
 from castle_combo.cli._play_session import decision_words
-from castle_combo.errors import CastleComboError
-from castle_combo.state import GameState
-from castle_combo.tui import SPOT_LETTERS, spot_labels
+from castle_combo.cli.tui import SPOT_LETTERS, spot_labels
+from castle_combo.engine.actions import (
+    Action,
+    Activate,
+    Choose,
+    Discard,
+    DiscardRow,
+    KeyUse,
+    Pass,
+    Take,
+    Unlock,
+    UseKey,
+)
+from castle_combo.engine.state import GameState
+from castle_combo.errors import BadInput
 
 __all__ = ["Command", "BadInput", "HELP", "Parsed", "parse_input", "compact", "prompt_lines", "quick_move"]
 
@@ -63,10 +74,6 @@ _COMMAND_WORDS = {
     "m?": Command.MOVES,
 }
 _FILLER = frozenset({"take", "at", "face", "key", "the", "to", "place", "put"})
-
-
-class BadInput(CastleComboError):
-    """A line that is neither a command nor one of the legal moves; the message is the hint."""
 
 
 @attrs.frozen

@@ -2,7 +2,7 @@
 
 The :class:`Session` is the game's logic without any screen: it plays the
 bots' moves, applies yours, remembers what happened in words (the log, from
-:mod:`castle_combo.narration`), and goes back to your previous decision on
+:mod:`castle_combo.records.narration`), and goes back to your previous decision on
 *undo*. Both faces of the command drive it: the full-screen terminal app
 (:mod:`castle_combo.cli.play_app`) and the line mode for pipes, scripts and
 screen readers (:mod:`castle_combo.cli.play`).
@@ -12,7 +12,7 @@ Nothing the player may not know leaks through it:
 * the seed of the deal is not shown during the game (it rebuilds the whole
   deal); it is told at the end, with the record;
 * undo goes back to your previous decision and shuffles the cards still
-  hidden again (:func:`castle_combo.views.redeal`), so a card revealed by the
+  hidden again (:func:`castle_combo.engine.views.redeal`), so a card revealed by the
   move you undo is not known to come next. The record stays consistent.
 """
 
@@ -27,18 +27,14 @@ from pathlib import Path
 
 import attrs
 
-from castle_combo.actions import Action
-from castle_combo.agents.base import Agent
-from castle_combo.errors import CastleComboError
-from castle_combo.narration import narrate
-from castle_combo.state import GameState
-from castle_combo.views import redeal
+from castle_combo.bots.base import Agent
+from castle_combo.engine.actions import Action
+from castle_combo.engine.state import GameState
+from castle_combo.engine.views import redeal
+from castle_combo.errors import SaveError
+from castle_combo.records.narration import narrate
 
 __all__ = ["Session", "SaveError", "save_record"]
-
-
-class SaveError(CastleComboError):
-    """The game's record could not be written where ``--save`` asked."""
 
 
 @attrs.frozen
@@ -157,7 +153,7 @@ def final_words(session: Session, saved: Path | None) -> list[str]:
 
 def decision_words(state: GameState, actions: Sequence[Action]) -> list[str]:
     """The answers to a decision, numbered from 1, each saying what it does."""
-    from castle_combo.narration import option_text
+    from castle_combo.records.narration import option_text
 
     options = option_text(state)
     lines = []

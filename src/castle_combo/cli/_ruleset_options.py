@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from castle_combo.ruleset import BUNDLED_EXPANSIONS, Ruleset
+from castle_combo.language.ruleset import BUNDLED_EXPANSIONS, Ruleset
 
 __all__ = ["add_ruleset_options", "asked_ruleset", "ruleset_from"]
 

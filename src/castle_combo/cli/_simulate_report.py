@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from castle_combo.simulate import SimulationResult
+from castle_combo.bots.simulate import SimulationResult
 
 __all__ = ["progress_bar", "render_report", "bots_table", "cards_table"]
 

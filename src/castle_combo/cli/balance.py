@@ -7,7 +7,7 @@ baseline, and flags the cards whose interval lies wholly above or below it.
 The table shows the flagged cards, the cards that are not in the base game
 (yours), and the five best and worst others; ``--all`` shows every card.
 ``--json`` prints the documented JSON document only; ``--svg FILE`` draws the
-chart. See :mod:`castle_combo.balance` for what the numbers mean.
+chart. See :mod:`castle_combo.bots.balance` for what the numbers mean.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from castle_combo.agents.registry import agent_names, parse_agents
-from castle_combo.backends import cpu_count
-from castle_combo.balance import BalanceReport, CardBalance, balance
+from castle_combo.bots.backends import cpu_count
+from castle_combo.bots.balance import BalanceReport, CardBalance, balance
+from castle_combo.bots.registry import agent_names, parse_agents
+from castle_combo.bots.simulate import GameOutcome, SimulationInterrupted
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.simulate import check_run_options
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
-from castle_combo.ruleset import Ruleset
-from castle_combo.simulate import GameOutcome, SimulationInterrupted
+from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run"]
 
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(specs: Any, options: dict[str, Any], *, quiet: bool) -> BalanceReport:
-    from castle_combo.balance import balance_report
+    from castle_combo.bots.balance import balance_report
 
     if quiet:
         try:

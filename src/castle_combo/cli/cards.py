@@ -22,9 +22,9 @@ from rich.table import Table
 from rich.text import Text
 
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
-from castle_combo.dsl import format_card
-from castle_combo.model import Card, Deck
-from castle_combo.ruleset import Ruleset
+from castle_combo.language import format_card
+from castle_combo.language.model import Card, Deck
+from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run", "cards_table", "card_panel", "compact_table", "find_card"]
 

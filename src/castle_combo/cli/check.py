@@ -20,7 +20,7 @@ import argparse
 import sys
 
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
-from castle_combo.dsl import check_paths
+from castle_combo.language import check_paths
 
 __all__ = ["register", "run"]
 

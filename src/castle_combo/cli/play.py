@@ -28,21 +28,17 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.markup import escape
 
-from castle_combo.agents.registry import agent_names, make_agent, parse_agents
+from castle_combo.bots.registry import agent_names, make_agent, parse_agents
+from castle_combo.bots.simulate import derive_seed
 from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse_input, prompt_lines, quick_move
 from castle_combo.cli._play_session import Session, final_words, names_for, save_record
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
-from castle_combo.errors import CastleComboError
+from castle_combo.cli.tui import score_table, screen
+from castle_combo.errors import PlayError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
-from castle_combo.ruleset import Ruleset
-from castle_combo.simulate import derive_seed
-from castle_combo.tui import score_table, screen
+from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run", "PlayError", "play"]
-
-class PlayError(CastleComboError):
-    """The game cannot be set up as asked (seat or player count out of range)."""
-
 
 class _LineGame:
     """The line mode: the screen before each of your decisions, one line read (see the module docstring)."""
@@ -141,7 +137,6 @@ def play(
     ``save`` writes the game's record to that file when the game ends.
     """
     from castle_combo import new_game
-
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise PlayError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (you and 1-4 bots), "
                         f"got {players!r}")

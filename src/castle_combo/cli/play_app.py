@@ -1,6 +1,6 @@
 """The full-screen terminal game: the table redrawn in place on 80x24, moves picked with a few keys.
 
-A :class:`PlayApp` shows the screen of :func:`castle_combo.tui.screen` and
+A :class:`PlayApp` shows the screen of :func:`castle_combo.cli.tui.screen` and
 reads keys:
 
 * to take a card: its number in the row (``1`` to ``3``), then the letter of
@@ -25,11 +25,11 @@ from textual.binding import Binding
 from textual.events import Key
 from textual.widgets import Input, Static
 
-from castle_combo.actions import Action, Take, Unlock, UseKey
 from castle_combo.cli._play_input import HELP, BadInput, Command, parse_input, prompt_lines, quick_move
 from castle_combo.cli._play_session import Session, final_words, save_record
+from castle_combo.cli.tui import card_text, score_table, screen, spot_labels
+from castle_combo.engine.actions import Action, Take, Unlock, UseKey
 from castle_combo.errors import CastleComboError
-from castle_combo.tui import card_text, score_table, screen, spot_labels
 
 __all__ = ["PlayApp"]
 

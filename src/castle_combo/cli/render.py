@@ -20,10 +20,10 @@ from typing import Any
 
 from castle_combo import pictures
 from castle_combo.cli._ruleset_options import add_ruleset_options
-from castle_combo.dsl import load_paths
-from castle_combo.errors import CastleComboError
-from castle_combo.model import Card
-from castle_combo.ruleset import Ruleset
+from castle_combo.errors import RenderError
+from castle_combo.language import load_paths
+from castle_combo.language.model import Card
+from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run", "sheet"]
 
@@ -32,10 +32,6 @@ CARD_MM = (63.0, 88.0)
 PAGE_MM = (210.0, 297.0)
 #: PNG width of one card: 63 mm at 300 dots per inch.
 PNG_WIDTH = 744
-
-
-class RenderError(CastleComboError):
-    """A picture could not be made (a missing extra, an unusable output folder)."""
 
 
 def register(subparsers: Any) -> None:

@@ -17,7 +17,7 @@ from rich.console import Console
 from castle_combo.cli._ruleset_options import add_ruleset_options, asked_ruleset
 from castle_combo.cli.score import sheet_table
 from castle_combo.errors import RecordError
-from castle_combo.serialize import replay
+from castle_combo.records.serialize import replay
 
 __all__ = ["register", "run"]
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         raise RecordError(f"{args.file}: {error}") from None
     sheets = state.scores() if state.is_over else state.provisional_scores()
     if args.html:
-        from castle_combo.replay_page import replay_page
+        from castle_combo.records.replay_page import replay_page
 
         Path(args.html).write_text(replay_page(state, title=f"Castle Combo: {Path(args.file).name}"),
                                    encoding="utf-8")

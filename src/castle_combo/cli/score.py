@@ -18,9 +18,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
+from castle_combo.engine.scoring import FACE_DOWN, ScoreSheet, score_scenario
 from castle_combo.errors import ScenarioError
-from castle_combo.jsontext import read_json
-from castle_combo.scoring import FACE_DOWN, ScoreSheet, score_scenario
+from castle_combo.records.jsontext import read_json
 
 __all__ = ["register", "run", "sheet_table"]
 

@@ -18,11 +18,11 @@ import json
 import sys
 from typing import Any
 
-from castle_combo.agents.registry import agent_names, parse_agents
-from castle_combo.backends import cpu_count
+from castle_combo.bots.backends import cpu_count
+from castle_combo.bots.registry import agent_names, parse_agents
+from castle_combo.bots.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
-from castle_combo.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
 
 __all__ = ["register", "run", "check_run_options", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_JOBS"]
 

@@ -1,0 +1,87 @@
+"""The greedy bot: the move whose whole turn ends in the best evaluated position.
+
+One ply of lookahead, but a whole *turn* of it: spending a key, taking a card
+and answering the card's decisions (choose one, discard from a row) are
+separate actions of one turn, so the bot tries every legal action and, while
+the turn is still its own, every follow-up, keeping the best line. The end
+of the turn is scored by :class:`~castle_combo.bots.evaluation.Evaluation`
+relative to the best opponent.
+
+A key refresh reveals unknown cards. The bot draws one determinization of
+its view (``view.determinize(rng)``: the hidden decks reshuffled) and uses
+it for every action, so all moves are compared against the same guess.
+
+:func:`ranked_actions` exposes the same ranking to MCTS, which searches only
+the few best actions of each node.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from castle_combo.bots.evaluation import Evaluation, Evaluator
+from castle_combo.engine.actions import Take, UseKey
+
+if TYPE_CHECKING:
+    from castle_combo.engine.actions import Action
+    from castle_combo.engine.state import GameState
+
+__all__ = ["GreedyAgent", "turn_value", "ranked_actions"]
+
+
+@attrs.frozen
+class GreedyAgent:
+    """Plays the action that leads to the best end-of-turn evaluation (first one on ties)."""
+
+    evaluation: Evaluation = attrs.field(factory=Evaluation)
+    name: str = "greedy"
+
+    def choose(self, view: GameState, rng: random.Random) -> Action:
+        """The best action of ``view`` by a one-turn lookahead."""
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return ranked_actions(view.determinize(rng), self.evaluation.memoized())[0][1]
+
+
+def turn_value(state: GameState, seat: int, evaluation: Evaluator) -> float:
+    """The evaluation of ``state`` after ``seat`` plays the rest of its turn as well as it can."""
+    if state.is_over or state.current_player != seat:
+        return evaluation.relative(state, seat)
+    return max(value for value, _ in _action_values(state, seat, evaluation))
+
+
+def _action_values(
+    state: GameState, seat: int, evaluation: Evaluator, keys: bool = True
+) -> list[tuple[float, Action]]:
+    """Each legal action of ``state`` with its one-turn value, in the engine's order (keys optional)."""
+    # A face-down card has no ability and scores nothing, and the evaluation
+    # ignores the rows: taking any card face down at one spot is worth the same.
+    face_down: dict[tuple[int, int], float] = {}
+    scored = []
+    for action in state.legal_actions():
+        if not keys and isinstance(action, UseKey):
+            continue
+        if isinstance(action, Take) and action.face_down:
+            value = face_down.get(action.at)
+            if value is None:
+                value = face_down[action.at] = turn_value(state.apply(action), seat, evaluation)
+        else:
+            value = turn_value(state.apply(action), seat, evaluation)
+        scored.append((value, action))
+    return scored
+
+
+def ranked_actions(state: GameState, evaluation: Evaluator, keys: bool = True) -> list[tuple[float, Action]]:
+    """Every legal action of a full ``state`` with its one-turn value, best first (stable on ties).
+
+    ``keys=False`` leaves out spending a key, which costs two thirds of the
+    work (every take is tried again after each key use); MCTS uses it to
+    model the other players' replies cheaply.
+    """
+    scored = _action_values(state, state.current_player, evaluation, keys)
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i] for i in order]

@@ -1,0 +1,569 @@
+"""Simulations: many games between bots, seats rotating, optionally in parallel.
+
+A *lineup* is one bot spec per seat at the table (``("mcts", "greedy")``);
+a lineup position is called a *slot*. Seats rotate between games so that no
+bot keeps the advantage of playing first: in game ``i`` the bot of slot ``j``
+sits at seat ``(j + i) % players``, and seat 0 always starts.
+
+Every game is seeded from ``(seed, game index)`` alone (the deal, and each
+bot's random generator), never from a generator shared between games. So a
+game's outcome does not depend on which process plays it or in what order,
+and ``jobs=4`` gives exactly the results of ``jobs=1``. Bots are rebuilt in
+the worker from their spec strings, which pickle trivially.
+
+Bots only ever receive ``state.view(seat)``: the simulator never shows a
+bot the order of the decks. (A bot whose class says ``needs_view = False``,
+like the random bot, only ever reads ``legal_actions()``, which a view
+shares with the full state, so it is spared the cost of building a view.)
+
+Games run on a *backend* (:mod:`castle_combo.bots.backends`): this process, a pool
+of worker processes, or a Ray cluster. Results come back in game order and
+are folded into running totals as they arrive, so memory stays bounded for
+millions of games (``keep_outcomes=False``); Ctrl-C stops the workers at once
+and raises :class:`SimulationInterrupted` carrying the result of the games
+finished so far.
+
+A bot is given either as a spec string of the registry (``"mcts:200"``) or
+as any :class:`~castle_combo.bots.Agent` object, so a bot of your own is
+measured exactly like the built-in ones. An object is shared by every game
+(and copied into each worker process, so with ``jobs > 1`` it must pickle:
+define its class at module level); all its randomness must come from the
+``rng`` it is given, or games stop being reproducible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import pickle
+import random
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+import attrs
+
+from castle_combo.bots.backends import Backend, Processes, RayCluster, batches, cpu_count
+from castle_combo.bots.base import Agent
+from castle_combo.bots.registry import make_agent
+from castle_combo.bots.stats import Z95, Interval, wilson_interval
+from castle_combo.errors import IllegalAction, SimulationError
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+
+if TYPE_CHECKING:
+    from castle_combo.engine.state import GameState
+    from castle_combo.language.ruleset import Ruleset
+
+__all__ = [
+    "Bot",
+    "bot_name",
+    "SimulationError",
+    "SimulationInterrupted",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "derive_seed",
+    "lineup",
+    "seat_of_slot",
+    "GameOutcome",
+    "SlotSummary",
+    "CardTally",
+    "SimulationResult",
+    "play_game",
+    "simulate",
+]
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a simulation: the workers are stopped and ``partial`` holds the games finished so far."""
+
+    def __init__(self, partial: SimulationResult) -> None:
+        super().__init__(f"interrupted after {partial.games} games")
+        self.partial = partial
+
+
+def derive_seed(seed: int, index: int, purpose: str) -> int:
+    """A 63-bit seed for one purpose of one game, stable on every machine and Python.
+
+    SHA-256 of the text ``"seed/index/purpose"``; unlike ``hash()`` it is not
+    salted per process, so workers and the parent agree.
+    """
+    digest = hashlib.sha256(f"{seed}/{index}/{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+#: A bot of a simulation: a registry spec (``"greedy"``, ``"mcts:200"``) or an agent object.
+Bot = Union[str, Agent]
+
+
+def bot_name(bot: Bot) -> str:
+    """How reports name ``bot``: the spec itself, or the agent's ``name``."""
+    return bot if isinstance(bot, str) else str(bot.name)
+
+
+def _check_bot(bot: object) -> None:
+    if isinstance(bot, str):
+        make_agent(bot)
+    elif not isinstance(bot, Agent):
+        raise SimulationError(
+            f"{bot!r} is not a bot: give a bot name such as 'greedy' or an object with a 'name' "
+            "and a 'choose(view, rng)' method"
+        )
+
+
+def lineup(specs: Sequence[Bot], players: int) -> tuple[Bot, ...]:
+    """The bot of each slot: ``specs`` cycled to ``players`` entries.
+
+    Raises :class:`SimulationError` when there are more bots than seats or a
+    bot is neither a name nor an agent, and
+    :class:`~castle_combo.bots.registry.UnknownAgentError` when a spec names no bot.
+    """
+    if not specs:
+        raise SimulationError("no bots given; name at least one, e.g. bots=['greedy', 'random']")
+    if len(specs) > players:
+        raise SimulationError(f"{len(specs)} bots for {players} players; give at most {players} bots or raise players")
+    for spec in specs:
+        _check_bot(spec)
+    return tuple(specs[slot % len(specs)] for slot in range(players))
+
+
+def seat_of_slot(slot: int, game_index: int, players: int) -> int:
+    """The seat the bot of ``slot`` takes in game ``game_index`` (seats rotate each game)."""
+    return (slot + game_index) % players
+
+
+@attrs.frozen
+class GameOutcome:
+    """How one game of a simulation ended, indexed by lineup slot (not by seat).
+
+    ``winners`` lists the winning slots (more than one for a shared win).
+    ``cards`` names each slot's face-up cards. ``think_seconds`` is the
+    bots' total thinking time per slot; it is measured, not simulated, so it
+    is left out of equality (two runs of the same game are equal).
+    """
+
+    index: int
+    seats: tuple[int, ...]
+    scores: tuple[int, ...]
+    gold_left: tuple[int, ...]
+    keys: tuple[int, ...]
+    winners: tuple[int, ...]
+    cards: tuple[tuple[str, ...], ...]
+    moves: tuple[int, ...]
+    record: str | None = attrs.field(default=None, eq=False, repr=False)
+    think_seconds: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
+
+
+def _face_up_names(state: GameState, seat: int) -> tuple[str, ...]:
+    """The names of the face-up cards in a seat's tableau, in the order taken (read from the card ids)."""
+    cards = state.rules.cards
+    return tuple(cards[cell.card].name for cell in state.players[seat].tableau if not cell.face_down)
+
+
+def play_game(
+    specs: Sequence[Bot],
+    seed: int,
+    index: int,
+    *,
+    rules: Ruleset | None = None,
+    keep_record: bool = False,
+) -> GameOutcome:
+    """Play game ``index`` of a simulation between the bots of ``specs`` (one per slot).
+
+    The deal and every bot's generator are seeded from ``(seed, index)``;
+    each bot sees only its seat's view.
+    """
+    from castle_combo import new_game
+    players = len(specs)
+    agents = [make_agent(spec) if isinstance(spec, str) else spec for spec in specs]
+    rngs = [random.Random(derive_seed(seed, index, f"slot{slot}")) for slot in range(players)]
+    seats = tuple(seat_of_slot(slot, index, players) for slot in range(players))
+    slot_at = {seat: slot for slot, seat in enumerate(seats)}
+    kwargs: dict[str, Any] = {"players": players, "seed": derive_seed(seed, index, "deal")}
+    if rules is not None:
+        kwargs["rules"] = rules
+    state = new_game(**kwargs)
+    moves = [0] * players
+    think = [0.0] * players
+    # Only bots that declare they read nothing hidden (``needs_view = False``) get the state itself.
+    views = [getattr(agent, "needs_view", True) for agent in agents]
+    while not state.is_over:
+        seat = state.current_player
+        slot = slot_at[seat]
+        started = time.perf_counter()
+        agent = agents[slot]
+        action = agent.choose(state.view(seat) if views[slot] else state, rngs[slot])
+        think[slot] += time.perf_counter() - started
+        moves[slot] += 1
+        try:
+            state = state.apply(action)
+        except IllegalAction as error:
+            raise SimulationError(
+                f"bot {bot_name(specs[slot])!r} (seat {seat}) chose an illegal action in game {index} "
+                f"(seed {seed}): {error}; a bot must return one of view.legal_actions()"
+            ) from None
+    result = state.result()  # scores the game once: the sheets and the winners
+    sheets, winning_seats = result.scores, result.winners
+    return GameOutcome(
+        index=index,
+        seats=seats,
+        scores=tuple(sheets[seat].total for seat in seats),
+        gold_left=tuple(sheets[seat].gold_left for seat in seats),
+        keys=tuple(sheets[seat].keys for seat in seats),
+        winners=tuple(sorted(slot_at[seat] for seat in winning_seats)),
+        cards=tuple(_face_up_names(state, seat) for seat in seats),
+        moves=tuple(moves),
+        record=json.dumps(state.record(), indent=1) if keep_record else None,
+        think_seconds=tuple(think),
+    )
+
+
+@attrs.frozen
+class SlotSummary:
+    """One lineup slot's results over a simulation."""
+
+    slot: int
+    bot: str
+    games: int
+    wins: int
+    win_rate: Interval
+    score: Interval
+    score_std: float
+    mean_gold_left: float
+    mean_keys: float
+    seconds_per_move: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The slot's entry of the ``--json`` output (DESIGN.md keys first)."""
+        return {
+            "bot": self.bot,
+            "wins": self.wins,
+            "mean_score": round(self.score.estimate, 3),
+            "win_rate": round(self.win_rate.estimate, 4),
+            "win_rate_ci95": [round(self.win_rate.low, 4), round(self.win_rate.high, 4)],
+            "score_std": round(self.score_std, 3),
+            "mean_gold_left": round(self.mean_gold_left, 3),
+        }
+
+
+@attrs.frozen
+class CardTally:
+    """How often a card ended face up in a winner's tableau, and how its takers fared."""
+
+    card: str
+    by_winners: int
+    taken: int
+    share_of_winners: float
+
+    @property
+    def win_rate_when_taken(self) -> float:
+        """Of the tableaux holding this card face up, the fraction that won."""
+        return self.by_winners / self.taken if self.taken else 0.0
+
+
+@attrs.frozen
+class SlotTotals:
+    """One lineup slot's running sums over the games of a simulation (what its summary is made of)."""
+
+    wins: int = 0
+    score: float = 0.0
+    score_squared: float = 0.0
+    gold_left: float = 0.0
+    keys: float = 0.0
+    moves: int = 0
+    #: Measured, not simulated: left out of equality, so two runs of the same games are equal.
+    think_seconds: float = attrs.field(default=0.0, eq=False)
+
+
+@attrs.frozen
+class CardTotals:
+    """How often one card ended face up in a tableau, and in a winner's (a shared win counts)."""
+
+    card: str
+    taken: int
+    won: int
+
+
+@attrs.frozen
+class SimulationTotals:
+    """Everything a report needs, folded game by game: its size does not grow with the games played."""
+
+    games: int = 0
+    shared_wins: int = 0
+    slots: tuple[SlotTotals, ...] = ()
+    cards: tuple[CardTotals, ...] = ()
+
+
+class _Folder:
+    """Folds outcomes into totals as they arrive (mutable, used inside :func:`simulate` only)."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.shared = 0
+        self.slots = [[0, 0.0, 0.0, 0.0, 0.0, 0, 0.0] for _ in range(players)]
+        self.taken: Counter[str] = Counter()
+        self.won: Counter[str] = Counter()
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.games += 1
+        self.shared += len(outcome.winners) > 1
+        for slot, sums in enumerate(self.slots):
+            score = float(outcome.scores[slot])
+            sums[0] += slot in outcome.winners
+            sums[1] += score
+            sums[2] += score * score
+            sums[3] += outcome.gold_left[slot]
+            sums[4] += outcome.keys[slot]
+            sums[5] += outcome.moves[slot]
+            sums[6] += outcome.think_seconds[slot] if outcome.think_seconds else 0.0
+            self.taken.update(outcome.cards[slot])
+            if slot in outcome.winners:
+                self.won.update(outcome.cards[slot])
+
+    def totals(self) -> SimulationTotals:
+        slots = tuple(SlotTotals(int(w), sc, sq, g, k, int(m), t) for w, sc, sq, g, k, m, t in self.slots)
+        cards = tuple(CardTotals(card, self.taken[card], self.won[card]) for card in sorted(self.taken))
+        return SimulationTotals(self.games, self.shared, slots, cards)
+
+
+def _mean_interval(n: int, total: float, squares: float) -> tuple[Interval, float]:
+    """The mean with its normal 95% interval, and the sample standard deviation, from running sums."""
+    if n == 0:
+        return Interval(0.0, 0.0, 0.0), 0.0
+    mean = total / n
+    if n == 1:
+        return Interval(mean, mean, mean), 0.0
+    std = math.sqrt(max(0.0, (squares - n * mean * mean) / (n - 1)))
+    spread = Z95 * std / math.sqrt(n)
+    return Interval(mean, mean - spread, mean + spread), std
+
+
+@attrs.frozen
+class SimulationResult:
+    """The result of a simulation: its totals, and every game in order when they were kept.
+
+    ``outcomes`` holds every game (``keep_outcomes=True``, the default) or is
+    empty (a long run that only needs the report). ``interrupted`` says the
+    run was stopped early (the totals cover the games finished, in order);
+    ``save_error`` says why saving records stopped, if it did; ``jobs`` is the
+    number of worker processes really used.
+    """
+
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    totals: SimulationTotals
+    outcomes: tuple[GameOutcome, ...] = ()
+    interrupted: bool = False
+    save_error: str | None = None
+    jobs: int = attrs.field(default=1, eq=False)
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return self.totals.games
+
+    def summaries(self) -> tuple[SlotSummary, ...]:
+        """One summary per lineup slot, in lineup order. A shared win counts for each winner."""
+        result = []
+        n = self.games
+        for slot, (bot, sums) in enumerate(zip(self.bots, self.totals.slots, strict=True)):
+            score, std = _mean_interval(n, sums.score, sums.score_squared)
+            result.append(
+                SlotSummary(
+                    slot=slot,
+                    bot=bot,
+                    games=n,
+                    wins=sums.wins,
+                    win_rate=wilson_interval(sums.wins, n),
+                    score=score,
+                    score_std=std,
+                    mean_gold_left=sums.gold_left / max(1, n),
+                    mean_keys=sums.keys / max(1, n),
+                    seconds_per_move=sums.think_seconds / sums.moves if sums.moves else 0.0,
+                )
+            )
+        return tuple(result)
+
+    def winner_cards(self, top: int = 10) -> tuple[CardTally, ...]:
+        """The cards most often face up in a winner's tableau, most frequent first.
+
+        Ties are broken by the better win rate when taken, then by name, so
+        the table is the same on every run.
+        """
+        winner_tableaux = sum(sums.wins for sums in self.totals.slots)
+        tallies = [
+            CardTally(c.card, c.won, c.taken, c.won / winner_tableaux if winner_tableaux else 0.0)
+            for c in self.totals.cards if c.won
+        ]
+        tallies.sort(key=lambda t: (-t.by_winners, -t.win_rate_when_taken, t.card))
+        return tuple(tallies[:top])
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``castle-combo simulate --json`` document (DESIGN.md), plus a few extra keys."""
+        out = {
+            "games": self.games,
+            "seats": [summary.to_json() for summary in self.summaries()],
+            "players": self.players,
+            "seed": self.seed,
+            "shared_wins": self.totals.shared_wins,
+        }
+        if self.interrupted:
+            out["interrupted"] = True
+        return out
+
+
+@attrs.frozen
+class _Context:
+    """What every worker needs for every game of a simulation, sent to it once."""
+
+    specs: tuple[Bot, ...]
+    seed: int
+    rules: Ruleset | None
+    keep_record: bool
+
+
+def _play_batch(context: _Context, start: int, stop: int) -> list[GameOutcome]:
+    """Worker entry point (a module-level function, so it pickles): games ``start`` to ``stop - 1``."""
+    return [
+        play_game(context.specs, context.seed, index, rules=context.rules, keep_record=context.keep_record)
+        for index in range(start, stop)
+    ]
+
+
+def _backend(backend: str | Backend, jobs: int, address: str | None) -> Backend:
+    if not isinstance(backend, str):
+        return backend
+    if backend == "processes":
+        return Processes(jobs)
+    if backend == "ray":
+        return RayCluster(address, cpus=jobs if address is None else None)
+    raise SimulationError(f"backend must be 'processes' or 'ray', got {backend!r}")
+
+
+def _records_folder(save: Path | str | None, overwrite: bool) -> Path | None:
+    """The folder records go to, refusing one that holds records of an earlier run (unless ``overwrite``)."""
+    if save is None:
+        return None
+    folder = Path(save)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        earlier = sorted(folder.glob("game-*.json"))
+    except OSError as error:
+        raise SimulationError(f"cannot make the folder {folder} for the game records: {error.strerror or error}")\
+            from None
+    if earlier and not overwrite:
+        raise SimulationError(f"{folder} already holds {len(earlier)} game records of an earlier run; choose "
+                              "another folder, or overwrite them (overwrite=True, --overwrite)")
+    for old in earlier:
+        old.unlink()
+    return folder
+
+
+def _save_record(folder: Path, name: str, record: str) -> None:
+    """Write one record atomically: a full file or none, never a truncated one (a full disk, say)."""
+    path = folder / name
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".game-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(record + "\n")
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise SimulationError(f"cannot write the record {path}: {error.strerror or error}") from None
+
+
+def simulate(
+    bots: Sequence[Bot],
+    players: int = 2,
+    games: int = 100,
+    seed: int = 0,
+    jobs: int = 1,
+    rules: Ruleset | None = None,
+    save: Path | str | None = None,
+    progress: Callable[[GameOutcome], None] | None = None,
+    *,
+    backend: str | Backend = "processes",
+    address: str | None = None,
+    keep_outcomes: bool = True,
+    overwrite: bool = False,
+) -> SimulationResult:
+    """Play ``games`` games between ``bots`` (cycled to ``players`` seats), seats rotating.
+
+    A bot is a registry spec or an agent object (see the module docstring).
+
+    ``backend="processes"`` plays in this process (``jobs=1``) or in ``jobs``
+    worker processes (capped at the CPUs this process may use; the result
+    says how many ran); ``backend="ray"`` plays as Ray tasks, on the cluster
+    at ``address`` or on a local Ray of ``jobs`` CPUs started for the run. The
+    result is identical whatever the backend and the number of jobs.
+
+    ``save`` writes each game's record to ``DIR/game-00001.json`` (replayable
+    with ``castle-combo replay``), each file written whole or not at all; a
+    folder holding records of an earlier run is refused unless ``overwrite``.
+    If saving fails (a full disk), the games go on and ``save_error`` says
+    which file failed. ``progress`` is called once per finished game, in
+    game order. ``keep_outcomes=False`` keeps only the totals, so a run of
+    millions of games uses little memory. Ctrl-C raises
+    :class:`SimulationInterrupted`, whose ``partial`` is the result so far.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SimulationError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"games must be a whole number of at least 1, got {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise SimulationError(f"jobs must be a whole number of at least 1, got {jobs!r}")
+    specs = lineup(bots, players)
+    if backend == "processes":
+        jobs = min(jobs, cpu_count(), games)
+    runner = _backend(backend, jobs, address)
+    if (jobs > 1 or not isinstance(runner, Processes)) and games > 1:
+        _check_picklable(specs)
+    folder = _records_folder(save, overwrite)
+    width = max(5, len(str(games)))
+    folder_of_records = _Folder(players)
+    kept: list[GameOutcome] = []
+    save_error: str | None = None
+    context = _Context(specs, seed, rules, folder is not None)
+    names = tuple(bot_name(spec) for spec in specs)
+
+    def result(interrupted: bool) -> SimulationResult:
+        return SimulationResult(players, names, seed, folder_of_records.totals(), tuple(kept), interrupted,
+                                save_error, jobs)
+
+    try:
+        for batch in runner.run(_play_batch, context, batches(games, jobs)):
+            for outcome in batch:
+                if folder is not None and outcome.record is not None and save_error is None:
+                    try:
+                        _save_record(folder, f"game-{outcome.index + 1:0{width}d}.json", outcome.record)
+                    except SimulationError as error:
+                        save_error = str(error)
+                folder_of_records.add(outcome)
+                if keep_outcomes:
+                    kept.append(attrs.evolve(outcome, record=None) if outcome.record else outcome)
+                if progress is not None:
+                    progress(outcome)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(result(True)) from None
+    return result(False)
+
+
+def _check_picklable(specs: Sequence[Bot]) -> None:
+    """Worker processes receive bots by pickling: refuse, clearly, a bot that cannot travel."""
+    for spec in specs:
+        if isinstance(spec, str):
+            continue
+        try:
+            pickle.dumps(spec)
+        except Exception as error:  # pickling can fail in many ways, all meaning the same here
+            raise SimulationError(
+                f"bot {bot_name(spec)!r} cannot be sent to worker processes ({error}); "
+                "define its class at module level, or use jobs=1"
+            ) from None

@@ -1,0 +1,254 @@
+"""The terminal game's screen: one seat's view of the table, drawn to fit 80 columns by 24 lines.
+
+Everything here turns a :class:`~castle_combo.engine.state.GameState` (a seat's view
+is enough) into rich renderables; nothing reads input or changes a state.
+The screen, top to bottom:
+
+* a status line: the turn, where the messenger is, your gold and keys;
+* the messenger's row in full (each card's cost after your discounts, its
+  shields, what it does when bought and how it scores), the other row in
+  one line;
+* your tableau as a grid in its own coordinates (x to the right, y downward,
+  first card at (0, 0)), the free spots lettered ``a``, ``b``, ...; beside
+  it, each other seat in two lines;
+* the last few things that happened, and what you may do now.
+
+All user text (card names, bot names) goes into :class:`rich.text.Text`
+objects, never into markup, so a card named ``[bold]`` is shown as written.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from castle_combo.engine.scoring import ScoreSheet
+from castle_combo.engine.state import GameState
+from castle_combo.language.model import Card, Deck, Shield
+
+__all__ = [
+    "SHIELD_ABBREVIATIONS",
+    "SPOT_LETTERS",
+    "card_label",
+    "card_text",
+    "others_panel",
+    "rows_panel",
+    "score_table",
+    "screen",
+    "spot_labels",
+    "status_line",
+    "tableau_grid",
+]
+
+#: Three-letter shield names that fit in a grid cell.
+SHIELD_ABBREVIATIONS = {
+    Shield.NOBILITY: "nob",
+    Shield.FAITH: "fai",
+    Shield.SCHOLARSHIP: "sch",
+    Shield.MILITARY: "mil",
+    Shield.CRAFTSMANSHIP: "cra",
+    Shield.PEASANTRY: "pea",
+}
+_SHIELD_STYLES = {
+    Shield.NOBILITY: "magenta",
+    Shield.FAITH: "yellow",
+    Shield.SCHOLARSHIP: "cyan",
+    Shield.MILITARY: "red",
+    Shield.CRAFTSMANSHIP: "blue",
+    Shield.PEASANTRY: "green",
+}
+_PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
+#: The letters free spots are called by, in reading order.
+SPOT_LETTERS = string.ascii_lowercase
+
+
+def _shields(card: Card) -> Text:
+    text = Text()
+    for i, shield in enumerate(card.shields):
+        if i:
+            text.append(" ")
+        text.append(SHIELD_ABBREVIATIONS[shield], style=_SHIELD_STYLES[shield])
+    return text
+
+
+def card_label(card: Card, gold: int = 0, key: bool = False, width: int = 11) -> Text:
+    """A cell of two lines: the name (cut to ``width``), then shields, purse gold and a lock's key."""
+    name = card.name if len(card.name) <= width else card.name[: width - 1] + "\u2026"
+    text = Text(name, style="bold")
+    text.append("\n")
+    text.append_text(_shields(card))
+    if card.purse is not None:
+        text.append(f" {gold}g", style="yellow")
+    if card.lock:
+        text.append(" key" if key else " lock", style="cyan" if key else "dim")
+    return text
+
+
+def _does(card: Card) -> str:
+    """What the card does when bought (or behind its lock), in English."""
+    text = " ".join(effect.describe() for effect in card.ability)
+    if card.lock:
+        text += (" " if text else "") + "Lock: " + " ".join(effect.describe() for effect in card.unlocked)
+    for label, part in (("Each later turn: ", card.each_turn), ("Game end: ", card.game_end)):
+        if part:
+            text += (" " if text else "") + label + " ".join(effect.describe() for effect in part)
+    return text or "Nothing when bought."
+
+
+def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
+    """Turn, messenger, and your supply in one line."""
+    player = view.players[me]
+    on_cards = f" (+{player.keys_on_cards} locked)" if player.keys_on_cards else ""
+    turn = "game over" if view.is_over else f"turn {view.turn}/{9 * len(view.players)}"
+    whose = "" if view.is_over else (" - your move" if view.current_player == me else
+                                     f" - {names[view.current_player]} to play")
+    text = Text(f"{turn}{whose}", style="bold")
+    text.append(f" | messenger: {_PLACES[view.messenger]} | ")
+    text.append(f"you: {player.gold} gold", style="yellow")
+    text.append(", ")
+    text.append(f"{player.keys} keys{on_cards}", style="cyan")
+    return text
+
+
+def rows_panel(view: GameState, me: int) -> Group:
+    """The messenger's row, two lines a card (what it does, how it scores), and the other row in one line.
+
+    Long texts are cut with an ellipsis so a card never takes more than two
+    lines; :func:`card_text` gives a card's full English.
+    """
+    here = view.messenger
+    there = Deck.VILLAGE if here is Deck.CASTLE else Deck.CASTLE
+    lines: list[Text] = [Text(f"{_PLACES[here]} row (messenger)  deck {view.deck_size(here)}, "
+                              f"discard {len(view.discard_pile(here))}", style="bold")]
+    if view.is_exhausted(here):
+        lines.append(Text("  exhausted", style="dim"))
+    for number, card in enumerate(view.row(here), start=1):
+        cost = view.cost(me, card)
+        first = Text(f"{number} ", style="bold")
+        first.append(f"{card.name[:16]:<16}", style="bold")
+        first.append(f"{cost:>2}g{'*' if cost != card.cost else ' '} ", style="yellow")
+        first.append(_does(card))
+        second = Text("  ")
+        tags = _shields(card)
+        if card.messenger:
+            tags.append(" msg", style="dim")
+        if card.purse is not None:
+            tags.append(f" purse{card.purse}", style="yellow")
+        tags.truncate(20, pad=True)
+        second.append_text(tags)
+        second.append(" ".join(rule.describe() for rule in card.scoring) or "Scores nothing.", style="dim")
+        for line in (first, second):
+            line.no_wrap, line.overflow = True, "ellipsis"
+            lines.append(line)
+    other = Text(f"{_PLACES[there]} row: ", style="dim", no_wrap=True, overflow="ellipsis")
+    if view.is_exhausted(there):
+        other.append("exhausted", style="dim")
+    for i, card in enumerate(view.row(there)):
+        other.append(" | " if i else "")
+        other.append(card.name)
+        other.append(f" {view.cost(me, card)}g", style="yellow")
+    other.append(f"  deck {view.deck_size(there)}, discard {len(view.discard_pile(there))}", style="dim")
+    lines.append(other)
+    return Group(*lines)
+
+
+def card_text(card: Card) -> str:
+    """A card's full English in one paragraph (for a player who asks about a card)."""
+    return card.describe().replace("\n", " ")
+
+
+def spot_labels(view: GameState, seat: int) -> dict[tuple[int, int], str]:
+    """The letter of each free spot of ``seat``'s tableau, in reading order (only while it may take a card)."""
+    if view.current_player != seat or view.pending is not None or view.is_over:
+        return {}
+    return {spot: SPOT_LETTERS[i] for i, spot in enumerate(view.players[seat].spots)}
+
+
+def tableau_grid(view: GameState, seat: int, labels: dict[tuple[int, int], str] | None = None,
+                 width: int = 11) -> Table:
+    """``seat``'s tableau as a grid in its own coordinates; ``labels`` letter the free spots."""
+    labels = labels or {}
+    cells = {placed.at: placed for placed in view.tableau(seat)}
+    places = set(cells) | set(labels) or {(0, 0)}
+    xs = range(min(x for x, _ in places), max(x for x, _ in places) + 1)
+    ys = range(min(y for _, y in places), max(y for _, y in places) + 1)
+    grid = Table(box=box.ROUNDED, show_header=False, show_lines=False, padding=(0, 0), show_edge=True)
+    for _ in xs:
+        grid.add_column(justify="center", width=width, no_wrap=True)
+    for y in ys:
+        row: list[RenderableType] = []
+        for x in xs:
+            placed = cells.get((x, y))
+            if placed is not None and placed.face_down:
+                row.append(Text("face\ndown", style="dim italic"))
+            elif placed is not None:
+                row.append(card_label(placed.card, placed.gold, placed.key, width))
+            elif (x, y) in labels:
+                row.append(Text(f"({labels[(x, y)]})\n{x},{y}", style="green"))
+            else:
+                row.append(Text("\n"))
+        grid.add_row(*row)
+    return grid
+
+
+def others_panel(view: GameState, me: int, names: Sequence[str]) -> Table:
+    """Every other seat in two lines: supply, cards, provisional score; then its face-up cards."""
+    table = Table(box=None, show_header=False, padding=(0, 0), expand=True)
+    table.add_column(overflow="ellipsis")
+    for seat in range(len(view.players)):
+        if seat == me:
+            continue
+        player = view.players[seat]
+        sheet = view.provisional_score(seat)
+        head = Text(names[seat], style="bold")
+        head.append(f"  {player.gold}g {player.keys}k", style="yellow")
+        if player.keys_on_cards:
+            head.append(f"+{player.keys_on_cards}", style="cyan")
+        head.append(f"  {len(player.tableau)} cards  {sheet.total} pts", style="dim")
+        cards = [t.card.name for t in view.tableau(seat) if not t.face_down]
+        down = sum(1 for t in view.tableau(seat) if t.face_down)
+        line = Text(", ".join(cards) + (f" +{down} face down" if down else "") or "no card yet", style="dim")
+        table.add_row(head)
+        table.add_row(line)
+    return table
+
+
+def screen(view: GameState, me: int, names: Sequence[str], log: Sequence[str] = (),
+           prompt: Sequence[str] = ()) -> Group:
+    """The whole screen (see the module docstring): at most 24 lines at 80 columns."""
+    labels = spot_labels(view, me)
+    middle = Table(box=None, show_header=False, padding=(0, 1, 0, 0), expand=True)
+    middle.add_column(no_wrap=True)
+    middle.add_column(ratio=1, overflow="ellipsis")
+    middle.add_row(tableau_grid(view, me, labels), others_panel(view, me, names))
+    parts: list[RenderableType] = [status_line(view, me, names), rows_panel(view, me), middle]
+    parts += [Text(line, style="dim", overflow="ellipsis", no_wrap=True) for line in log[-3:]]
+    parts += [Text(line, overflow="fold") for line in prompt]
+    return Group(*parts)
+
+
+def score_table(view: GameState, sheets: Sequence[ScoreSheet], names: Sequence[str]) -> Table:
+    """Final score sheets: every seat's final grid with each card's name and points, keys, gold left, total."""
+    winners = set(view.result().winners) if view.is_over else set()
+    table = Table(title="final scores", title_justify="left", box=box.SIMPLE_HEAD, expand=False)
+    table.add_column("seat", no_wrap=True)
+    table.add_column("cards (final 3x3 grid: name points)")
+    table.add_column("keys", justify="right")
+    table.add_column("gold", justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for seat, sheet in enumerate(sheets):
+        lines = []
+        for names_row, points_row in zip(sheet.names, sheet.cards, strict=True):
+            cells = []
+            for name, points in zip(names_row, points_row, strict=True):
+                label = "-" if name is None else ("face down" if name == "face-down" else name)
+                cells.append(f"{label[:12]:<12}{points:>3}")
+            lines.append("  ".join(cells))
+        who = Text(f"{names[seat]}" + (" (winner)" if seat in winners else ""))
+        table.add_row(who, Text("\n".join(lines)), str(sheet.keys), str(sheet.gold_left), str(sheet.total))
+    return table

@@ -1,0 +1,224 @@
+"""A ruleset compiled for the engine: integer card ids, facts, abilities and scorers.
+
+Inside a game state a card is a small integer, its index in
+``Ruleset.cards``. Everything the engine asks about a card (cost, shields,
+what its ability does, how it scores) is computed here once per ruleset and
+cached, so playing a turn never walks the model's trees again.
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+import weakref
+from collections.abc import Callable
+
+from castle_combo.engine.abilities import Ability, Auto, OwnGains, Run, compile_ability, compile_own_gains
+from castle_combo.engine.actions import Activate, Discard, Take, Unlock
+from castle_combo.engine.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
+from castle_combo.language.model import Card, ComparedToNeighbours, walk
+from castle_combo.language.ruleset import Ruleset
+
+__all__ = ["Compiled", "compiled"]
+
+#: The free positions of a tableau, in reading order.
+Spots = tuple[tuple[int, int], ...]
+#: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
+_REACH = 2
+_SPAN = 2 * _REACH + 1
+#: Picks a card's takes at some spots out of its takes by grid cell.
+_Pick = Callable[[tuple[Take, ...]], tuple[Take, ...]]
+
+
+class Compiled:
+    """The engine's view of one ruleset (build it with :func:`compiled`).
+
+    ``facts``, ``abilities`` and ``scorers`` are indexed by card id;
+    ``ids`` maps a card name to its id; ``deck_cards`` lists each deck's ids
+    in load order (castle first). It holds no reference to the ruleset, so
+    the cache below does not keep rulesets alive. Action objects are interned here so that
+    ``legal_actions`` can hand out the same objects again cheaply.
+    """
+
+    __slots__ = (
+        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_tables", "_takes", "_unlocks",
+        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
+        "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
+    )
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.cards: tuple[Card, ...] = rules.cards
+        self.facts: tuple[CardFacts, ...] = tuple(card_facts(i, card) for i, card in enumerate(rules.cards))
+        self.ids: dict[str, int] = {card.name: i for i, card in enumerate(rules.cards)}
+        self.abilities: tuple[Ability, ...] = tuple(compile_ability(card, self.facts) for card in rules.cards)
+        # Wild shields: for each card with some and each shield type, a stand-in id counted as that type.
+        stand_ins: list[CardFacts] = []
+        wild_as: dict[int, tuple[int, ...]] = {}
+        for f in self.facts:
+            if f.wild:
+                first = len(self.facts) + len(stand_ins)
+                wild_as[f.id] = tuple(range(first, first + len(SHIELDS)))
+                stand_ins += [as_wild_type(f, first + t, t) for t in range(len(SHIELDS))]
+        #: The facts scoring reads: every card, then the wild stand-ins (see :attr:`wild_as`).
+        self.scoring_facts: tuple[CardFacts, ...] = self.facts + tuple(stand_ins)
+        #: For a card with wild shields, its stand-in ids by shield type (in ``SHIELDS`` order).
+        self.wild_as: dict[int, tuple[int, ...]] = wild_as
+        scorers: list[ScoreFn | None] = [
+            compile_scoring(card.scoring, self.scoring_facts, lambda card: scorers[card]) for card in rules.cards
+        ]
+        scorers += [scorers[_original(f, self.facts)] for f in stand_ins]
+        self.scorers: tuple[ScoreFn | None, ...] = tuple(scorers)
+        #: Whether any scoring rule compares with the neighbours (then a seat's score reads other tableaux).
+        self.reads_others = any(
+            isinstance(node, ComparedToNeighbours) for card in rules.cards for node in walk(card.scoring)
+        )
+        #: Whether any card has a trigger (start of turn, end of game): without one, the engine skips them.
+        self.has_triggers = any(a.each_turn or a.game_end for a in self.abilities)
+        self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
+            tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
+        )
+        #: Whether any card has a lock: without one, the engine skips every lock check.
+        self.has_locks = any(f.lock for f in self.facts)
+        #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
+        #: discount, stored gold...): the engine's fast path runs them directly. ``None`` when one may ask.
+        self.auto_bought: tuple[tuple[Run, ...] | None, ...] = tuple(_auto_runs(a) for a in self.abilities)
+        #: Per card, its ability when bought as gains and discounts summed in the owner's own tableau, when it
+        #: is only that (most cards): the fast path adds them without running the steps. Else ``None``.
+        self.own_gains: tuple[OwnGains | None, ...] = tuple(compile_own_gains(c, self.facts) for c in rules.cards)
+        self._takes: dict[tuple[int, int, int, bool], Take] = {}
+        self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
+        #: Every take of each card by grid cell, face up then face down; built on first use.
+        self._tables: list[tuple[Take, ...] | None] = [None] * len(self.facts)
+        self._costs = tuple(f.cost for f in self.facts)
+        self._decks = tuple(f.deck for f in self.facts)
+        self._discards: dict[int, Discard] = {}
+        self._unlocks: dict[int, Unlock] = {}
+        self._activates: dict[int, Activate] = {}
+
+    def take(self, card: int, x: int, y: int, face_down: bool) -> Take:
+        """The (interned) action taking ``card`` to (x, y)."""
+        key = (card, x, y, face_down)
+        action = self._takes.get(key)
+        if action is None:
+            action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
+        return action
+
+    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, int]) -> tuple[Take, ...]:
+        """Every take of the cards of ``row`` at every one of ``spots``, in the order ``legal_actions`` lists them.
+
+        For each card, in row order: face up at each spot (only when the card
+        costs at most ``gold`` after ``discounts``), then face down at each
+        spot. Each card's takes sit in one tuple by grid cell (face up, then
+        face down), built once; for each spots tuple two
+        :func:`operator.itemgetter` pickers are built once (both sides, face
+        down only), kept by the spots tuple's identity (tableaux share their
+        spots tuples: they are memoised by :func:`castle_combo.engine.placement.spots`);
+        each entry keeps its tuple alive, and an identity check guards against
+        another tuple of equal value. So a call picks and joins three tuples,
+        and nothing it builds outlives the answer (the caches stay small).
+        """
+        entry = self._by_spots.get(id(spots))
+        if entry is None or entry[0] is not spots:
+            entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
+        _, both, down = entry
+        tables, costs, decks = self._tables, self._costs, self._decks
+        takes: tuple[Take, ...] = ()
+        for card in row:
+            table = tables[card]
+            if table is None:
+                table = self._cell_table(card)
+            takes += both(table) if costs[card] - discounts[decks[card]] <= gold else down(table)
+        return takes
+
+    def _cell_table(self, card: int) -> tuple[Take, ...]:
+        """``card``'s takes by grid cell, face up then face down (see :meth:`row_takes`); built on first use."""
+        span = range(-_REACH, _REACH + 1)
+        table = tuple(self.take(card, x, y, side) for side in (False, True) for y in span for x in span)
+        self._tables[card] = table
+        return table
+
+    def discard(self, card: int) -> Discard:
+        """The (interned) action discarding ``card``."""
+        action = self._discards.get(card)
+        if action is None:
+            action = self._discards[card] = Discard(self.facts[card].name)
+        return action
+
+    def unlock(self, card: int) -> Unlock:
+        """The (interned) action opening the lock of ``card``."""
+        action = self._unlocks.get(card)
+        if action is None:
+            action = self._unlocks[card] = Unlock(self.facts[card].name)
+        return action
+
+    def activate(self, card: int) -> Activate:
+        """The (interned) action using the ability of ``card``."""
+        action = self._activates.get(card)
+        if action is None:
+            action = self._activates[card] = Activate(self.facts[card].name)
+        return action
+
+    def plus_shields(self, card: int, shields: tuple[int, ...]) -> tuple[int, ...]:
+        """``shields`` (face-up totals per type) with ``card``'s added."""
+        return tuple(map(operator.add, shields, self.facts[card].shields))
+
+    def name(self, card: int) -> str:
+        """The name of the card with id ``card``."""
+        return self.facts[card].name
+
+    def unknown(self, name: str) -> str:
+        """Why ``name`` is not a card of this ruleset, with a "did you mean" when a name is close."""
+        close = difflib.get_close_matches(name, self.ids, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"no card named {name!r} in this ruleset{hint}"
+
+
+def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:
+    """What ``ability`` does when bought, if every step of it is automatic; ``None`` if one may ask."""
+    runs = []
+    for address in ability.bought:
+        step = ability.steps[address]
+        if not isinstance(step, Auto):
+            return None
+        runs.append(step.do)
+    return tuple(runs)
+
+
+def _pickers(spots: Spots) -> tuple[_Pick, _Pick]:
+    """Functions picking, from a card's takes by grid cell, its takes at ``spots``: both sides, face down only."""
+    cells = [(y + _REACH) * _SPAN + (x + _REACH) for x, y in spots]
+    down = [cell + _SPAN * _SPAN for cell in cells]
+    return _picker(cells + down), _picker(down)
+
+
+def _picker(cells: list[int]) -> _Pick:
+    """A function picking ``cells`` out of a tuple, always as a tuple (in order)."""
+    if len(cells) > 1:
+        return operator.itemgetter(*cells)
+    if cells:
+        only = cells[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
+
+
+def _original(stand_in: CardFacts, facts: tuple[CardFacts, ...]) -> int:
+    """The id of the card a wild stand-in stands for (the card of the same name)."""
+    return next(f.id for f in facts if f.name == stand_in.name)
+
+
+_CACHE: dict[int, tuple[weakref.ref[Ruleset], Compiled]] = {}
+
+
+def compiled(rules: Ruleset) -> Compiled:
+    """The compiled form of ``rules``, built once per ruleset object and cached while it lives."""
+    entry = _CACHE.get(id(rules))
+    if entry is not None and entry[0]() is rules:
+        return entry[1]
+    result = Compiled(rules)
+    key = id(rules)
+
+    def forget(_: weakref.ref[Ruleset]) -> None:
+        _CACHE.pop(key, None)
+
+    _CACHE[key] = (weakref.ref(rules, forget), result)
+    return result

@@ -1,0 +1,568 @@
+"""The rules of play: which actions are legal, and what each one does.
+
+A turn (the rules page, "A turn", and "Out of the Oubliette!") is explicit in
+the state's :class:`~castle_combo.engine.table.Phase`:
+
+1. ``START``: the current player may open a lock (then stays at ``START``),
+   spend a key (move the messenger, or refresh the messenger's row), or take
+   a card at once;
+2. ``TAKE``: a key was spent; a lock may still be opened, and a card must be
+   taken;
+3. ``DECIDE``: an ability (of the card just taken, of a lock just opened, or
+   one used through another card) waits for the player's decision; it goes on
+   after it;
+4. after the card's ability come the automatic steps: the messenger icon and
+   the refill of both rows (reshuffling a discard pile into an empty deck,
+   exhausting a location that cannot be refilled);
+5. ``END``: if no lock was opened this turn and one can be opened now, the
+   player opens one (its ability resolves, then the rows are refilled again)
+   or passes. Then the next player, or the end of the game after 9 cards each.
+
+At most one lock is opened per turn. Every decision is one kind of
+:data:`~castle_combo.engine.decisions.Decision`; the ability steps that ask them
+(:mod:`castle_combo.engine.abilities`) also take their answers, so this module
+dispatches in one place (:func:`apply`) without knowing what each one does.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from castle_combo.engine import lock_rulings
+from castle_combo.engine.abilities import Ability, Auto, IfStep, Run
+from castle_combo.engine.actions import (
+    Action,
+    Activate,
+    Choose,
+    Discard,
+    DiscardRow,
+    KeyUse,
+    Pass,
+    Take,
+    Unlock,
+    UseKey,
+)
+from castle_combo.engine.counting import DECKS, Placed
+from castle_combo.engine.decisions import (
+    Address,
+    ChooseAdjacent,
+    ChooseOption,
+    ChooseRow,
+    Decision,
+    DiscardCard,
+    Frame,
+    OpenLockOrPass,
+    Pending,
+    Resume,
+)
+from castle_combo.engine.table import (
+    CARDS_PER_PLAYER,
+    Phase,
+    PlayerState,
+    Table,
+    built,
+    location_built,
+    player_built,
+    spots_after_placing,
+)
+from castle_combo.engine.turn import Turn
+from castle_combo.errors import IllegalAction
+from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
+
+__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
+
+
+T = TypeVar("T", bound=Table)
+
+_MOVE = UseKey(KeyUse.MOVE)
+_REFRESH = UseKey(KeyUse.REFRESH)
+_PASS = Pass()
+_MOVE_OR_REFRESH: tuple[Action, ...] = (_MOVE, _REFRESH)
+_REFRESH_ONLY: tuple[Action, ...] = (_REFRESH,)
+_CHOICES = tuple(tuple(Choose(k) for k in range(1, n + 1)) for n in range(10))
+_ROW_CHOICES: dict[tuple[int, ...], tuple[Action, ...]] = {
+    decks: tuple(DiscardRow(DECKS[d]) for d in decks) for decks in ((0,), (1,), (0, 1))
+}
+
+
+def _place_name(i: int) -> str:
+    return DECKS[i].value
+
+
+# ------------------------------------------------------------------- lock cards
+
+
+class _Counted:
+    """A frozen state as compiled counts read it (see :class:`castle_combo.engine.counting.Tableaux`)."""
+
+    __slots__ = ("_locations", "banners", "discarded", "keys", "shields", "tableaux")
+
+    def __init__(self, state: Table) -> None:
+        self.tableaux = [p.tableau for p in state.players]
+        self.keys = [p.keys for p in state.players]
+        self.shields = [p.shields for p in state.players]
+        self.banners = [p.banners for p in state.players]
+        self.discarded: tuple[int, ...] = ()
+        self._locations = state.locations
+
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile, bottom first."""
+        return self._locations[deck].discard
+
+
+def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None) -> tuple[int, ...]:
+    """Tableau indices of ``seat``'s lock cards whose lock can be opened now, in the order taken.
+
+    A lock can be opened if its card is face up and still holds its key, and,
+    for a lock whose ability only gains, if it would gain something now (see
+    :mod:`castle_combo.engine.lock_rulings`). ``taken_now`` is the index of the card
+    taken this turn, left out unless a lock may be opened in the turn its
+    card was bought.
+    """
+    cells: tuple[Placed, ...] = state.tableaux[seat] if isinstance(state, Turn) else state.players[seat].tableau
+    keyed = [i for i, c in enumerate(cells) if c.key]
+    if not keyed:
+        return ()
+    if taken_now is not None and not lock_rulings.OPEN_IN_TURN_BOUGHT:
+        keyed = [i for i in keyed if i != taken_now]
+    abilities = state.engine.abilities
+    table = state if isinstance(state, Turn) else _Counted(state)
+    return tuple(i for i in keyed if abilities[cells[i].card].opens(table, seat, i))
+
+
+def _locks_now(state: Table) -> tuple[int, ...]:
+    """The locks the current player may open as an action now (none once one was opened this turn)."""
+    if state.opened_lock or state.phase not in (Phase.START, Phase.TAKE):
+        return ()
+    return openable_locks(state, state.current_player)
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def _decision_actions(state: Table, decision: Decision) -> tuple[Action, ...]:
+    """The answers to ``decision``, in their documented order."""
+    engine = state.engine
+    if isinstance(decision, ChooseOption):
+        n = decision.options
+        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
+    if isinstance(decision, DiscardCard):
+        return tuple(engine.discard(c) for c in state.locations[decision.deck].row)
+    if isinstance(decision, ChooseRow):
+        return _ROW_CHOICES[decision.decks]
+    cells = state.players[state.current_player].tableau
+    if isinstance(decision, ChooseAdjacent):
+        return tuple(engine.activate(cells[i].card) for i in decision.candidates)
+    return tuple(engine.unlock(cells[i].card) for i in decision.locks) + (_PASS,)
+
+
+def legal_actions(state: Table) -> tuple[Action, ...]:
+    """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
+    pending = state.pending
+    if pending is not None:
+        return _decision_actions(state, pending.decision)
+    players = state.players
+    if state.taken >= CARDS_PER_PLAYER * len(players):
+        return ()
+    engine = state.engine
+    player = players[state.current_player]
+    here = 0 if state.messenger is DECKS[0] else 1
+    first: tuple[Action, ...] = ()
+    if engine.has_locks and not state.opened_lock and any(c.key for c in player.tableau):
+        cells = player.tableau
+        first = tuple(engine.unlock(cells[i].card) for i in _locks_now(state))
+    if state.phase is Phase.START and player.keys > 0:
+        first += _REFRESH_ONLY if state.locations[1 - here].exhausted else _MOVE_OR_REFRESH
+    takes = engine.row_takes(player.spots, state.locations[here].row, player.gold, player.discounts)
+    return first + takes if first else takes
+
+
+# ------------------------------------------------------------------------ apply
+
+
+def apply(state: T, action: Action, *, fast: bool = True) -> T:
+    """The state after ``action`` (see the module docstring); ``state`` is never changed.
+
+    ``fast=False`` always takes the general path (for tests comparing it with the fast one).
+    """
+    if state.viewer is not None:
+        raise IllegalAction(
+            f"this is seat {state.viewer}'s view: the deck order is hidden, so cards cannot be revealed; "
+            "call determinize(rng) for a full state to play on"
+        )
+    kind = type(action)
+    if state.pending is not None:
+        return _answer(state, action)
+    if state.taken >= CARDS_PER_PLAYER * len(state.players):  # over (no decision is pending)
+        raise IllegalAction(f"{action} is not possible: the game is over")
+    if kind is Take:
+        return _take(state, action, fast)  # type: ignore[arg-type]
+    if kind is UseKey:
+        return _use_key(state, action, fast)  # type: ignore[arg-type]
+    if kind is Unlock:
+        return _unlock(state, action)  # type: ignore[arg-type]
+    if kind in (Choose, Discard, DiscardRow, Activate, Pass):
+        raise IllegalAction(f"{action} is not possible: no decision is waiting (take a card, or spend a key)")
+    raise IllegalAction(
+        f"{action!r} is not an action (expected UseKey, Take, Unlock, Choose, Discard, DiscardRow, Activate or Pass)"
+    )
+
+
+def _owed(state: Table) -> str:
+    """What the current player owes, in words, for error messages."""
+    pending = state.pending
+    assert pending is not None
+    decision = pending.decision
+    names = state.engine.name
+    card = names(pending.frames[-1].card) if pending.frames else ""
+    if isinstance(decision, ChooseOption):
+        return f"choose an option (1 to {decision.options}) for {card}"
+    if isinstance(decision, DiscardCard):
+        row = ", ".join(names(c) for c in state.locations[decision.deck].row)
+        return f"discard a card from the {_place_name(decision.deck)} row for {card} ({row})"
+    if isinstance(decision, ChooseRow):
+        return f"choose the row {card} discards (castle or village)"
+    cells = state.players[state.current_player].tableau
+    if isinstance(decision, ChooseAdjacent):
+        listed = ", ".join(names(cells[i].card) for i in decision.candidates)
+        return f"choose the adjacent card whose ability {card} uses ({listed})"
+    listed = ", ".join(names(cells[i].card) for i in decision.locks)
+    return f"open a lock ({listed}) or pass"
+
+
+#: The kinds of action that answer each kind of decision.
+_ANSWERS: dict[type, tuple[type, ...]] = {
+    ChooseOption: (Choose,),
+    DiscardCard: (Discard,),
+    ChooseRow: (DiscardRow,),
+    ChooseAdjacent: (Activate,),
+    OpenLockOrPass: (Unlock, Pass),
+}
+
+
+def _not_an_answer(state: Table, decision: Decision, action: Action) -> str:
+    """Why ``action``, of the right kind, is not one of the answers to ``decision``."""
+    pending = state.pending
+    assert pending is not None
+    names = state.engine.name
+    card = names(pending.frames[-1].card) if pending.frames else ""
+    if isinstance(decision, ChooseOption) and isinstance(action, Choose):
+        return f"{card} has options 1 to {decision.options}; there is no option {action.option}"
+    if isinstance(decision, DiscardCard) and isinstance(action, Discard):
+        row = ", ".join(names(c) for c in state.locations[decision.deck].row)
+        return f"{action.card} is not in the {_place_name(decision.deck)} row; you may discard {row}"
+    if isinstance(decision, ChooseRow) and isinstance(action, DiscardRow):
+        return f"the {action.deck.value} row is empty; discard the other row"
+    if isinstance(decision, ChooseAdjacent) and isinstance(action, Activate):
+        cells = state.players[state.current_player].tableau
+        listed = ", ".join(names(cells[i].card) for i in decision.candidates)
+        return f"{action.card} is not a card next to {card} whose ability can be used; you may choose {listed}"
+    return f"{action} is not possible now: {_owed(state)}"
+
+
+def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
+    seat = state.current_player
+    if state.phase is not Phase.START:
+        raise IllegalAction("only one key may be spent per turn; take a card now")
+    if state.players[seat].keys < 1:
+        raise IllegalAction(f"seat {seat} has no key to spend")
+    here = 0 if state.messenger is DECKS[0] else 1
+    move = action.use is KeyUse.MOVE
+    if move and state.locations[1 - here].exhausted:
+        raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
+    loc = state.locations[here]
+    if fast and (move or len(loc.deck) >= ROW_SIZE):
+        # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
+        player = state.players[seat]
+        spent = player_built(player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
+                             player.banners, player.spots)
+        locations = state.locations
+        if not move:
+            fresh = location_built(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
+            locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
+        return built(
+            type(state), state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat,
+            state.first_player, state.taken, Phase.TAKE, DECKS[1 - here] if move else state.messenger, locations, None,
+            state.history + (action,), state.rng, state.origin, state.script, state.viewer, state.opened_lock,
+            state.engine,
+        )
+    turn = Turn(state)
+    if move:
+        turn.messenger = 1 - here
+    else:
+        turn.discard_row(here)
+    turn.keys[seat] -= 1
+    return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
+
+
+def _take(state: T, action: Take, fast: bool = True) -> T:
+    engine = state.engine
+    seat = state.current_player
+    player = state.players[seat]
+    here = 0 if state.messenger is DECKS[0] else 1
+    loc = state.locations[here]
+    card = engine.ids.get(action.card)
+    if card is None or card not in loc.row:
+        row = ", ".join(engine.name(c) for c in loc.row)
+        raise IllegalAction(
+            f"{action.card} is not in the {_place_name(here)} row, where the messenger is; "
+            f"you may take {row}"
+        )
+    at = action.at
+    if at not in player.spots:
+        legal = " ".join(f"[{x}, {y}]" for x, y in player.spots)
+        raise IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
+    f = engine.facts[card]
+    cost = 0
+    if not action.face_down:
+        cost = max(0, f.cost - player.discounts[f.deck])
+        if cost > player.gold:
+            raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {player.gold} gold")
+    if fast and not f.lock:
+        runs = () if action.face_down else engine.auto_bought[card]
+        if runs is not None:
+            done = _take_fast(state, action, card, cost, runs, seat, player, here)
+            if done is not None:
+                return done
+    turn = Turn(state)
+    if action.face_down:
+        turn.gold[seat] += FACE_DOWN_GOLD
+        turn.keys[seat] += FACE_DOWN_KEYS
+    else:
+        turn.gold[seat] -= cost
+    turn.remove_from_row(here, card)
+    face_up = not action.face_down
+    index = turn.place(seat, card, at[0], at[1], action.face_down, key=face_up and f.lock)
+    bought = engine.abilities[card].bought if face_up else ()
+    if bought:
+        turn.frames.append(Frame(card, index, bought))
+    return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)
+
+
+def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ...], seat: int, player: PlayerState,
+               here: int) -> T | None:
+    """The common take, done with no stack of abilities; ``None`` when the general path is needed.
+
+    Most takes are simple: a card taken face down, or bought face up when
+    every effect of its ability is automatic (gains and discounts counted
+    in the buyer's own tableau are summed directly; other automatic effects,
+    ``runs``, run in order on a scratch table, not through the stack), while
+    the row it leaves can be refilled from its deck without a reshuffle, the
+    other row is full, no lock can be opened at the end of the turn and no
+    trigger fires before the next turn. Then the new state is built
+    directly, with as few objects as possible, which makes random playouts
+    much faster. It does exactly what the general path does (a test plays
+    both ways on random games and compares every state).
+    """
+    engine = state.engine
+    locations = state.locations
+    loc, other = locations[here], locations[1 - here]
+    deck = loc.deck
+    if not deck or len(loc.row) != ROW_SIZE or not (other.exhausted or len(other.row) >= ROW_SIZE):
+        return None
+    if engine.has_locks and any(c.key for c in player.tableau):
+        return None
+    if engine.has_triggers and _triggers_next(state, seat):
+        return None
+    at = action.at
+    face_down = action.face_down
+    tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
+    spots = spots_after_placing(player.spots, tableau)
+    messenger = state.messenger
+    players = state.players
+    if face_down:
+        moved = player_built(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,
+                             player.shields, player.banners, spots)
+    else:
+        f = engine.facts[card]
+        shields = engine.plus_shields(card, player.shields)
+        castle, village = player.banners
+        banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
+        if f.messenger and not locations[1 - f.deck].exhausted:
+            messenger = DECKS[1 - f.deck]
+        gains = engine.own_gains[card]
+        if gains is not None:
+            gold, keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
+            discounts = player.discounts
+            if castle or village:
+                discounts = (discounts[0] + castle, discounts[1] + village)
+            moved = player_built(player.gold - cost + gold, player.keys + keys, tableau, discounts, shields, banners,
+                                 spots)
+        else:
+            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners)
+            moved = None
+    if moved is not None:
+        changed = list(players)
+        changed[seat] = moved
+        players = tuple(changed)
+    r0, r1, r2 = loc.row  # a full row (checked above): ROW_SIZE is 3
+    top = deck[0]
+    row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
+    refilled = location_built(deck[1:], row, loc.discard, loc.removed, False)
+    return built(
+        type(state), state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1,
+        Phase.START, messenger, (refilled, other) if here == 0 else (other, refilled), None,
+        state.history + (action,), state.rng, state.origin, state.script, state.viewer, False, engine,
+    )
+
+
+def _triggers_next(state: Table, seat: int) -> bool:
+    """Whether a trigger may fire once ``seat``'s turn ends: the game ends, or the next seat has one face up."""
+    seats = len(state.players)
+    if state.taken + 1 >= CARDS_PER_PLAYER * seats:
+        return True
+    abilities = state.engine.abilities
+    return any(not c.face_down and abilities[c.card].each_turn for c in state.players[(seat + 1) % seats].tableau)
+
+
+def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, tableau: tuple[Placed, ...],
+                shields: tuple[int, ...], banners: tuple[int, int]) -> tuple[PlayerState, ...]:
+    """The seats after ``seat`` bought the last card of ``tableau`` and its automatic effects ``runs`` ran."""
+    turn = Turn(state)
+    turn.gold[seat] = gold
+    turn.tableaux[seat] = tableau
+    turn.shields[seat] = shields
+    turn.banners[seat] = banners
+    index = len(tableau) - 1
+    for run in runs:
+        run(turn, seat, index)
+    return turn.seats()
+
+
+def _unlock(state: T, action: Unlock) -> T:
+    """Open a lock at the start of the turn or after a key (the end-of-turn one is a decision)."""
+    seat = state.current_player
+    if state.opened_lock:
+        raise IllegalAction("only one lock may be opened per turn")
+    index = _lock_index(state, action, _locks_now(state))
+    resume = Resume.START if state.phase is Phase.START else Resume.TAKE
+    return _open(state, Turn(state), seat, index, state.taken, resume, action)
+
+
+def _lock_index(state: Table, action: Unlock, openable: tuple[int, ...]) -> int:
+    cells = state.players[state.current_player].tableau
+    for i in openable:
+        if state.engine.name(cells[i].card) == action.card:
+            return i
+    names = ", ".join(state.engine.name(cells[i].card) for i in openable) or "none now"
+    raise IllegalAction(f"{action.card} is not one of your lock cards that can be opened now (you may open: {names})")
+
+
+def _open(state: T, turn: Turn, seat: int, index: int, taken: int, resume: Resume, action: Action) -> T:
+    """Return the lock card's key to the supply and resolve the ability behind its lock."""
+    card = turn.tableaux[seat][index].card
+    turn.take_key(seat, index)
+    turn.opened_lock = True
+    unlocked = state.engine.abilities[card].unlocked
+    if unlocked:
+        turn.frames.append(Frame(card, index, unlocked))
+    return _resolve(state, turn, taken, resume, action)
+
+
+def _answer(state: T, action: Action) -> T:
+    """Apply the answer to the pending decision (it must be one of its legal answers)."""
+    pending = state.pending
+    assert pending is not None
+    if type(action) not in _ANSWERS[type(pending.decision)]:
+        raise IllegalAction(f"{action} is not possible now: first {_owed(state)}")
+    legal = state._legal if state._legal is not None else legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(_not_an_answer(state, pending.decision, action))
+    turn = Turn(state)
+    seat = state.current_player
+    if isinstance(pending.decision, OpenLockOrPass):
+        if isinstance(action, Pass):
+            return _resolve(state, turn, state.taken, Resume.END, action)
+        assert isinstance(action, Unlock)
+        return _open(state, turn, seat, _lock_index(state, action, pending.decision.locks), state.taken,
+                     Resume.END, action)
+    top = turn.frames[-1]
+    step = state.engine.abilities[top.card].steps[pending.step]
+    assert not isinstance(step, (Auto, IfStep)), "an automatic step never asks"
+    step.answer(turn, seat, action)
+    return _resolve(state, turn, state.taken, pending.resume, action)
+
+
+def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -> T:
+    """Run the abilities on the stack until one asks a question or all are done; then go on with the turn."""
+    seat = state.current_player
+    asked = _run_stack(turn, seat, state.engine.abilities)
+    if asked is not None:
+        pending = Pending(asked[1], tuple(turn.frames), asked[0], resume)
+        return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
+    if resume is Resume.START or resume is Resume.TAKE:
+        phase = Phase.START if resume is Resume.START else Phase.TAKE
+        return turn.freeze(state, current=seat, taken=taken, phase=phase, pending=None, action=action)
+    if resume is Resume.TAKEN:
+        last = turn.tableaux[seat][-1]
+        f = state.engine.facts[last.card]
+        if not last.face_down and f.messenger:
+            other = 1 - f.deck
+            if not turn.locations[other].exhausted:
+                turn.messenger = other
+        turn.refill_rows()
+        if not turn.opened_lock and turn.engine.has_locks:
+            locks = openable_locks(turn, seat, taken_now=len(turn.tableaux[seat]) - 1)
+            if locks:
+                pending = Pending(OpenLockOrPass(locks), (), (), Resume.END)
+                return turn.freeze(state, current=seat, taken=taken, phase=Phase.END, pending=pending, action=action)
+    else:
+        turn.refill_rows()
+    turn.opened_lock = False
+    nxt = (seat + 1) % len(state.players)
+    if state.engine.has_triggers:
+        _between_turns(state, turn, nxt, taken)
+    return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)
+
+
+def _run_stack(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> tuple[Address, Decision] | None:
+    """Run the abilities on the stack until one asks a question (its step address and the decision) or all are done."""
+    frames = turn.frames
+    while frames:
+        top = frames[-1]
+        queue = top.queue
+        steps = abilities[top.card].steps
+        # Automatic steps never touch the stack: run them without rebuilding the frame.
+        i, end = 0, len(queue)
+        while i < end and type(step := steps[queue[i]]) is Auto:
+            step.run(turn, seat, top)
+            i += 1
+        if i == end:
+            frames.pop()
+            continue
+        address = queue[i]
+        frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded)
+        decision = steps[address].run(turn, seat, frames[-1])
+        if decision is not None:
+            return address, decision
+    return None
+
+
+def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
+    """The triggers between two turns (the rules page, "Fan mechanics").
+
+    When the game has just ended, every seat's "at the end of the game"
+    effects resolve, seat by seat from the first player; otherwise the next
+    player's "at the start of your turn" effects. Each seat's cards resolve
+    in the order they were taken, face-up cards only. Trigger effects never
+    ask anything (validation refuses any that would).
+    """
+    seats = len(state.players)
+    if taken >= CARDS_PER_PLAYER * seats:
+        for k in range(seats):
+            _run_triggers(state, turn, (state.first_player + k) % seats, end_of_game=True)
+    else:
+        _run_triggers(state, turn, nxt, end_of_game=False)
+
+
+def _run_triggers(state: Table, turn: Turn, seat: int, *, end_of_game: bool) -> None:
+    abilities = state.engine.abilities
+    for index, cell in enumerate(turn.tableaux[seat]):
+        if cell.face_down:
+            continue
+        ability = abilities[cell.card]
+        part = ability.game_end if end_of_game else ability.each_turn
+        if part:
+            turn.frames.append(Frame(cell.card, index, part))
+            asked = _run_stack(turn, seat, abilities)
+            assert asked is None, "a trigger never asks (validation refuses effects that would)"

@@ -1,0 +1,194 @@
+"""The immutable game state: :class:`GameState`, a table with the rules of play as its methods.
+
+A state is a value. :meth:`GameState.apply` returns a new one and never
+changes the old; everything inside is a frozen attrs class or a tuple. The
+data and its accessors are a :class:`~castle_combo.engine.table.Table`; this module
+binds to it the functions that read it: the rules (:mod:`castle_combo.engine.rules`),
+scoring (:mod:`castle_combo.engine.scoring`), hidden information
+(:mod:`castle_combo.engine.views`) and records (:mod:`castle_combo.engine.record`). Those
+modules know tables, not this class, so every import points one way.
+
+The randomness of the game lives in the state too (``rng``, an integer seed
+for the next reshuffle), so a state saved and loaded continues exactly as the
+original would.
+
+The parts of a state are defined in :mod:`castle_combo.engine.table` and
+:mod:`castle_combo.engine.decisions` and re-exported here, their long-standing home.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from castle_combo import pictures
+from castle_combo.engine import record as records
+from castle_combo.engine import rules, scoring, views
+from castle_combo.engine.actions import Action
+from castle_combo.engine.decisions import Frame, Pending, Resume
+from castle_combo.engine.table import (
+    CARDS_PER_PLAYER,
+    Location,
+    Origin,
+    Phase,
+    PlayerState,
+    Reshuffle,
+    ScriptedReshuffle,
+    Table,
+    TableauCard,
+    recounted,
+)
+from castle_combo.language.model import Deck
+
+__all__ = [
+    "CARDS_PER_PLAYER",
+    "Frame",
+    "GameState",
+    "Location",
+    "Origin",
+    "Pending",
+    "Phase",
+    "PlayerState",
+    "Reshuffle",
+    "Resume",
+    "ScriptedReshuffle",
+    "TableauCard",
+    "recounted",
+]
+
+
+#: Writes the slot that keeps a state's legal actions once computed (a cache, not part of the value).
+_remember_legal = Table.__dict__["_legal"].__set__
+
+
+@attrs.frozen
+class GameState(Table):
+    """A whole game at one moment (see :class:`~castle_combo.engine.table.Table` for its fields).
+
+    Build one with :func:`castle_combo.new_game`, :func:`castle_combo.replay`
+    or :func:`castle_combo.loads`.
+
+    ``repr(state)`` is one line, ``str(state)`` a compact text table and, in
+    Jupyter, a state shows itself as a picture (:meth:`_repr_svg_`); all
+    three show only public facts, never a deck's order.
+    """
+
+    def __repr__(self) -> str:
+        seats = len(self.players)
+        where = self.messenger.value
+        if self.is_over:
+            return f"<GameState {seats} players, game over after {self.taken} cards>"
+        turn = self.taken + 1
+        owed = ", a decision pending" if self.pending is not None else ""
+        return (f"<GameState {seats} players, turn {turn} of {CARDS_PER_PLAYER * seats}, seat "
+                f"{self.current_player} to play, messenger at the {where}{owed}>")
+
+    def __str__(self) -> str:
+        lines = []
+        for deck in (Deck.CASTLE, Deck.VILLAGE):
+            mark = " (messenger)" if self.messenger is deck else ""
+            cards = " | ".join(f"{c.name} {c.cost}g" for c in self.row(deck)) or "empty"
+            lines.append(f"{deck.value.capitalize()} row{mark}: {cards}   "
+                         f"[deck {self.deck_size(deck)}, discard {len(self.location(deck).discard)}]")
+        for seat, player in enumerate(self.players):
+            turn = " - to play" if seat == self.current_player and not self.is_over else ""
+            waiting = f" (+{player.keys_on_cards} on locks)" if player.keys_on_cards else ""
+            lines.append(f"seat {seat}: {player.gold} gold, {player.keys} keys{waiting}{turn}")
+            grid = {(cell.col, cell.row): cell for cell in self.picture().seats[seat].cells}
+            if not grid:
+                lines.append("  (no card yet)")
+                continue
+            for r in range(3):
+                words = []
+                for c in range(3):
+                    cell = grid.get((c, r))
+                    if cell is None:
+                        words.append(".")
+                    else:
+                        card = cell.card.name if cell.card is not None else "?"
+                        name = f"[{card}]" if cell.face_down else card
+                        extra = f" +{cell.gold}g" if cell.gold else ""
+                        words.append(name + extra + (" (key)" if cell.key else ""))
+                lines.append("  " + " | ".join(f"{w:<16}" for w in words).rstrip())
+        return "\n".join(lines)
+
+    def picture(self, names: tuple[str, ...] | None = None) -> pictures.TablePicture:
+        """The public table as picture data (see :mod:`castle_combo.pictures`); ``names`` names the seats."""
+        seats = []
+        for seat, player in enumerate(self.players):
+            placed = self.tableau(seat)
+            left = min((t.at[0] for t in placed), default=0)
+            top = min((t.at[1] for t in placed), default=0)
+            cells = tuple(pictures.Cell(t.card, t.at[0] - left, t.at[1] - top, t.face_down, t.gold, t.key)
+                          for t in placed)
+            name = names[seat] if names is not None else f"Seat {seat}"
+            seats.append(pictures.SeatPicture(name, player.gold, player.keys, cells, player.keys_on_cards,
+                                              seat == self.current_player and not self.is_over))
+        return pictures.TablePicture(
+            self.row(Deck.CASTLE), self.row(Deck.VILLAGE), self.messenger.value,
+            (self.deck_size(Deck.CASTLE), self.deck_size(Deck.VILLAGE)),
+            (len(self.location(Deck.CASTLE).discard), len(self.location(Deck.VILLAGE).discard)),
+            tuple(seats),
+        )
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (Jupyter calls this to display a state)."""
+        return pictures.table(self.picture())
+
+    # ------------------------------------------------------------------- rules
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action, in a fixed order (empty once the game is over).
+
+        When a decision is owed, its answers in order: options 1, 2, ...; the
+        cards of the row in row order; the castle row then the village row;
+        adjacent cards or lock cards in the order they were taken, then
+        ``Pass``. Otherwise: opening each lock that can be opened (in the
+        order the cards were taken), then the key actions (move, refresh),
+        then takes in row order, face up before face down, each at every
+        legal position in reading order.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = rules.legal_actions(self)
+            _remember_legal(self, legal)
+        return legal
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; raises :class:`~castle_combo.errors.IllegalAction` saying why.
+
+        The state itself is never changed.
+        """
+        return rules.apply(self, action)
+
+    # ----------------------------------------------------------------- scoring
+    def scores(self) -> tuple[scoring.ScoreSheet, ...]:
+        """Final score sheets per seat; raises :class:`~castle_combo.errors.GameNotOver` before the end."""
+        return scoring.final_scores(self)
+
+    def provisional_scores(self) -> tuple[scoring.ScoreSheet, ...]:
+        """Score sheets as if the game ended now (purse placement included); for display and bots."""
+        return scoring.score_state(self)
+
+    def provisional_score(self, seat: int) -> scoring.ScoreSheet:
+        """``seat``'s score sheet as if the game ended now; equal to ``provisional_scores()[seat]``, cheaper."""
+        return scoring.score_seat(self, seat)
+
+    def result(self) -> scoring.Result:
+        """Winners (tie broken by most gold left; a remaining tie is shared) and score sheets."""
+        return scoring.result(self)
+
+    # ----------------------------------------------------- hidden information
+    def view(self, seat: int) -> GameState:
+        """The state as ``seat`` may know it: every deck's order hidden, everything public kept."""
+        return views.view(self, seat)
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with this one (usually a view), hidden deck orders drawn from ``rng``."""
+        return views.determinize(self, rng)
+
+    # ----------------------------------------------------------------- records
+    def record(self) -> dict[str, Any]:
+        """The game so far in the game-record format (a seat's view gives a public record without decks)."""
+        return records.record(self)

@@ -1,0 +1,401 @@
+"""Everything on the table at one moment, as frozen data: :class:`Table` and its parts.
+
+A game state is a value: the seats' supplies and tableaux, the two locations
+(deck, row, discard pile), the messenger, whose turn it is and where in the
+turn, the decision owed if any, and the game's own randomness. This module
+holds that data and the accessors that read it, and nothing of the rules: the
+rules (:mod:`castle_combo.engine.rules`), scoring, views and records are functions of
+a :class:`Table`, and :class:`castle_combo.engine.state.GameState` is a ``Table`` with
+those functions as its methods. So data flows one way: this module imports
+no module that reads it.
+
+Cards are small integer ids (their index in ``state.rules.cards``) so that
+states are cheap to build and compare; the accessors (:meth:`Table.tableau`,
+:meth:`Table.row`, ...) turn them back into :class:`~castle_combo.language.model.Card`
+objects.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from castle_combo.engine.actions import Action
+from castle_combo.engine.compiled import Compiled, compiled
+from castle_combo.engine.counting import DECKS, Placed
+from castle_combo.engine.decisions import Pending, Resume
+from castle_combo.engine.placement import FIRST, spots_after
+from castle_combo.engine.placement import spots as placement_spots
+from castle_combo.facts import CARDS_PER_PLAYER
+from castle_combo.language.model import Card, Deck
+from castle_combo.language.ruleset import Ruleset
+
+__all__ = [
+    "CARDS_PER_PLAYER",
+    "Location",
+    "Origin",
+    "Phase",
+    "PlayerState",
+    "Reshuffle",
+    "ScriptedReshuffle",
+    "Table",
+    "TableauCard",
+    "recounted",
+]
+
+_DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
+
+T = TypeVar("T", bound="Table")
+
+
+class Phase(enum.Enum):
+    """Where the current player is in their turn.
+
+    ``START``: a lock may be opened, a key spent, or a card taken. ``TAKE``:
+    a key was spent; a lock may still be opened, and a card must be taken.
+    ``DECIDE``: an ability waits for the player's decision (see
+    :attr:`Table.pending`). ``END``: the card was taken and the rows refilled;
+    the player opens a lock or passes (only when one can be opened).
+    """
+
+    START = "start"
+    TAKE = "take"
+    DECIDE = "decide"
+    END = "end"
+
+
+@attrs.frozen
+class Location:
+    """One location (castle or village): its deck, face-up row and discard pile.
+
+    ``deck`` is top first; ``discard`` is bottom first (the last card is on
+    top). ``removed`` holds the cards taken out of the game when the location
+    was exhausted. In a seat's view the deck is in a canonical order
+    (ascending ids), because its real order is secret.
+    """
+
+    deck: tuple[int, ...]
+    row: tuple[int, ...]
+    discard: tuple[int, ...] = ()
+    removed: tuple[int, ...] = ()
+    exhausted: bool = False
+
+
+@attrs.frozen
+class PlayerState:
+    """One seat: supply of gold and keys, tableau, and aggregates kept up to date.
+
+    ``keys`` are the keys the player can spend; keys waiting on lock cards are
+    in the tableau (:attr:`keys_on_cards`). ``tableau`` lists the placed cards
+    in the order they were taken. ``discounts`` is the permanent discount on
+    (castle, village) cards, ``shields`` the face-up shields per type (in
+    :data:`castle_combo.engine.counting.SHIELDS` order), ``banners`` the face-up
+    (castle, village) banners and ``spots`` the legal positions for the next
+    card, in reading order. The aggregates are derived from the tableau and
+    the abilities resolved; the engine updates them incrementally rather than
+    recounting.
+    """
+
+    gold: int
+    keys: int
+    tableau: tuple[Placed, ...] = ()
+    discounts: tuple[int, int] = (0, 0)
+    shields: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    banners: tuple[int, int] = (0, 0)
+    spots: tuple[tuple[int, int], ...] = FIRST
+
+    @property
+    def stored_gold(self) -> int:
+        """Gold stored on this seat's purse cards (not part of the supply)."""
+        return sum(cell.gold for cell in self.tableau)
+
+    @property
+    def keys_on_cards(self) -> int:
+        """Keys waiting on this seat's lock cards: owned (they score) but not spendable."""
+        return sum(1 for cell in self.tableau if cell.key)
+
+    @property
+    def keys_owned(self) -> int:
+        """Every key the seat owns: spendable ones and those waiting on its lock cards."""
+        return self.keys + self.keys_on_cards
+
+
+def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
+    """``player`` with the aggregates derived from its tableau (shields, banners, spots) recomputed.
+
+    The engine keeps them up to date incrementally; this rebuilds them from
+    scratch for a state read from JSON or set up by hand.
+    """
+    shields = [0] * len(player.shields)
+    banners = [0, 0]
+    for cell in player.tableau:
+        if not cell.face_down:
+            f = engine.facts[cell.card]
+            shields = [a + b for a, b in zip(shields, f.shields, strict=True)]
+            banners[f.deck] += 1
+    free = spots_of(player.tableau)
+    return PlayerState(
+        player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free
+    )
+
+
+def spots_of(tableau: tuple[Placed, ...]) -> tuple[tuple[int, int], ...]:
+    """The legal positions for the next card of ``tableau`` (none once it holds 9 cards)."""
+    if len(tableau) >= CARDS_PER_PLAYER:
+        return ()
+    return placement_spots((c.x, c.y) for c in tableau)
+
+
+def spots_after_placing(before: tuple[tuple[int, int], ...],
+                        tableau: tuple[Placed, ...]) -> tuple[tuple[int, int], ...]:
+    """:func:`spots_of` ``tableau`` just after its last card was placed, ``before`` being the spots before it.
+
+    Found by one lookup from the memoised spots before (see
+    :func:`castle_combo.engine.placement.spots_after`), else computed afresh.
+    """
+    last = tableau[-1]
+    found = spots_after(before, (last.x, last.y))
+    return found if found is not None else spots_of(tableau)
+
+
+@attrs.frozen
+class Reshuffle:
+    """A discard pile shuffled into a new deck: the location and the new deck order, top first."""
+
+    deck: int
+    order: tuple[int, ...]
+
+
+@attrs.frozen
+class ScriptedReshuffle:
+    """A reshuffle order given by a record, still to be used; ``index`` is its place in the record's list."""
+
+    index: int
+    deck: int
+    order: tuple[int, ...]
+
+
+@attrs.frozen
+class Origin:
+    """How a game began and what chance did since: exactly what its record needs.
+
+    ``decks`` are the initial full deck orders (castle, village), top first;
+    ``reshuffles`` every reshuffle so far, in order. A seat's view has no
+    origin, since all of this reveals the order of the decks.
+    """
+
+    seed: int
+    decks: tuple[tuple[int, ...], tuple[int, ...]]
+    reshuffles: tuple[Reshuffle, ...] = ()
+
+
+@attrs.frozen
+class TableauCard:
+    """A card in a tableau, as the public accessors show it.
+
+    ``key`` is true while a key waits on a face-up lock card (its lock not yet opened).
+    """
+
+    card: Card
+    at: tuple[int, int]
+    face_down: bool
+    gold: int
+    key: bool = False
+
+
+@attrs.frozen
+class Table:
+    """A whole game at one moment, as data (see the module docstring).
+
+    ``current_player`` is the seat to act; ``taken`` the number of cards
+    taken so far; ``phase`` where in the turn; ``messenger`` the location the
+    messenger is at; ``pending`` the decision the current player owes, if
+    any, with the abilities waiting on it; ``opened_lock`` whether a lock was
+    opened this turn (one per turn); ``history`` every action applied since
+    the start. ``rng`` seeds the next reshuffle; ``origin`` is how the game
+    began; ``script`` holds reshuffle orders given by a record, still to be
+    used. ``viewer`` is the seat whose view this is (``None`` for the full
+    state).
+    """
+
+    rules: Ruleset = attrs.field(repr=False)
+    players: tuple[PlayerState, ...]
+    current_player: int
+    first_player: int
+    taken: int
+    phase: Phase
+    messenger: Deck
+    locations: tuple[Location, Location]
+    pending: Pending | None
+    history: tuple[Action, ...] = attrs.field(repr=False)
+    rng: int = attrs.field(repr=False)
+    origin: Origin | None = attrs.field(repr=False)
+    script: tuple[ScriptedReshuffle, ...] = attrs.field(default=(), repr=False)
+    viewer: int | None = None
+    opened_lock: bool = False
+    #: The compiled ruleset the engine plays with (one per ruleset, shared by all its states).
+    engine: Compiled = attrs.field(kw_only=True, eq=False, repr=False)
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the data only: the compiled engine is rebuilt from the ruleset when loaded.
+
+        So states and views travel to worker processes; a view stays a view
+        (it never held the hidden deck order to begin with).
+        """
+        values = tuple(getattr(self, field.name) for field in attrs.fields(type(self)) if field.init and field.eq)
+        return (_unpickle, (type(self), values))
+
+    # ------------------------------------------------------------------- phase
+    @property
+    def is_over(self) -> bool:
+        """True once every player has 9 cards and nothing is owed (no decision, no lock to open or pass)."""
+        return self.taken >= CARDS_PER_PLAYER * len(self.players) and self.pending is None
+
+    @property
+    def card_taken(self) -> bool:
+        """Whether the current player has taken this turn's card already (a decision after it is owed)."""
+        pending = self.pending
+        return pending is not None and pending.resume in (Resume.TAKEN, Resume.END)
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played, from 1 (the last turn's number once the game is over)."""
+        return self.taken if (self.card_taken or self.is_over) else self.taken + 1
+
+    # --------------------------------------------------------------- accessors
+    def location(self, deck: Deck) -> Location:
+        """The raw location state of ``deck`` (card ids)."""
+        return self.locations[_DECK_INDEX[deck]]
+
+    def _cards(self, ids: tuple[int, ...]) -> tuple[Card, ...]:
+        cards = self.rules.cards
+        return tuple(cards[i] for i in ids)
+
+    def row(self, deck: Deck) -> tuple[Card, ...]:
+        """The face-up cards of ``deck``'s row, in order."""
+        return self._cards(self.location(deck).row)
+
+    def discard_pile(self, deck: Deck) -> tuple[Card, ...]:
+        """``deck``'s discard pile, bottom first (public information)."""
+        return self._cards(self.location(deck).discard)
+
+    def removed_cards(self, deck: Deck) -> tuple[Card, ...]:
+        """Cards of ``deck`` removed from the game when the location was exhausted."""
+        return self._cards(self.location(deck).removed)
+
+    def deck_size(self, deck: Deck) -> int:
+        """How many cards are left in ``deck`` (the count is public, the order is not)."""
+        return len(self.location(deck).deck)
+
+    def is_exhausted(self, deck: Deck) -> bool:
+        """Whether ``deck``'s location is exhausted (its cards removed from the game)."""
+        return self.location(deck).exhausted
+
+    @property
+    def exhausted_locations(self) -> tuple[Deck, ...]:
+        """The exhausted locations."""
+        return tuple(DECKS[i] for i, loc in enumerate(self.locations) if loc.exhausted)
+
+    def tableau(self, seat: int) -> tuple[TableauCard, ...]:
+        """``seat``'s cards in the order taken, with positions, sides, stored gold and keys waiting."""
+        cards = self.rules.cards
+        return tuple(
+            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key) for c in self.players[seat].tableau
+        )
+
+    def discount(self, seat: int, deck: Deck) -> int:
+        """``seat``'s total permanent discount on cards of ``deck``."""
+        return self.players[seat].discounts[_DECK_INDEX[deck]]
+
+    def cost(self, seat: int, card: Card | str) -> int:
+        """What ``card`` costs ``seat`` face up: printed cost minus discounts, never below 0."""
+        card = self.rules[card] if isinstance(card, str) else card
+        return max(0, card.cost - self.discount(seat, card.deck))
+
+    @property
+    def pending_card(self) -> Card | None:
+        """The card whose ability waits for a decision, if any (``None`` at the end-of-turn decision)."""
+        pending = self.pending
+        if pending is None or not pending.frames:
+            return None
+        return self.rules.cards[pending.frames[-1].card]
+
+
+def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of ``cls``'s slots, in field order: they write a slot directly (the builders below)."""
+    return tuple(cls.__dict__[f.name].__set__ for f in attrs.fields(cls))
+
+
+(_rules, _players, _current, _first, _taken, _phase, _messenger, _locations, _pending, _history, _rng, _origin,
+ _script, _viewer, _opened, _engine, _legal) = _slot_setters(Table)
+_gold, _keys, _tableau, _discounts, _shields, _banners, _spots = _slot_setters(PlayerState)
+_deck, _row, _discard, _removed, _exhausted = _slot_setters(Location)
+
+
+def player_built(gold: int, keys: int, tableau: tuple[Placed, ...], discounts: tuple[int, int],
+                 shields: tuple[int, ...], banners: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> PlayerState:
+    """``PlayerState(...)`` with the same arguments, built by writing the slots (see :func:`built`)."""
+    player = object.__new__(PlayerState)
+    _gold(player, gold)
+    _keys(player, keys)
+    _tableau(player, tableau)
+    _discounts(player, discounts)
+    _shields(player, shields)
+    _banners(player, banners)
+    _spots(player, spots)
+    return player
+
+
+def location_built(deck: tuple[int, ...], row: tuple[int, ...], discard: tuple[int, ...], removed: tuple[int, ...],
+                   exhausted: bool) -> Location:
+    """``Location(...)`` with the same arguments, built by writing the slots (see :func:`built`)."""
+    location = object.__new__(Location)
+    _deck(location, deck)
+    _row(location, row)
+    _discard(location, discard)
+    _removed(location, removed)
+    _exhausted(location, exhausted)
+    return location
+
+
+def built(cls: type[T], rules: Ruleset, players: tuple[PlayerState, ...], current_player: int, first_player: int,
+          taken: int, phase: Phase, messenger: Deck, locations: tuple[Location, Location], pending: Pending | None,
+          history: tuple[Action, ...], rng: int, origin: Origin | None, script: tuple[ScriptedReshuffle, ...],
+          viewer: int | None, opened_lock: bool, engine: Compiled) -> T:
+    """A new state of class ``cls``, equal to ``cls(...)`` with the same arguments, a third cheaper to build.
+
+    The engine builds one state per action; writing the slots directly skips
+    the generic attribute lookup of the generated ``__init__``. The fields
+    are the same, in the same order (a test checks the two agree), and a
+    state never changes once built.
+    """
+    state = object.__new__(cls)
+    _rules(state, rules)
+    _players(state, players)
+    _current(state, current_player)
+    _first(state, first_player)
+    _taken(state, taken)
+    _phase(state, phase)
+    _messenger(state, messenger)
+    _locations(state, locations)
+    _pending(state, pending)
+    _history(state, history)
+    _rng(state, rng)
+    _origin(state, origin)
+    _script(state, script)
+    _viewer(state, viewer)
+    _opened(state, opened_lock)
+    _engine(state, engine)
+    _legal(state, None)
+    return state
+
+
+def _unpickle(cls: type[T], values: tuple[object, ...]) -> T:
+    """A state of class ``cls`` from its pickled field values (see :meth:`Table.__reduce__`)."""
+    rules = values[0]
+    assert isinstance(rules, Ruleset)
+    return cls(*values, engine=compiled(rules))  # type: ignore[arg-type]

@@ -1,0 +1,251 @@
+"""The engine's private scratch table for one ``apply``: :class:`Turn`.
+
+``apply`` never changes a state. It copies the parts a turn may change into a
+:class:`Turn` (plain lists), lets the rules and the abilities work on it, and
+freezes a new state at the end (:meth:`Turn.freeze`). The mechanics of the
+table live here, once: placing a card, paying and gaining, storing gold,
+revealing cards into a row (reshuffling a discard pile into an empty deck,
+exhausting a location that cannot be refilled), discarding from a row, and
+the stack of abilities being resolved. A ``Turn`` is what abilities see
+(:class:`castle_combo.engine.abilities.Work`) and what counts read
+(:class:`castle_combo.engine.counting.Tableaux`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TypeVar
+
+from castle_combo.engine.actions import Action
+from castle_combo.engine.counting import DECKS, CardFacts, Placed
+from castle_combo.engine.decisions import Frame, Pending
+from castle_combo.engine.shuffling import shuffled
+from castle_combo.engine.table import (
+    Location,
+    Phase,
+    PlayerState,
+    Reshuffle,
+    Table,
+    built,
+    player_built,
+    spots_after_placing,
+    spots_of,
+)
+from castle_combo.errors import RecordError
+from castle_combo.facts import ROW_SIZE
+
+__all__ = ["ROW_SIZE", "Turn"]
+
+
+T = TypeVar("T", bound=Table)
+
+
+class Turn:
+    """Mutable scratch for one ``apply`` (see the module docstring)."""
+
+    __slots__ = (
+        "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
+        "opened_lock", "reshuffles", "rng", "script", "shields", "state", "tableaux",
+    )
+
+    def __init__(self, state: Table) -> None:
+        self.state = state
+        self.engine = state.engine
+        self.facts: Sequence[CardFacts] = self.engine.facts
+        tableaux: list[tuple[Placed, ...]] = []
+        keys: list[int] = []
+        gold: list[int] = []
+        discounts: list[tuple[int, int]] = []
+        shields: list[tuple[int, ...]] = []
+        banners: list[tuple[int, int]] = []
+        for p in state.players:  # one pass: a Turn is built for most actions
+            tableaux.append(p.tableau)
+            keys.append(p.keys)
+            gold.append(p.gold)
+            discounts.append(p.discounts)
+            shields.append(p.shields)
+            banners.append(p.banners)
+        self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
+            tableaux, keys, gold, discounts, shields, banners
+        )
+        self.locations = list(state.locations)
+        self.messenger = 0 if state.messenger is DECKS[0] else 1
+        self.rng = state.rng
+        self.script = state.script
+        self.reshuffles: list[Reshuffle] = []
+        self.frames: list[Frame] = list(state.pending.frames) if state.pending is not None else []
+        self.opened_lock = state.opened_lock
+
+    # -- supplies --------------------------------------------------------------
+    def gain(self, seat: int, resource: int, amount: int) -> None:
+        """Give ``seat`` ``amount`` gold (resource 0) or keys (resource 1) from the supply."""
+        if resource == 0:
+            self.gold[seat] += amount
+        else:
+            self.keys[seat] += amount
+
+    # -- the tableaux ------------------------------------------------------------
+    def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False) -> int:
+        """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``); return its index there."""
+        tableau = self.tableaux[seat]
+        self.tableaux[seat] = tableau + (Placed(card, x, y, face_down, 0, key),)
+        if not face_down:
+            f = self.facts[card]
+            self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])
+            castle, village = self.banners[seat]
+            self.banners[seat] = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
+        return len(tableau)
+
+    def _replace(self, seat: int, index: int, cell: Placed) -> None:
+        cells = self.tableaux[seat]
+        self.tableaux[seat] = cells[:index] + (cell,) + cells[index + 1 :]
+
+    def store(self, seat: int, index: int, gold: int) -> None:
+        """Set the gold stored on ``seat``'s card at ``index``."""
+        old = self.tableaux[seat][index]
+        self._replace(seat, index, Placed(old.card, old.x, old.y, old.face_down, gold, old.key))
+
+    def take_key(self, seat: int, index: int) -> None:
+        """Return the key waiting on ``seat``'s lock card at ``index`` to the supply (its lock is opened)."""
+        old = self.tableaux[seat][index]
+        self._replace(seat, index, Placed(old.card, old.x, old.y, old.face_down, old.gold, False))
+
+    # -- the rows ------------------------------------------------------------------
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile (0 castle, 1 village), bottom first."""
+        return self.locations[deck].discard
+
+    def row(self, deck: int) -> tuple[int, ...]:
+        """The cards of a row now (0 castle, 1 village)."""
+        return self.locations[deck].row
+
+    def remove_from_row(self, deck: int, card: int) -> None:
+        """Take ``card`` out of a row (it goes to a tableau)."""
+        loc = self.locations[deck]
+        row = tuple(c for c in loc.row if c != card)
+        self.locations[deck] = Location(loc.deck, row, loc.discard, loc.removed, loc.exhausted)
+
+    def discard_from_row(self, deck: int, card: int) -> None:
+        """Move ``card`` from a row to that location's discard pile (the row is refilled later)."""
+        loc = self.locations[deck]
+        row = tuple(c for c in loc.row if c != card)
+        self.locations[deck] = Location(loc.deck, row, loc.discard + (card,), loc.removed, loc.exhausted)
+
+    def discard_row(self, deck: int) -> tuple[int, ...]:
+        """Discard a whole row and refill it at once (a key refresh, or an ability); return the discarded cards."""
+        loc = self.locations[deck]
+        self.locations[deck] = Location(loc.deck, (), loc.discard + loc.row, loc.removed, loc.exhausted)
+        self.refill(deck)
+        return loc.row
+
+    def reshuffle(self, i: int, pile: tuple[int, ...]) -> list[int]:
+        """Shuffle location ``i``'s discard pile into a new deck (the record's order if it gives one)."""
+        generator = random.Random(self.rng)
+        order = shuffled(pile, generator)
+        self.rng = generator.getrandbits(64)
+        for k, scripted in enumerate(self.script):
+            if scripted.deck == i:
+                if Counter(scripted.order) != Counter(pile):
+                    where = f"$.reshuffles[{scripted.index}].order"
+                    names = ", ".join(sorted(self.engine.name(c) for c in pile))
+                    raise RecordError(
+                        f"{where}: the {DECKS[i].value} discard pile being reshuffled holds exactly "
+                        f"[{names}]; list each of those cards once, top of the new deck first"
+                    )
+                order = list(scripted.order)
+                self.script = self.script[:k] + self.script[k + 1 :]
+                break
+        self.reshuffles.append(Reshuffle(i, tuple(order)))
+        return order
+
+    def refill(self, i: int) -> None:
+        """Bring location ``i``'s row back to 3 cards, or exhaust the location (the rules page, "Revealing")."""
+        loc = self.locations[i]
+        if loc.exhausted or len(loc.row) >= ROW_SIZE:
+            return
+        deck = list(loc.deck)
+        row = list(loc.row)
+        discard = loc.discard
+        while len(row) < ROW_SIZE:
+            if not deck:
+                if not discard:
+                    break
+                deck = self.reshuffle(i, discard)
+                discard = ()
+            row.append(deck.pop(0))
+        if len(row) < ROW_SIZE:
+            self.locations[i] = Location((), (), (), loc.removed + tuple(row), True)
+            other = 1 - i
+            if not self.locations[other].exhausted:
+                self.messenger = other
+        else:
+            self.locations[i] = Location(tuple(deck), tuple(row), discard, loc.removed, False)
+
+    def refill_rows(self) -> None:
+        """Refill both rows, the castle first."""
+        self.refill(0)
+        self.refill(1)
+
+    # -- abilities being resolved ---------------------------------------------------
+    @property
+    def discarded(self) -> tuple[int, ...]:
+        """The cards discarded so far by the ability being resolved (the top frame)."""
+        return self.frames[-1].discarded if self.frames else ()
+
+    def note_discarded(self, cards: tuple[int, ...]) -> None:
+        """Remember ``cards`` as discarded by the ability being resolved."""
+        if self.frames and cards:
+            top = self.frames[-1]
+            self.frames[-1] = Frame(top.card, top.index, top.queue, top.copied, top.discarded + cards)
+
+    def use_ability_of(self, seat: int, index: int) -> None:
+        """Resolve next the ability of ``seat``'s card at ``index``, as a copy (no discount, no copy in it)."""
+        card = self.tableaux[seat][index].card
+        self.frames.append(Frame(card, index, self.engine.abilities[card].copied, copied=True))
+
+    # -- the new state ------------------------------------------------------------------
+    def seats(self) -> tuple[PlayerState, ...]:
+        """The seats as they are now: the unchanged ones as they were, the others built anew."""
+        players = list(self.state.players)
+        gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
+        for seat, p in enumerate(players):
+            tableau = tableaux[seat]
+            if p.tableau is tableau and p.gold == gold[seat] and p.keys == keys[seat]:
+                if p.discounts is discounts[seat]:
+                    continue
+            spots = p.spots
+            if len(tableau) == len(p.tableau) + 1:  # a card was placed (at most one is, per action)
+                spots = spots_after_placing(spots, tableau)
+            elif len(tableau) != len(p.tableau):
+                spots = spots_of(tableau)
+            players[seat] = player_built(gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
+                                         self.banners[seat], spots)
+        return tuple(players)
+
+    def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,
+               action: Action) -> T:
+        """The new immutable state (of the same class as ``state``), with ``action`` added to the history."""
+        origin = state.origin
+        if self.reshuffles and origin is not None:
+            origin = type(origin)(origin.seed, origin.decks, origin.reshuffles + tuple(self.reshuffles))
+        return built(
+            type(state),
+            state.rules,
+            self.seats(),
+            current,
+            state.first_player,
+            taken,
+            phase,
+            DECKS[self.messenger],
+            (self.locations[0], self.locations[1]),
+            pending,
+            state.history + (action,),
+            self.rng,
+            origin,
+            self.script,
+            state.viewer,
+            self.opened_lock,
+            self.engine,
+        )

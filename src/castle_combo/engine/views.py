@@ -1,0 +1,106 @@
+"""Hidden information: what one seat may know, and full states consistent with it.
+
+Castle Combo hides only one thing: the order of the two decks. Rows, discard
+piles, tableaux (a face-down card was taken from a face-up row, so everyone
+saw it), supplies, stored gold and the history of actions are public.
+
+A view keeps each deck's *contents* (also public: the cards not seen
+anywhere else) in a canonical order, and drops everything from which an
+order could be derived: the generator state, the seed, the initial deck
+orders, past reshuffle orders and a record's scripted reshuffles. Two games
+with different deck orders and the same public history therefore have equal
+views, which the tests check through every surface (fields, ``dumps``,
+``record``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+import attrs
+
+from castle_combo.engine.table import Location, Table
+from castle_combo.errors import CastleComboError
+
+__all__ = ["determinize", "redeal", "view"]
+
+T = TypeVar("T", bound=Table)
+
+
+def view(state: T, seat: int) -> T:
+    """``state`` as ``seat`` may know it (see the module docstring)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {seat!r}")
+    hidden = tuple(attrs.evolve(loc, deck=tuple(sorted(loc.deck))) for loc in state.locations)
+    return attrs.evolve(
+        state,
+        locations=(hidden[0], hidden[1]),
+        rng=0,
+        origin=None,
+        script=(),
+        viewer=seat,
+        engine=state.engine,
+    )
+
+
+def determinize(state: T, rng: random.Random) -> T:
+    """A full, playable state that agrees with everything public in ``state``.
+
+    Each deck's cards are put in a random order drawn from ``rng`` (a
+    :class:`random.Random`), and the new state's own generator is seeded from
+    ``rng`` too, so the same ``rng`` state gives the same result. The new
+    state has no origin (its past deck orders are unknown), so its
+    :meth:`~GameState.record` is the public record.
+    """
+    locations: list[Location] = []
+    for loc in state.locations:
+        deck = sorted(loc.deck)
+        rng.shuffle(deck)
+        locations.append(attrs.evolve(loc, deck=tuple(deck)))
+    return attrs.evolve(
+        state,
+        locations=(locations[0], locations[1]),
+        rng=rng.getrandbits(64),
+        origin=None,
+        script=(),
+        viewer=None,
+        engine=state.engine,
+    )
+
+
+def redeal(state: T, rng: random.Random) -> T:
+    """``state`` with the cards still hidden in each deck shuffled again, its origin kept consistent.
+
+    What any seat may see is unchanged (the same view for every seat); only
+    the order of the unseen cards is drawn anew from ``rng``. The game's
+    origin is rewritten to match: the cards already drawn from each deck's
+    latest order keep their places and the rest follow in the new order, so
+    the state's :meth:`~GameState.record` still replays to it exactly.
+
+    The terminal game uses it for *undo*: going back to a decision after a
+    refill revealed a card must not let the player know that the same card
+    comes next.
+    """
+    if state.viewer is not None:
+        raise CastleComboError("a view holds no deck order to deal again; redeal a full state")
+    origin = state.origin
+    locations: list[Location] = []
+    decks = list(origin.decks) if origin is not None else []
+    reshuffles = list(origin.reshuffles) if origin is not None else []
+    for i, loc in enumerate(state.locations):
+        hidden = list(loc.deck)
+        rng.shuffle(hidden)
+        locations.append(attrs.evolve(loc, deck=tuple(hidden)))
+        if origin is None or not loc.deck:
+            continue
+        latest = next((k for k in range(len(reshuffles) - 1, -1, -1) if reshuffles[k].deck == i), None)
+        order = reshuffles[latest].order if latest is not None else decks[i]
+        drawn = order[: len(order) - len(loc.deck)]
+        if latest is not None:
+            reshuffles[latest] = attrs.evolve(reshuffles[latest], order=drawn + tuple(hidden))
+        else:
+            decks[i] = drawn + tuple(hidden)
+    new_origin = None if origin is None else attrs.evolve(
+        origin, decks=(decks[0], decks[1]), reshuffles=tuple(reshuffles))
+    return attrs.evolve(state, locations=(locations[0], locations[1]), origin=new_origin, engine=state.engine)

@@ -1,0 +1,330 @@
+"""Turning Lark's parse errors into messages a fan can act on.
+
+Lark reports what went wrong in terms of terminals (``LBRACE``,
+``__ANON_3``, ``$END``). This module recognises the mistakes people really
+make (a misspelled or plural shield, a missing ``}``, a mask that is not
+3x3, an unterminated name, a number where a word belongs, ...) and says
+what was expected in the card language's own words, with a did-you-mean
+drawn from the words that would have been accepted at that spot.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+import attrs
+from lark import Lark, Token
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from castle_combo.errors import CardSyntaxError
+from castle_combo.language.messages import render
+from castle_combo.language.model import Deck, Shield
+
+__all__ = ["syntax_error", "describe_expected"]
+
+SHIELD_WORDS = tuple(shield.value for shield in Shield)
+DECK_WORDS = tuple(deck.value for deck in Deck)
+PROPERTY_WORDS = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "score")
+MASK_CELLS = ("X", ".")
+NUMBER_WORDS = {
+    word: number
+    for number, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+#: Readable names of the named terminals of ccl.lark.
+TERMINAL_WORDS = {
+    "NAME": "a name in double quotes",
+    "INT": "a number",
+    "WORD": "a two-letter language code (such as fr)",
+    "$END": "the end of the file",
+}
+#: Plural keywords that are shown only as their singular when both are expected.
+_PLURALS = {"shields": "shield", "cards": "card", "keys": "key", "types": "type", "banners": "banner",
+            "spaces": "space", "sets": "set", "purses": "purse", "gains": "gain", "costs": "cost"}
+
+
+def _texts(parser: Lark, names: Iterable[str]) -> dict[str, str]:
+    """Terminal name -> the keyword it stands for (only for keyword terminals)."""
+    texts = {}
+    for name in names:
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            texts[name] = pattern.value
+    return texts
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def describe_expected(parser: Lark, names: Iterable[str]) -> str:
+    """What Lark expected, in words: "a shield (nobility, faith, ...)" or "a property, a shield or '}'".
+
+    A category's members are listed only when it is the one thing expected;
+    among several, each is named briefly so the message stays readable.
+    """
+    names = set(names)
+    words = set(_texts(parser, names).values())
+    categories: list[tuple[str, str]] = []
+    if set(PROPERTY_WORDS) <= words:
+        categories.append(("a property", "a property (deck, cost, shields, messenger, purse, lock, when bought, "
+                                         "when unlocked, at the start of your turn, at the end of the game, "
+                                         "score)"))
+        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "at", "in", "on", "if"}
+        names.discard("WORD")
+    if set(SHIELD_WORDS) <= words:
+        wild = ["wild"] if "wild" in words else []
+        categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS) + wild) + ")"))
+        words -= set(SHIELD_WORDS) | set(wild)
+    if set(DECK_WORDS) <= words:
+        categories.append(("a deck", "a deck (castle or village)"))
+        words -= set(DECK_WORDS)
+    if set(MASK_CELLS) <= words:
+        categories.append(("a mask cell", "a mask cell (X or .)"))
+        words -= set(MASK_CELLS)
+    words -= {plural for plural, singular in _PLURALS.items() if singular in words}
+    words -= {word for word in words if "’" in word and word.replace("’", "'") in words}
+    others = [TERMINAL_WORDS[name] for name in sorted(names) if name in TERMINAL_WORDS]
+    others += [f"'{word}'" for word in sorted(words)]
+    if len(others) > 8:
+        others = others[:8] + ["another keyword"]
+    alone = len(categories) == 1 and not others
+    parts = [full if alone else brief for brief, full in categories] + others
+    return _join(parts) or "something else"
+
+
+def _found(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the file"
+    if token.type == "INT":
+        return f"the number {token}"
+    if token.type == "NAME":
+        return f"the name {token}"
+    if token.type == "WORD":
+        return f"the unknown word '{token}'"
+    return f"'{token}'"
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") else word
+
+
+def _tokens_before(parser: Lark, text: str, position: int) -> list[Token]:
+    """The tokens of ``text`` that start before ``position`` (the error's offset)."""
+    tokens: list[Token] = []
+    try:
+        for token in parser.lex(text):
+            if token.start_pos is None or token.start_pos >= position:
+                break
+            tokens.append(token)
+    except LarkError:
+        pass
+    return tokens
+
+
+@attrs.frozen
+class _Report:
+    """The pieces of one message, before rendering: position, what is wrong, the fix."""
+
+    line: int
+    column: int
+    message: str
+    hint: str = ""
+    width: int = 0
+
+
+def syntax_error(error: UnexpectedInput, text: str, path: str, parser: Lark) -> CardSyntaxError:
+    """A :class:`CardSyntaxError` for a Lark parse error, with a caret and a fix."""
+    if isinstance(error, UnexpectedCharacters):
+        report = _bad_character(error, text, parser)
+    elif isinstance(error, (UnexpectedToken, UnexpectedEOF)):
+        report = _bad_token(error, text, parser)
+    else:  # pragma: no cover - Lark's LALR parser raises only the two kinds above
+        report = _Report(getattr(error, "line", 1), getattr(error, "column", 1), str(error))
+    return CardSyntaxError(render(path, report.line, report.column, report.message, report.hint, text,
+                                  report.width))
+
+
+def _bad_character(error: UnexpectedCharacters, text: str, parser: Lark) -> _Report:
+    position = error.pos_in_stream or 0
+    char = text[position]
+    line, column = error.line, error.column
+    before = text[max(0, position - 3):position]
+    if char == '"':
+        return _Report(line, column, "this name is not closed: a name ends with '\"' on the same line",
+                       'add the closing quote, as in card "Nun" {', 1)
+    if char in "'‘’“”":
+        return _Report(line, column, f"names are written between straight double quotes, not {char}",
+                       'write the name like "Nun"', 1)
+    if char == "+" and before.endswith("row"):
+        return _Report(line, column, "'row+column' is written 'row and column'",
+                       "write 'in row and column'", 1)
+    expected = describe_expected(parser, error.allowed or ())
+    return _Report(line, column, f"unexpected character {char!r}", f"expected {expected}", 1)
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    """The line and column just after the last character that is not blank."""
+    lines = text.rstrip().split("\n")
+    return len(lines), len(lines[-1].rstrip()) + 1
+
+
+def _accepted_before(parser: Lark, text: str, token: Token) -> set[str]:
+    """The terminals the parser would have accepted in place of ``token`` (an earlier token)."""
+    interactive = parser.parse_interactive(text)
+    try:
+        for seen in interactive.iter_parse():
+            if seen.start_pos == token.start_pos:
+                accepted: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
+                return accepted
+    except LarkError:
+        pass
+    return set()
+
+
+def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) -> _Report:
+    expected_names = set(error.expected)
+    token: Token = error.token
+    if token.type == "$END" or token.start_pos is None:
+        line, column = _end_position(text)
+        position = len(text)
+    else:
+        line, column, position = token.line or 1, token.column or 1, token.start_pos
+    history = _tokens_before(parser, text, position)
+    expected_texts = _texts(parser, expected_names)
+    expected = describe_expected(parser, expected_names)
+    previous = history[-1] if history else None
+
+    # A word taken as a language code that is not one: the real mistake is that word.
+    if previous is not None and previous.type == "WORD" and expected_names == {"NAME"}:
+        word = str(previous)
+        if not (len(word) == 2 and word.isalpha() and word.islower()):
+            accepted = _accepted_before(parser, text, previous) - {"WORD"}
+            return _unknown_word(previous, list(_texts(parser, accepted).values()),
+                                 describe_expected(parser, accepted))
+
+    if set(expected_texts.values()) <= set(MASK_CELLS) and expected_texts:
+        cells = 0
+        for seen in reversed(history):
+            if str(seen) not in MASK_CELLS:
+                break
+            cells += 1
+        if token.type == "WORD" and str(token) in ("x", "o", "O"):
+            return _Report(line, column, f"mask cells are a capital X (scores) or a dot (does not), not '{token}'",
+                           "write X or .", 1)
+        return _Report(line, column, f"mask must be 3 rows of 3 cells; this one stops after {cells} cells",
+                       "draw three lines of three cells, for example:  X . X  /  . . .  /  X . X")
+    if str(token) in MASK_CELLS and token.type != "NAME":
+        if previous is not None and str(previous) in MASK_CELLS:
+            return _Report(line, column, "mask must be 3 rows of 3 cells; this one has more than 9 cells",
+                           "remove the extra cells", 1)
+        return _Report(line, column, f"a mask cell '{token}' can only follow 'placed at'",
+                       "write: score 4 if placed at  X . X  /  . . .  /  X . X", 1)
+
+    if "RBRACE" in expected_names and (token.type == "$END" or str(token) == "card"):
+        opening = _open_card(history)
+        where = "the end of the file" if token.type == "$END" else "the next card"
+        return _Report(line, column, f"card {opening} is not closed: '}}' is missing before {where}",
+                       f"add '}}' at the end of card {opening}", 1 if token.type == "$END" else 0)
+
+    if token.type == "WORD":
+        return _unknown_word(token, list(expected_texts.values()), expected)
+    singular = _PLURALS.get(str(token))
+    if singular is not None and singular in expected_texts.values():
+        # A keyword in the plural where only its singular fits ("costs 3"): say which word belongs.
+        return _Report(line, column, f"expected {expected}, found '{token}'", f"did you mean '{singular}'?")
+
+    after = f" after '{previous}'" if previous is not None else ""
+    if token.type == "INT" and "INT" not in expected_names:
+        hint = f"expected {expected}"
+        if set(SHIELD_WORDS) <= set(expected_texts.values()):
+            hint = "name each shield, repeating it for two: shields peasantry peasantry"
+        return _Report(line, column, f"found the number {token}{after} where {expected} belongs", hint)
+    message = f"expected {expected}{after}, found {_found(token)}"
+    hint = _hint_for(token, expected_names, expected_texts, previous, expected)
+    if (previous is not None and previous.end_line is not None and previous.end_line < line
+            and "$END" not in expected_names):
+        # The missing words belong at the end of the previous line, not before the next one.
+        return _Report(previous.end_line, previous.end_column or 1, message, hint, 1)
+    return _Report(line, column, message, hint, 1 if token.type == "$END" else 0)
+
+
+def _open_card(history: list[Token]) -> str:
+    """``"Name" (line N)`` of the last card block opened before the error."""
+    for index in range(len(history) - 1, 0, -1):
+        if history[index].type == "NAME" and str(history[index - 1]) == "card":
+            return f"{history[index]} (line {history[index - 1].line})"
+    return "above"
+
+
+def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report:
+    """An unknown word: case, plural, number words, then a did-you-mean."""
+    word = str(token)
+    line, column = token.line or 1, token.column or 1
+    lowered = word.lower()
+    if lowered != word and lowered in candidates:
+        return _Report(line, column, f"'{word}' must be written in lower case", f"write '{lowered}'")
+    singular = _singular(lowered)
+    if singular != lowered and singular in SHIELD_WORDS and singular in candidates:
+        return _Report(line, column, f"shield types are written in the singular: '{singular}', not '{word}'",
+                       f"write '{singular}' (repeat it for two shields: {singular} {singular})")
+    if lowered in NUMBER_WORDS and ("a number" in expected):
+        return _Report(line, column, f"numbers are written in digits, not as the word '{word}'",
+                       f"write {NUMBER_WORDS[lowered]}")
+    kind = "word"
+    straight = [word for word in candidates if "’" not in word]
+    close = difflib.get_close_matches(lowered, straight, n=1, cutoff=0.6)
+    if close and close[0] in SHIELD_WORDS:
+        kind = "shield"
+    elif close and close[0] in DECK_WORDS:
+        kind = "deck"
+    message = f"unknown {kind} '{word}'; expected {expected}"
+    hint = f"did you mean '{close[0]}'?" if close else f"write {expected}"
+    return _Report(line, column, message, hint)
+
+
+#: Words that start an effect, and the words that may follow "in" in a scope.
+_EFFECT_WORDS = {"gain", "each", "discount", "discard", "put", "fill", "choose"}
+_SCOPE_WORDS = {"row", "column", "a", "your"}
+_SCOPES_HINT = ("a scope is 'in row', 'in column', 'in row and column', \"in a neighbour's tableau\", "
+                "'on adjacent cards' or 'in the castle discard pile' (or village)")
+
+
+def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: Token | None,
+              expected: str) -> str:
+    """A fix for a keyword, name or end of text in the wrong place."""
+    words = set(texts.values())
+    if "card" in words and token.type == "NAME":
+        return f"every card starts with the word card: card {token} {{"
+    if "$END" in names and str(token) == "}":
+        return "remove this extra '}'"
+    if ":" in words:
+        return f"add ':' after '{previous}'"
+    if "per" in words and "if" in words:
+        return "after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top row)"
+    if "INT" in names:
+        return f"write a number after '{previous}'" if previous is not None else "write a number"
+    if _EFFECT_WORDS <= words:
+        return "write at least one effect, for example: when bought: gain 2 gold"
+    if _SCOPE_WORDS <= words or (set(DECK_WORDS) <= words and str(previous) == "the"
+                                 and str(token) in {"row", "column", "tableau"}):
+        return _SCOPES_HINT
+    if set(SHIELD_WORDS) <= words and "card" in words:
+        return "name what is counted, for example 'per faith shield', 'per castle banner' or 'per key'"
+    if words == {"{"}:
+        return "write each option between braces: or { gain 2 keys }"
+    if previous is not None and str(previous) == "," and (str(token) in DECK_WORDS or str(token) in SHIELD_WORDS):
+        return "a set holds only shields, as in {faith, military}, or only banners, as in {castle, village}"
+    if token.type == "$END":
+        return "the file ends in the middle of a card"
+    return f"write {expected} here"

@@ -1,0 +1,154 @@
+"""What happened, in words: one sentence per action, for the terminal game's log and the replay page.
+
+:func:`narrate` compares the state before an action with the state after
+it and says what a player at the table would see: "greedy takes the Baker
+face up at (1, 0) and gains 2 gold; the messenger moves to the Castle".
+Only public facts are told (a refill is "the village row is refilled", never
+which cards come next in the deck), so a narration of a seat's view is as
+safe to show as the view itself.
+
+:func:`option_text` says what each option of a pending "choose one" gives,
+so a player can choose without looking the card up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from castle_combo.engine.actions import (
+    Action,
+    Activate,
+    Choose,
+    Discard,
+    DiscardRow,
+    KeyUse,
+    Pass,
+    Take,
+    Unlock,
+    UseKey,
+)
+from castle_combo.engine.decisions import ChooseOption
+from castle_combo.engine.state import GameState
+from castle_combo.language import english
+from castle_combo.language.model import Choice, Deck
+
+__all__ = ["narrate", "option_text", "seat_names"]
+
+_PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
+#: The verbs narration uses, and their form after "you".
+_SECOND_PERSON = {"takes": "take", "spends": "spend", "opens": "open", "passes": "pass", "chooses": "choose",
+                  "discards": "discard", "uses": "use", "pays": "pay", "gains": "gain", "gets": "get",
+                  "stores": "store"}
+
+
+def _agree(text: str, name: str) -> str:
+    """``text`` (verbs in the third person) said of ``name``: "you take" rather than "you takes"."""
+    if name.lower() != "you":
+        return text
+    return " ".join(_SECOND_PERSON.get(word, word) for word in text.split(" "))
+
+
+def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
+    """A display name per seat: the given ones, else "seat 0", "seat 1", ..."""
+    return list(names) if names is not None else [f"seat {seat}" for seat in range(players)]
+
+
+def _gains(before: GameState, after: GameState, seat: int) -> list[str]:
+    """What ``seat`` gained or spent, in words: "gains 2 gold and 1 key", "pays 3 gold"."""
+    old, new = before.players[seat], after.players[seat]
+    parts = []
+    gold = new.gold - old.gold
+    keys = new.keys - old.keys
+    gained = ([f"{gold} gold"] if gold > 0 else []) + ([english.quantity(keys, "key")] if keys > 0 else [])
+    if gold < 0:
+        parts.append(f"pays {-gold} gold")
+    if keys < 0:
+        parts.append(f"spends {english.quantity(-keys, 'key')}")
+    if gained:
+        parts.append("gains " + english.join_and(gained))
+    for deck, more in zip(Deck, (new.discounts[i] - old.discounts[i] for i in range(2)), strict=True):
+        if more:
+            parts.append(f"gets a discount of {more} on {deck.value} cards")
+    stored = new.stored_gold - old.stored_gold
+    if stored:
+        parts.append(f"stores {stored} gold on purse cards")
+    return parts
+
+
+def _others(before: GameState, after: GameState, seat: int, names: Sequence[str]) -> list[str]:
+    """What the other seats gained ("each opponent gains ...")."""
+    out = []
+    for other in range(len(before.players)):
+        if other != seat:
+            parts = _gains(before, after, other)
+            if parts:
+                out.append(_agree(f"{names[other]} " + english.join_and(parts), names[other]))
+    return out
+
+
+def _table(before: GameState, after: GameState, action: Action) -> list[str]:
+    """What changed on the table: the messenger, rows discarded whole, exhausted locations."""
+    out = []
+    if after.messenger is not before.messenger and not (isinstance(action, UseKey) and action.use is KeyUse.MOVE):
+        out.append(f"the messenger moves to the {_PLACES[after.messenger]}")
+    said = isinstance(action, DiscardRow) or (isinstance(action, UseKey) and action.use is KeyUse.REFRESH)
+    for deck in Deck:
+        if after.is_exhausted(deck) and not before.is_exhausted(deck):
+            out.append(f"the {_PLACES[deck]} is exhausted: its cards leave the game")
+        elif not said and len(after.discard_pile(deck)) > len(before.discard_pile(deck)) + 1:
+            out.append(f"the {deck.value} row is discarded and refilled")
+    return out
+
+
+def option_text(state: GameState) -> list[str]:
+    """Each option of the "choose one" the current player owes, as the English of its effects."""
+    pending = state.pending
+    if pending is None or not isinstance(pending.decision, ChooseOption) or not pending.frames:
+        return []
+    card = state.rules.cards[pending.frames[-1].card]
+    # The step's address: the part of the card (0 when bought, 1 behind the lock), the effect's place,
+    # then an (option, effect) pair for each choice it sits in.
+    part, index, *inner = pending.step
+    node: object = (card.ability, card.unlocked)[part][index]
+    for option, effect in zip(inner[::2], inner[1::2], strict=True):
+        assert isinstance(node, Choice)
+        node = node.options[option][effect]
+    assert isinstance(node, Choice)
+    return [", then ".join(english.clause(e.describe()) for e in option) for option in node.options]
+
+
+def narrate(before: GameState, action: Action, after: GameState, names: Sequence[str] | None = None) -> str:
+    """One sentence saying what ``action`` did, from ``before`` to ``after`` (see the module docstring)."""
+    who = seat_names(len(before.players), names)
+    seat = before.current_player
+    name = who[seat]
+    if isinstance(action, Take):
+        how = "face down" if action.face_down else "face up"
+        head = f"{name} takes {action.card} {how} at ({action.at[0]}, {action.at[1]})"
+        if after.players[seat].keys_on_cards > before.players[seat].keys_on_cards:
+            head += " (a key now waits on its lock)"
+    elif isinstance(action, UseKey):
+        head = f"{name} spends a key to " + (
+            "move the messenger" if action.use is KeyUse.MOVE else f"refresh the {before.messenger.value} row")
+    elif isinstance(action, Unlock):
+        head = f"{name} opens the lock of {action.card}"
+    elif isinstance(action, Pass):
+        head = f"{name} passes (opens no lock)"
+    elif isinstance(action, Choose):
+        options = option_text(before)
+        chosen = options[action.option - 1] if 0 < action.option <= len(options) else f"option {action.option}"
+        head = f"{name} chooses to {chosen}"
+    elif isinstance(action, Discard):
+        head = f"{name} discards {action.card} from the row"
+    elif isinstance(action, DiscardRow):
+        head = f"{name} discards the whole {action.deck.value} row"
+    elif isinstance(action, Activate):
+        head = f"{name} uses the ability of {action.card}"
+    else:  # pragma: no cover - every action type is listed above
+        head = f"{name}: {action}"
+    gains = _gains(before, after, seat)
+    if isinstance(action, UseKey):
+        gains = [g for g in gains if not g.startswith("spends")]
+    sentence = _agree(head + (", " + english.join_and(gains) if gains else ""), name)
+    rest = _others(before, after, seat, who) + _table(before, after, action)
+    return sentence + ("; " + "; ".join(rest) if rest else "")

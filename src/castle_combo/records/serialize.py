@@ -1,0 +1,575 @@
+"""JSON for states and records: cattrs converters, ``dumps`` / ``loads``, ``record`` / ``replay``.
+
+Two formats, both plain JSON that names cards by their English names:
+
+* a **state** (``"format": "castle-combo/state@2"``): everything in a
+  :class:`~castle_combo.engine.state.GameState`, generator included, so
+  ``loads(dumps(s)) == s`` and a loaded state plays on exactly as the
+  original would. Saves of the first format (``state@1``, before lock cards
+  and the continuation stack of abilities) still load;
+* a **game record** (``"format": "castle-combo/record@1"``, the API page):
+  the players, initial deck orders, reshuffle orders and actions, which
+  :func:`replay` turns back into the final state (``replay(s.record()) == s``);
+  :func:`castle_combo.engine.record.record` writes it.
+
+Structuring goes through a cattrs converter built once per ruleset (card
+names become the engine's integer ids). Strict hooks refuse a string where a
+number belongs, and every error becomes a :class:`~castle_combo.errors.RecordError`
+naming the JSON path of the bad field, e.g. ``$.actions[3].at: expected [x, y] integers``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from castle_combo.engine.abilities import ChoiceStep, CopyStep, DiscardRowStep, DiscardStep
+from castle_combo.engine.actions import action_from_json
+from castle_combo.engine.compiled import Compiled, compiled
+from castle_combo.engine.counting import DECKS, Placed
+from castle_combo.engine.decisions import (
+    ChooseAdjacent,
+    ChooseOption,
+    ChooseRow,
+    Decision,
+    DiscardCard,
+    Frame,
+    OpenLockOrPass,
+    Pending,
+    Resume,
+)
+from castle_combo.engine.game import default_rules, new_game
+from castle_combo.engine.record import RECORD_FORMAT, record
+from castle_combo.engine.state import (
+    GameState,
+    Location,
+    Origin,
+    Phase,
+    PlayerState,
+    Reshuffle,
+    ScriptedReshuffle,
+    recounted,
+)
+from castle_combo.errors import CastleComboError, IllegalAction, RecordError
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.language.model import Deck
+from castle_combo.language.ruleset import Ruleset
+from castle_combo.records.integrity import check_state
+from castle_combo.records.jsontext import quote, read_json
+
+__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "converter", "dumps", "loads", "record", "replay"]
+
+STATE_FORMAT = "castle-combo/state@2"
+#: The first state format: no lock cards, and a pending decision as one flat object.
+STATE_FORMAT_1 = "castle-combo/state@1"
+#: How each kind of decision is named in a save, and the step of an ability that asks it.
+_DECISION_KINDS: dict[type, tuple[str, type | None]] = {
+    ChooseOption: ("choose", ChoiceStep),
+    DiscardCard: ("discard", DiscardStep),
+    ChooseRow: ("row", DiscardRowStep),
+    ChooseAdjacent: ("adjacent", CopyStep),
+    OpenLockOrPass: ("unlock_or_pass", None),
+}
+
+
+def _fail(path: str, message: str) -> RecordError:
+    return RecordError(f"{path}: {message}")
+
+
+# ------------------------------------------------------------------- converter
+
+
+def _strict_int(value: Any, _: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _strict_bool(value: Any, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _strict_str(value: Any, _: type) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"expected a string, got {value!r}")
+    return value
+
+
+def _build_converter(engine: Compiled) -> cattrs.Converter:
+    """The converter for states of one ruleset (card ids <-> names, decks <-> "castle"/"village")."""
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(str, _strict_str)
+
+    def card_name(card: int) -> str:
+        return engine.name(card)
+
+    def card_id(value: Any, _: Any = None) -> int:
+        if not isinstance(value, str):
+            raise RecordError(f"expected a card name, got {value!r}")
+        card = engine.ids.get(value)
+        if card is None:
+            raise RecordError(engine.unknown(value))
+        return card
+
+    def names(cards: tuple[int, ...]) -> list[str]:
+        return [engine.name(c) for c in cards]
+
+    def ids(value: Any, _: Any = None) -> tuple[int, ...]:
+        if not isinstance(value, list):
+            raise RecordError(f"expected a list of card names, got {value!r}")
+        out = []
+        for k, v in enumerate(value):
+            try:
+                out.append(card_id(v))
+            except RecordError as error:
+                raise RecordError(f"[{k}]: {error}") from None
+        return tuple(out)
+
+    def deck_name(i: int) -> str:
+        return DECKS[i].value
+
+    def deck_index(value: Any, _: Any = None) -> int:
+        if value == "castle":
+            return 0
+        if value == "village":
+            return 1
+        raise RecordError(f"expected \"castle\" or \"village\", got {value!r}")
+
+    def both_decks(orders: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[str, list[str]]:
+        return {"castle": names(orders[0]), "village": names(orders[1])}
+
+    def both_decks_in(value: Any, _: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        if not isinstance(value, dict) or set(value) != {"castle", "village"}:
+            raise RecordError("expected {\"castle\": [...], \"village\": [...]}")
+        return (ids(value["castle"]), ids(value["village"]))
+
+    as_card = override(unstruct_hook=card_name, struct_hook=card_id)
+    as_cards = override(unstruct_hook=names, struct_hook=ids)
+    as_deck = override(unstruct_hook=deck_name, struct_hook=deck_index)
+
+    def addresses_out(queue: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+        return [list(a) for a in queue]
+
+    def addresses_in(value: Any, _: Any = None) -> tuple[tuple[int, ...], ...]:
+        if not isinstance(value, list):
+            raise RecordError(f"expected a list of step addresses, got {value!r:.80}")
+        return tuple(address_in(a) for a in value)
+
+    def address_in(value: Any, _: Any = None) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(type(v) is int for v in value):
+            raise RecordError(f"expected a step address (a list of whole numbers), got {value!r:.80}")
+        return tuple(value)
+
+    def complete(cls: type, structure: Any, omitted: frozenset[str] = frozenset()) -> Any:
+        """``structure``, refusing a dict that leaves out a field (so a loaded save dumps back as it was)."""
+        expected = {field.name for field in attrs.fields(cls) if field.init} - omitted
+
+        def structure_complete(value: Any, _: Any = None) -> Any:
+            if isinstance(value, dict):
+                missing = sorted(expected - set(value))
+                if missing:
+                    raise RecordError(f".{missing[0]}: missing (a {cls.__name__} has {', '.join(sorted(expected))})")
+            return structure(value, cls)
+
+        return structure_complete
+
+    for cls, fields in (
+        (Placed, {"card": as_card}),
+        (Location, {"deck": as_cards, "row": as_cards, "discard": as_cards, "removed": as_cards}),
+        (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
+                 "discarded": as_cards}),
+        (Reshuffle, {"deck": as_deck, "order": as_cards}),
+        (ScriptedReshuffle, {"deck": as_deck, "order": as_cards}),
+        (Origin, {"decks": override(unstruct_hook=both_decks, struct_hook=both_decks_in)}),
+    ):
+        conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **fields))  # type: ignore[arg-type]
+        conv.register_structure_hook(cls, complete(cls, make_dict_structure_fn(cls, conv, **fields)))  # type: ignore[arg-type]
+
+    # The aggregates are derived from the tableau: not saved, recomputed on load.
+    derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
+    conv.register_unstructure_hook(PlayerState, make_dict_unstructure_fn(PlayerState, conv, **derived))  # type: ignore[arg-type]
+    plain_player = make_dict_structure_fn(PlayerState, conv, **derived)  # type: ignore[arg-type]
+
+    complete_player = complete(PlayerState, plain_player, frozenset(derived))
+
+    def player_in(value: Any, _: Any) -> PlayerState:
+        return recounted(complete_player(value), engine)
+
+    conv.register_structure_hook(PlayerState, player_in)
+
+    def decision_out(decision: Decision) -> dict[str, Any]:
+        kind = _DECISION_KINDS[type(decision)][0]
+        if isinstance(decision, ChooseOption):
+            return {"kind": kind, "options": decision.options}
+        if isinstance(decision, DiscardCard):
+            return {"kind": kind, "deck": deck_name(decision.deck)}
+        if isinstance(decision, ChooseRow):
+            return {"kind": kind, "decks": [deck_name(d) for d in decision.decks]}
+        if isinstance(decision, ChooseAdjacent):
+            return {"kind": kind, "candidates": list(decision.candidates)}
+        return {"kind": kind, "locks": list(decision.locks)}
+
+    def indices(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(type(v) is int and v >= 0 for v in value):
+            raise RecordError(f"expected a list of tableau indices, got {value!r:.80}")
+        return tuple(value)
+
+    def decision_in(value: Any) -> Decision:
+        fields = {"choose": "options", "discard": "deck", "row": "decks", "adjacent": "candidates",
+                  "unlock_or_pass": "locks"}
+        if not isinstance(value, dict) or value.get("kind") not in fields:
+            raise RecordError(f".decision: expected {{\"kind\": one of {', '.join(fields)}, ...}}")
+        kind = value["kind"]
+        if set(value) != {"kind", fields[kind]}:
+            raise RecordError(f".decision: a {kind!r} decision has the fields kind and {fields[kind]}")
+        field = value[fields[kind]]
+        if kind == "choose":
+            if type(field) is not int or field < 2:
+                raise RecordError(f".decision.options: expected a number of options (2 or more), got {field!r:.80}")
+            return ChooseOption(field)
+        if kind == "discard":
+            return DiscardCard(deck_index(field))
+        if kind == "row":
+            if not isinstance(field, list):
+                raise RecordError(f".decision.decks: expected [\"castle\", \"village\"], got {field!r:.80}")
+            return ChooseRow(tuple(deck_index(d) for d in field))
+        if kind == "adjacent":
+            return ChooseAdjacent(indices(field))
+        return OpenLockOrPass(indices(field))
+
+    def pending_out(pending: Pending) -> dict[str, Any]:
+        return {
+            "decision": decision_out(pending.decision),
+            "frames": [conv.unstructure(f, Frame) for f in pending.frames],
+            "step": list(pending.step),
+            "resume": pending.resume.value,
+        }
+
+    def pending_in(value: Any, _: Any = None) -> Pending:
+        if not isinstance(value, dict) or set(value) != {"decision", "frames", "step", "resume"}:
+            raise RecordError(": expected {\"decision\", \"frames\", \"step\", \"resume\"}")
+        frames = value["frames"]
+        if not isinstance(frames, list):
+            raise RecordError(f".frames: expected a list of abilities being resolved, got {frames!r:.80}")
+        structured = []
+        for k, frame in enumerate(frames):
+            try:
+                structured.append(conv.structure(frame, Frame))
+            except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, RecordError) as error:
+                raise RecordError(f".frames[{k}]: {_first_message(error)}") from None
+        resume = value["resume"]
+        if resume not in {r.value for r in Resume}:
+            raise RecordError(f".resume: expected one of {', '.join(r.value for r in Resume)}, got {resume!r:.80}")
+        try:
+            step = address_in(value["step"])
+        except RecordError as error:
+            raise RecordError(f".step: {error}") from None
+        return Pending(decision_in(value["decision"]), tuple(structured), step, Resume(resume))
+
+    conv.register_unstructure_hook(Pending, pending_out)
+    conv.register_structure_hook(Pending, pending_in)
+
+    return conv
+
+
+def _upgraded(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A save of the first state format, rewritten in the current one (before lock cards and ability stacks).
+
+    The first format had no keys on cards and no lock opened this turn, and
+    its one possible pending decision was a choice or a discard of the card
+    just taken, with the addresses of its effects counted from the ability
+    when bought (now part 0 of the card's abilities).
+    """
+    out = dict(data)
+    out["format"] = STATE_FORMAT
+    out["opened_lock"] = False
+    players = out.get("players")
+    if isinstance(players, list):
+        out["players"] = [
+            {**p, "tableau": [{**c, "key": False} if isinstance(c, dict) else c for c in p.get("tableau", [])]}
+            if isinstance(p, dict) and isinstance(p.get("tableau"), list) else p
+            for p in players
+        ]
+    pending = out.get("pending")
+    if isinstance(pending, dict):
+        kind = pending.get("kind")
+        decision: dict[str, Any] = ({"kind": "choose", "options": pending.get("options")} if kind == "choose"
+                                    else {"kind": "discard", "deck": pending.get("deck")})
+        address, rest = pending.get("address"), pending.get("rest", [])
+        out["pending"] = {
+            "decision": decision,
+            "frames": [{"card": pending.get("card"), "index": pending.get("index"),
+                        "queue": [[0, *a] for a in rest] if isinstance(rest, list) and all(
+                            isinstance(a, list) for a in rest) else rest,
+                        "copied": False, "discarded": []}],
+            "step": [0, *address] if isinstance(address, list) else address,
+            "resume": "taken",
+        }
+    return out
+
+
+def _first_message(error: BaseException) -> str:
+    if isinstance(error, CastleComboError):
+        return str(error)
+    lines = cattrs.transform_error(error, path="", format_exception=_message)
+    return lines[0] if lines else str(error)
+
+
+_CONVERTERS: dict[int, tuple[Compiled, cattrs.Converter]] = {}
+
+
+def converter(rules: Ruleset) -> cattrs.Converter:
+    """The cattrs converter for states played with ``rules`` (built once per ruleset)."""
+    engine = compiled(rules)
+    entry = _CONVERTERS.get(id(engine))
+    if entry is None or entry[0] is not engine:
+        entry = _CONVERTERS[id(engine)] = (engine, _build_converter(engine))
+    return entry[1]
+
+
+def _message(error: BaseException, _: type | None) -> str:
+    if isinstance(error, CastleComboError):
+        return str(error)
+    return cattrs.v.format_exception(error, _)
+
+
+def _structure(conv: cattrs.Converter, value: Any, cls: Any, path: str) -> Any:
+    """``conv.structure`` that turns any failure into a RecordError naming the JSON path."""
+    try:
+        return conv.structure(value, cls)
+    except CastleComboError as error:
+        text = str(error)
+        raise RecordError(f"{path}{text}" if text.startswith("[") else f"{path}: {text}") from None
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as error:
+        lines = cattrs.transform_error(error, path=path, format_exception=_message)
+        first = lines[0] if lines else f"invalid value @ {path}"
+        message, _, where = first.rpartition(" @ ")
+        if message.startswith("[") and "]: " in message:
+            index, _, message = message.partition(": ")
+            where += index
+        raise RecordError(f"{where}: {message}") from None
+
+
+# ----------------------------------------------------------------- dumps/loads
+
+
+def dumps(state: GameState, *, indent: int | None = None) -> str:
+    """The JSON text of ``state`` (a full state or a seat's view)."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"dumps() takes a GameState, not {type(state).__name__}")
+    conv = converter(state.rules)
+    data = {
+        "format": STATE_FORMAT,
+        "rules": {"version": state.rules.version, "cards": len(state.rules)},
+        "players": [conv.unstructure(p, PlayerState) for p in state.players],
+        "current_player": state.current_player,
+        "first_player": state.first_player,
+        "taken": state.taken,
+        "phase": state.phase.value,
+        "messenger": state.messenger.value,
+        "locations": {
+            "castle": conv.unstructure(state.locations[0], Location),
+            "village": conv.unstructure(state.locations[1], Location),
+        },
+        "pending": None if state.pending is None else conv.unstructure(state.pending, Pending),
+        "opened_lock": state.opened_lock,
+        "history": [a.to_json() for a in state.history],
+        "rng": state.rng,
+        "origin": None if state.origin is None else conv.unstructure(state.origin, Origin),
+        "script": [conv.unstructure(s, ScriptedReshuffle) for s in state.script],
+        "viewer": state.viewer,
+    }
+    return json.dumps(data, indent=indent)
+
+
+def _parse(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(text, Mapping):
+        return text
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"expected JSON text (str or bytes) or a dict, got {type(text).__name__}")
+    data = read_json(text, RecordError, "the file")
+    if not isinstance(data, dict):
+        raise RecordError(f"$: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _get(data: Mapping[str, Any], key: str, path: str = "$") -> Any:
+    if key not in data:
+        raise _fail(f"{path}.{key}", "missing")
+    return data[key]
+
+
+def _check_format(data: Mapping[str, Any], expected: str, required: bool, older: tuple[str, ...] = ()) -> None:
+    fmt = data.get("format")
+    if fmt is None and not required:
+        return
+    if fmt != expected and fmt not in older:
+        kind = expected.split("/")[1].split("@")[0]
+        raise _fail("$.format", f"expected {expected!r}, got {fmt!r}; this file is not a castle-combo {kind}")
+
+
+def _rules_named(saved: object) -> Ruleset:
+    """The ruleset a save or record names, if castle-combo can rebuild it; else the standard one.
+
+    The standard cards with bundled expansions are rebuilt from the version
+    alone; any other version falls back to the standard cards, and the version
+    check then says which ruleset to pass.
+    """
+    version = saved.get("version") if isinstance(saved, Mapping) else saved
+    named = Ruleset.for_version(version) if isinstance(version, str) else None
+    return named if named is not None else default_rules()
+
+
+def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
+    saved = data.get("rules")
+    if saved is None:
+        return
+    if isinstance(saved, Mapping) and set(saved) != {"version", "cards"}:
+        raise _fail("$.rules", "expected {\"version\": ..., \"cards\": ...}, the ruleset the game was played with")
+    version = saved.get("version") if isinstance(saved, Mapping) else saved
+    if version != rules.version:
+        raise _fail(
+            "$.rules",
+            f"saved with the ruleset {quote(version)}, but loading with {rules.version!r}; "
+            "pass rules= the ruleset it was played with",
+        )
+    if isinstance(saved, Mapping) and saved["cards"] != len(rules):
+        raise _fail("$.rules.cards", f"the save counts {quote(saved['cards'])} cards, but its ruleset "
+                                     f"{rules.version!r} has {len(rules)}")
+
+
+def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -> GameState:
+    """The state saved by :func:`dumps`; :class:`RecordError` names the JSON path of a bad field."""
+
+    data = _parse(text)
+    _check_format(data, STATE_FORMAT, required=True, older=(STATE_FORMAT_1,))
+    if data.get("format") == STATE_FORMAT_1:
+        data = _upgraded(data)
+    rules = _rules_named(data.get("rules")) if rules is None else rules
+    _check_rules(data, rules)
+    conv = converter(rules)
+    known = {
+        "format", "rules", "players", "current_player", "first_player", "taken", "phase", "messenger",
+        "locations", "pending", "history", "rng", "origin", "script", "viewer",
+        "opened_lock",
+    }
+    extra = sorted(set(data) - known)
+    if extra:
+        raise _fail(f"$.{extra[0]}", "unknown field")
+    players = _structure(conv, _get(data, "players"), tuple[PlayerState, ...], "$.players")
+    locations = _get(data, "locations")
+    if not isinstance(locations, Mapping) or set(locations) != {"castle", "village"}:
+        raise _fail("$.locations", "expected {\"castle\": {...}, \"village\": {...}}")
+    castle = _structure(conv, locations["castle"], Location, "$.locations.castle")
+    village = _structure(conv, locations["village"], Location, "$.locations.village")
+    history = []
+    raw_history = _get(data, "history")
+    if not isinstance(raw_history, list):
+        raise _fail("$.history", "expected a list of actions")
+    for i, raw in enumerate(raw_history):
+        action = action_from_json(raw, f"$.history[{i}]")
+        if action.to_json() != raw:
+            raise _fail(f"$.history[{i}]", f"expected the action as a save writes it: {json.dumps(action.to_json())}")
+        history.append(action)
+    pending = data.get("pending")
+    origin = data.get("origin")
+    viewer = data.get("viewer")
+    opened_lock = _get(data, "opened_lock")
+    if not isinstance(opened_lock, bool):
+        raise _fail("$.opened_lock", f"expected true or false, got {opened_lock!r:.80}")
+    state = GameState(
+        rules,
+        players,
+        _structure(conv, _get(data, "current_player"), int, "$.current_player"),
+        _structure(conv, _get(data, "first_player"), int, "$.first_player"),
+        _structure(conv, _get(data, "taken"), int, "$.taken"),
+        _enum(Phase, _get(data, "phase"), "$.phase"),
+        _enum(Deck, _get(data, "messenger"), "$.messenger"),
+        (castle, village),
+        None if pending is None else _structure(conv, pending, Pending, "$.pending"),
+        tuple(history),
+        _structure(conv, _get(data, "rng"), int, "$.rng"),
+        None if origin is None else _structure(conv, origin, Origin, "$.origin"),
+        _structure(conv, data.get("script", []), tuple[ScriptedReshuffle, ...], "$.script"),
+        None if viewer is None else _structure(conv, viewer, int, "$.viewer"),
+        opened_lock,
+        engine=compiled(rules),
+    )
+    check_state(state)
+    return state
+
+
+def _enum(cls: Any, value: Any, path: str) -> Any:
+    try:
+        return cls(value)
+    except ValueError:
+        allowed = ", ".join(repr(m.value) for m in cls)
+        raise _fail(path, f"expected one of {allowed}, got {value!r}") from None
+
+
+# ------------------------------------------------------------------- records
+
+
+def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -> GameState:
+    """The state reached by replaying a game record (a dict, or its JSON text).
+
+    Raises :class:`RecordError` naming the JSON path of a bad field, and the
+    index of the first illegal action with the reason.
+    """
+    rec = _parse(data)
+    _check_format(rec, RECORD_FORMAT, required=False)
+    rules = _rules_named(rec.get("rules")) if rules is None else rules
+    known = {"format", "rules", "players", "first_player", "seed", "decks", "reshuffles", "actions", "view"}
+    extra = sorted(set(rec) - known)
+    if extra:
+        raise _fail(
+            f"$.{extra[0]}", "unknown field; a record has players, first_player, seed, decks, reshuffles, actions"
+        )
+    version = rec.get("rules")
+    if version is not None and version != rules.version:
+        raise _fail(
+            "$.rules",
+            f"played with the ruleset {version!r}, replaying with {rules.version!r}; "
+            "pass rules= the ruleset it was played with",
+        )
+    if "decks" not in rec and "seed" not in rec:
+        hint = " (this is a seat's public record, which hides the deck orders)" if "view" in rec else ""
+        raise _fail("$.decks", f"missing: a record needs the deck orders or a seed{hint}")
+    players = rec.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise _fail("$.players",
+                    f"expected the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}, got {quote(players)}")
+    first = rec.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise _fail("$.first_player", f"expected a seat from 0 to {players - 1}, got {first!r}")
+    seed = rec.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise _fail("$.seed", f"expected an integer, got {seed!r}")
+    actions = rec.get("actions", [])
+    if not isinstance(actions, list):
+        raise _fail("$.actions", "expected a list of actions")
+    parsed = [action_from_json(a, f"$.actions[{i}]") for i, a in enumerate(actions)]
+    state = new_game(
+        players=players,
+        seed=seed,
+        rules=rules,
+        decks=rec.get("decks"),
+        first_player=first,
+        reshuffles=rec.get("reshuffles"),
+    )
+    for i, action in enumerate(parsed):
+        try:
+            state = state.apply(action)
+        except IllegalAction as error:
+            raise _fail(f"$.actions[{i}]", f"illegal action ({action}): {error}") from None
+    return state
+
