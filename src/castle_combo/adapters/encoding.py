@@ -54,7 +54,7 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import ChooseAdjacent, ChooseOption, ChooseRow, DiscardCard, OpenLockOrPass
+from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.language.model import Choice, Deck, walk
@@ -73,7 +73,6 @@ _SPAN = 2 * _REACH + 1
 CELLS = _SPAN * _SPAN
 _DECKS = (Deck.CASTLE, Deck.VILLAGE)
 _PHASES = (Phase.START, Phase.TAKE, Phase.DECIDE, Phase.END)
-_DECISIONS = (ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass)
 
 
 class ActionSpace:
@@ -232,7 +231,7 @@ class ActionSpace:
             out[at + 5 + _PHASES.index(view.phase)] = 1
         if view.pending is not None:
             kind = type(view.pending.decision)
-            out[at + 9 + _DECISIONS.index(kind)] = 1
+            out[at + 9 + DECISIONS.index(kind)] = 1
             out[at + 14] = len(state.legal_actions()) / 10
         return out
 

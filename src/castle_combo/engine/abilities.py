@@ -20,7 +20,7 @@ during one ``apply`` (:class:`castle_combo.engine.turn.Turn` implements it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, Union
+from typing import ClassVar, Protocol, Union
 
 import attrs
 
@@ -127,6 +127,8 @@ class Auto:
 class ChoiceStep:
     """Choose one: ``options`` holds each option's effect addresses."""
 
+    asks: ClassVar[type] = ChooseOption
+
     options: tuple[tuple[Address, ...], ...]
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
@@ -144,6 +146,8 @@ class ChoiceStep:
 @attrs.frozen
 class DiscardStep:
     """Discard a card of the owner's choice from the ``deck`` row; gain its printed cost as ``reward``."""
+
+    asks: ClassVar[type] = DiscardCard
 
     deck: int
     reward: int
@@ -164,6 +168,8 @@ class DiscardStep:
 @attrs.frozen
 class DiscardRowStep:
     """Discard a whole row of the owner's choice and refill it at once."""
+
+    asks: ClassVar[type] = ChooseRow
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask which row when both hold cards; with one, discard it at once; with none, do nothing."""
@@ -187,6 +193,8 @@ def adjacent(tableau: Sequence[Placed], index: int) -> tuple[int, ...]:
 @attrs.frozen
 class CopyStep:
     """Use the ability of an adjacent face-up card whose ability is worth copying (the rules page)."""
+
+    asks: ClassVar[type] = ChooseAdjacent
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask which adjacent card; nothing happens with no candidate, or inside a copied ability."""

@@ -4,9 +4,20 @@ Most of a turn is the player's free choice among spending a key, opening a
 lock or taking a card. But an ability may stop and ask a question: which
 option of a choice, which card of a row to discard, which whole row to
 discard, which adjacent card's ability to use; and the end of a turn may ask
-whether to open a lock. Each kind of question is one small frozen class here
-(a :data:`Decision`); the rules (:mod:`castle_combo.engine.rules`) offer its answers
-as actions and apply the one chosen.
+whether to open a lock.
+
+Each kind of question is **one class here**, and the class is the one place
+that knows everything about it: which actions answer it and in which order
+(:meth:`DecisionKind.answers`), what the player owes in words
+(:meth:`DecisionKind.owed`), why a wrong answer is refused
+(:meth:`DecisionKind.refusal`) and how it is written in a save
+(:meth:`DecisionKind.to_json`, :func:`decision_from_json`). The rules, saves,
+the check of a loaded save, the RL encoding, the terminal game and the
+narration all read it from there, so a new kind of question is one new class
+in :data:`Decision` (a test checks every member of the union is complete).
+Whether a stored question is the one the game would ask is not a property of
+the question: the check of a loaded save asks the ability's step again and
+compares (:mod:`castle_combo.records.integrity`).
 
 An ability can pause *inside another ability* (a copied card's own choice),
 so the work still to do is a stack of :class:`Frame` objects, one per
@@ -19,21 +30,29 @@ the state.
 from __future__ import annotations
 
 import enum
-from typing import Union
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol, Union, get_args
 
 import attrs
 
+from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Unlock
+from castle_combo.errors import RecordError
+from castle_combo.language.model import Deck
+
 __all__ = [
+    "DECISIONS",
     "Address",
     "ChooseAdjacent",
     "ChooseOption",
     "ChooseRow",
     "Decision",
+    "DecisionKind",
     "DiscardCard",
     "Frame",
     "OpenLockOrPass",
     "Pending",
     "Resume",
+    "decision_from_json",
 ]
 
 #: Where an effect sits in its card's abilities: ``(part, i, option, j, ...)``.
@@ -42,55 +61,296 @@ __all__ = [
 #: of the second option of that choice.
 Address = tuple[int, ...]
 
+#: The locations in the engine's order: index 0 is the castle, 1 the village.
+_DECKS: tuple[Deck, ...] = (Deck.CASTLE, Deck.VILLAGE)
+#: The answers of small choices, built once.
+_CHOICES = tuple(tuple(Choose(k) for k in range(1, n + 1)) for n in range(10))
+_ROWS: dict[tuple[int, ...], tuple[Action, ...]] = {
+    decks: tuple(DiscardRow(_DECKS[d]) for d in decks) for decks in ((0,), (1,), (0, 1))
+}
+_PASS = Pass()
+
+
+class _Cell(Protocol):
+    @property
+    def card(self) -> int: ...
+
+    @property
+    def key(self) -> bool: ...
+
+
+class _Seat(Protocol):
+    @property
+    def tableau(self) -> Sequence[_Cell]: ...
+
+
+class _Location(Protocol):
+    @property
+    def row(self) -> tuple[int, ...]: ...
+
+
+class _Cards(Protocol):
+    """The compiled ruleset as a decision uses it: names and interned answers."""
+
+    def name(self, card: int) -> str: ...
+
+    def discard(self, card: int) -> Discard: ...
+
+    def activate(self, card: int) -> Activate: ...
+
+    def unlock(self, card: int) -> Unlock: ...
+
+
+class Table(Protocol):
+    """What a decision reads of a state: the current player's tableau, the rows and the card names."""
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def players(self) -> Sequence[_Seat]: ...
+
+    @property
+    def locations(self) -> Sequence[_Location]: ...
+
+    @property
+    def engine(self) -> _Cards: ...
+
+
+def _indices(value: Any, path: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(v) is int and v >= 0 for v in value):
+        raise RecordError(f"{path}: expected a list of tableau indices, got {value!r:.80}")
+    return tuple(value)
+
+
+def _deck_index(value: Any, path: str) -> int:
+    for i, deck in enumerate(_DECKS):
+        if value == deck.value:
+            return i
+    raise RecordError(f"{path}: expected \"castle\" or \"village\", got {value!r:.80}")
+
+
+def _listed(table: Table, cards: Sequence[int]) -> str:
+    return ", ".join(table.engine.name(c) for c in cards)
+
+
+def _mine(table: Table, indices: Sequence[int]) -> list[int]:
+    """The card ids at ``indices`` of the current player's tableau."""
+    cells = table.players[table.current_player].tableau
+    return [cells[i].card for i in indices]
+
+
+class DecisionKind:
+    """What every kind of decision says about itself (see the module docstring).
+
+    ``kind`` is its name in a save and ``field`` the name of its one field
+    there; ``answered_by`` lists the action classes that answer it; ``asked``
+    says whether an ability asks it (the end-of-turn decision is asked by no
+    ability).
+    """
+
+    kind: ClassVar[str]
+    field: ClassVar[str]
+    answered_by: ClassVar[tuple[type, ...]]
+    asked: ClassVar[bool] = True
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        """Every legal answer, in the documented order."""
+        raise NotImplementedError
+
+    def owed(self, table: Table, card: str) -> str:
+        """What the current player owes, in words (``card`` is the card whose ability asks)."""
+        raise NotImplementedError
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        """Why ``action``, of a kind that answers this decision, is not one of its answers now."""
+        return f"{action} is not possible now: {self.owed(table, card)}"
+
+    def value(self) -> Any:
+        """The decision's one field as JSON."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": ..., field: ...}``, as a save writes it."""
+        return {"kind": self.kind, self.field: self.value()}
+
 
 @attrs.frozen
-class ChooseOption:
+class ChooseOption(DecisionKind):
     """A "choose one" ability waits for one of its ``options`` (answered by ``Choose(k)``, k from 1)."""
+
+    kind: ClassVar[str] = "choose"
+    field: ClassVar[str] = "options"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
 
     options: int
 
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        n = self.options
+        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"choose an option (1 to {self.options}) for {card}"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        return f"{card} has options 1 to {self.options}; there is no option {action.option}"
+
+    def value(self) -> Any:
+        return self.options
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseOption:
+        if type(value) is not int or value < 2:
+            raise RecordError(f"{path}: expected a number of options (2 or more), got {value!r:.80}")
+        return cls(value)
+
 
 @attrs.frozen
-class DiscardCard:
+class DiscardCard(DecisionKind):
     """A discard-from-row ability waits for a card of the ``deck`` row (0 castle, 1 village): ``Discard(name)``."""
+
+    kind: ClassVar[str] = "discard"
+    field: ClassVar[str] = "deck"
+    answered_by: ClassVar[tuple[type, ...]] = (Discard,)
 
     deck: int
 
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        discard = table.engine.discard
+        return tuple(discard(c) for c in table.locations[self.deck].row)
+
+    def owed(self, table: Table, card: str) -> str:
+        row = _listed(table, table.locations[self.deck].row)
+        return f"discard a card from the {_DECKS[self.deck].value} row for {card} ({row})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Discard)
+        row = _listed(table, table.locations[self.deck].row)
+        return f"{action.card} is not in the {_DECKS[self.deck].value} row; you may discard {row}"
+
+    def value(self) -> Any:
+        return _DECKS[self.deck].value
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> DiscardCard:
+        return cls(_deck_index(value, path))
+
 
 @attrs.frozen
-class ChooseRow:
+class ChooseRow(DecisionKind):
     """A "discard a whole row" ability waits for one of the rows ``decks`` (0 castle, 1 village): ``DiscardRow``.
 
     Asked only when both rows hold cards: with one, that row is discarded
     at once; with none, nothing happens.
     """
 
+    kind: ClassVar[str] = "row"
+    field: ClassVar[str] = "decks"
+    answered_by: ClassVar[tuple[type, ...]] = (DiscardRow,)
+
     decks: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        return _ROWS.get(self.decks) or tuple(DiscardRow(_DECKS[d]) for d in self.decks)
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"choose the row {card} discards (castle or village)"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, DiscardRow)
+        return f"the {action.deck.value} row is empty; discard the other row"
+
+    def value(self) -> Any:
+        return [_DECKS[d].value for d in self.decks]
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseRow:
+        if not isinstance(value, list) or not value:
+            raise RecordError(f"{path}: expected [\"castle\", \"village\"], got {value!r:.80}")
+        return cls(tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value)))
 
 
 @attrs.frozen
-class ChooseAdjacent:
+class ChooseAdjacent(DecisionKind):
     """A copying ability waits for one of its owner's adjacent cards: ``Activate(name)``.
 
     ``candidates`` are tableau indices of the owner's cards that qualify, in
     the order they were taken. Asked even when there is one candidate.
     """
 
+    kind: ClassVar[str] = "adjacent"
+    field: ClassVar[str] = "candidates"
+    answered_by: ClassVar[tuple[type, ...]] = (Activate,)
+
     candidates: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        activate = table.engine.activate
+        return tuple(activate(c) for c in _mine(table, self.candidates))
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"choose the adjacent card whose ability {card} uses ({_listed(table, _mine(table, self.candidates))})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Activate)
+        listed = _listed(table, _mine(table, self.candidates))
+        return f"{action.card} is not a card next to {card} whose ability can be used; you may choose {listed}"
+
+    def value(self) -> Any:
+        return list(self.candidates)
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseAdjacent:
+        return cls(_indices(value, path))
 
 
 @attrs.frozen
-class OpenLockOrPass:
+class OpenLockOrPass(DecisionKind):
     """The end of a turn in which no lock was opened while one can be: ``Unlock(name)`` or ``Pass()``.
 
     ``locks`` are tableau indices of the current player's lock cards that can
     be opened now, in the order they were taken.
     """
 
+    kind: ClassVar[str] = "unlock_or_pass"
+    field: ClassVar[str] = "locks"
+    answered_by: ClassVar[tuple[type, ...]] = (Unlock, Pass)
+    asked: ClassVar[bool] = False
+
     locks: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        unlock = table.engine.unlock
+        return tuple(unlock(c) for c in _mine(table, self.locks)) + (_PASS,)
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"open a lock ({_listed(table, _mine(table, self.locks))}) or pass"
+
+    def value(self) -> Any:
+        return list(self.locks)
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> OpenLockOrPass:
+        return cls(_indices(value, path))
 
 
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass]
+#: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
+DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
+_BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}
+
+
+def decision_from_json(value: Any, path: str = ".decision") -> Decision:
+    """A decision written by :meth:`DecisionKind.to_json`; a :class:`RecordError` naming ``path`` if malformed."""
+    kinds = ", ".join(_BY_KIND)
+    if not isinstance(value, dict) or value.get("kind") not in _BY_KIND:
+        raise RecordError(f"{path}: expected {{\"kind\": one of {kinds}, ...}}")
+    cls = _BY_KIND[value["kind"]]
+    if set(value) != {"kind", cls.field}:
+        raise RecordError(f"{path}: a {cls.kind!r} decision has the fields kind and {cls.field}")
+    decision: Decision = cls.read(value[cls.field], f"{path}.{cls.field}")
+    return decision
 
 
 class Resume(enum.Enum):

@@ -43,18 +43,7 @@ from castle_combo.engine.actions import (
     UseKey,
 )
 from castle_combo.engine.counting import DECKS, Placed
-from castle_combo.engine.decisions import (
-    Address,
-    ChooseAdjacent,
-    ChooseOption,
-    ChooseRow,
-    Decision,
-    DiscardCard,
-    Frame,
-    OpenLockOrPass,
-    Pending,
-    Resume,
-)
+from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
     Phase,
@@ -79,10 +68,6 @@ _REFRESH = UseKey(KeyUse.REFRESH)
 _PASS = Pass()
 _MOVE_OR_REFRESH: tuple[Action, ...] = (_MOVE, _REFRESH)
 _REFRESH_ONLY: tuple[Action, ...] = (_REFRESH,)
-_CHOICES = tuple(tuple(Choose(k) for k in range(1, n + 1)) for n in range(10))
-_ROW_CHOICES: dict[tuple[int, ...], tuple[Action, ...]] = {
-    decks: tuple(DiscardRow(DECKS[d]) for d in decks) for decks in ((0,), (1,), (0, 1))
-}
 
 
 def _place_name(i: int) -> str:
@@ -140,27 +125,11 @@ def _locks_now(state: Table) -> tuple[int, ...]:
 # ---------------------------------------------------------------- legal actions
 
 
-def _decision_actions(state: Table, decision: Decision) -> tuple[Action, ...]:
-    """The answers to ``decision``, in their documented order."""
-    engine = state.engine
-    if isinstance(decision, ChooseOption):
-        n = decision.options
-        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
-    if isinstance(decision, DiscardCard):
-        return tuple(engine.discard(c) for c in state.locations[decision.deck].row)
-    if isinstance(decision, ChooseRow):
-        return _ROW_CHOICES[decision.decks]
-    cells = state.players[state.current_player].tableau
-    if isinstance(decision, ChooseAdjacent):
-        return tuple(engine.activate(cells[i].card) for i in decision.candidates)
-    return tuple(engine.unlock(cells[i].card) for i in decision.locks) + (_PASS,)
-
-
 def legal_actions(state: Table) -> tuple[Action, ...]:
     """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
     pending = state.pending
     if pending is not None:
-        return _decision_actions(state, pending.decision)
+        return pending.decision.answers(state)
     players = state.players
     if state.taken >= CARDS_PER_PLAYER * len(players):
         return ()
@@ -208,56 +177,11 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
     )
 
 
-def _owed(state: Table) -> str:
-    """What the current player owes, in words, for error messages."""
+def _asking_card(state: Table) -> str:
+    """The name of the card whose ability asks the pending decision ("" for the end-of-turn one)."""
     pending = state.pending
     assert pending is not None
-    decision = pending.decision
-    names = state.engine.name
-    card = names(pending.frames[-1].card) if pending.frames else ""
-    if isinstance(decision, ChooseOption):
-        return f"choose an option (1 to {decision.options}) for {card}"
-    if isinstance(decision, DiscardCard):
-        row = ", ".join(names(c) for c in state.locations[decision.deck].row)
-        return f"discard a card from the {_place_name(decision.deck)} row for {card} ({row})"
-    if isinstance(decision, ChooseRow):
-        return f"choose the row {card} discards (castle or village)"
-    cells = state.players[state.current_player].tableau
-    if isinstance(decision, ChooseAdjacent):
-        listed = ", ".join(names(cells[i].card) for i in decision.candidates)
-        return f"choose the adjacent card whose ability {card} uses ({listed})"
-    listed = ", ".join(names(cells[i].card) for i in decision.locks)
-    return f"open a lock ({listed}) or pass"
-
-
-#: The kinds of action that answer each kind of decision.
-_ANSWERS: dict[type, tuple[type, ...]] = {
-    ChooseOption: (Choose,),
-    DiscardCard: (Discard,),
-    ChooseRow: (DiscardRow,),
-    ChooseAdjacent: (Activate,),
-    OpenLockOrPass: (Unlock, Pass),
-}
-
-
-def _not_an_answer(state: Table, decision: Decision, action: Action) -> str:
-    """Why ``action``, of the right kind, is not one of the answers to ``decision``."""
-    pending = state.pending
-    assert pending is not None
-    names = state.engine.name
-    card = names(pending.frames[-1].card) if pending.frames else ""
-    if isinstance(decision, ChooseOption) and isinstance(action, Choose):
-        return f"{card} has options 1 to {decision.options}; there is no option {action.option}"
-    if isinstance(decision, DiscardCard) and isinstance(action, Discard):
-        row = ", ".join(names(c) for c in state.locations[decision.deck].row)
-        return f"{action.card} is not in the {_place_name(decision.deck)} row; you may discard {row}"
-    if isinstance(decision, ChooseRow) and isinstance(action, DiscardRow):
-        return f"the {action.deck.value} row is empty; discard the other row"
-    if isinstance(decision, ChooseAdjacent) and isinstance(action, Activate):
-        cells = state.players[state.current_player].tableau
-        listed = ", ".join(names(cells[i].card) for i in decision.candidates)
-        return f"{action.card} is not a card next to {card} whose ability can be used; you may choose {listed}"
-    return f"{action} is not possible now: {_owed(state)}"
+    return state.engine.name(pending.frames[-1].card) if pending.frames else ""
 
 
 def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
@@ -463,18 +387,19 @@ def _answer(state: T, action: Action) -> T:
     """Apply the answer to the pending decision (it must be one of its legal answers)."""
     pending = state.pending
     assert pending is not None
-    if type(action) not in _ANSWERS[type(pending.decision)]:
-        raise IllegalAction(f"{action} is not possible now: first {_owed(state)}")
+    decision = pending.decision
+    if type(action) not in decision.answered_by:
+        raise IllegalAction(f"{action} is not possible now: first {decision.owed(state, _asking_card(state))}")
     legal = state._legal if state._legal is not None else legal_actions(state)
     if action not in legal:
-        raise IllegalAction(_not_an_answer(state, pending.decision, action))
+        raise IllegalAction(decision.refusal(state, _asking_card(state), action))
     turn = Turn(state)
     seat = state.current_player
-    if isinstance(pending.decision, OpenLockOrPass):
+    if isinstance(decision, OpenLockOrPass):
         if isinstance(action, Pass):
             return _resolve(state, turn, state.taken, Resume.END, action)
         assert isinstance(action, Unlock)
-        return _open(state, turn, seat, _lock_index(state, action, pending.decision.locks), state.taken,
+        return _open(state, turn, seat, _lock_index(state, action, decision.locks), state.taken,
                      Resume.END, action)
     top = turn.frames[-1]
     step = state.engine.abilities[top.card].steps[pending.step]

@@ -25,27 +25,15 @@ later). :func:`check_state` refuses such a state with a
 
 from __future__ import annotations
 
-from castle_combo.engine.abilities import Auto
 from castle_combo.engine.counting import DECKS
-from castle_combo.engine.decisions import (
-    ChooseAdjacent,
-    ChooseOption,
-    ChooseRow,
-    DiscardCard,
-    OpenLockOrPass,
-    Pending,
-    Resume,
-)
+from castle_combo.engine.decisions import Decision, OpenLockOrPass, Pending, Resume
+from castle_combo.engine.rules import openable_locks
 from castle_combo.engine.table import Phase, Table
+from castle_combo.engine.turn import Turn
 from castle_combo.errors import RecordError
 from castle_combo.facts import CARDS_PER_PLAYER, GRID, MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE
 
 __all__ = ["check_state"]
-
-#: The step of an ability that asks each kind of decision (the end-of-turn one is asked by no ability).
-_ASKED_BY = {ChooseOption: "ChoiceStep", DiscardCard: "DiscardStep", ChooseRow: "DiscardRowStep",
-             ChooseAdjacent: "CopyStep", OpenLockOrPass: None}
-
 
 def _fail(path: str, message: str) -> RecordError:
     return RecordError(f"{path}: {message}")
@@ -191,24 +179,32 @@ def _check_pending(state: Table, pending: Pending) -> None:
         steps = engine.abilities[frame.card].steps
         if any(a not in steps for a in frame.queue):
             raise _fail(f"{where}.queue", f"does not match {engine.name(frame.card)}'s ability")
-    if pending.frames:
-        top = pending.frames[-1]
-        step = engine.abilities[top.card].steps.get(pending.step)
-        if step is None or isinstance(step, Auto) or type(step).__name__ != _ASKED_BY[type(pending.decision)]:
-            raise _fail("$.pending.step", f"is not a step of {engine.name(top.card)}'s ability asking this decision")
-    decision = pending.decision
-    indices: tuple[int, ...] = ()
-    if isinstance(decision, ChooseAdjacent):
-        indices = decision.candidates
-    elif isinstance(decision, OpenLockOrPass):
-        indices = decision.locks
-        if any(0 <= i < len(cells) and not cells[i].key for i in indices):
-            raise _fail("$.pending.decision.locks", "names a card that holds no key")
-    elif isinstance(decision, ChooseRow) and (not decision.decks or any(d not in (0, 1) for d in decision.decks)):
-        raise _fail("$.pending.decision.decks", "names no row, or a row that is not castle or village")
-    if not all(0 <= i < len(cells) for i in indices) or not indices and isinstance(decision, (ChooseAdjacent,
-                                                                                             OpenLockOrPass)):
-        raise _fail("$.pending.decision", "names no card, or a card beyond the current player's tableau")
+    asked = _asked_again(state, pending)
+    if asked != pending.decision:
+        again = "no question" if asked is None else f"{asked.to_json()}"
+        raise _fail("$.pending.decision", f"{pending.decision.to_json()} is not the question this position asks "
+                                          f"({again})")
+
+
+def _asked_again(state: Table, pending: Pending) -> Decision | None:
+    """The decision the game itself would owe here: the waiting step asked again, or the end-of-turn question.
+
+    A saved decision is never trusted: it must be exactly what the ability's
+    step (or the end of the turn) asks of this very position, so an edited
+    number of options, a wrong card index or an unknown row is refused.
+    """
+    seat = state.current_player
+    if not pending.frames:
+        cells = state.players[seat].tableau
+        locks = openable_locks(state, seat, taken_now=len(cells) - 1) if cells else ()
+        return OpenLockOrPass(locks) if locks and not state.opened_lock else None
+    top = pending.frames[-1]
+    step = state.engine.abilities[top.card].steps.get(pending.step)
+    if step is None or not hasattr(step, "asks"):
+        raise _fail("$.pending.step", f"is not a step of {state.engine.name(top.card)}'s ability asking a decision")
+    turn = Turn(state)
+    asked: Decision | None = step.run(turn, seat, turn.frames[-1])
+    return asked
 
 
 def _check_view(state: Table) -> None:

@@ -28,21 +28,10 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from castle_combo.engine.abilities import ChoiceStep, CopyStep, DiscardRowStep, DiscardStep
 from castle_combo.engine.actions import action_from_json
 from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.counting import DECKS, Placed
-from castle_combo.engine.decisions import (
-    ChooseAdjacent,
-    ChooseOption,
-    ChooseRow,
-    Decision,
-    DiscardCard,
-    Frame,
-    OpenLockOrPass,
-    Pending,
-    Resume,
-)
+from castle_combo.engine.decisions import Frame, Pending, Resume, decision_from_json
 from castle_combo.engine.game import default_rules, new_game
 from castle_combo.engine.record import RECORD_FORMAT, record
 from castle_combo.engine.state import (
@@ -67,14 +56,6 @@ __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "converter", "dumps", "loads", "reco
 STATE_FORMAT = "castle-combo/state@2"
 #: The first state format: no lock cards, and a pending decision as one flat object.
 STATE_FORMAT_1 = "castle-combo/state@1"
-#: How each kind of decision is named in a save, and the step of an ability that asks it.
-_DECISION_KINDS: dict[type, tuple[str, type | None]] = {
-    ChooseOption: ("choose", ChoiceStep),
-    DiscardCard: ("discard", DiscardStep),
-    ChooseRow: ("row", DiscardRowStep),
-    ChooseAdjacent: ("adjacent", CopyStep),
-    OpenLockOrPass: ("unlock_or_pass", None),
-}
 
 
 def _fail(path: str, message: str) -> RecordError:
@@ -206,49 +187,9 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     conv.register_structure_hook(PlayerState, player_in)
 
-    def decision_out(decision: Decision) -> dict[str, Any]:
-        kind = _DECISION_KINDS[type(decision)][0]
-        if isinstance(decision, ChooseOption):
-            return {"kind": kind, "options": decision.options}
-        if isinstance(decision, DiscardCard):
-            return {"kind": kind, "deck": deck_name(decision.deck)}
-        if isinstance(decision, ChooseRow):
-            return {"kind": kind, "decks": [deck_name(d) for d in decision.decks]}
-        if isinstance(decision, ChooseAdjacent):
-            return {"kind": kind, "candidates": list(decision.candidates)}
-        return {"kind": kind, "locks": list(decision.locks)}
-
-    def indices(value: Any) -> tuple[int, ...]:
-        if not isinstance(value, list) or not all(type(v) is int and v >= 0 for v in value):
-            raise RecordError(f"expected a list of tableau indices, got {value!r:.80}")
-        return tuple(value)
-
-    def decision_in(value: Any) -> Decision:
-        fields = {"choose": "options", "discard": "deck", "row": "decks", "adjacent": "candidates",
-                  "unlock_or_pass": "locks"}
-        if not isinstance(value, dict) or value.get("kind") not in fields:
-            raise RecordError(f".decision: expected {{\"kind\": one of {', '.join(fields)}, ...}}")
-        kind = value["kind"]
-        if set(value) != {"kind", fields[kind]}:
-            raise RecordError(f".decision: a {kind!r} decision has the fields kind and {fields[kind]}")
-        field = value[fields[kind]]
-        if kind == "choose":
-            if type(field) is not int or field < 2:
-                raise RecordError(f".decision.options: expected a number of options (2 or more), got {field!r:.80}")
-            return ChooseOption(field)
-        if kind == "discard":
-            return DiscardCard(deck_index(field))
-        if kind == "row":
-            if not isinstance(field, list):
-                raise RecordError(f".decision.decks: expected [\"castle\", \"village\"], got {field!r:.80}")
-            return ChooseRow(tuple(deck_index(d) for d in field))
-        if kind == "adjacent":
-            return ChooseAdjacent(indices(field))
-        return OpenLockOrPass(indices(field))
-
     def pending_out(pending: Pending) -> dict[str, Any]:
         return {
-            "decision": decision_out(pending.decision),
+            "decision": pending.decision.to_json(),
             "frames": [conv.unstructure(f, Frame) for f in pending.frames],
             "step": list(pending.step),
             "resume": pending.resume.value,
@@ -273,7 +214,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             step = address_in(value["step"])
         except RecordError as error:
             raise RecordError(f".step: {error}") from None
-        return Pending(decision_in(value["decision"]), tuple(structured), step, Resume(resume))
+        return Pending(decision_from_json(value["decision"]), tuple(structured), step, Resume(resume))
 
     conv.register_unstructure_hook(Pending, pending_out)
     conv.register_structure_hook(Pending, pending_in)
