@@ -71,3 +71,29 @@ def test_the_bare_command_matches_mcts_against_greedy(capsys: pytest.CaptureFixt
     assert main(["simulate", "--games", "2", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert [seat["bot"].split(":")[0] for seat in document["seats"]] == ["mcts", "greedy"]
+
+
+class ChattyBackend:
+    """Plays in this process, but writes to standard output first, as Ray's servers can (Python and fd 1)."""
+
+    def run(self, task, context, work):  # type: ignore[no-untyped-def]
+        from castle_combo.bots.backends import Processes
+
+        print("chatter through sys.stdout")
+        import os
+
+        os.write(1, b"chatter through file descriptor 1\n")
+        yield from Processes(1).run(task, context, work)
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_json_output_stays_pure_whatever_the_games_processes_print(
+    command: str, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from castle_combo.bots import simulate as simulation
+
+    monkeypatch.setattr(simulation, "_backend", lambda *args: ChattyBackend())
+    assert main([command, "--bots", "greedy,random", "--games", "2", "--json"]) == 0
+    out, err = capfd.readouterr()
+    assert json.loads(out)["games"] == 2
+    assert "chatter through sys.stdout" in err and "chatter through file descriptor 1" in err

@@ -19,12 +19,22 @@ sent once per worker (or put once in Ray's object store), not once per game.
 * :class:`RayCluster` plays as Ray tasks, on a local Ray started for the run
   (and stopped after it) or on an existing cluster (``address``). Ray is an
   optional extra: ``pip install 'castle-combo[ray]'``.
+
+Ray runs code sent to its ports, so it is only ever used with its token
+authentication on (Ray 2.52 or later, ``RAY_AUTH_MODE=token``): a local Ray
+gets a fresh random token and no dashboard. Ray offers no setting that keeps
+a local Ray on the loopback address (it turns ``127.0.0.1`` into the
+machine's address and its core servers listen on every interface), so the
+token is what guards its ports; the docs' security page lists them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import re
+import secrets
 import signal
 import socket
 from collections import deque
@@ -35,7 +45,8 @@ import attrs
 
 from castle_combo.errors import BackendError, CastleComboError
 
-__all__ = ["Backend", "BackendError", "Processes", "RayCluster", "batches", "cpu_count"]
+__all__ = ["RAY_MIN_VERSION", "Backend", "BackendError", "Processes", "RayCluster", "batches", "cpu_count",
+           "token_auth_on"]
 
 R = TypeVar("R")
 #: A unit of work: ``task(context, start, stop)`` plays games ``start`` to ``stop - 1``.
@@ -123,67 +134,169 @@ class Processes:
 
 # --------------------------------------------------------------------- Ray
 
+#: The first Ray with token authentication (``RAY_AUTH_MODE=token``); an older Ray is refused.
+RAY_MIN_VERSION = (2, 52)
+_AUTH_MODE = "RAY_AUTH_MODE"
+_AUTH_TOKEN = "RAY_AUTH_TOKEN"
+_NO_TELEMETRY = "RAY_USAGE_STATS_ENABLED"
+
 
 def _ray_task(task: Task[R], context: Any, start: int, stop: int) -> list[R]:
     return task(context, start, stop)
 
 
+def _import_ray() -> Any:
+    """The ``ray`` module, if it is installed and has token authentication."""
+    try:
+        import ray  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise BackendError("the Ray backend needs Ray, which is not installed\n"
+                           "hint: pip install 'castle-combo[ray]'") from None
+    version = tuple(int(part) for part in re.findall(r"\d+", str(ray.__version__))[:2])
+    if version < RAY_MIN_VERSION:
+        wanted = ".".join(map(str, RAY_MIN_VERSION))
+        raise BackendError(f"Ray {ray.__version__} has no token authentication, without which anyone who reaches "
+                           f"its ports can run code on this machine; castle-combo needs Ray {wanted} or later\n"
+                           "hint: pip install --upgrade 'castle-combo[ray]'")
+    return ray
+
+
+@contextlib.contextmanager
+def _environment(changes: dict[str, str]) -> Iterator[None]:
+    """``os.environ`` with ``changes`` for the duration (Ray's processes inherit it), then as it was.
+
+    Ray reads its authentication settings once per process and caches them,
+    so they are reloaded after each change (:func:`_reload_auth_settings`).
+    """
+    before = {name: os.environ.get(name) for name in changes}
+    os.environ.update(changes)
+    _reload_auth_settings()
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        _reload_auth_settings()
+
+
+def _reload_auth_settings() -> None:
+    """Make this process's Ray read ``RAY_AUTH_MODE`` and the token again (what ``ray.init`` itself does)."""
+    try:
+        from ray._raylet import AuthenticationTokenLoader, Config  # type: ignore[attr-defined,import-not-found,unused-ignore]
+    except ImportError:  # a Ray without these: the check after starting refuses it if the token is off
+        return
+    Config.initialize("")
+    AuthenticationTokenLoader.instance().reset_cache()
+
+
+def token_auth_on() -> bool:
+    """Whether the Ray of this process runs with token authentication (False without Ray)."""
+    try:
+        from ray._private.authentication.authentication_utils import (  # type: ignore[import-not-found,unused-ignore]
+            is_token_auth_enabled,
+        )
+    except ImportError:
+        return False
+    return bool(is_token_auth_enabled())
+
+
 @attrs.frozen
 class RayCluster:
-    """Ray tasks, on an existing cluster (``address``) or a local Ray of ``cpus`` CPUs started for the run."""
+    """Ray tasks, on an existing cluster (``address``) or a local Ray of ``cpus`` CPUs started for the run.
+
+    Ray runs with its token authentication on, always: without it, anyone who
+    can reach one of its ports can run code as the user (the docs' security
+    page). A local Ray gets a fresh random token that only this process and
+    the Ray processes it starts know (in their environment, never in a file),
+    and no dashboard; a cluster must run with ``RAY_AUTH_MODE=token``, and
+    this machine needs its token (``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH``
+    or ``~/.ray/auth_token``).
+    """
 
     address: str | None = None
     cpus: int | None = None
     #: Batches in flight per CPU of the cluster.
     window: int = 4
 
-    def _connect(self) -> tuple[Any, bool]:
-        """The ``ray`` module, connected; and whether this run started Ray (and so must stop it)."""
-        try:
-            import ray  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            raise BackendError("the Ray backend needs Ray, which is not installed\n"
-                               "hint: pip install 'castle-combo[ray]'") from None
+    @contextlib.contextmanager
+    def connected(self) -> Iterator[Any]:
+        """The ``ray`` module, connected with token authentication on; a Ray started here is stopped after.
+
+        A Ray this process already runs is used as it is, if its token
+        authentication is on. ``RAY_AUTH_MODE`` set to anything but ``token``
+        is refused rather than obeyed.
+        """
+        ray = _import_ray()
+        mode = os.environ.get(_AUTH_MODE)
+        if mode is not None and mode.strip().lower() != "token":
+            raise BackendError(f"{_AUTH_MODE}={mode} is set, but castle-combo runs Ray only with token "
+                               "authentication (without it anyone who reaches Ray's ports can run code here)\n"
+                               f"hint: unset {_AUTH_MODE} or set {_AUTH_MODE}=token")
         if ray.is_initialized():
-            return ray, False
+            if not token_auth_on():
+                raise BackendError("this process already runs a Ray without token authentication; castle-combo "
+                                   f"will not use it\nhint: start it with {_AUTH_MODE}=token set, or let "
+                                   "castle-combo start its own")
+            yield ray
+            return
         if self.address is not None:
             _check_reachable(self.address)
-        os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local Ray for one run needs no token
+        changes = {_AUTH_MODE: "token", _NO_TELEMETRY: os.environ.get(_NO_TELEMETRY, "0")}
+        if self.address is None:
+            changes[_AUTH_TOKEN] = secrets.token_hex(32)  # a local Ray's own token, known to no one else
+        with _environment(changes):
+            self._start(ray)
+            try:
+                if not token_auth_on():
+                    raise BackendError("Ray started without token authentication; castle-combo will not use it\n"
+                                       "hint: pip install --upgrade 'castle-combo[ray]'")
+                yield ray
+            finally:
+                ray.shutdown()
+
+    def _start(self, ray: Any) -> None:
+        """Start the local Ray (no dashboard) or join the cluster; any failure is one clear BackendError."""
+        where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
         try:
             if self.address is None:
                 ray.init(num_cpus=self.cpus or cpu_count(), include_dashboard=False, log_to_driver=False,
                          configure_logging=False)
             else:
                 ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+        except ray.exceptions.AuthenticationError:
+            raise BackendError(f"{where} refused this machine's Ray token (or there is none here)\n"
+                               "hint: run 'ray get-auth-token' on the cluster's head node and give its token here "
+                               "as RAY_AUTH_TOKEN or in ~/.ray/auth_token") from None
         except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError, ...): all mean this
-            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
-            raise BackendError(f"cannot start or reach {where}: {error}\n"
-                               "hint: check the address (ray start --head prints it) or leave --address out "
-                               "for a local Ray") from None
-        return ray, True
+            first = str(error).strip().splitlines()[0][:300] if str(error).strip() else type(error).__name__
+            hint = ("check the address (ray start --head prints it) and this machine's token for the cluster "
+                    "(RAY_AUTH_TOKEN or ~/.ray/auth_token, from 'ray get-auth-token' on its head node), or leave "
+                    "--address out for a local Ray") if self.address else \
+                "Ray's own logs are in /tmp/ray/session_latest/logs"
+            raise BackendError(f"cannot start or reach {where}: {first}\nhint: {hint}") from None
 
     def run(self, task: Task[R], context: Any, work: Iterable[tuple[int, int]]) -> Iterator[list[R]]:
         """Play the batches as Ray tasks; results in batch order."""
-        ray, started = self._connect()
-        pending: deque[Any] = deque()
-        try:
-            remote = ray.remote(_ray_task)
-            shared = ray.put(context)
-            cpus = int(ray.cluster_resources().get("CPU", 1))
-            limit = max(1, cpus * self.window)
-            for start, stop in work:
-                pending.append(remote.remote(task, shared, start, stop))
-                if len(pending) >= limit:
+        with self.connected() as ray:
+            pending: deque[Any] = deque()
+            try:
+                remote = ray.remote(_ray_task)
+                shared = ray.put(context)
+                cpus = int(ray.cluster_resources().get("CPU", 1))
+                limit = max(1, cpus * self.window)
+                for start, stop in work:
+                    pending.append(remote.remote(task, shared, start, stop))
+                    if len(pending) >= limit:
+                        yield _result(ray, pending.popleft())
+                while pending:
                     yield _result(ray, pending.popleft())
-            while pending:
-                yield _result(ray, pending.popleft())
-        except BaseException:
-            for ref in pending:  # Ctrl-C, an error or a caller that stopped early: no task left running
-                ray.cancel(ref, force=True)
-            raise
-        finally:
-            if started:
-                ray.shutdown()
+            except BaseException:
+                for ref in pending:  # Ctrl-C, an error or a caller that stopped early: no task left running
+                    ray.cancel(ref, force=True)
+                raise
 
 
 def _check_reachable(address: str, timeout: float = 5.0) -> None:

@@ -27,6 +27,7 @@ from castle_combo.bots.backends import cpu_count
 from castle_combo.bots.balance import BalanceReport, CardBalance, balance
 from castle_combo.bots.registry import agent_names, parse_agents
 from castle_combo.bots.simulate import GameOutcome, SimulationInterrupted
+from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.simulate import check_run_options
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
@@ -95,10 +96,11 @@ def _play(specs: Any, options: dict[str, Any], *, quiet: bool) -> BalanceReport:
     from castle_combo.bots.balance import balance_report
 
     if quiet:
-        try:
-            return balance(specs, **options)
-        except SimulationInterrupted as stop:
-            return balance_report(stop.partial, options["rules"])
+        with stdout_to_stderr():  # the JSON document must stand alone on standard output
+            try:
+                return balance(specs, **options)
+            except SimulationInterrupted as stop:
+                return balance_report(stop.partial, options["rules"])
     from castle_combo.cli._simulate_report import progress_bar
 
     with progress_bar(options["games"]) as advance:

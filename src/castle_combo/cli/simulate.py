@@ -3,7 +3,8 @@
 The defaults make the bare command a demo that finishes in a few seconds:
 MCTS on a small budget against the greedy bot, two players, 20 games.
 ``--players`` defaults to the number of bots named (at least 2).
-``--json`` prints the DESIGN.md document and nothing else, for scripts.
+``--json`` prints the DESIGN.md document and nothing else, for scripts (whatever
+the games' processes write meanwhile goes to standard error).
 ``--backend ray`` plays the games as Ray tasks (``--address`` of a cluster, or
 a local Ray); ``--jobs`` above the CPU count is capped, with a note. Ctrl-C
 stops at once and prints the report of the games finished; records saved
@@ -21,6 +22,7 @@ from typing import Any
 from castle_combo.bots.backends import cpu_count
 from castle_combo.bots.registry import agent_names, parse_agents
 from castle_combo.bots.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
+from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 
@@ -106,10 +108,11 @@ def run(args: argparse.Namespace) -> int:
         "overwrite": args.overwrite,
     }
     if args.json:
-        try:
-            result = simulate(specs, **options)
-        except SimulationInterrupted as stop:
-            result = stop.partial
+        with stdout_to_stderr():  # Ray's servers, say, may write to it: the document must stand alone
+            try:
+                result = simulate(specs, **options)
+            except SimulationInterrupted as stop:
+                result = stop.partial
         print(json.dumps(result.to_json(), indent=2))
         return _finish(result)
     from castle_combo.cli._simulate_report import progress_bar, render_report
