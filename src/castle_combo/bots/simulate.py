@@ -52,6 +52,7 @@ from castle_combo.bots.backends import Backend, Processes, RayCluster, batches, 
 from castle_combo.bots.base import Agent
 from castle_combo.bots.registry import make_agent
 from castle_combo.bots.stats import Z95, Interval, wilson_interval
+from castle_combo.engine.record import bot_seats
 from castle_combo.errors import IllegalAction, SimulationError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 
@@ -216,7 +217,8 @@ def play_game(
         winners=tuple(sorted(slot_at[seat] for seat in winning_seats)),
         cards=tuple(_face_up_names(state, seat) for seat in seats),
         moves=tuple(moves),
-        record=json.dumps(state.record(), indent=1) if keep_record else None,
+        record=json.dumps(state.record(bot_seats([bot_name(specs[slot_at[s]]) for s in range(players)])), indent=1)
+        if keep_record else None,
         think_seconds=tuple(think),
     )
 

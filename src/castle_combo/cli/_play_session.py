@@ -29,6 +29,7 @@ import attrs
 
 from castle_combo.bots.base import Agent
 from castle_combo.engine.actions import Action
+from castle_combo.engine.record import Seat, numbered
 from castle_combo.engine.state import GameState
 from castle_combo.engine.views import redeal
 from castle_combo.errors import SaveError
@@ -56,6 +57,8 @@ class Session:
     rngs: dict[int, random.Random]
     seed: int
     names: list[str]
+    #: Who plays each seat, as the saved record tells it (your name, each bot's name and kind).
+    seats: tuple[Seat, ...] | None = None
     #: Shuffles the hidden cards again on undo; seeded apart from the deal so undo reveals nothing.
     undo_rng: random.Random = attrs.field(factory=lambda: random.Random(random.SystemRandom().getrandbits(64)))
     log: list[str] = attrs.field(factory=list)
@@ -98,6 +101,10 @@ class Session:
         self.log.append(said)
         return said
 
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the game's record so far, naming who played each seat, to ``path`` (see :func:`save_record`)."""
+        return save_record(self.state, path, self.seats)
+
     def undo(self) -> bool:
         """Go back to your previous decision (False if there is none); the hidden cards are shuffled again."""
         if not self.history:
@@ -111,10 +118,10 @@ class Session:
         return True
 
 
-def save_record(state: GameState, path: str | os.PathLike[str]) -> Path:
-    """Write the game's record (the game-record format) to ``path``, whole or not at all."""
+def save_record(state: GameState, path: str | os.PathLike[str], seats: Sequence[Seat] | None = None) -> Path:
+    """Write the game's record (the game-record format, with ``seats`` if given) to ``path``, whole or not at all."""
     target = Path(path)
-    text = json.dumps(state.record(), indent=1) + "\n"
+    text = json.dumps(state.record(seats), indent=1) + "\n"
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=".game-",
                                              suffix=".tmp")
@@ -132,9 +139,7 @@ def save_record(state: GameState, path: str | os.PathLike[str]) -> Path:
 
 def names_for(players: int, me: int, bots: dict[int, Agent]) -> list[str]:
     """"you" for your seat, each bot's name for its seat (numbered when a name repeats)."""
-    names = ["you" if seat == me else bots[seat].name for seat in range(players)]
-    repeated = {name for name in names if names.count(name) > 1}
-    return [f"{name} {seat}" if name in repeated else name for seat, name in enumerate(names)]
+    return numbered(["you" if seat == me else bots[seat].name for seat in range(players)])
 
 
 def final_words(session: Session, saved: Path | None) -> list[str]:

@@ -3,9 +3,12 @@
 On a terminal it is a full-screen app that fits 80 columns by 24 lines and
 redraws in place (:mod:`castle_combo.cli.play_app`): pick a card with its
 number, a spot with its letter, then ``u`` (face up) or ``d`` (face down);
-decisions are numbered. With ``--plain``, or when the input or output is not
-a terminal (a pipe, a script, a screen reader), it is a line mode: the same
-screen is printed before each of your decisions and one line is read.
+decisions are numbered. The full-screen app needs Textual, the optional extra
+``castle-combo[play]``; the library itself never needs it, so a plain install
+stays light. With ``--plain``, when the input or output is not a terminal (a
+pipe, a script, a screen reader), or when Textual is not installed (the
+command says how to add it), it is a line mode: the same screen is printed
+before each of your decisions and one line is read.
 
 Either way the typed commands work (``nun 0 1 down``, ``move``, ``choose 2``,
 ``unlock toady``, ``undo``, ``help``, ``quit``; see
@@ -19,6 +22,7 @@ shuffles the cards still hidden again (see :mod:`castle_combo.cli._play_session`
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import random
 import sys
@@ -31,14 +35,27 @@ from rich.markup import escape
 from castle_combo.bots.registry import agent_names, make_agent, parse_agents
 from castle_combo.bots.simulate import derive_seed
 from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse_input, prompt_lines, quick_move
-from castle_combo.cli._play_session import Session, final_words, names_for, save_record
+from castle_combo.cli._play_session import Session, final_words, names_for
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.tui import score_table, screen
+from castle_combo.engine.record import Seat
 from castle_combo.errors import PlayError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.language.ruleset import Ruleset
 
-__all__ = ["register", "run", "PlayError", "play"]
+__all__ = ["register", "run", "PlayError", "play", "FULL_SCREEN_NEEDS"]
+
+#: What to install for the full-screen game (Textual), said wherever it is missing.
+FULL_SCREEN_NEEDS = "the full-screen game needs Textual: pip install 'castle-combo[play]'"
+
+
+def _full_screen_available() -> bool:
+    """Whether Textual can be imported (the ``play`` extra), without importing it."""
+    try:
+        return importlib.util.find_spec("textual") is not None
+    except (ImportError, ValueError):  # a broken or stubbed-out installation
+        return False
+
 
 class _LineGame:
     """The line mode: the screen before each of your decisions, one line read (see the module docstring)."""
@@ -110,7 +127,7 @@ class _LineGame:
 
     def _end(self, finished: bool) -> None:
         state = self.session.state
-        saved = save_record(state, self.save) if self.save else None
+        saved = self.session.save(self.save) if self.save else None
         if finished:
             self.console.print(score_table(state, state.scores(), self.session.names))
             for line in final_words(self.session, saved):
@@ -130,11 +147,13 @@ def play(
     rules: Ruleset | None = None,
     save: str | None = None,
     plain: bool = True,
+    name: str = "you",
 ) -> int:
     """Set up and run a game; ``seed=None`` picks a fresh random seed; ``rules`` the cards.
 
     ``plain=False`` runs the full-screen app (a terminal is needed);
-    ``save`` writes the game's record to that file when the game ends.
+    ``save`` writes the game's record to that file when the game ends (or
+    when you leave), with ``name`` as your seat's name and each bot's name.
     """
     from castle_combo import new_game
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -146,6 +165,8 @@ def play(
         raise PlayError("no bots to play against; name at least one, e.g. bots=('greedy',)")
     if len(bots) > players - 1:
         raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or more players")
+    if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 40:
+        raise PlayError(f"your name must be 1 to 40 printable characters, got {name!r}")
     if save is not None and not Path(save).parent.is_dir():
         raise PlayError(f"cannot save the record to {save}: its folder does not exist")
     if seed is None:
@@ -153,9 +174,13 @@ def play(
     others = [s for s in range(players) if s != seat]
     agents = {s: make_agent(bots[i % len(bots)]) for i, s in enumerate(others)}
     rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
-    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, seed,
-                      names_for(players, seat, agents))
+    names = names_for(players, seat, agents)
+    seats = tuple(Seat(name, None) if s == seat else Seat(names[s], bots[others.index(s) % len(bots)])
+                  for s in range(players))
+    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, seed, names, seats)
     if not plain:
+        if not _full_screen_available():
+            raise PlayError(f"{FULL_SCREEN_NEEDS}, or play in the line mode (plain=True, or --plain)")
         from castle_combo.cli.play_app import PlayApp
 
         return PlayApp(session, save).run() or 0
@@ -178,7 +203,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deal (default: random)")
     parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat; seat 0 starts (default 0)")
-    parser.add_argument("--save", metavar="FILE", help="write the game's record to FILE when the game ends")
+    parser.add_argument("--save", metavar="FILE",
+                        help="write the game's record to the file FILE (JSON, for 'castle-combo replay') when the "
+                             "game ends or you leave it")
+    parser.add_argument("--name", default="you", metavar="NAME",
+                        help="your name in the saved record (default 'you')")
     parser.add_argument("--plain", action="store_true",
                         help="line mode: print the table and read one line per decision (also used when the "
                              "input or output is not a terminal)")
@@ -197,5 +226,8 @@ def run(args: argparse.Namespace) -> int:
     if len(bots) > args.players - 1:
         raise PlayError(f"{len(bots)} bots for {args.players - 1} bot seats; give fewer bots or raise --players")
     plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
+    if not plain and not _full_screen_available():
+        print(f"note: {FULL_SCREEN_NEEDS}; playing in the line mode now.", file=sys.stderr)
+        plain = True
     return play(players=args.players, bots=bots, seed=args.seed, seat=args.seat, rules=ruleset_from(args),
-                save=args.save, plain=plain)
+                save=args.save, plain=plain, name=args.name)

@@ -26,7 +26,7 @@ from textual.events import Key
 from textual.widgets import Input, Static
 
 from castle_combo.cli._play_input import HELP, BadInput, Command, parse_input, prompt_lines, quick_move
-from castle_combo.cli._play_session import Session, final_words, save_record
+from castle_combo.cli._play_session import Session, final_words
 from castle_combo.cli.tui import card_text, score_table, screen, spot_labels
 from castle_combo.engine.actions import Action, Take, Unlock, UseKey
 from castle_combo.errors import CastleComboError
@@ -72,7 +72,7 @@ class PlayApp(App[int]):
         self.session.bots_play()
         if self.session.state.is_over and not self.finished:
             self.finished = True
-            saved = save_record(self.session.state, self.save) if self.save else None
+            saved = self.session.save(self.save) if self.save else None
             self.note = final_words(self.session, saved) + ["press any key to leave"]
         self.redraw()
 
@@ -234,5 +234,5 @@ class PlayApp(App[int]):
     def action_quit_game(self) -> None:
         """Leave the game (its record is saved when ``--save`` was given)."""
         if self.save and not self.finished:
-            save_record(self.session.state, self.save)
+            self.session.save(self.save)
         self.exit(0)

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from castle_combo.cli._ruleset_options import add_ruleset_options, asked_ruleset
 from castle_combo.cli.score import sheet_table
 from castle_combo.errors import RecordError
-from castle_combo.records.serialize import replay
+from castle_combo.records.serialize import record_seats, replay
 
 __all__ = ["register", "run"]
 
@@ -44,12 +45,14 @@ def run(args: argparse.Namespace) -> int:
         state = replay(text, asked_ruleset(args))
     except RecordError as error:
         raise RecordError(f"{args.file}: {error}") from None
+    seats = record_seats(text)  # who played, when the record says
+    names = [seat.name for seat in seats] if seats else [f"Seat {seat}" for seat in range(len(state.players))]
     sheets = state.scores() if state.is_over else state.provisional_scores()
     if args.html:
         from castle_combo.records.replay_page import replay_page
 
-        Path(args.html).write_text(replay_page(state, title=f"Castle Combo: {Path(args.file).name}"),
-                                   encoding="utf-8")
+        page = replay_page(state, names, title=f"Castle Combo: {Path(args.file).name}", seats=seats)
+        Path(args.html).write_text(page, encoding="utf-8")
     if args.json:
         players = [{"score": s.total, "keys": s.keys, "gold": s.gold_left} for s in sheets]
         print(json.dumps({"players": players}))
@@ -60,5 +63,5 @@ def run(args: argparse.Namespace) -> int:
     winners = set(state.result().winners) if state.is_over else set()
     for seat, sheet in enumerate(sheets):
         mark = "  [green]winner[/green]" if seat in winners else ""
-        console.print(sheet_table(sheet, f"Seat {seat}{mark}"))
+        console.print(sheet_table(sheet, f"{escape(names[seat])}{mark}"))
     return 0

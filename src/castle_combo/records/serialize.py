@@ -10,7 +10,8 @@ Two formats, both plain JSON that names cards by their English names:
 * a **game record** (``"format": "castle-combo/record@1"``, the API page):
   the players, initial deck orders, reshuffle orders and actions, which
   :func:`replay` turns back into the final state (``replay(s.record()) == s``);
-  :func:`castle_combo.engine.record.record` writes it.
+  :func:`castle_combo.engine.record.record` writes it. Its optional
+  ``seats`` name who played (:func:`record_seats` reads them).
 
 Structuring goes through a cattrs converter built once per ruleset (card
 names become the engine's integer ids). Strict hooks refuse a string where a
@@ -33,7 +34,7 @@ from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.counting import DECKS, Placed
 from castle_combo.engine.decisions import Frame, Pending, Resume, decision_from_json
 from castle_combo.engine.game import default_rules, new_game
-from castle_combo.engine.record import RECORD_FORMAT, record
+from castle_combo.engine.record import RECORD_FORMAT, Seat, record
 from castle_combo.engine.state import (
     GameState,
     Location,
@@ -51,7 +52,7 @@ from castle_combo.language.ruleset import Ruleset
 from castle_combo.records.integrity import check_state
 from castle_combo.records.jsontext import quote, read_json
 
-__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "converter", "dumps", "loads", "record", "replay"]
+__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Seat", "converter", "dumps", "loads", "record", "record_seats", "replay"]
 
 STATE_FORMAT = "castle-combo/state@2"
 #: The first state format: no lock cards, and a pending decision as one flat object.
@@ -469,11 +470,12 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     rec = _parse(data)
     _check_format(rec, RECORD_FORMAT, required=False)
     rules = _rules_named(rec.get("rules")) if rules is None else rules
-    known = {"format", "rules", "players", "first_player", "seed", "decks", "reshuffles", "actions", "view"}
+    known = {"format", "rules", "players", "first_player", "seats", "seed", "decks", "reshuffles", "actions", "view"}
     extra = sorted(set(rec) - known)
     if extra:
         raise _fail(
-            f"$.{extra[0]}", "unknown field; a record has players, first_player, seed, decks, reshuffles, actions"
+            f"$.{extra[0]}",
+            "unknown field; a record has players, first_player, seats, seed, decks, reshuffles, actions",
         )
     version = rec.get("rules")
     if version is not None and version != rules.version:
@@ -485,13 +487,11 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     if "decks" not in rec and "seed" not in rec:
         hint = " (this is a seat's public record, which hides the deck orders)" if "view" in rec else ""
         raise _fail("$.decks", f"missing: a record needs the deck orders or a seed{hint}")
-    players = rec.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise _fail("$.players",
-                    f"expected the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}, got {quote(players)}")
+    players = _players(rec)
     first = rec.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise _fail("$.first_player", f"expected a seat from 0 to {players - 1}, got {first!r}")
+    _seats(rec, players)
     seed = rec.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _fail("$.seed", f"expected an integer, got {seed!r}")
@@ -514,3 +514,51 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
             raise _fail(f"$.actions[{i}]", f"illegal action ({action}): {error}") from None
     return state
 
+
+
+def _players(rec: Mapping[str, Any]) -> int:
+    """The record's number of players, checked."""
+    players = rec.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise _fail("$.players",
+                    f"expected the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}, got {quote(players)}")
+    return players
+
+
+def _seats(rec: Mapping[str, Any], players: int) -> tuple[Seat, ...] | None:
+    """The record's ``seats``, checked: one ``{"name": text, "bot": text or null}`` per seat, or absent."""
+    if "seats" not in rec:
+        return None
+    seats = rec["seats"]
+    example = '{"name": "Ana", "bot": null}'
+    if not isinstance(seats, list) or len(seats) != players:
+        got = (f"{len(seats)} {'entry' if len(seats) == 1 else 'entries'}" if isinstance(seats, list)
+               else quote(seats))
+        raise _fail("$.seats", f"expected one entry per seat ({players}) such as {example}, got {got}; "
+                               "or leave seats out")
+    out = []
+    for i, entry in enumerate(seats):
+        path = f"$.seats[{i}]"
+        if not isinstance(entry, dict):
+            raise _fail(path, f"expected an object such as {example}, got {quote(entry)}")
+        extra = sorted(set(entry) - {"name", "bot"})
+        if extra:
+            raise _fail(f"{path}.{extra[0]}", "unknown field; a seat has a name and a bot (null for a person)")
+        name, bot = entry.get("name"), entry.get("bot")
+        if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 40:
+            raise _fail(f"{path}.name",
+                        f"expected the player's name, 1 to 40 printable characters, got {quote(name)}")
+        if bot is not None and (not isinstance(bot, str) or not bot.isprintable() or not bot.strip()):
+            raise _fail(f"{path}.bot",
+                        f"expected the bot's name (e.g. \"greedy\") or null for a person, got {quote(bot)}")
+        out.append(Seat(name, bot))
+    return tuple(out)
+
+
+def record_seats(data: str | bytes | Mapping[str, Any]) -> tuple[Seat, ...] | None:
+    """Who played each seat of a game record (its optional ``seats``), or ``None`` when it does not say.
+
+    Raises :class:`RecordError` naming the JSON path of a bad entry.
+    """
+    rec = _parse(data)
+    return _seats(rec, _players(rec))
