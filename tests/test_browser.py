@@ -95,6 +95,9 @@ def test_the_replay_page_shows_every_step_of_a_five_player_game(
     for n, shown in enumerate(seen):
         assert shown["shown"] == 1 and shown["step"] == n and shown["hash"] == f"#{n}"
         expected = [[seat, p.gold, p.keys, True] for seat, p in enumerate(states[n].players)]
+        if n == len(states) - 1:  # the end: gold left after the end-of-game purse filling
+            expected = [[seat, sheet.gold_left, p.keys, True]
+                        for seat, (p, sheet) in enumerate(zip(state.players, state.scores(), strict=True))]
         assert shown["seats"] == expected, n
 
 
@@ -109,7 +112,7 @@ def test_the_replay_page_opens_at_the_step_its_address_names(
     shown = re.findall(r'<section class="step shown" id="step-(\d+)"', run.stdout)
     assert shown == [str(n)]
     gold = re.search(rf'id="step-{n}".*?data-seat="0" data-gold="(\d+)"', run.stdout, re.S)
-    assert gold and int(gold.group(1)) == states_of(state)[n].players[0].gold
+    assert gold and int(gold.group(1)) == states_of(state)[n].picture().seats[0].gold  # at the end: after purses
 
 
 def test_a_screenshot_of_the_replay_page_is_drawn(five_player_game: tuple[Path, cc.GameState], tmp_path: Path) -> None:
@@ -145,6 +148,10 @@ def test_the_built_docs_pages_load_without_console_errors(tmp_path: Path) -> Non
             run = browse(base + page, tmp_path, "--dump-dom")
             assert not console_errors(run.stderr), (page, console_errors(run.stderr))
             assert "<h1" in run.stdout, page
+        # Home's embedded replay shows whole: its frame took the height of the page inside it.
+        home = browse(base, tmp_path, "--dump-dom", "--window-size=1280,5000").stdout
+        fitted = re.search(r'<iframe class="replay"[^>]*style="height: (\d+)px', home)
+        assert fitted and int(fitted.group(1)) > 400, re.findall(r"<iframe[^>]*>", home)
     finally:
         server.shutdown()
 
@@ -154,3 +161,55 @@ def test_the_console_error_check_sees_a_planted_error(tmp_path: Path) -> None:
     page.write_text('<html><body><h1>x</h1><script>throw new Error("planted")</script></body></html>')
     errors = console_errors(browse(page.as_uri(), tmp_path, "--dump-dom").stderr)
     assert errors and "planted" in errors[0]
+
+
+#: Appended to a copy of the page: at the step the address names, what a person sees, measured by the browser.
+LOOK = """<script>
+(function(){
+  var step=document.querySelector('section.step.shown'), smallest=1e9, words=0;
+  step.querySelectorAll('svg.card').forEach(function(card){
+    var scale=card.getBoundingClientRect().width/150;
+    var symbol=document.querySelector(card.querySelector('use').getAttribute('href'));
+    symbol.querySelectorAll('text').forEach(function(t){
+      smallest=Math.min(smallest,parseFloat(t.getAttribute('font-size'))*scale); words++;});
+  });
+  var ringed=[].map.call(step.querySelectorAll('svg.card.changed'),function(card){
+    var style=getComputedStyle(card);
+    return [card.dataset.card, style.outlineStyle, style.outlineColor];});
+  var seats=[].map.call(step.querySelectorAll('[data-seat]'),function(s){
+    return [s.querySelector('h3').textContent,+s.dataset.gold];});
+  var pre=document.createElement('pre'); pre.id='look';
+  pre.textContent=JSON.stringify({step:+step.dataset.step,smallest:smallest,words:words,ringed:ringed,seats:seats,
+    width:document.documentElement.scrollWidth});
+  document.body.appendChild(pre);
+})();
+</script></body>"""
+
+
+def test_the_replay_page_shows_names_rings_and_the_final_gold_in_words_at_least_11_pixels_tall(
+    tmp_path: Path,
+) -> None:
+    from castle_combo.engine.record import Seat
+
+    state = cc.new_game(players=3, seed=12)
+    rng = random.Random(12)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    seats = [Seat("Ana"), Seat("greedy 1", "greedy"), Seat("Mo", "mcts:8")]
+    page = tmp_path / "look.html"
+    page.write_text(replay_page(state, seats=seats).replace("</body>", LOOK), encoding="utf-8")
+    take = next(n for n, a in enumerate(state.history, start=1) if isinstance(a, cc.Take) and n > 10)
+    for step in (take, len(state.history)):
+        run = browse(f"{page.as_uri()}#{step}", tmp_path, "--dump-dom", "--window-size=1280,900")
+        found = re.search(r'<pre id="look">(.*?)</pre>', run.stdout)
+        assert found, run.stderr[-2000:]
+        look = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+        assert look["step"] == step and look["words"] > 100
+        assert look["smallest"] >= 11, look["smallest"]
+        assert look["width"] <= 1280  # nothing runs off the side
+        titles = [title for title, _ in look["seats"]]
+        assert titles[0].startswith("Ana") and "greedy bot" in titles[1] and "mcts:8 bot" in titles[2]
+        if step == take:
+            assert [state.history[take - 1].card, "solid", "rgb(232, 89, 12)"] in look["ringed"]
+        else:
+            assert [gold for _, gold in look["seats"]] == [sheet.gold_left for sheet in state.scores()]

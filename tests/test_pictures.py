@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
@@ -135,6 +136,9 @@ def test_the_replay_page_has_one_step_per_action_with_each_seats_gold_and_keys()
     states = states_of(state)
     assert len(parser.seats) == len(state.history) + 1 == len(states)
     for step, seats in parser.seats.items():
+        if step == len(states) - 1:  # the end: gold left after the end-of-game purse filling
+            assert seats == [(i, s.gold_left, p.keys) for i, (p, s) in enumerate(zip(state.players, state.scores()))]
+            continue
         assert seats == [(i, p.gold, p.keys) for i, p in enumerate(states[step].players)], step
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
     assert len(page) < 1_000_000
@@ -186,3 +190,93 @@ def test_golden_picture_names_are_slugs() -> None:
 
     assert slug("His Majesty") == "his-majesty" and slug("Cardinal's Hand") == "cardinal-s-hand"
     assert re.fullmatch(r"[a-z-]+", slug("Pèlerin"))
+
+
+def _type_sizes(svg: str) -> list[tuple[float, str]]:
+    """Every word of a picture with its height in pixels as drawn (font size times the scales around it)."""
+    sizes: list[tuple[float, str]] = []
+
+    def walk(node: ET.Element, scale: float) -> None:
+        found = re.search(r"scale\(([\d.]+)\)", node.get("transform", ""))
+        scale *= float(found.group(1)) if found else 1.0
+        if node.tag == f"{SVG}text":
+            sizes.append((float(node.get("font-size", "16")) * scale, node.text or ""))
+        for child in node:
+            walk(child, scale)
+
+    root = ET.fromstring(svg)
+    walk(root, float(root.get("width", "0")) / float(root.get("viewBox", "0 0 1 1").split()[2]))
+    return sizes
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_word_of_the_whole_table_is_at_least_11_pixels_tall_at_1280_pixels(players: int) -> None:
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    state = cc.new_game(players=players, seed=players, rules=rules)
+    rng = random.Random(players)
+    seen = 0
+    while not state.is_over:
+        before, state = state, state.apply(rng.choice(state.legal_actions()))
+        if state.taken % 7 == 0 or state.is_over:
+            svg = pictures.table(state.picture(since=before), width=1280)
+            assert ET.fromstring(svg).get("width") == "1280"
+            small = [(round(size, 1), word) for size, word in _type_sizes(svg) if size < 11]
+            assert not small, small[:5]
+            seen += 1
+    assert seen >= 4
+
+
+def test_stored_gold_and_waiting_keys_sit_below_every_word_of_a_card() -> None:
+    """The bottom strip holds the badges; a card's words end above it, whatever the card."""
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    badge = ET.fromstring(pictures.tableau([pictures.Cell(rules["Sculptor"], 0, 0, gold=7, key=True)]))
+    circles = [float(c.get("cy", 0)) - float(c.get("r", 0)) for c in badge.iter(f"{SVG}circle")
+               if c.get("fill") in ("#f2c230", "#dfe6ee") and float(c.get("cy", 0)) > 100]
+    badge_top = min(circles)
+    for card in rules.cards:
+        for in_tableau in (False, True):
+            body = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{pictures.card_body(card, in_tableau)}</svg>')
+            words = [(float(t.get("y", 0)), float(t.get("font-size", 0)), t.text) for t in body.iter(f"{SVG}text")
+                     if t.text and t.text != card.deck.value.upper()]
+            lowest = max(y + 0.25 * size for y, size, _ in words)
+            assert lowest < badge_top, (card.name, in_tableau)
+
+
+def test_a_card_in_a_tableau_shows_its_scoring_first_and_an_open_lock_no_more() -> None:
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    toady = rules["Toady"]
+    kept = " ".join(texts(f'<svg xmlns="http://www.w3.org/2000/svg">{pictures.card_body(toady, True)}</svg>'))
+    opened = " ".join(texts(f'<svg xmlns="http://www.w3.org/2000/svg">{pictures.card_body(toady, True, True)}</svg>'))
+    full = " ".join(texts(pictures.card(toady)))
+    assert kept.index("Score") < kept.index("Lock:") and "Lock:" not in opened and "Lock opened:" in full
+    assert html.escape(toady.describe()) in pictures.card_body(toady, True)  # the title still says it all
+
+
+def test_the_last_move_rings_what_it_changed() -> None:
+    state = cc.new_game(players=2, seed=5)
+    take = next(a for a in state.legal_actions() if isinstance(a, cc.Take))
+    after = state.apply(take)
+    picture = after.picture(since=state)
+    assert [c.card.name for c in picture.seats[0].cells if c.changed] == [take.card]
+    assert len(picture.fresh) == 1 and picture.fresh[0] not in [c.name for c in state.row(state.messenger)]
+    assert pictures.table(picture).count('class="changed"') == 2
+    assert after.picture().fresh == () and not any(c.changed for c in after.picture().seats[0].cells)
+
+
+def test_a_finished_tables_picture_shows_the_purses_filled_and_the_gold_left() -> None:
+    state = finished(3, 7)
+    sheets = state.scores()
+    picture = state.picture()
+    for seat, panel in enumerate(picture.seats):
+        assert panel.gold == sheets[seat].gold_left
+        stored = sorted(gold for row in sheets[seat].stored for gold in row if gold)
+        assert sorted(c.gold for c in panel.cells if c.gold) == stored
+
+
+def test_each_score_sheet_picture_names_its_seat() -> None:
+    state = finished(2, 3)
+    first, second = state.scores()
+    assert "seat 0: score sheet" in texts(first._repr_svg_()) and "seat 1: score sheet" in texts(second._repr_svg_())
+    assert "Ana: score sheet" in texts(first.picture("Ana"))
+    alone = cc.score_tableau([["face-down"] * 3] * 3)  # a tableau scored alone sits at no seat
+    assert alone.seat is None and "score sheet" in texts(alone._repr_svg_())

@@ -113,10 +113,11 @@ def example_game() -> Any:
 
 def on_post_build(config: Any) -> None:
     """Write the example replay page into the built site."""
+    from castle_combo.engine.record import Seat
     from castle_combo.records.replay_page import replay_page
 
     out = Path(config["site_dir"]) / "replay" / "example.html"
     out.parent.mkdir(parents=True, exist_ok=True)
-    page = replay_page(example_game(), names=("greedy A", "greedy B", "random"),
-                       title="Castle Combo: greedy, greedy and random")
+    seats = (Seat("greedy A", "greedy"), Seat("greedy B", "greedy"), Seat("random", "random"))
+    page = replay_page(example_game(), seats=seats, title="Castle Combo: greedy, greedy and random")
     out.write_text(page, encoding="utf-8")

@@ -64,7 +64,8 @@ class ScoreSheet:
     (``"face-down"``, or ``None`` for an empty space in an unfinished game)
     and ``stored`` the gold on each card after purse placement. ``wild`` is
     the shield type the player named for their wild shields (``None``
-    without any).
+    without any). ``seat`` is the seat scored (``None`` for a tableau scored
+    alone); its picture is titled with it.
     """
 
     total: int
@@ -74,10 +75,18 @@ class ScoreSheet:
     names: tuple[tuple[str | None, ...], ...] = attrs.field(default=((None,) * 3,) * 3, eq=False)
     stored: Grid = attrs.field(default=((0, 0, 0),) * 3, eq=False)
     wild: str | None = attrs.field(default=None, eq=False)
+    seat: int | None = attrs.field(default=None, eq=False)
+
+    def picture(self, name: str | None = None) -> str:
+        """The sheet as a score pad picture (SVG) titled with ``name``, by default its seat ("seat 2")."""
+        if name is None:
+            name = f"seat {self.seat}" if self.seat is not None else "score sheet"
+        return pictures.score_sheet(self.names, self.cards, self.total, self.keys, self.gold_left,
+                                    title=name if name == "score sheet" else f"{name}: score sheet")
 
     def _repr_svg_(self) -> str:
         """The sheet as a score pad picture (Jupyter calls this to display a sheet)."""
-        return pictures.score_sheet(self.names, self.cards, self.total, self.keys, self.gold_left)
+        return self.picture()
 
     def to_json(self) -> dict[str, Any]:
         """``{"total", "keys", "gold_left", "cards"}``, the scenario output format."""
@@ -194,6 +203,7 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
         _rows(names),
         _rows(stored),  # type: ignore[arg-type]
         wild,
+        seat,
     )
 
 
@@ -424,7 +434,8 @@ def score_tableau(
         cells[i] = attrs.evolve(cells[i], gold=amount)
     # Seat 0 is the scored player; with two neighbours they sit at seats 1 and 2, either side of it.
     tableaux = [tuple(cells)] + [tuple(o) for o in others]
-    return _sheets(engine, tableaux, [keys] + [0] * len(others), [gold] + [0] * len(others), only=0)[0]
+    sheet = _sheets(engine, tableaux, [keys] + [0] * len(others), [gold] + [0] * len(others), only=0)[0]
+    return attrs.evolve(sheet, seat=None)  # a tableau scored alone sits at no table
 
 
 def _cells(engine: Compiled, names: tuple[tuple[str, ...], ...], path: str, where: dict[str, str]) -> list[Placed]:

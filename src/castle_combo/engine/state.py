@@ -19,6 +19,7 @@ The parts of a state are defined in :mod:`castle_combo.engine.table` and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -92,11 +93,12 @@ class GameState(Table):
             cards = " | ".join(f"{c.name} {c.cost}g" for c in self.row(deck)) or "empty"
             lines.append(f"{deck.value.capitalize()} row{mark}: {cards}   "
                          f"[deck {self.deck_size(deck)}, discard {len(self.location(deck).discard)}]")
+        picture = self.picture()
         for seat, player in enumerate(self.players):
             turn = " - to play" if seat == self.current_player and not self.is_over else ""
             waiting = f" (+{player.keys_on_cards} on locks)" if player.keys_on_cards else ""
-            lines.append(f"seat {seat}: {player.gold} gold, {player.keys} keys{waiting}{turn}")
-            grid = {(cell.col, cell.row): cell for cell in self.picture().seats[seat].cells}
+            lines.append(f"seat {seat}: {picture.seats[seat].gold} gold, {player.keys} keys{waiting}{turn}")
+            grid = {(cell.col, cell.row): cell for cell in picture.seats[seat].cells}
             if not grid:
                 lines.append("  (no card yet)")
                 continue
@@ -114,23 +116,54 @@ class GameState(Table):
                 lines.append("  " + " | ".join(f"{w:<16}" for w in words).rstrip())
         return "\n".join(lines)
 
-    def picture(self, names: tuple[str, ...] | None = None) -> pictures.TablePicture:
-        """The public table as picture data (see :mod:`castle_combo.pictures`); ``names`` names the seats."""
+    def picture(
+        self,
+        names: Sequence[str] | None = None,
+        corners: Sequence[tuple[int, int]] | None = None,
+        since: GameState | None = None,
+    ) -> pictures.TablePicture:
+        """The public table as picture data (see :mod:`castle_combo.pictures`); ``names`` names the seats.
+
+        Each tableau is drawn in its 3x3 grid from ``corners[seat]``, the
+        position of the grid's top left card (by default the leftmost and
+        topmost of the cards so far: a replay passes the final grid's, so
+        cards never move between steps). ``since``, the state before the
+        last move, marks the cards that move changed. Once the game is over
+        the picture shows the table after the end-of-game purse filling: the
+        gold on each purse card and the gold left, as the score sheets count
+        them.
+        """
+        sheets = self.scores() if self.is_over else None
+        fresh: list[str] = []
+        if since is not None:
+            for deck in (Deck.CASTLE, Deck.VILLAGE):
+                fresh += [card.name for card in self.row(deck) if card not in since.row(deck)]
         seats = []
         for seat, player in enumerate(self.players):
             placed = self.tableau(seat)
-            left = min((t.at[0] for t in placed), default=0)
-            top = min((t.at[1] for t in placed), default=0)
-            cells = tuple(pictures.Cell(t.card, t.at[0] - left, t.at[1] - top, t.face_down, t.gold, t.key)
-                          for t in placed)
+            first = (min((t.at[0] for t in placed), default=0), min((t.at[1] for t in placed), default=0))
+            left, top = corners[seat] if corners is not None else first
+            before = {t.card.name: t for t in since.tableau(seat)} if since is not None else None
+            cells = []
+            for t in placed:
+                col, row = t.at[0] - left, t.at[1] - top
+                # The score sheet's grid starts at this state's own top left card.
+                gold = (sheets[seat].stored[t.at[1] - first[1]][t.at[0] - first[0]]
+                        if sheets is not None and not t.face_down else t.gold)
+                old = before.get(t.card.name) if before is not None else None
+                changed = before is not None and (old is None or (old.at, old.face_down, old.gold, old.key) !=
+                                                  (t.at, t.face_down, gold, t.key))
+                cells.append(pictures.Cell(t.card, col, row, t.face_down, gold, t.key, changed))
             name = names[seat] if names is not None else f"Seat {seat}"
-            seats.append(pictures.SeatPicture(name, player.gold, player.keys, cells, player.keys_on_cards,
+            seats.append(pictures.SeatPicture(name, player.gold if sheets is None else sheets[seat].gold_left,
+                                              player.keys, tuple(cells), player.keys_on_cards,
                                               seat == self.current_player and not self.is_over))
         return pictures.TablePicture(
             self.row(Deck.CASTLE), self.row(Deck.VILLAGE), self.messenger.value,
             (self.deck_size(Deck.CASTLE), self.deck_size(Deck.VILLAGE)),
             (len(self.location(Deck.CASTLE).discard), len(self.location(Deck.VILLAGE).discard)),
             tuple(seats),
+            fresh=tuple(fresh),
         )
 
     def _repr_svg_(self) -> str:
@@ -189,6 +222,10 @@ class GameState(Table):
         return views.determinize(self, rng)
 
     # ----------------------------------------------------------------- records
-    def record(self) -> dict[str, Any]:
-        """The game so far in the game-record format (a seat's view gives a public record without decks)."""
-        return records.record(self)
+    def record(self, seats: Sequence[records.Seat] | None = None) -> dict[str, Any]:
+        """The game so far in the game-record format (a seat's view gives a public record without decks).
+
+        ``seats`` (one :class:`~castle_combo.engine.record.Seat` per seat) names
+        who played, for a replay to show.
+        """
+        return records.record(self, seats)

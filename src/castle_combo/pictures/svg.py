@@ -29,6 +29,7 @@ import attrs
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "CHANGED",
     "CardLike",
     "Cell",
     "SeatPicture",
@@ -37,6 +38,7 @@ __all__ = [
     "card_body",
     "face_down",
     "face_down_body",
+    "badges",
     "row",
     "score_sheet",
     "table",
@@ -58,6 +60,8 @@ _SHIELDS = {
     "peasantry": ("#3f8f3a", "white", "P"),
 }
 _WILD = ("#8a8a8a", "white", "W")
+#: The colour that marks what the last move changed.
+CHANGED = "#e8590c"
 
 
 class _Named(Protocol):
@@ -117,6 +121,8 @@ class Cell:
     face_down: bool = False
     gold: int = 0
     key: bool = False
+    #: Whether the last move changed this card (placed it, or changed its gold or key): drawn ringed.
+    changed: bool = False
 
 
 @attrs.frozen
@@ -142,45 +148,102 @@ class TablePicture:
     discards: tuple[int, int]
     seats: tuple[SeatPicture, ...]
     caption: str = ""
+    #: The names of the row cards the last move brought into the rows (drawn ringed).
+    fresh: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------- one card
 
+#: The largest and the smallest type of a card's words, in card units (a card is 150 wide). A full
+#: card (a row, the gallery, a print sheet) says everything; a card in a tableau says only what still
+#: matters there (how it scores, and an effect that waits), in type large enough to read on the
+#: whole-table picture, whose tableau cards are drawn at about 0.85 of full size.
+_FULL_TYPE = (10.0, 8.5)
+_TABLEAU_TYPE = (15.0, 13.0)
+#: The words end above the bottom strip, which holds the deck's name, stored gold and a waiting key.
+_TEXT_TOP, _TEXT_BOTTOM = 66.0, CARD_HEIGHT - 30.0
+
 
 def _fit(text: str, width: float, size: float, bold: bool = False) -> float:
     """The font size (at most ``size``) at which ``text`` fits ``width`` pixels."""
-    per_char = 0.62 if bold else 0.56
+    per_char = 0.64 if bold else 0.56
     return round(min(size, width / max(1, len(text)) / per_char), 1)
 
 
-def _wrapped(paragraphs: Sequence[str], width: float, height: float) -> tuple[float, list[list[str]]]:
-    """The largest font size (10 down to 6) at which the paragraphs, wrapped, fit the box."""
-    for tenth in range(100, 55, -5):
+def _name_lines(name: str, width: float, largest: float, smallest: float) -> tuple[float, list[str]]:
+    """A bold name on one line, or on two when one line would need type smaller than ``smallest``."""
+    size = _fit(name, width, largest, bold=True)
+    # A name breaks at a space (dropped) or after a hyphen (kept): "Master-" / "at-Arms".
+    splits = [(name[:i], name[i + 1:]) for i, ch in enumerate(name) if ch == " "]
+    splits += [(name[:i + 1], name[i + 1:]) for i, ch in enumerate(name[:-1]) if ch == "-"]
+    if size >= smallest or not splits:
+        return size, [name]
+    first, second = min(splits, key=lambda pair: max(len(pair[0]), len(pair[1])))
+    return _fit(max(first, second, key=len), width, min(largest, 13.0), bold=True), [first, second]
+
+
+def _wrapped(paragraphs: Sequence[str], width: float, height: float,
+             sizes: tuple[float, float] = _FULL_TYPE, clip: bool = False) -> tuple[float, list[list[str]]]:
+    """The largest font size (from ``sizes[0]`` down) at which the paragraphs, wrapped, fit the box.
+
+    When even ``sizes[1]`` does not fit (a long lock effect, a fan card's long
+    text), ``clip`` keeps that size and cuts the last paragraphs short with an
+    ellipsis (the card's ``<title>`` still says it all); otherwise the type
+    shrinks further, down to 6.
+    """
+    largest, smallest = sizes
+    tenths = list(range(int(largest * 10), int(smallest * 10) - 1, -5))
+    if not clip:
+        tenths += list(range(int(smallest * 10) - 5, 55, -5))
+    for tenth in tenths:
         size = tenth / 10
-        chars = max(8, int(width / (size * 0.6)))
-        wrapped = [textwrap.wrap(text, chars) for text in paragraphs]
-        lines = sum(len(lines) for lines in wrapped) + max(0, len(wrapped) - 1) * 0.6
-        if lines * size * 1.2 <= height:
+        wrapped = _wrap(paragraphs, width, size)
+        if _lines(wrapped) * size * 1.2 <= height:
             return size, wrapped
-    chars = int(width / (6 * 0.6))
-    return 6.0, [textwrap.wrap(text, chars) for text in paragraphs]
+    if not clip:
+        return 6.0, _wrap(paragraphs, width, 6.0)
+    kept: list[list[str]] = []
+    for lines in _wrap(paragraphs, width, smallest):
+        paragraph: list[str] = []
+        kept.append(paragraph)
+        for line in lines:
+            paragraph.append(line)
+            if _lines(kept) * smallest * 1.2 > height:
+                paragraph.pop()
+                kept = [lines for lines in kept if lines]
+                if kept:
+                    kept[-1][-1] = kept[-1][-1].rstrip(" .,;") + "\u2026"
+                return smallest, kept
+    return smallest, kept
 
 
-def _shield_marks(card: CardLike) -> list[str]:
+def _wrap(paragraphs: Sequence[str], width: float, size: float) -> list[list[str]]:
+    chars = max(8, int(width / (size * 0.6)))
+    return [textwrap.wrap(text, chars) for text in paragraphs]
+
+
+def _lines(wrapped: Sequence[Sequence[str]]) -> float:
+    """The height of wrapped paragraphs in lines (a paragraph break is 0.6 of a line)."""
+    return sum(len(lines) for lines in wrapped) + max(0, len(wrapped) - 1) * 0.6
+
+
+def _shield_marks(card: CardLike, big: bool = False) -> list[str]:
     marks = []
     entries = [(_SHIELDS[shield.value], shield.value) for shield in card.shields] + [(_WILD, "wild")] * card.wild
+    half, step, letter_size = (11, 24, _TABLEAU_TYPE[1]) if big else (8, 21, 8.5)
     for i, ((fill, ink, letter), name) in enumerate(entries):
-        cx = 17 + i * 21
+        cx = 9 + half + i * step
+        depth = half + 2
         marks.append(
-            f'<g><title>{name} shield</title><path d="M{cx - 8},41 h16 v8 q0,8 -8,11 q-8,-3 -8,-11 z" '
-            f'fill="{fill}" stroke="#222" stroke-width="0.6"/>'
-            f'<text x="{cx}" y="52" text-anchor="middle" font-size="8.5" font-weight="bold" fill="{ink}">'
-            f"{letter}</text></g>"
+            f'<g><title>{name} shield</title><path d="M{cx - half},40 h{2 * half} v{depth - 3} q0,{depth - 2} '
+            f'-{half},{depth + 1} q-{half},-3 -{half},-{depth + 1} z" fill="{fill}" stroke="#222" stroke-width="0.6"/>'
+            f'<text x="{cx}" y="{40 + depth + 1}" text-anchor="middle" font-size="{letter_size}" font-weight="bold" '
+            f'fill="{ink}">{letter}</text></g>'
         )
     return marks
 
 
-def _icons(card: CardLike) -> list[str]:
+def _icons(card: CardLike, big: bool = False) -> list[str]:
     """The messenger, purse and lock icons, right-aligned under the header."""
     icons: list[str] = []
     x = CARD_WIDTH - 8
@@ -190,10 +253,14 @@ def _icons(card: CardLike) -> list[str]:
                      f'stroke="#333" stroke-width="1.6"/><rect x="{x}" y="47" width="16" height="11" rx="2" '
                      'fill="#444"/></g>')
     if card.purse is not None:
-        x -= 42
-        icons.append(f'<g><title>purse: holds up to {card.purse} gold</title><rect x="{x}" y="41" width="38" '
-                     f'height="17" rx="8" fill="#f3d36b" stroke="#8a6a00" stroke-width="0.8"/><text x="{x + 19}" '
-                     f'y="53" text-anchor="middle" font-size="8.5" fill="#4a3800">purse {card.purse}</text></g>')
+        size = _TABLEAU_TYPE[1] if big else 8.5
+        label = f"purse {card.purse}"
+        width = round(len(label) * size * 0.56 + 8)
+        x -= width + 4
+        icons.append(f'<g><title>purse: holds up to {card.purse} gold</title><rect x="{x}" y="{41 - size / 3:g}" '
+                     f'width="{width}" height="{17 + size / 3:g}" rx="8" fill="#f3d36b" stroke="#8a6a00" '
+                     f'stroke-width="0.8"/><text x="{x + width / 2:g}" y="{53 + size / 6:g}" text-anchor="middle" '
+                     f'font-size="{size}" fill="#4a3800">{label}</text></g>')
     if card.messenger:
         x -= 20
         icons.append(f'<g><title>messenger: sends the messenger to the other location</title>'
@@ -202,10 +269,33 @@ def _icons(card: CardLike) -> list[str]:
     return icons
 
 
-def card_body(card: CardLike) -> str:
-    """The card's face as SVG elements in a 150x210 box (no ``<svg>`` around them), for symbols and tableaux."""
+def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple[list[str], list[str]]:
+    """The card's effects (those that still wait, in a tableau) and its scoring rules, in English."""
+    paragraphs = [] if in_tableau else [effect.describe() for effect in card.ability]
+    if card.unlocked and not (in_tableau and opened):
+        label = "Lock: " if in_tableau else "Lock opened: "
+        paragraphs.append(label + " ".join(effect.describe() for effect in card.unlocked))
+    if card.each_turn:
+        paragraphs.append("Each later turn: " + " ".join(effect.describe() for effect in card.each_turn))
+    if card.game_end:
+        paragraphs.append("Game end: " + " ".join(effect.describe() for effect in card.game_end))
+    return paragraphs, [rule.describe() for rule in card.scoring]
+
+
+def card_body(card: CardLike, in_tableau: bool = False, opened: bool = False) -> str:
+    """The card's face as SVG elements in a 150x210 box (no ``<svg>`` around them), for symbols and tableaux.
+
+    ``in_tableau`` draws the card as it matters once taken: its ability when
+    bought has happened, so the face keeps its scoring rules and any effect
+    that still waits (behind a lock, each later turn, at the game's end), in
+    larger type (an effect too long for it is cut short; the ``<title>``
+    still says the whole card). ``opened`` says a lock card's lock is open,
+    so its effect is spent too. The bottom strip stays free of words for the
+    badges of :func:`badges`.
+    """
     header, background = _DECK_COLOURS[card.deck.value]
-    name_size = _fit(card.name, CARD_WIDTH - 44, 13, bold=True)
+    sizes = _TABLEAU_TYPE if in_tableau else _FULL_TYPE
+    name_size, name_lines = _name_lines(card.name, CARD_WIDTH - 44, 15.0 if in_tableau else 13.0, sizes[1])
     parts = [
         f"<title>{escape(card.describe())}</title>",
         f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="10" fill="{background}" '
@@ -214,24 +304,26 @@ def card_body(card: CardLike) -> str:
         f'fill="{header}"/>',
         '<circle cx="18" cy="18" r="13" fill="#f2c230" stroke="#8a6a00" stroke-width="1.2"/>',
         f'<text x="18" y="23" text-anchor="middle" font-size="14" font-weight="bold" fill="#3a2c00">{card.cost}</text>',
-        f'<text x="37" y="{22 + (13 - name_size) / 3:.1f}" font-size="{name_size}" font-weight="bold" fill="white">'
-        f"{escape(card.name)}</text>",
-        *_shield_marks(card),
-        *_icons(card),
     ]
-    paragraphs = [effect.describe() for effect in card.ability]
-    if card.unlocked:
-        paragraphs.append("Lock opened: " + " ".join(effect.describe() for effect in card.unlocked))
-    if card.each_turn:
-        paragraphs.append("Each later turn: " + " ".join(effect.describe() for effect in card.each_turn))
-    if card.game_end:
-        paragraphs.append("Game end: " + " ".join(effect.describe() for effect in card.game_end))
-    rules = [rule.describe() for rule in card.scoring]
-    size, wrapped = _wrapped(paragraphs + rules, CARD_WIDTH - 18, CARD_HEIGHT - 96)
-    y = 76.0
+    if len(name_lines) == 1:
+        parts.append(f'<text x="37" y="{17 + name_size / 3:.1f}" font-size="{name_size}" font-weight="bold" '
+                     f'fill="white">{escape(card.name)}</text>')
+    else:
+        for k, line in enumerate(name_lines):
+            y = 15.5 - name_size * 0.55 + name_size * (0.8 + 1.05 * k)
+            parts.append(f'<text x="37" y="{y:.1f}" font-size="{name_size}" font-weight="bold" fill="white">'
+                         f"{escape(line)}</text>")
+    parts += [*_shield_marks(card, in_tableau), *_icons(card, in_tableau)]
+    paragraphs, rules = _paragraphs(card, in_tableau, opened)
+    # In a tableau the scoring comes first, so that cutting a long effect short never hides it.
+    texts = rules + paragraphs if in_tableau else paragraphs + rules
+    bold = [True] * len(rules) + [False] * len(paragraphs) if in_tableau else \
+        [False] * len(paragraphs) + [True] * len(rules)
+    size, wrapped = _wrapped(texts, CARD_WIDTH - 18, _TEXT_BOTTOM - _TEXT_TOP, sizes, clip=in_tableau)
+    y = _TEXT_TOP + size
     for k, lines in enumerate(wrapped):
-        scoring = k >= len(paragraphs)
-        if scoring and k == len(paragraphs) and paragraphs:
+        scoring = bold[k]
+        if k and scoring != bold[k - 1]:  # a dashed line between the effects and the scoring
             parts.append(f'<line x1="14" y1="{y - size * 0.55:.1f}" x2="{CARD_WIDTH - 14}" y2="{y - size * 0.55:.1f}" '
                          f'stroke="{header}" stroke-width="0.8" stroke-dasharray="3 2"/>')
             y += size * 0.5
@@ -240,13 +332,18 @@ def card_body(card: CardLike) -> str:
             parts.append(f'<text x="9" y="{y:.1f}" font-size="{size}"{style} fill="#1d1d1d">{escape(line)}</text>')
             y += size * 1.2
         y += size * 0.6
-    parts.append(f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT - 9}" text-anchor="middle" font-size="8" '
-                 f'letter-spacing="2" fill="{header}">{card.deck.value.upper()}</text>')
+    label_size = sizes[1]
+    parts.append(f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT - 10}" text-anchor="middle" font-size="{label_size}" '
+                 f'letter-spacing="{1 if in_tableau else 2}" fill="{header}">{card.deck.value.upper()}</text>')
     return "".join(parts)
 
 
-def face_down_body(name: str | None = None) -> str:
-    """A card's back as SVG elements in a 150x210 box; ``name`` (the card, known to all) in small print."""
+def face_down_body(name: str | None = None, in_tableau: bool = False) -> str:
+    """A card's back as SVG elements in a 150x210 box; ``name`` (the card, known to all) in small print.
+
+    ``in_tableau`` uses the larger type of a card in a tableau.
+    """
+    small = _TABLEAU_TYPE[1] if in_tableau else 10.0
     title = f"face-down card ({escape(name)})" if name else "face-down card"
     parts = [
         f"<title>{title}</title>",
@@ -254,14 +351,17 @@ def face_down_body(name: str | None = None) -> str:
         'stroke="#1f1729" stroke-width="2"/>',
         f'<rect x="12" y="12" width="{CARD_WIDTH - 24}" height="{CARD_HEIGHT - 24}" rx="6" fill="none" '
         'stroke="#b9a4d6" stroke-width="1.5" stroke-dasharray="6 4"/>',
-        f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT / 2}" text-anchor="middle" font-size="15" fill="#e8dcf7">'
-        "face down</text>",
-        f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT / 2 + 20}" text-anchor="middle" font-size="10" '
+        f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT / 2 - 6}" text-anchor="middle" font-size="{max(15.0, small + 2)}" '
+        'fill="#e8dcf7">face down</text>',
+        f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT / 2 + 10 + small}" text-anchor="middle" font-size="{small}" '
         'fill="#c9b8e3">6 gold, 2 keys</text>',
     ]
     if name:
-        parts.append(f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT - 22}" text-anchor="middle" '
-                     f'font-size="{_fit(name, CARD_WIDTH - 30, 10)}" fill="#c9b8e3">{escape(name)}</text>')
+        size, lines = _name_lines(name, CARD_WIDTH - 34, small, small)
+        for k, line in enumerate(lines):
+            y = CARD_HEIGHT - 24 - (len(lines) - 1 - k) * size * 1.1
+            parts.append(f'<text x="{CARD_WIDTH / 2}" y="{y:.1f}" text-anchor="middle" font-size="{size}" '
+                         f'font-weight="normal" fill="#c9b8e3">{escape(line)}</text>')
     return "".join(parts)
 
 
@@ -290,33 +390,38 @@ def _placed(body: str, x: float, y: float, scale: float) -> str:
     return f'<g transform="translate({x:g},{y:g}) scale({scale:g})">{body}</g>'
 
 
-def _badges(cell: Cell) -> str:
-    """Stored gold and a waiting key, drawn over a card's bottom corners."""
+def badges(cell: Cell) -> str:
+    """Stored gold and a waiting key, drawn in a card's bottom strip (never over its words)."""
     parts = []
+    cy = CARD_HEIGHT - 16
     if cell.gold:
-        parts.append(f'<g><title>{cell.gold} gold stored</title><circle cx="{CARD_WIDTH - 22}" cy="{CARD_HEIGHT - 26}" '
-                     f'r="17" fill="#f2c230" stroke="#8a6a00" stroke-width="2"/><text x="{CARD_WIDTH - 22}" '
-                     f'y="{CARD_HEIGHT - 19}" text-anchor="middle" font-size="19" font-weight="bold" '
+        parts.append(f'<g class="gold"><title>{cell.gold} gold stored</title><circle cx="{CARD_WIDTH - 21}" cy="{cy}" '
+                     f'r="13" fill="#f2c230" stroke="#8a6a00" stroke-width="2"/><text x="{CARD_WIDTH - 21}" '
+                     f'y="{cy + 5}" text-anchor="middle" font-size="14" font-weight="bold" '
                      f'fill="#3a2c00">{cell.gold}</text></g>')
     if cell.key:
-        parts.append(f'<g><title>a key waits on this lock</title><circle cx="24" cy="{CARD_HEIGHT - 26}" r="17" '
+        parts.append(f'<g class="key"><title>a key waits on this lock</title><circle cx="21" cy="{cy}" r="13" '
                      'fill="#dfe6ee" stroke="#51606f" stroke-width="2"/>'
-                     f'<circle cx="18" cy="{CARD_HEIGHT - 26}" r="5" fill="none" stroke="#51606f" stroke-width="3"/>'
-                     f'<path d="M23,{CARD_HEIGHT - 26} h12 m-4,0 v5" stroke="#51606f" stroke-width="3" fill="none"/>'
+                     f'<circle cx="16" cy="{cy}" r="4" fill="none" stroke="#51606f" stroke-width="2.5"/>'
+                     f'<path d="M20,{cy} h10 m-3,0 v4" stroke="#51606f" stroke-width="2.5" fill="none"/>'
                      "</g>")
     return "".join(parts)
 
 
-def _cell_body(cell: Cell) -> str:
+def _cell_body(cell: Cell, in_tableau: bool) -> str:
     if cell.face_down or cell.card is None:
-        return face_down_body(cell.card.name if cell.card is not None else None) + _badges(cell)
-    return card_body(cell.card) + _badges(cell)
+        return face_down_body(cell.card.name if cell.card is not None else None, in_tableau) + badges(cell)
+    # A key waits on a lock card once its lock is open.
+    return card_body(cell.card, in_tableau, opened=cell.key) + badges(cell)
 
 
-def _grid(cells: Sequence[Cell], x: float, y: float, scale: float) -> list[str]:
-    """A 3x3 grid at (x, y): each card in its cell, empty cells outlined."""
-    gap = 6
-    step_x, step_y = (CARD_WIDTH + gap) * scale, (CARD_HEIGHT + gap) * scale
+#: The space between two cards of a grid or a row, in card units.
+_GAP = 6
+
+
+def _grid(cells: Sequence[Cell], x: float, y: float, scale: float, in_tableau: bool = True) -> list[str]:
+    """A 3x3 grid at (x, y): each card in its cell, empty cells outlined, changed cards ringed."""
+    step_x, step_y = (CARD_WIDTH + _GAP) * scale, (CARD_HEIGHT + _GAP) * scale
     taken = {(c.col, c.row) for c in cells}
     parts = []
     for row in range(3):
@@ -326,83 +431,119 @@ def _grid(cells: Sequence[Cell], x: float, y: float, scale: float) -> list[str]:
                              f'width="{CARD_WIDTH * scale - 4:g}" height="{CARD_HEIGHT * scale - 4:g}" '
                              f'rx="{8 * scale:g}" fill="none" stroke="#b8b8b8" stroke-dasharray="5 4"/>')
     for cell in cells:
-        parts.append(_placed(_cell_body(cell), x + cell.col * step_x, y + cell.row * step_y, scale))
+        left, top = x + cell.col * step_x, y + cell.row * step_y
+        parts.append(_placed(_cell_body(cell, in_tableau), left, top, scale))
+        if cell.changed:
+            parts.append(_ring(left, top, scale))
     return parts
 
 
-def tableau(cells: Sequence[Cell], width: float = 480) -> str:
-    """A tableau as its final 3x3 grid, with stored gold and waiting keys; empty cells dashed."""
-    scale = width / (3 * CARD_WIDTH + 12)
-    height = 3 * (CARD_HEIGHT + 6) * scale
+def _ring(x: float, y: float, scale: float) -> str:
+    """The mark of a card that changed with the last move: an orange ring around it."""
+    return (f'<rect class="changed" x="{x - 2:g}" y="{y - 2:g}" width="{CARD_WIDTH * scale + 4:g}" '
+            f'height="{CARD_HEIGHT * scale + 4:g}" rx="{10 * scale + 2:g}" fill="none" stroke="{CHANGED}" '
+            'stroke-width="3.5"><title>changed by the last move</title></rect>')
+
+
+def tableau(cells: Sequence[Cell], width: float = 480, in_tableau: bool = True) -> str:
+    """A tableau as its final 3x3 grid, with stored gold and waiting keys; empty cells dashed.
+
+    The cards show what matters in a tableau (:func:`card_body`);
+    ``in_tableau=False`` draws their full faces.
+    """
+    scale = width / (3 * CARD_WIDTH + 2 * _GAP)
+    height = 3 * (CARD_HEIGHT + _GAP) * scale
     names = ", ".join(("face-down " if c.face_down else "") + (c.card.name if c.card else "card")
                       for c in cells) or "no card"
-    return _svg(width, height, "".join(_grid(cells, 0, 0, scale)), f"tableau: {names}")
+    return _svg(width, height, "".join(_grid(cells, 0, 0, scale, in_tableau)), f"tableau: {names}")
 
 
 def row(cards: Sequence[CardLike], label: str = "", width: float = 480) -> str:
     """A row of face-up cards (the castle or the village row), with an optional label above."""
     top = 22 if label else 0
-    scale = width / (3 * CARD_WIDTH + 12)
+    scale = width / (3 * CARD_WIDTH + 2 * _GAP)
     parts = [f'<text x="2" y="15" font-size="14" font-weight="bold">{escape(label)}</text>'] if label else []
     for i, item in enumerate(cards):
-        parts.append(_placed(card_body(item), i * (CARD_WIDTH + 6) * scale, top, scale))
+        parts.append(_placed(card_body(item), i * (CARD_WIDTH + _GAP) * scale, top, scale))
     height = top + CARD_HEIGHT * scale
     return _svg(width, height, "".join(parts), label or "a row of cards")
 
 
 # ------------------------------------------------------------------- the table
 
+#: The table's layout in pixels: its margin, the space between seat panels and inside one.
+_MARGIN, _BETWEEN, _PADDING = 10, 12, 8
+#: The type of the table's own words (row labels, seat names and supplies).
+_LABEL_TYPE = 13
 
-def _seat_panel(seat: SeatPicture, x: float, y: float, scale: float) -> list[str]:
-    width = 3 * (CARD_WIDTH + 6) * scale
+
+def _seat_panel(seat: SeatPicture, x: float, y: float, width: float, scale: float) -> list[str]:
+    """One seat: its name and supply above its grid, in a box ``width`` wide with its top left at (x, y)."""
     waiting = f" (+{seat.keys_on_cards} on locks)" if seat.keys_on_cards else ""
     colour = "#1a73e8" if seat.to_play else "#222"
     head = f"{seat.name}{' - to play' if seat.to_play else ''}"
+    inner = width - 2 * _PADDING
     parts = [
         f'<g class="seat"><title>{escape(seat.name)}: {seat.gold} gold, {_keys(seat.keys)}{waiting}</title>',
-        f'<rect x="{x - 6:g}" y="{y - 6:g}" width="{width + 12:g}" height="{44 + 3 * (CARD_HEIGHT + 6) * scale:g}" '
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{_panel_height(scale):g}" '
         f'rx="8" fill="{"#eef4fe" if seat.to_play else "#fafafa"}" stroke="{colour}" '
         f'stroke-width="{2 if seat.to_play else 1}"/>',
-        f'<text x="{x:g}" y="{y + 12:g}" font-size="{_fit(head, width, 14, True)}" font-weight="bold" '
-        f'fill="{colour}">{escape(head)}</text>',
-        f'<text x="{x:g}" y="{y + 29:g}" font-size="11" fill="#444">'
+        f'<text x="{x + _PADDING:g}" y="{y + _PADDING + 15:g}" font-size="{max(11.0, _fit(head, inner, 16, True))}" '
+        f'font-weight="bold" fill="{colour}">{escape(head)}</text>',
+        f'<text x="{x + _PADDING:g}" y="{y + _PADDING + 34:g}" font-size="{_LABEL_TYPE}" fill="#444">'
         f"{seat.gold} gold, {_keys(seat.keys)}{waiting}</text>",
-        *_grid(seat.cells, x, y + 38, scale),
+        *_grid(seat.cells, x + _PADDING, y + _PADDING + 44, scale),
         "</g>",
     ]
     return parts
 
 
-def table(picture: TablePicture, width: float = 960) -> str:
-    """The whole public table: both rows (the messenger's marked), then every seat's panel."""
+def _panel_height(scale: float) -> float:
+    return 2 * _PADDING + 44 + (3 * CARD_HEIGHT + 2 * _GAP) * scale
+
+
+def table(picture: TablePicture, width: float = 1280) -> str:
+    """The whole public table: both rows (the messenger's marked), then every seat's panel.
+
+    Drawn for a screen ``width`` pixels wide: at the default 1280 every word
+    is at least 11 pixels tall. The rows show full cards side by side; the
+    seats (up to three a line) show their cards as they matter in a tableau
+    (:func:`card_body`). The cards the last move changed are ringed.
+    """
+    fresh = set(picture.fresh)
+    row_scale = min(1.35, (width / 2 - 2 * _MARGIN - 12) / (3 * CARD_WIDTH + 2 * _GAP))
     columns = min(3, max(1, len(picture.seats)))
-    panel_scale = (width - 24 * columns) / columns / (3 * (CARD_WIDTH + 6))
-    row_scale = min(0.55, (width / 2 - 30) / (3 * (CARD_WIDTH + 6)))
+    column = (width - 2 * _MARGIN - (columns - 1) * _BETWEEN) / columns
+    panel_scale = min(1.0, (column - 2 * _PADDING) / (3 * CARD_WIDTH + 2 * _GAP))
+    panel_width = (3 * CARD_WIDTH + 2 * _GAP) * panel_scale + 2 * _PADDING
     parts = [f'<rect width="{width:g}" height="100%" fill="white"/>']
-    y = 8.0
+    y = float(_MARGIN)
     if picture.caption:
-        parts.append(f'<text x="10" y="22" font-size="15" font-weight="bold">{escape(picture.caption)}</text>')
-        y = 32.0
+        parts.append(f'<text x="{_MARGIN}" y="{y + 15:g}" font-size="16" font-weight="bold">'
+                     f"{escape(picture.caption)}</text>")
+        y += 26
     for k, (deck, cards) in enumerate((("castle", picture.castle), ("village", picture.village))):
-        x0 = 10 + k * width / 2
+        x0 = _MARGIN + 8 + k * width / 2
         here = picture.messenger == deck
         label = (f"{deck.capitalize()} row{' (messenger)' if here else ''} - deck {picture.decks[k]}, "
                  f"discard {picture.discards[k]}")
-        parts.append(f'<text x="{x0:g}" y="{y + 14:g}" font-size="12" font-weight="bold" '
+        parts.append(f'<text x="{x0:g}" y="{y + 14:g}" font-size="{_LABEL_TYPE}" font-weight="bold" '
                      f'fill="{"#c8102e" if here else "#333"}">{escape(label)}</text>')
         for i, item in enumerate(cards):
-            parts.append(_placed(card_body(item), x0 + i * (CARD_WIDTH + 6) * row_scale, y + 22, row_scale))
+            left = x0 + i * (CARD_WIDTH + _GAP) * row_scale
+            parts.append(_placed(card_body(item), left, y + 24, row_scale))
+            if item.name in fresh:
+                parts.append(_ring(left, y + 24, row_scale))
         if here:
-            parts.append(f'<path d="M{x0 - 4:g},{y + 22:g} v{CARD_HEIGHT * row_scale:g}" stroke="#c8102e" '
+            parts.append(f'<path d="M{x0 - 6:g},{y + 24:g} v{CARD_HEIGHT * row_scale:g}" stroke="#c8102e" '
                          'stroke-width="4"/>')
-    y += 30 + CARD_HEIGHT * row_scale + 16
-    panel_height = 44 + 3 * (CARD_HEIGHT + 6) * panel_scale + 18
+    y += 24 + CARD_HEIGHT * row_scale + 16
+    step = _panel_height(panel_scale) + _BETWEEN
     for i, seat in enumerate(picture.seats):
         col, line = i % columns, i // columns
-        x = 14 + col * (width / columns)
-        parts += _seat_panel(seat, x, y + line * panel_height, panel_scale)
+        parts += _seat_panel(seat, _MARGIN + col * (column + _BETWEEN), y + line * step, panel_width, panel_scale)
     lines = (len(picture.seats) + columns - 1) // columns
-    height = y + lines * panel_height
+    height = y + lines * step - _BETWEEN + _MARGIN
     label = picture.caption or "the table"
     return _svg(width, height, "".join(parts), label)
 

@@ -2,7 +2,8 @@
 
 :func:`narrate` compares the state before an action with the state after
 it and says what a player at the table would see: "greedy takes the Baker
-face up at (1, 0) and gains 2 gold; the messenger moves to the Castle".
+face up at (1, 0) and gains 2 gold; the messenger moves to the Castle", or,
+for a page that draws every tableau as its final grid, "... at the top right".
 Only public facts are told (a refill is "the village row is refilled", never
 which cards come next in the deck), so a narration of a seat's view is as
 safe to show as the view itself.
@@ -13,7 +14,7 @@ so a player can choose without looking the card up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from castle_combo.engine.actions import (
     Action,
@@ -32,7 +33,7 @@ from castle_combo.engine.state import GameState
 from castle_combo.language import english
 from castle_combo.language.model import Choice, Deck
 
-__all__ = ["narrate", "option_text", "seat_names"]
+__all__ = ["GRID_PLACES", "coordinates", "grid_place", "narrate", "option_text", "seat_names"]
 
 _PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
 #: The verbs narration uses, and their form after "you".
@@ -117,14 +118,44 @@ def option_text(state: GameState) -> list[str]:
     return [", then ".join(english.clause(e.describe()) for e in option) for option in node.options]
 
 
-def narrate(before: GameState, action: Action, after: GameState, names: Sequence[str] | None = None) -> str:
-    """One sentence saying what ``action`` did, from ``before`` to ``after`` (see the module docstring)."""
+#: Where a card lies in a 3x3 grid, by (column, row), as someone looking at the picture says it.
+GRID_PLACES = {
+    (0, 0): "at the top left", (1, 0): "at the top middle", (2, 0): "at the top right",
+    (0, 1): "at the middle left", (1, 1): "in the centre", (2, 1): "at the middle right",
+    (0, 2): "at the bottom left", (1, 2): "at the bottom middle", (2, 2): "at the bottom right",
+}
+
+
+def coordinates(seat: int, at: tuple[int, int]) -> str:
+    """A position in the seat's own coordinates, as the terminal game draws them: "at (-1, 0)"."""
+    return f"at ({at[0]}, {at[1]})"
+
+
+def grid_place(corners: Sequence[tuple[int, int]]) -> Callable[[int, tuple[int, int]], str]:
+    """Positions named in each seat's picture: ``corners[seat]`` is where its grid's top left card lies.
+
+    "at the top left", "in the centre" (:data:`GRID_PLACES`), for pages that
+    draw every tableau as its final 3x3 grid (the replay page).
+    """
+    def place(seat: int, at: tuple[int, int]) -> str:
+        left, top = corners[seat]
+        return GRID_PLACES.get((at[0] - left, at[1] - top), coordinates(seat, at))
+    return place
+
+
+def narrate(before: GameState, action: Action, after: GameState, names: Sequence[str] | None = None,
+            where: Callable[[int, tuple[int, int]], str] = coordinates) -> str:
+    """One sentence saying what ``action`` did, from ``before`` to ``after`` (see the module docstring).
+
+    ``where(seat, at)`` says where a taken card goes: by default in the
+    seat's own coordinates, or as a picture shows it (:func:`grid_place`).
+    """
     who = seat_names(len(before.players), names)
     seat = before.current_player
     name = who[seat]
     if isinstance(action, Take):
         how = "face down" if action.face_down else "face up"
-        head = f"{name} takes {action.card} {how} at ({action.at[0]}, {action.at[1]})"
+        head = f"{name} takes {action.card} {how} {where(seat, action.at)}"
         if after.players[seat].keys_on_cards > before.players[seat].keys_on_cards:
             head += " (a key now waits on its lock)"
     elif isinstance(action, UseKey):

@@ -1,15 +1,32 @@
 """A finished (or unfinished) game as one self-contained HTML page that steps through it.
 
 ``castle-combo replay GAME.json --html OUT.html`` writes it. The page needs
-no network: every card is drawn once as an inline SVG ``<symbol>`` (its face,
-and its back for a face-down card) and each step of the game is a
-``<section>`` that places those symbols, with the move that led to it told in
-words (:func:`castle_combo.records.narration.narrate`). A little JavaScript shows one
-step at a time: buttons, the arrow keys (Home and End too), and the address:
-``OUT.html#N`` opens the page after N actions and the address follows the
-steps. Each seat's panel carries ``data-seat``, ``data-gold`` and
-``data-keys`` with that seat's values at that step, so a test (or a script)
-can read the position without parsing pictures.
+no network: every card is drawn once as an inline SVG ``<symbol>`` (its full
+face for the rows, its face as it matters in a tableau, and its back) and
+each step of the game is a ``<section>`` that places those symbols, with the
+move that led to it told in words (:func:`castle_combo.records.narration.narrate`).
+A little JavaScript shows one step at a time: buttons, the arrow keys (Home
+and End too), and the address: ``OUT.html#N`` opens the page after N
+actions and the address follows the steps.
+
+What a person sees matches what the words say:
+
+* every tableau is drawn in its final 3x3 grid from the first step, so a card
+  never moves once placed, and the words name the places the picture shows
+  ("takes the Nun face up at the top left");
+* the cards the move changed (the card taken, a purse that got gold, a lock
+  opened, the cards new in a row) are ringed in orange;
+* the last step shows the table after the end-of-game purse filling: the
+  gold on each purse card and the gold left are those the score sheets
+  count, and each seat's score sheet is drawn under its name;
+* the players are named, with their bots, from the record's ``seats``.
+
+Each seat's panel carries ``data-seat``, ``data-gold`` and ``data-keys``
+with that seat's values at that step (after the purse filling at the last
+step), and every drawn card ``data-card`` (with ``data-changed`` when ringed),
+so a test (or a script) can read the position without parsing pictures. At
+1280 pixels wide every word on a card is at least 11 pixels tall; narrower
+windows (an embedded frame, a phone) scale the table down.
 
 Only public facts are shown: the rows, the tableaux (face-down cards are
 known to all, since they were taken from a face-up row), supplies, deck and
@@ -22,39 +39,52 @@ from collections.abc import Sequence
 from html import escape
 
 from castle_combo import pictures
-from castle_combo.engine.actions import Action
+from castle_combo.engine.record import Seat
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
-from castle_combo.records.narration import narrate, seat_names
+from castle_combo.records.narration import grid_place, narrate, seat_names
 
 __all__ = ["replay_page", "states_of"]
 
+#: Sizes in CSS pixels at full size (--u is one pixel there, less in a narrower window): a full card in a
+#: row, a card in a tableau. At these sizes the smallest words on a card are 11 pixels tall.
+_ROW_CARD, _TABLEAU_CARD = 195, 128
+
 _STYLE = """
+:root{--u:min(1px,calc((100vw - 30px) / 1250));--r:var(--u)}
+@media (max-width:700px){:root{--u:min(1px,calc((100vw - 24px) / 410));--r:min(1px,calc((100vw - 34px) / 600))}
+ .rows{flex-direction:column}}
 body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:0;background:#f4f1ea;color:#1d1d1d}
-header{position:sticky;top:0;background:#34508a;color:white;padding:8px 14px;display:flex;gap:10px;
+header{position:sticky;top:0;background:#34508a;color:white;padding:8px 12px;display:flex;gap:10px;
  align-items:center;flex-wrap:wrap;z-index:2}
 header h1{font-size:17px;margin:0 12px 0 0}
 header button{font-size:15px;padding:3px 10px;border-radius:5px;border:1px solid #cbd5ea;background:#eef2fa;
  cursor:pointer}
 header .where{font-size:14px;min-width:9em}
-main{padding:10px 14px}
+main{padding:8px}
 .step{display:none}.step.shown{display:block}
 .said{font-size:16px;margin:4px 0 10px;min-height:1.3em}
-.rows{display:flex;gap:26px;flex-wrap:wrap;margin-bottom:12px}
-.row h2{font-size:13px;margin:0 0 4px}.row.messenger h2{color:#c8102e}
-.row.messenger .cards{border-left:4px solid #c8102e;padding-left:6px}
-.cards{display:flex;gap:6px}
-svg.card{width:96px;height:134px;display:block}
-.seats{display:flex;gap:14px;flex-wrap:wrap}
-.seat{background:#fafafa;border:1px solid #bbb;border-radius:8px;padding:8px}
-.seat.to-play{border:2px solid #1a73e8;background:#eef4fe}
-.seat h3{font-size:15px;margin:0}.seat .supply{font-size:13px;margin:2px 0 6px;color:#444}
-.grid{display:grid;grid-template-columns:repeat(3,96px);grid-template-rows:repeat(3,134px);gap:5px}
-.slot{position:relative;border:1px dashed #c4c4c4;border-radius:6px}
+.rows{display:flex;gap:calc(20 * var(--u));flex-wrap:wrap;margin-bottom:10px}
+.row h2{font-size:14px;margin:0 0 4px}.row.messenger h2{color:#c8102e}
+.row .cards{border-left:4px solid transparent;padding-left:6px}
+.row.messenger .cards{border-left-color:#c8102e}
+.cards{display:flex;gap:calc(6 * var(--r))}
+svg.card{display:block;overflow:visible}
+svg.card.full{width:calc(195 * var(--r));height:calc(273 * var(--r))}
+svg.card.kept{width:calc(128 * var(--u));height:calc(179.2 * var(--u))}
+.changed{outline:3px solid #e8590c;outline-offset:2px;border-radius:8px}
+.seats{display:flex;gap:calc(10 * var(--u));flex-wrap:wrap}
+.seat{background:#fafafa;border:1px solid #bbb;border-radius:8px;padding:calc(6 * var(--u))}
+.seat.to-play{border:1px solid #1a73e8;outline:1px solid #1a73e8;background:#eef4fe}
+.seat h3{font-size:15px;margin:0}.seat .bot{font-weight:normal;color:#555;font-size:13px}
+.seat .supply{font-size:13px;margin:2px 0 6px;color:#444}
+.grid{display:grid;grid-template-columns:repeat(3,calc(128 * var(--u)));
+ grid-template-rows:repeat(3,calc(179.2 * var(--u)));gap:calc(4 * var(--u))}
+.slot{border:1px dashed #c4c4c4;border-radius:6px}
 .slot.filled{border:none}
-.badge{position:absolute;bottom:4px;font-size:12px;font-weight:bold;border-radius:9px;padding:1px 6px}
-.badge.gold{right:4px;background:#f2c230;color:#3a2c00}.badge.key{left:4px;background:#dfe6ee;color:#33404d}
-.scores{margin-top:12px;border-collapse:collapse}.scores td,.scores th{border:1px solid #bbb;padding:3px 9px}
+.end{display:flex;gap:12px;flex-wrap:wrap;margin-top:12px;align-items:flex-start}
+.end svg{width:calc(410 * var(--u));height:auto;min-width:260px}
+.scores{border-collapse:collapse;font-size:14px}.scores td,.scores th{border:1px solid #bbb;padding:3px 9px}
 """
 
 _SCRIPT = """
@@ -98,20 +128,40 @@ def states_of(final: GameState) -> list[GameState]:
     return states
 
 
-def _symbol_id(card: int, face_down: bool) -> str:
-    return f"{'d' if face_down else 'c'}{card}"
+def _corners(final: GameState) -> list[tuple[int, int]]:
+    """Where each seat's final grid starts: its leftmost column and top row (cards never move then)."""
+    corners = []
+    for seat in range(len(final.players)):
+        placed = final.tableau(seat)
+        corners.append((min((t.at[0] for t in placed), default=0), min((t.at[1] for t in placed), default=0)))
+    return corners
 
 
-def _use(card: pictures.CardLike | None, face_down: bool, ids: dict[str, int], title: str = "") -> str:
-    assert card is not None, "a game state always knows its cards"
-    label = f"<title>{escape(title)}</title>" if title else ""
-    return (f'<svg class="card" viewBox="0 0 {pictures.CARD_WIDTH} {pictures.CARD_HEIGHT}" role="img" '
-            f'aria-label="{escape(("face-down " if face_down else "") + card.name)}">{label}'
-            f'<use href="#{_symbol_id(ids[card.name], face_down)}"/></svg>')
+def _symbol(kind: str, card: int, body: str) -> str:
+    return (f'<symbol id="{kind}{card}" viewBox="0 0 {pictures.CARD_WIDTH} {pictures.CARD_HEIGHT}">'
+            f"{body}</symbol>")
 
 
-def _step(state: GameState, index: int, said: str, names: Sequence[str], ids: dict[str, int]) -> str:
-    picture = state.picture(tuple(names))
+def _card(kind: str, card: pictures.CardLike, ids: dict[str, int], changed: bool, extra: str = "",
+          label: str = "") -> str:
+    """A card as a small ``<svg>`` that uses the card's symbol of ``kind``, ringed when ``changed``."""
+    size = "full" if kind == "c" else "kept"
+    mark = ' data-changed="1"' if changed else ""
+    return (f'<svg class="card {size}{" changed" if changed else ""}" viewBox="0 0 {pictures.CARD_WIDTH} '
+            f'{pictures.CARD_HEIGHT}" role="img" aria-label="{escape(label or card.name)}" '
+            f'data-card="{escape(card.name)}"{mark}><use href="#{kind}{ids[card.name]}"/>{extra}</svg>')
+
+
+def _seat_title(seat: Seat) -> str:
+    """A seat's heading: its name, and its bot when a bot played it."""
+    bot = f' <span class="bot">&middot; {escape(seat.bot)} bot</span>' if seat.bot is not None else ""
+    return escape(seat.name) + bot
+
+
+def _step(state: GameState, index: int, said: str, seats: Sequence[Seat], ids: dict[str, int],
+          corners: Sequence[tuple[int, int]], before: GameState | None) -> str:
+    picture = state.picture([seat.name for seat in seats], corners, since=before)
+    fresh = set(picture.fresh)
     parts = [f'<section class="step" id="step-{index}" data-step="{index}">', f'<p class="said">{escape(said)}</p>',
              '<div class="rows">']
     for k, (deck, cards) in enumerate((("castle", picture.castle), ("village", picture.village))):
@@ -119,68 +169,87 @@ def _step(state: GameState, index: int, said: str, names: Sequence[str], ids: di
         parts.append(f'<div class="row{" messenger" if here else ""}"><h2>{deck.capitalize()} row'
                      f'{" (messenger)" if here else ""}: deck {picture.decks[k]}, discard {picture.discards[k]}</h2>'
                      '<div class="cards">')
-        parts += [_use(card, False, ids) for card in cards]
+        parts += [_card("c", card, ids, card.name in fresh) for card in cards]
         parts.append("</div></div>")
     parts.append('</div><div class="seats">')
     for seat, panel in enumerate(picture.seats):
         waiting = f" (+{panel.keys_on_cards} on locks)" if panel.keys_on_cards else ""
         parts.append(f'<div class="seat{" to-play" if panel.to_play else ""}" data-seat="{seat}" '
-                     f'data-gold="{panel.gold}" data-keys="{panel.keys}"><h3>{escape(panel.name)}'
+                     f'data-gold="{panel.gold}" data-keys="{panel.keys}"><h3>{_seat_title(seats[seat])}'
                      f'{" - to play" if panel.to_play else ""}</h3><p class="supply">{panel.gold} gold, '
                      f'{panel.keys} {english.plural(panel.keys, "key")}{waiting}</p><div class="grid">')
         cells = {(cell.col, cell.row): cell for cell in panel.cells}
         for r in range(3):
             for c in range(3):
                 cell = cells.get((c, r))
-                if cell is None:
+                if cell is None or cell.card is None:
                     parts.append('<div class="slot"></div>')
                     continue
-                badges = f'<span class="badge gold">{cell.gold}g</span>' if cell.gold else ""
-                badges += '<span class="badge key">key</span>' if cell.key else ""
-                parts.append(f'<div class="slot filled">{_use(cell.card, cell.face_down, ids)}{badges}</div>')
+                kind = "d" if cell.face_down else ("o" if cell.key and cell.card.lock else "t")
+                label = ("face-down " if cell.face_down else "") + cell.card.name
+                parts.append('<div class="slot filled">'
+                             f"{_card(kind, cell.card, ids, cell.changed, pictures.badges(cell), label)}</div>")
         parts.append("</div></div>")
     parts.append("</div>")
     if state.is_over:
-        parts.append(_scores(state, names))
+        parts.append(_scores(state, seats))
     parts.append("</section>")
     return "".join(parts)
 
 
-def _scores(state: GameState, names: Sequence[str]) -> str:
+def _scores(state: GameState, seats: Sequence[Seat]) -> str:
+    """The end: who won, the table of totals, and each seat's score sheet under its name."""
     result = state.result()
     rows = "".join(
-        f"<tr><td>{escape(names[seat])}{' (winner)' if seat in result.winners else ''}</td><td>{sheet.total}</td>"
+        f"<tr><td>{escape(seats[seat].name)}{' (winner)' if seat in result.winners else ''}</td><td>{sheet.total}</td>"
         f"<td>{sheet.keys}</td><td>{sheet.gold_left}</td></tr>"
         for seat, sheet in enumerate(result.scores)
     )
-    return ('<table class="scores"><tr><th>player</th><th>score</th><th>keys</th><th>gold left</th></tr>'
-            f"{rows}</table>")
+    table = ('<table class="scores"><tr><th>player</th><th>score</th><th>keys</th><th>gold left</th></tr>'
+             f"{rows}</table>")
+    sheets = "".join(
+        sheet.picture(seats[seat].name + (" (winner)" if seat in result.winners else ""))
+        for seat, sheet in enumerate(result.scores)
+    )
+    return f'<div class="end">{table}{sheets}</div>'
 
 
-def replay_page(final: GameState, names: Sequence[str] | None = None, title: str = "Castle Combo") -> str:
-    """The whole page for the game that led to ``final`` (see the module docstring)."""
+def replay_page(final: GameState, names: Sequence[str] | None = None, title: str = "Castle Combo",
+                seats: Sequence[Seat] | None = None) -> str:
+    """The whole page for the game that led to ``final`` (see the module docstring).
+
+    ``seats`` (a record's, :func:`castle_combo.records.serialize.record_seats`)
+    names the players and their bots; ``names`` is the shorter way to name
+    them only; without either the seats are numbered.
+    """
+    if seats is None:
+        seats = [Seat(name) for name in seat_names(len(final.players), names)]
     states = states_of(final)
-    who = seat_names(len(final.players), names)
-    history: Sequence[Action] = final.history
     cards = final.rules.cards
     ids = {card.name: i for i, card in enumerate(cards)}
-    used: set[int] = set()
+    shown: set[int] = set()
+    kept: set[int] = set()
     for state in states:
         for loc in state.locations:
-            used.update(loc.row)
+            shown.update(loc.row)
         for player in state.players:
-            used.update(c.card for c in player.tableau)
-    symbols = []
-    for card_id in sorted(used):
-        card = cards[card_id]
-        symbols.append(f'<symbol id="{_symbol_id(card_id, False)}" viewBox="0 0 {pictures.CARD_WIDTH} '
-                       f'{pictures.CARD_HEIGHT}">{pictures.card_body(card)}</symbol>')
-        symbols.append(f'<symbol id="{_symbol_id(card_id, True)}" viewBox="0 0 {pictures.CARD_WIDTH} '
-                       f'{pictures.CARD_HEIGHT}">{pictures.face_down_body(card.name)}</symbol>')
-    sections = [_step(states[0], 0, "The cards are dealt.", who, ids)]
-    for i, action in enumerate(history, start=1):
-        said = narrate(states[i - 1], action, states[i], who)
-        sections.append(_step(states[i], i, f"{i}. {said}", who, ids))
+            kept.update(c.card for c in player.tableau)
+    symbols = [_symbol("c", i, pictures.card_body(cards[i])) for i in sorted(shown)]
+    for i in sorted(kept):
+        card = cards[i]
+        symbols += [_symbol("t", i, pictures.card_body(card, in_tableau=True)),
+                    _symbol("d", i, pictures.face_down_body(card.name, in_tableau=True))]
+        if card.lock:
+            symbols.append(_symbol("o", i, pictures.card_body(card, in_tableau=True, opened=True)))
+    corners = _corners(final)
+    where = grid_place(corners)
+    who = [seat.name for seat in seats]
+    sections = [_step(states[0], 0, "The cards are dealt.", seats, ids, corners, None)]
+    for i, action in enumerate(final.history, start=1):
+        said = narrate(states[i - 1], action, states[i], who, where)
+        if states[i].is_over:
+            said += ". The game is over: each player's leftover gold fills their purse cards, and the cards score."
+        sections.append(_step(states[i], i, f"{i}. {said}", seats, ids, corners, states[i - 1]))
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{escape(title)}</title>"
@@ -194,4 +263,3 @@ def replay_page(final: GameState, names: Sequence[str] | None = None, title: str
         f"{''.join(symbols)}</svg><main>{''.join(sections)}</main>"
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
-
