@@ -136,10 +136,10 @@ def test_the_replay_page_has_one_step_per_action_with_each_seats_gold_and_keys()
     states = states_of(state)
     assert len(parser.seats) == len(state.history) + 1 == len(states)
     for step, seats in parser.seats.items():
-        if step == len(states) - 1:  # the end: gold left after the end-of-game purse filling
-            assert seats == [(i, s.gold_left, p.keys) for i, (p, s) in enumerate(zip(state.players, state.scores()))]
-            continue
-        assert seats == [(i, p.gold, p.keys) for i, p in enumerate(states[step].players)], step
+        # The gold in the supply; at the end, what is left after the end-of-game purse filling.
+        gold = [panel.gold for panel in states[step].picture().seats]
+        assert gold[0] == (states[step].players[0].gold if step < len(states) - 1 else state.scores()[0].gold_left)
+        assert seats == [(i, gold[i], p.keys) for i, p in enumerate(states[step].players)], step
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
     assert len(page) < 1_000_000
 
