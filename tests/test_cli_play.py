@@ -40,7 +40,7 @@ def test_the_screen_shows_rows_costs_messenger_tableaux_and_supplies_in_80_by_24
     assert play(stdin=io.StringIO("quit\n"), console=console, players=3, bots=("greedy",), seed=5, seat=1) == 0
     text = out.getvalue()
     assert re.search(r"(Castle|Village) row \(messenger\)", text) and re.search(r"(Castle|Village) row: ", text)
-    assert "greedy 0" in text and "greedy 2" in text and re.search(r"greedy 0 +\d+g \d+k", text)
+    assert "greedy 0" in text and "greedy 2" in text and re.search(r"greedy 0 +\d+ pts +\d+g \d+k", text)
     assert re.search(r"you: \d+ gold, \d+ keys", text)
     assert "Take a card: its number 1-3" in text
     assert "You left the game." in text

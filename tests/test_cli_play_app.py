@@ -23,11 +23,12 @@ def session(seed: int = 4, players: int = 2, rules: cc.Ruleset | None = None) ->
 
 
 def board_text(app: PlayApp) -> str:
+    """The board as drawn at 80 columns, then the prompt under it."""
     from rich.console import Console
 
     console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(app.shown)
-    return console.export_text()
+    return console.export_text() + "\n".join(app.prompt_shown)
 
 
 def test_a_card_a_spot_and_a_side_take_a_card_and_the_screen_fits_80x24() -> None:
@@ -38,7 +39,7 @@ def test_a_card_a_spot_and_a_side_take_a_card_and_the_screen_fits_80x24() -> Non
             first = view.row(view.messenger)[0].name
             text = board_text(app)
             assert len(text.rstrip("\n").splitlines()) <= 24
-            assert "Take a card" in text and first in text
+            assert "Take a card" in app.prompt_shown[0] and first in text
             await pilot.press("1")
             assert app.card == 1 and "pick a spot" in board_text(app)
             await pilot.press("a")
@@ -77,7 +78,7 @@ def test_typed_commands_work_in_the_command_line() -> None:
             assert app.session.state.history[-1] == cc.UseKey(cc.KeyUse.MOVE)
             await pilot.press(":")
             await pilot.press(*"help", "enter")
-            assert any("undo" in line for line in app.note)
+            assert app.mode == "help" and "undo your last decision" in board_text(app)
 
     asyncio.run(scenario())
 
@@ -107,3 +108,93 @@ def test_a_whole_game_with_keys_only_ends_on_the_score_sheets_and_saves_the_reco
     asyncio.run(scenario())
     game = json.loads(record.read_text(encoding="utf-8"))
     assert cc.replay(game).is_over
+
+
+def test_leaving_asks_first_and_no_keeps_playing(tmp_path: Path) -> None:
+    record = tmp_path / "left.json"
+
+    async def scenario() -> None:
+        app = PlayApp(session(seed=5), str(record))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("q")
+            assert app.mode == "leaving" and app.prompt_shown[0].startswith("Leave the game? y: leave")
+            assert str(record) in app.prompt_shown[1]
+            await pilot.press("n")
+            assert app.mode == "table" and not record.exists()
+            await pilot.press("ctrl+c")
+            assert app.mode == "leaving"
+            await pilot.press("escape")
+            assert app.mode == "table"
+            await pilot.press("q", "y")
+        assert app.return_code == 0
+
+    asyncio.run(scenario())
+    assert not cc.replay(json.loads(record.read_text(encoding="utf-8"))).is_over
+
+
+def test_the_keys_and_the_whole_log_are_screens_of_their_own_that_any_key_or_esc_closes() -> None:
+    async def scenario() -> None:
+        app = PlayApp(session(seed=7, players=5))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1", "a", "d", "?")
+            text = board_text(app)
+            assert app.mode == "help" and text.startswith("Castle Combo: the keys")
+            assert len(text.splitlines()) <= 24 and max(len(line) for line in text.splitlines()) <= 80
+            await pilot.press("x")
+            assert app.mode == "table"
+            await pilot.press("l")
+            assert app.mode == "log" and app.prompt_shown[0].startswith("the whole log")
+            await pilot.press("pageup", "down", "home")
+            assert app.mode == "log"
+            await pilot.press("escape")
+            assert app.mode == "table" and app.card is None
+
+    asyncio.run(scenario())
+
+
+def _choice_first() -> Session:
+    """A game whose first move can be a face-up card that asks you to choose."""
+    for seed in range(200):
+        game = session(seed=seed, players=5)
+        view = game.view
+        take = next(a for a in game.legal() if isinstance(a, cc.Take) and not a.face_down and a.at == (0, 0))
+        if take.card == view.row(view.messenger)[0].name and game.state.apply(take).pending is not None:
+            return game
+    raise AssertionError("no seed found")
+
+
+def test_a_decision_lists_its_answers_under_the_table_and_a_number_answers() -> None:
+    async def scenario() -> None:
+        app = PlayApp(_choice_first())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1", "a", "u")
+            assert app.session.view.pending is not None
+            assert app.prompt_shown[0].startswith("Decide: type the number of your answer")
+            answers = app.prompt_shown[1:]
+            assert 2 <= len(answers) <= 3 and answers[0].startswith("1 ")
+            assert len(board_text(app).splitlines()) <= 24
+            await pilot.press("1")
+            assert app.session.view.pending is None or app.session.state.current_player != 0
+
+    asyncio.run(scenario())
+
+
+def test_the_table_leaves_room_for_the_prompt_and_a_log_line_at_every_decision_of_five_player_games() -> None:
+    """The board is at most 19 lines (18 while a decision is asked), so a five-line prompt and a log line fit 24."""
+    from rich.console import Console
+
+    from castle_combo.cli.tui import board
+
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    for seed in range(2):  # both reach the tallest boards: 19 lines, and 18 during a decision
+        state = cc.new_game(players=5, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        names = ["you", "greedy 1", "greedy 2", "random 3", "a bot with a long name"]
+        while not state.is_over:
+            me = state.current_player
+            console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+            console.print(board(state.view(me), me, names[me:] + names[:me]))
+            lines = console.export_text().rstrip("\n").split("\n")
+            assert len(lines) <= (18 if state.pending is not None else 19), "\n".join(lines)
+            assert max(len(line) for line in lines) <= 80
+            state = state.apply(rng.choice(state.legal_actions()))

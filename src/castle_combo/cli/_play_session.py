@@ -145,14 +145,17 @@ def names_for(players: int, me: int, bots: dict[int, Agent]) -> list[str]:
 def final_words(session: Session, saved: Path | None) -> list[str]:
     """What the end of a game says: who won, the seed of the deal, where the record went."""
     state = session.state
-    winners = state.result().winners
+    result = state.result()
+    winners = result.winners
+    best = result.scores[winners[0]].total
     if session.me in winners:
-        verdict = "You win!" if len(winners) == 1 else "Shared win!"
+        verdict = f"You win with {best} points!" if len(winners) == 1 else f"Shared win at {best} points!"
     else:
-        verdict = ", ".join(session.names[w] for w in winners) + " won."
+        verdict = (", ".join(session.names[w] for w in winners) + f" won with {best} points; "
+                   f"you scored {result.scores[session.me].total}.")
     lines = [verdict, f"The deal's seed was {session.seed} (castle-combo play --seed {session.seed} deals it again)."]
     if saved is not None:
-        lines.append(f"The game's record is in {saved} (castle-combo replay {saved}).")
+        lines.append(f"The game's record is in {saved}; castle-combo replay shows it again.")
     return lines
 
 

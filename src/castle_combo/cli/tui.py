@@ -34,7 +34,9 @@ from castle_combo.language.model import Card, Deck, Shield
 __all__ = [
     "SHIELD_ABBREVIATIONS",
     "SPOT_LETTERS",
+    "board",
     "card_label",
+    "card_play_text",
     "card_text",
     "others_panel",
     "rows_panel",
@@ -101,13 +103,13 @@ def _does(card: Card) -> str:
 
 
 def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
-    """Turn, messenger, and your supply in one line."""
+    """Turn, messenger, and your supply in one line (cut with an ellipsis rather than wrapped)."""
     player = view.players[me]
     on_cards = f" (+{player.keys_on_cards} locked)" if player.keys_on_cards else ""
     turn = "game over" if view.is_over else f"turn {view.turn}/{9 * len(view.players)}"
     whose = "" if view.is_over else (" - your move" if view.current_player == me else
                                      f" - {names[view.current_player]} to play")
-    text = Text(f"{turn}{whose}", style="bold")
+    text = Text(f"{turn}{whose}", style="bold", no_wrap=True, overflow="ellipsis")
     text.append(f" | messenger: {_PLACES[view.messenger]} | ")
     text.append(f"you: {player.gold} gold", style="yellow")
     text.append(", ")
@@ -157,6 +159,11 @@ def rows_panel(view: GameState, me: int) -> Group:
     return Group(*lines)
 
 
+def card_play_text(card: Card) -> str:
+    """What a card does when bought and how it scores, in one line of English (its name and facts left out)."""
+    return f"{_does(card)} " + (" ".join(rule.describe() for rule in card.scoring) or "Scores nothing.")
+
+
 def card_text(card: Card) -> str:
     """A card's full English in one paragraph (for a player who asks about a card)."""
     return card.describe().replace("\n", " ")
@@ -197,58 +204,84 @@ def tableau_grid(view: GameState, seat: int, labels: dict[tuple[int, int], str] 
 
 
 def others_panel(view: GameState, me: int, names: Sequence[str]) -> Table:
-    """Every other seat in two lines: supply, cards, provisional score; then its face-up cards."""
+    """Every seat's running score (yours first), then each other seat in two lines: supply, then its cards.
+
+    Every line is cut with an ellipsis rather than wrapped, so the panel is
+    exactly ``2 * seats - 1`` lines tall (9 at five players).
+    """
     table = Table(box=None, show_header=False, padding=(0, 0), expand=True)
-    table.add_column(overflow="ellipsis")
+    table.add_column(overflow="ellipsis", no_wrap=True)
+
+    def head(seat: int) -> Text:
+        player = view.players[seat]
+        text = Text(names[seat], style="bold", no_wrap=True, overflow="ellipsis")
+        text.append(f"  {view.provisional_score(seat).total} pts", style="bold green")
+        text.append(f"  {player.gold}g {player.keys}k", style="yellow")
+        if player.keys_on_cards:
+            text.append(f"+{player.keys_on_cards}", style="cyan")
+        return text
+
+    table.add_row(head(me))
     for seat in range(len(view.players)):
         if seat == me:
             continue
-        player = view.players[seat]
-        sheet = view.provisional_score(seat)
-        head = Text(names[seat], style="bold")
-        head.append(f"  {player.gold}g {player.keys}k", style="yellow")
-        if player.keys_on_cards:
-            head.append(f"+{player.keys_on_cards}", style="cyan")
-        head.append(f"  {len(player.tableau)} cards  {sheet.total} pts", style="dim")
         cards = [t.card.name for t in view.tableau(seat) if not t.face_down]
         down = sum(1 for t in view.tableau(seat) if t.face_down)
-        line = Text(", ".join(cards) + (f" +{down} face down" if down else "") or "no card yet", style="dim")
-        table.add_row(head)
+        line = Text(", ".join(cards) + (f" +{down} face down" if down else "") or "no card yet", style="dim",
+                    no_wrap=True, overflow="ellipsis")
+        table.add_row(head(seat))
         table.add_row(line)
     return table
 
 
-def screen(view: GameState, me: int, names: Sequence[str], log: Sequence[str] = (),
-           prompt: Sequence[str] = ()) -> Group:
-    """The whole screen (see the module docstring): at most 24 lines at 80 columns."""
+def board(view: GameState, me: int, names: Sequence[str]) -> Group:
+    """The table without the log and the prompt: status line, rows, your grid beside the other seats.
+
+    At most 19 lines at 80 columns: 1 status line, 8 lines of rows, and up
+    to 10 for a grid four cards tall (the free spots around a column of
+    cards), beside 9 for five players' scores and cards.
+    """
     labels = spot_labels(view, me)
     middle = Table(box=None, show_header=False, padding=(0, 1, 0, 0), expand=True)
     middle.add_column(no_wrap=True)
-    middle.add_column(ratio=1, overflow="ellipsis")
+    middle.add_column(ratio=1, overflow="ellipsis", no_wrap=True)
     middle.add_row(tableau_grid(view, me, labels), others_panel(view, me, names))
-    parts: list[RenderableType] = [status_line(view, me, names), rows_panel(view, me), middle]
+    return Group(status_line(view, me, names), rows_panel(view, me), middle)
+
+
+def screen(view: GameState, me: int, names: Sequence[str], log: Sequence[str] = (),
+           prompt: Sequence[str] = ()) -> Group:
+    """The whole screen of the line mode: :func:`board`, the last three things that happened, the prompt."""
+    parts: list[RenderableType] = [board(view, me, names)]
     parts += [Text(line, style="dim", overflow="ellipsis", no_wrap=True) for line in log[-3:]]
     parts += [Text(line, overflow="fold") for line in prompt]
     return Group(*parts)
 
 
 def score_table(view: GameState, sheets: Sequence[ScoreSheet], names: Sequence[str]) -> Table:
-    """Final score sheets: every seat's final grid with each card's name and points, keys, gold left, total."""
+    """Final score sheets in three lines a seat: name, keys and gold left beside its final 3x3 grid
+    (each card's name and points), and the total.
+
+    Two lines of headings and three a seat: 17 lines for five players, 78 columns wide.
+    """
     winners = set(view.result().winners) if view.is_over else set()
-    table = Table(title="final scores", title_justify="left", box=box.SIMPLE_HEAD, expand=False)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("cards (final 3x3 grid: name points)")
-    table.add_column("keys", justify="right")
-    table.add_column("gold", justify="right")
-    table.add_column("total", justify="right", style="bold")
+    table = Table(title="final scores", title_justify="left", title_style="bold", box=None, padding=(0, 1),
+                  show_header=True, header_style="bold", collapse_padding=True)
+    table.add_column("player", width=24, no_wrap=True, overflow="ellipsis")
+    table.add_column("final grid: each card and its points", no_wrap=True)
+    table.add_column("total", justify="right", width=5, no_wrap=True)
     for seat, sheet in enumerate(sheets):
         lines = []
         for names_row, points_row in zip(sheet.names, sheet.cards, strict=True):
             cells = []
             for name, points in zip(names_row, points_row, strict=True):
                 label = "-" if name is None else ("face down" if name == "face-down" else name)
-                cells.append(f"{label[:12]:<12}{points:>3}")
+                cells.append(f"{label[:11]:<11}{points:>3}")
             lines.append("  ".join(cells))
-        who = Text(f"{names[seat]}" + (" (winner)" if seat in winners else ""))
-        table.add_row(who, Text("\n".join(lines)), str(sheet.keys), str(sheet.gold_left), str(sheet.total))
+        winner = seat in winners
+        who = Text(names[seat] + (" (winner)" if winner else ""), style="bold green" if winner else "bold",
+                   no_wrap=True, overflow="ellipsis")
+        who.append(f"\n{sheet.keys} {'key' if sheet.keys == 1 else 'keys'}\n{sheet.gold_left} gold left", style="")
+        total = Text(str(sheet.total), style="bold green" if winner else "bold")
+        table.add_row(who, Text("\n".join(lines)), total)
     return table
