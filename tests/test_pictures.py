@@ -157,13 +157,18 @@ def test_play_save_then_replay_html_works_end_to_end(tmp_path: Path, monkeypatch
     assert text.count('<section class="step"') == len(json.loads(record.read_text())["actions"]) + 1
 
 
-def test_render_draws_each_card_and_print_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_draws_each_card_and_without_cairosvg_the_sheets_as_svg_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
     cards = Path(__file__).resolve().parent.parent / "examples" / "fan-expansion" / "castle_combo_byways" / "cards"
     assert main(["render", str(cards / "hedge-knights.ccl"), "--out", str(tmp_path), "--sheets"]) == 0
     svgs = sorted(p.name for p in tmp_path.glob("*.svg"))
-    assert "wandering-minstrel.svg" in svgs and "sheet-01.svg" in svgs and len(svgs) == 9 + 1
-    ET.fromstring((tmp_path / "sheet-01.svg").read_text(encoding="utf-8"))
-    assert "wrote 9 card(s)" in capsys.readouterr().out
+    assert "wandering-minstrel.svg" in svgs and len(svgs) == 9 + 2
+    assert "hedge-knights-01-front.svg" in svgs and "hedge-knights-01-back.svg" in svgs
+    ET.fromstring((tmp_path / "hedge-knights-01-back.svg").read_text(encoding="utf-8"))
+    out, err = capsys.readouterr()
+    assert "wrote 9 card(s)" in out and "without cairosvg the sheets are SVG pages" in err
 
 
 def test_render_png_needs_the_pictures_extra_and_says_so(
@@ -175,16 +180,26 @@ def test_render_png_needs_the_pictures_extra_and_says_so(
     assert not list(tmp_path.iterdir())
 
 
-def test_render_png_and_pdf_with_the_extra(tmp_path: Path) -> None:
+def _needs_cairosvg() -> None:
     if os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") != "1":
         pytest.importorskip("cairosvg", reason="the pictures extra is not installed (pip install 'castle-combo[pictures]')")
+
+
+def test_render_png_and_one_pdf_per_expansion_with_the_extra(tmp_path: Path) -> None:
+    _needs_cairosvg()
     assert main(["render", "--expansion", "out-of-the-oubliette", "--out", str(tmp_path), "--png", "--sheets"]) == 0
     png = (tmp_path / "toady.png").read_bytes()
-    assert png.startswith(b"\x89PNG") and (tmp_path / "sheet-02.pdf").read_bytes().startswith(b"%PDF")
-    width = int.from_bytes(png[16:20], "big")
-    assert width == 744
+    assert png.startswith(b"\x89PNG") and int.from_bytes(png[16:20], "big") == 744
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["out-of-the-oubliette.pdf"]
+    pdf = (tmp_path / "out-of-the-oubliette.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == 4  # 12 cards: 2 sheets
 
 
+def test_the_standard_set_prints_one_pdf_per_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _needs_cairosvg()
+    assert main(["render", "--out", str(tmp_path), "--sheets", "--paper", "letter"]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["base-castle.pdf", "base-village.pdf"]
+    assert "(letter, fronts and backs)" in capsys.readouterr().out
 def test_golden_picture_names_are_slugs() -> None:
     from castle_combo.cli.render import slug
 

@@ -4,9 +4,15 @@
 given files or folders as ``pictures/<card-name>.svg``; with no path it draws
 the standard set, or with ``--expansion NAME`` that expansion's cards.
 ``--png`` adds a PNG of each card at print resolution and ``--sheets`` writes
-print-and-play sheets: nine cards to an A4 page at their real size (63 x 88 mm),
-as SVG, and as PDF when cairosvg is installed. PNG and PDF need the optional
-extra ``castle-combo[pictures]`` (cairosvg, which draws SVG with Cairo).
+print-and-play sheets (:mod:`castle_combo.pictures.sheets`): one PDF per deck
+of the standard set (``base-castle.pdf``, ``base-village.pdf``), per
+expansion (``out-of-the-oubliette.pdf``) or per path given (``my-cards.pdf``),
+nine cards to a page at their true size (63 x 88 mm) on A4 or, with
+``--paper letter``, US Letter, each page of fronts followed by its backs,
+mirrored for long-edge duplex printing, with crop marks (``--no-crop-marks``
+leaves them out). PNG and PDF need the optional extra
+``castle-combo[pictures]`` (cairosvg, which draws SVG with Cairo); without it
+``--sheets`` writes each page as an SVG file instead.
 """
 
 from __future__ import annotations
@@ -22,14 +28,12 @@ from castle_combo import pictures
 from castle_combo.cli._ruleset_options import add_ruleset_options
 from castle_combo.errors import RenderError
 from castle_combo.language import load_paths
-from castle_combo.language.model import Card
+from castle_combo.language.model import Card, Deck
 from castle_combo.language.ruleset import Ruleset
+from castle_combo.pictures import sheets
 
-__all__ = ["register", "run", "sheet"]
+__all__ = ["register", "run", "groups"]
 
-#: A card's real size in millimetres (the poker-card format), and an A4 page.
-CARD_MM = (63.0, 88.0)
-PAGE_MM = (210.0, 297.0)
 #: PNG width of one card: 63 mm at 300 dots per inch.
 PNG_WIDTH = 744
 
@@ -49,7 +53,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH", help=".ccl files or folders to draw")
     parser.add_argument("--out", required=True, metavar="DIR", help="the folder to write the pictures into")
     parser.add_argument("--png", action="store_true", help="also write each card as a PNG (744 x 1039 pixels)")
-    parser.add_argument("--sheets", action="store_true", help="also write print-and-play sheets (9 cards per page)")
+    parser.add_argument("--sheets", action="store_true",
+                        help="also write print-and-play sheets: one PDF per deck or expansion, 9 cards to a page "
+                             "at 63 x 88 mm, each page of fronts followed by its backs for long-edge duplex")
+    parser.add_argument("--paper", choices=sorted(sheets.PAPERS), default="a4",
+                        help="the paper of the sheets (default a4)")
+    parser.add_argument("--no-crop-marks", dest="crop_marks", action="store_false",
+                        help="leave the crop marks off the sheets")
     add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
@@ -60,45 +70,40 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "card"
 
 
-def _cards(args: argparse.Namespace) -> tuple[Card, ...]:
+def groups(args: argparse.Namespace) -> list[tuple[str, str, tuple[Card, ...]]]:
+    """The cards to draw, grouped as the sheets print them: (file name, title, cards) per group.
+
+    The paths given, one group each; else each ``--expansion`` and each
+    ``--cards`` path, one group each, with only the cards they add; else the
+    standard set, one group per deck.
+    """
     if args.paths:
-        return load_paths(args.paths)
+        return [(_name(path), _title(path), load_paths([path])) for path in args.paths]
     standard = Ruleset.standard()
-    if args.expansions or args.cards:
-        rules = standard
-        for name in args.expansions:
-            rules = rules.with_expansion(name)
-        if args.cards:
-            rules = rules.extend(args.cards)
-        return tuple(card for card in rules.cards if card.name not in set(standard.names))
-    return standard.cards
+    if not (args.expansions or args.cards):
+        return [(f"base-{deck.value}", f"the {deck.value} deck", tuple(standard.deck(deck))) for deck in Deck]
+    out = []
+    rules = standard
+    for name in args.expansions:
+        before = set(rules.names)
+        rules = rules.with_expansion(name)
+        out.append((slug(name), name, tuple(card for card in rules.cards if card.name not in before)))
+    for path in args.cards:
+        before = set(rules.names)
+        rules = rules.extend([path])
+        out.append((_name(path), _title(path), tuple(card for card in rules.cards if card.name not in before)))
+    return out
 
 
-def sheet(cards: tuple[Card, ...], page: int, pages: int) -> str:
-    """One A4 print-and-play page of up to nine cards at their real size, as SVG (millimetre units)."""
-    width, height = PAGE_MM
-    card_w, card_h = CARD_MM
-    left = (width - 3 * card_w) / 2
-    top = (height - 3 * card_h) / 2
-    scale = card_w / pictures.CARD_WIDTH
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}mm" height="{height:g}mm" '
-             f'viewBox="0 0 {width:g} {height:g}" font-family="DejaVu Sans, Verdana, sans-serif">',
-             f"<title>Castle Combo cards, page {page} of {pages}</title>",
-             f'<rect width="{width:g}" height="{height:g}" fill="white"/>']
-    for i, card in enumerate(cards):
-        x, y = left + (i % 3) * card_w, top + (i // 3) * card_h
-        parts.append(f'<g transform="translate({x:g},{y:g}) scale({scale:g})">{pictures.card_body(card)}</g>')
-    # Cut marks at every card edge, outside the cards.
-    mark = 'stroke="#888" stroke-width="0.2"'
-    bottom, right = top + 3 * card_h, left + 3 * card_w
-    for k in range(4):
-        gx, gy = left + k * card_w, top + k * card_h
-        parts.append(f'<line x1="{gx:g}" y1="{top - 8:g}" x2="{gx:g}" y2="{top - 2:g}" {mark}/>')
-        parts.append(f'<line x1="{gx:g}" y1="{bottom + 2:g}" x2="{gx:g}" y2="{bottom + 8:g}" {mark}/>')
-        parts.append(f'<line x1="{left - 8:g}" y1="{gy:g}" x2="{left - 2:g}" y2="{gy:g}" {mark}/>')
-        parts.append(f'<line x1="{right + 2:g}" y1="{gy:g}" x2="{right + 8:g}" y2="{gy:g}" {mark}/>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+def _title(path: str) -> str:
+    """What a path of cards is called: the file or folder, or the folder holding a folder named cards."""
+    where = Path(path).resolve()
+    return where.parent.name if where.name.lower() == "cards" and where.parent.name else where.name
+
+
+def _name(path: str) -> str:
+    """The sheets' file name for a path of cards: ``my_cards/`` -> ``my-cards``."""
+    return slug(Path(_title(path)).stem)
 
 
 def _cairosvg() -> Any:
@@ -112,7 +117,8 @@ def _cairosvg() -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Draw the cards; 0 on success."""
-    cards = _cards(args)
+    grouped = groups(args)
+    cards = tuple(card for _, _, some in grouped for card in some)
     if not cards:
         raise RenderError("there is no card to draw: give .ccl files or folders, or an --expansion")
     out = Path(args.out)
@@ -136,14 +142,19 @@ def run(args: argparse.Namespace) -> int:
             try:
                 converter = _cairosvg()
             except RenderError:
-                print("note: without cairosvg the sheets are SVG only (pip install 'castle-combo[pictures]' "
-                      "adds PDF)", file=sys.stderr)
-        pages = (len(cards) + 8) // 9
-        for page in range(pages):
-            text = sheet(cards[page * 9:(page + 1) * 9], page + 1, pages)
-            (out / f"sheet-{page + 1:02d}.svg").write_text(text, encoding="utf-8")
+                print("note: without cairosvg the sheets are SVG pages, not PDF (pip install "
+                      "'castle-combo[pictures]' adds PDF)", file=sys.stderr)
+        documents = []
+        for name, title, some in grouped:
+            pages = sheets.pages(some, title, args.paper, args.crop_marks)
             if converter is not None:
-                converter.svg2pdf(bytestring=text.encode(), write_to=str(out / f"sheet-{page + 1:02d}.pdf"))
-        written.append(f"{pages} print sheet(s) of 9 cards as SVG{' and PDF' if converter else ''}")
+                sheets.write_pdf(pages, out / f"{name}.pdf")
+                documents.append(f"{name}.pdf")
+                continue
+            for n, page in enumerate(pages):
+                side = "back" if n % 2 else "front"
+                (out / f"{name}-{n // 2 + 1:02d}-{side}.svg").write_text(page, encoding="utf-8")
+            documents.append(f"{name}-*.svg")
+        written.append(f"print-and-play sheets ({args.paper}, fronts and backs): {', '.join(documents)}")
     print(f"wrote {' and '.join(written)} to {out}")
     return 0
