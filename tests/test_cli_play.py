@@ -107,3 +107,28 @@ def test_a_5000_digit_number_or_a_line_that_is_not_utf8_only_gets_a_hint() -> No
     text = out.getvalue()
     assert "that number is far too long" in text and "not UTF-8 text" in text
     assert "final scores" in text
+
+
+def test_play_without_a_seed_deals_from_a_128_bit_seed_of_the_operating_systems_randomness(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 31-bit seed could be found from the six opening cards by trying them all, and then predict every deck."""
+    import random
+
+    import castle_combo
+
+    seeds: list[int] = []
+    real_new_game = castle_combo.new_game
+
+    def recording(**options: object) -> object:
+        seeds.append(options["seed"])  # type: ignore[arg-type]
+        return real_new_game(**options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(castle_combo, "new_game", recording)
+    for _ in range(4):
+        random.seed(7)  # Python's own generator, seeded alike each time, plays no part
+        _run(["quit"], players=2, bots=("random",))
+    assert len(set(seeds)) == 4
+    assert all(seed.bit_length() <= 128 for seed in seeds) and max(seeds).bit_length() > 100
+    text = _run(["quit"], players=2, bots=("random",))
+    assert not re.search(r"\d{20,}", text)  # the seed is not told before the game ends

@@ -33,16 +33,15 @@ define its class at module level); all its randomness must come from the
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
-import os
 import pickle
 import random
-import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -55,6 +54,7 @@ from castle_combo.bots.stats import Z95, Interval, wilson_interval
 from castle_combo.engine.record import bot_seats
 from castle_combo.errors import IllegalAction, SimulationError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.files import claim_folder, write_file
 
 if TYPE_CHECKING:
     from castle_combo.engine.state import GameState
@@ -446,39 +446,37 @@ def _backend(backend: str | Backend, jobs: int, address: str | None) -> Backend:
     raise SimulationError(f"backend must be 'processes' or 'ray', got {backend!r}")
 
 
-def _records_folder(save: Path | str | None, overwrite: bool) -> Path | None:
-    """The folder records go to, refusing one that holds records of an earlier run (unless ``overwrite``)."""
+@contextlib.contextmanager
+def _records_folder(save: Path | str | None, overwrite: bool) -> Iterator[Path | None]:
+    """The folder records go to, held for the run (:func:`~castle_combo.files.claim_folder`).
+
+    A folder that holds records of an earlier run is refused unless
+    ``overwrite``, which deletes them first; a folder another run is writing
+    into right now is refused either way, so two runs never mix or replace
+    each other's records.
+    """
     if save is None:
-        return None
-    folder = Path(save)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        earlier = sorted(folder.glob("game-*.json"))
-    except OSError as error:
-        raise SimulationError(f"cannot make the folder {folder} for the game records: {error.strerror or error}")\
-            from None
-    if earlier and not overwrite:
-        raise SimulationError(f"{folder} already holds {len(earlier)} game records of an earlier run; choose "
-                              "another folder, or overwrite them (overwrite=True, --overwrite)")
-    for old in earlier:
-        old.unlink()
-    return folder
+        yield None
+        return
+    with claim_folder(save, SimulationError) as folder:
+        try:
+            earlier = sorted(folder.glob("game-*.json"))
+        except OSError as error:
+            raise SimulationError(f"cannot list the folder {folder}: {error.strerror or error}") from None
+        if earlier and not overwrite:
+            raise SimulationError(f"{folder} already holds {len(earlier)} game records of an earlier run; choose "
+                                  "another folder, or overwrite them (--overwrite, or overwrite=True in Python)")
+        for old in earlier:
+            try:
+                old.unlink()
+            except OSError as error:
+                raise SimulationError(f"cannot delete the earlier record {old}: {error.strerror or error}") from None
+        yield folder
 
 
 def _save_record(folder: Path, name: str, record: str) -> None:
-    """Write one record atomically: a full file or none, never a truncated one (a full disk, say)."""
-    path = folder / name
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".game-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(record + "\n")
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError as error:
-        raise SimulationError(f"cannot write the record {path}: {error.strerror or error}") from None
+    """Write one record whole or not at all, never over a file (:func:`~castle_combo.files.write_file`)."""
+    write_file(folder / name, record + "\n", SimulationError)
 
 
 def simulate(
@@ -527,7 +525,14 @@ def simulate(
     runner = _backend(backend, jobs, address)
     if (jobs > 1 or not isinstance(runner, Processes)) and games > 1:
         _check_picklable(specs)
-    folder = _records_folder(save, overwrite)
+    with _records_folder(save, overwrite) as folder:
+        return _run(runner, specs, players, games, seed, rules, folder, progress, keep_outcomes, jobs)
+
+
+def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed: int, rules: Ruleset | None,
+         folder: Path | None, progress: Callable[[GameOutcome], None] | None, keep_outcomes: bool,
+         jobs: int) -> SimulationResult:
+    """Play the games on ``runner``, saving each record into ``folder`` (held by the caller), and sum them up."""
     width = max(5, len(str(games)))
     folder_of_records = _Folder(players)
     kept: list[GameOutcome] = []

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -29,10 +28,12 @@ import attrs
 
 from castle_combo.bots.base import Agent
 from castle_combo.engine.actions import Action
+from castle_combo.engine.game import fresh_seed
 from castle_combo.engine.record import Seat, numbered
 from castle_combo.engine.state import GameState
 from castle_combo.engine.views import redeal
 from castle_combo.errors import SaveError
+from castle_combo.files import write_file
 from castle_combo.records.narration import narrate
 
 __all__ = ["Session", "SaveError", "save_record"]
@@ -60,7 +61,7 @@ class Session:
     #: Who plays each seat, as the saved record tells it (your name, each bot's name and kind).
     seats: tuple[Seat, ...] | None = None
     #: Shuffles the hidden cards again on undo; seeded apart from the deal so undo reveals nothing.
-    undo_rng: random.Random = attrs.field(factory=lambda: random.Random(random.SystemRandom().getrandbits(64)))
+    undo_rng: random.Random = attrs.field(factory=lambda: random.Random(fresh_seed()))
     log: list[str] = attrs.field(factory=list)
     history: list[_Checkpoint] = attrs.field(factory=list)
 
@@ -101,9 +102,23 @@ class Session:
         self.log.append(said)
         return said
 
-    def save(self, path: str | os.PathLike[str]) -> Path:
+    def save(self, path: str | os.PathLike[str], overwrite: bool = False) -> Path:
         """Write the game's record so far, naming who played each seat, to ``path`` (see :func:`save_record`)."""
-        return save_record(self.state, path, self.seats)
+        return save_record(self.state, path, self.seats, overwrite)
+
+    def saved_or_said(self, path: str | None, overwrite: bool) -> tuple[Path | None, str | None]:
+        """Save the record if ``path`` is given: ``(where it went, None)``, or ``(None, why it could not be)``.
+
+        The end of a game must still show the scores when the record cannot be
+        written (a full disk, a file that appeared meanwhile), so the failure is
+        a message to show, not an exception.
+        """
+        if path is None:
+            return None, None
+        try:
+            return self.save(path, overwrite), None
+        except SaveError as error:
+            return None, f"the record was not saved: {error}"
 
     def undo(self) -> bool:
         """Go back to your previous decision (False if there is none); the hidden cards are shuffled again."""
@@ -118,23 +133,13 @@ class Session:
         return True
 
 
-def save_record(state: GameState, path: str | os.PathLike[str], seats: Sequence[Seat] | None = None) -> Path:
-    """Write the game's record (the game-record format, with ``seats`` if given) to ``path``, whole or not at all."""
-    target = Path(path)
-    text = json.dumps(state.record(seats), indent=1) + "\n"
-    try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=".game-",
-                                             suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError as error:
-        raise SaveError(f"cannot write the record {target}: {error.strerror or error}") from None
-    return target
+def save_record(state: GameState, path: str | os.PathLike[str], seats: Sequence[Seat] | None = None,
+                overwrite: bool = False) -> Path:
+    """Write the game's record (the game-record format, with ``seats`` if given) to ``path``, whole or not at all.
+
+    An existing file is replaced only with ``overwrite`` (:func:`~castle_combo.files.write_file`).
+    """
+    return write_file(path, json.dumps(state.record(seats), indent=1) + "\n", SaveError, overwrite=overwrite)
 
 
 def names_for(players: int, me: int, bots: dict[int, Agent]) -> list[str]:

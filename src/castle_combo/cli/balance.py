@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -30,7 +29,9 @@ from castle_combo.bots.simulate import GameOutcome, SimulationInterrupted
 from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.simulate import check_run_options
+from castle_combo.errors import RenderError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.files import check_target, write_file
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run"]
@@ -66,6 +67,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--address", metavar="ADDR", help="with --backend ray: the address of a running Ray cluster")
     parser.add_argument("--json", action="store_true", help="print the report as JSON only")
     parser.add_argument("--svg", metavar="FILE", help="also draw the chart of every card as an SVG picture")
+    parser.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
     parser.add_argument("--all", action="store_true", help="list every card, not only the ones worth a look")
     add_ruleset_options(parser)
     parser.set_defaults(run=run)
@@ -74,6 +76,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play, then print the table (or JSON) and write the chart; 0 on success, 130 if interrupted."""
     check_run_options(args)
+    if args.svg:
+        check_target(args.svg, RenderError, overwrite=args.overwrite)  # before the games, not after
     specs = parse_agents(args.bots)
     rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
@@ -81,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
                                "rules": rules, "backend": args.backend, "address": args.address}
     report = _play(specs, options, quiet=args.json)
     if args.svg:
-        Path(args.svg).write_text(report.chart_svg(), encoding="utf-8")
+        write_file(args.svg, report.chart_svg(), RenderError, overwrite=args.overwrite)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

@@ -38,9 +38,11 @@ from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse
 from castle_combo.cli._play_session import Session, final_words, names_for
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.tui import score_table, screen
+from castle_combo.engine.game import fresh_seed
 from castle_combo.engine.record import Seat
 from castle_combo.errors import PlayError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.files import check_target
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run", "PlayError", "play", "FULL_SCREEN_NEEDS"]
@@ -60,11 +62,13 @@ def _full_screen_available() -> bool:
 class _LineGame:
     """The line mode: the screen before each of your decisions, one line read (see the module docstring)."""
 
-    def __init__(self, session: Session, console: Console, stdin: TextIO, save: str | None) -> None:
+    def __init__(self, session: Session, console: Console, stdin: TextIO, save: str | None,
+                 overwrite: bool = False) -> None:
         self.session = session
         self.console = console
         self.stdin = stdin
         self.save = save
+        self.overwrite = overwrite
 
     def run(self) -> int:
         self.console.print(f"Castle Combo: you are seat {self.session.me}; type 'help' for how to play.")
@@ -74,10 +78,8 @@ class _LineGame:
             if self.session.state.is_over:
                 break
             if not self._my_decision():
-                self._end(finished=False)
-                return 0
-        self._end(finished=True)
-        return 0
+                return self._end(finished=False)
+        return self._end(finished=True)
 
     def _show(self) -> None:
         view = self.session.view
@@ -125,15 +127,20 @@ class _LineGame:
             self.console.print(escape(self.session.play(chosen)))
             return True
 
-    def _end(self, finished: bool) -> None:
+    def _end(self, finished: bool) -> int:
+        """Save the record (if asked) and say how the game ended; 2 if the record could not be saved, else 0."""
         state = self.session.state
-        saved = self.session.save(self.save) if self.save else None
+        saved, problem = self.session.saved_or_said(self.save, self.overwrite)
         if finished:
             self.console.print(score_table(state, state.scores(), self.session.names))
             for line in final_words(self.session, saved):
                 self.console.print(escape(line))
         elif saved is not None:
             self.console.print(f"The unfinished game's record is in {escape(str(saved))}.")
+        if problem is not None:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
+        return 0
 
 
 def play(
@@ -148,12 +155,15 @@ def play(
     save: str | None = None,
     plain: bool = True,
     name: str = "you",
+    overwrite: bool = False,
 ) -> int:
-    """Set up and run a game; ``seed=None`` picks a fresh random seed; ``rules`` the cards.
+    """Set up and run a game; ``seed=None`` picks a fresh 128-bit seed from the system; ``rules`` the cards.
 
     ``plain=False`` runs the full-screen app (a terminal is needed);
     ``save`` writes the game's record to that file when the game ends (or
-    when you leave), with ``name`` as your seat's name and each bot's name.
+    when you leave), with ``name`` as your seat's name and each bot's name; an
+    existing file is replaced only with ``overwrite``, and refused before the
+    game starts otherwise.
     """
     from castle_combo import new_game
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -167,10 +177,12 @@ def play(
         raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or more players")
     if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 40:
         raise PlayError(f"your name must be 1 to 40 printable characters, got {name!r}")
-    if save is not None and not Path(save).parent.is_dir():
-        raise PlayError(f"cannot save the record to {save}: its folder does not exist")
+    if save is not None:
+        check_target(save, PlayError, overwrite=overwrite)
+        if not Path(save).parent.is_dir():
+            raise PlayError(f"cannot save the record to {save}: its folder does not exist")
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()  # 128 bits from the operating system: the deal cannot be found from the cards seen
     others = [s for s in range(players) if s != seat]
     agents = {s: make_agent(bots[i % len(bots)]) for i, s in enumerate(others)}
     rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
@@ -183,11 +195,11 @@ def play(
             raise PlayError(f"{FULL_SCREEN_NEEDS}, or play in the line mode (plain=True, or --plain)")
         from castle_combo.cli.play_app import PlayApp
 
-        return PlayApp(session, save).run() or 0
+        return PlayApp(session, save, overwrite).run() or 0
     keyboard = stdin or sys.stdin
     if isinstance(keyboard, io.TextIOWrapper):
         keyboard.reconfigure(errors="replace")  # a stray byte that is not UTF-8 must not end the game
-    return _LineGame(session, console or Console(), keyboard, save).run()
+    return _LineGame(session, console or Console(), keyboard, save, overwrite).run()
 
 
 def register(subparsers: Any) -> None:
@@ -206,6 +218,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game's record to the file FILE (JSON, for 'castle-combo replay') when the "
                              "game ends or you leave it")
+    parser.add_argument("--overwrite", action="store_true", help="replace FILE if it exists (without it, an existing "
+                        "file is refused before the game starts)")
     parser.add_argument("--name", default="you", metavar="NAME",
                         help="your name in the saved record (default 'you')")
     parser.add_argument("--plain", action="store_true",
@@ -230,4 +244,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {FULL_SCREEN_NEEDS}; playing in the line mode now.", file=sys.stderr)
         plain = True
     return play(players=args.players, bots=bots, seed=args.seed, seat=args.seat, rules=ruleset_from(args),
-                save=args.save, plain=plain, name=args.name)
+                save=args.save, plain=plain, name=args.name, overwrite=args.overwrite)

@@ -80,10 +80,13 @@ class PlayApp(App[int]):
     #: Keys go to the game, not to the hidden command line, until ':' opens it.
     AUTO_FOCUS = None
 
-    def __init__(self, session: Session, save: str | None = None) -> None:
+    def __init__(self, session: Session, save: str | None = None, overwrite: bool = False) -> None:
         super().__init__()
         self.session = session
         self.save = save
+        self.overwrite = overwrite
+        #: The exit status: 2 once the record could not be saved.
+        self.status = 0
         #: The take being built: the row number picked, then the spot.
         self.card: int | None = None
         self.spot: tuple[int, int] | None = None
@@ -113,8 +116,9 @@ class PlayApp(App[int]):
         if self.session.state.is_over and not self.finished:
             self.finished = True
             self.mode = END
-            saved = self.session.save(self.save) if self.save else None
-            self.note = final_words(self.session, saved)
+            saved, problem = self.session.saved_or_said(self.save, self.overwrite)
+            self.status = 0 if problem is None else 2
+            self.note = final_words(self.session, saved) + ([problem] if problem else [])
         self.redraw()
 
     def play(self, action: Action) -> None:
@@ -205,7 +209,7 @@ class PlayApp(App[int]):
         event.stop()
         key = event.character or event.key
         if self.mode == END:
-            self.exit(0)
+            self.exit(self.status)
             return
         if event.key in _SCROLL and self.mode in (TABLE, LOG) and (self.mode == LOG or "page" in event.key):
             getattr(self.query_one("#log", VerticalScroll), _SCROLL[event.key])(animate=False)
@@ -339,7 +343,7 @@ class PlayApp(App[int]):
             self.leave()
             return
         if self.mode == END:
-            self.exit(0)
+            self.exit(self.status)
             return
         self.mode = LEAVING
         self.redraw()
@@ -347,8 +351,11 @@ class PlayApp(App[int]):
     def leave(self) -> None:
         """Leave the game (its record is saved when ``--save`` was given)."""
         if self.save and not self.finished:
-            self.session.save(self.save)
-        self.exit(0)
+            _, problem = self.session.saved_or_said(self.save, self.overwrite)
+            if problem is not None:
+                self.exit(2, message=f"error: {problem}")
+                return
+        self.exit(self.status)
 
 
 def _cut(text: str, length: int) -> str:

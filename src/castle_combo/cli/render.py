@@ -18,21 +18,26 @@ leaves them out). PNG and PDF need the optional extra
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
+import os
 import re
 import sys
 import unicodedata
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from castle_combo import pictures
 from castle_combo.cli._ruleset_options import add_ruleset_options
 from castle_combo.errors import RenderError
+from castle_combo.files import write_file
 from castle_combo.language import load_paths
 from castle_combo.language.model import Card, Deck
 from castle_combo.language.ruleset import Ruleset
 from castle_combo.pictures import sheets
 
-__all__ = ["register", "run", "groups"]
+__all__ = ["file_names", "groups", "register", "run"]
 
 #: PNG width of one card: 63 mm at 300 dots per inch.
 PNG_WIDTH = 744
@@ -60,6 +65,7 @@ def register(subparsers: Any) -> None:
                         help="the paper of the sheets (default a4)")
     parser.add_argument("--no-crop-marks", dest="crop_marks", action="store_false",
                         help="leave the crop marks off the sheets")
+    parser.add_argument("--overwrite", action="store_true", help="replace pictures an earlier run left in DIR")
     add_ruleset_options(parser)
     parser.set_defaults(run=run)
 
@@ -68,6 +74,41 @@ def slug(name: str) -> str:
     """A file name for a card: lower case ASCII words joined by hyphens ("His Majesty" -> "his-majesty")."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "card"
+
+
+#: The longest file name (before ".svg") a card gets: far below every file system's limit of 255 bytes.
+MAX_STEM = 100
+
+
+def _digest(name: str) -> str:
+    return hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+
+
+def file_names(cards: Sequence[Card], taken: Iterable[str] = ()) -> list[str]:
+    """One file name (without extension) per card: its slug, made unique and short enough for any file system.
+
+    Two names can give one slug ("Nun" and "NUN!", or accents dropped), and
+    a slug can equal a name already ``taken`` (a print sheet's): the later
+    card's slug then gets a short digest of its full name. A slug longer than
+    :data:`MAX_STEM` is cut, with the digest added so that two long names
+    sharing a beginning stay apart.
+    """
+    used = set(taken)
+    out = []
+    for card in cards:
+        out.append(_unique(slug(card.name), _digest(card.name), used))
+    return out
+
+
+def _unique(stem: str, digest: str, used: set[str]) -> str:
+    """``stem`` cut to :data:`MAX_STEM` and kept apart from the names ``used`` (then added to them)."""
+    if len(stem) > MAX_STEM or stem in used:
+        stem = f"{stem[:MAX_STEM - 9].rstrip('-')}-{digest}"
+    base, number = stem, 2
+    while stem in used:  # the same name twice (a card given in two files)
+        stem, number = f"{base}-{number}", number + 1
+    used.add(stem)
+    return stem
 
 
 def groups(args: argparse.Namespace) -> list[tuple[str, str, tuple[Card, ...]]]:
@@ -125,36 +166,59 @@ def run(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise RenderError(f"{out} is a file; --out needs a folder (it is created if missing)")
     converter = _cairosvg() if args.png else None
-    out.mkdir(parents=True, exist_ok=True)
-    names: dict[str, str] = {}
-    for card in cards:
-        name = slug(card.name)
-        if name in names:  # two names that differ only in accents or punctuation
-            name = f"{name}-{len(names)}"
-        names[name] = card.name
+    printer = converter
+    if args.sheets and printer is None:
+        try:
+            printer = _cairosvg()
+        except RenderError:
+            print("note: without cairosvg the sheets are SVG pages, not PDF (pip install "
+                  "'castle-combo[pictures]' adds PDF)", file=sys.stderr)
+    # Every file name first, all different (two paths of one name, a card named like a sheet), so that
+    # nothing is written over anything, nor anything written at all when the folder holds one already.
+    documents: list[tuple[str, list[str]]] = []
+    used: set[str] = set()
+    for name, title, some in grouped if args.sheets else ():
+        stem = _unique(slug(name), _digest(title + name), used)
+        pages = sheets.pages(some, title, args.paper, args.crop_marks)
+        if printer is None:
+            used.update(f"{stem}-{n // 2 + 1:02d}-{'back' if n % 2 else 'front'}" for n in range(len(pages)))
+        documents.append((stem, pages))
+    names = file_names(cards, taken=used)
+    outputs = [f"{name}.svg" for name in names] + [f"{name}.png" for name in names if converter is not None]
+    for stem, pages in documents:
+        outputs += [f"{stem}.pdf"] if printer is not None else [
+            f"{stem}-{n // 2 + 1:02d}-{'back' if n % 2 else 'front'}.svg" for n in range(len(pages))]
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RenderError(f"cannot make the folder {out}: {error.strerror or error}") from None
+    existing = [name for name in outputs if os.path.lexists(out / name)]
+    if existing and not args.overwrite:
+        raise RenderError(f"{out} already holds {len(existing)} of the files to write ({', '.join(existing[:3])}"
+                          f"{', ...' if len(existing) > 3 else ''}); give --overwrite to replace them, or choose "
+                          "another folder")
+
+    def write(name: str, data: str | bytes) -> None:
+        write_file(out / name, data, RenderError, overwrite=args.overwrite)
+
+    for card, name in zip(cards, names, strict=True):
         picture = pictures.card(card)
-        (out / f"{name}.svg").write_text(picture, encoding="utf-8")
+        write(f"{name}.svg", picture)
         if converter is not None:
-            converter.svg2png(bytestring=picture.encode(), write_to=str(out / f"{name}.png"), output_width=PNG_WIDTH)
+            write(f"{name}.png", converter.svg2png(bytestring=picture.encode(), output_width=PNG_WIDTH))
     written = [f"{len(cards)} card(s) as SVG{' and PNG' if converter else ''}"]
     if args.sheets:
-        if converter is None:
-            try:
-                converter = _cairosvg()
-            except RenderError:
-                print("note: without cairosvg the sheets are SVG pages, not PDF (pip install "
-                      "'castle-combo[pictures]' adds PDF)", file=sys.stderr)
-        documents = []
-        for name, title, some in grouped:
-            pages = sheets.pages(some, title, args.paper, args.crop_marks)
-            if converter is not None:
-                sheets.write_pdf(pages, out / f"{name}.pdf")
-                documents.append(f"{name}.pdf")
+        listed = []
+        for stem, pages in documents:
+            if printer is not None:
+                pdf = io.BytesIO()
+                sheets.write_pdf(pages, pdf)
+                write(f"{stem}.pdf", pdf.getvalue())
+                listed.append(f"{stem}.pdf")
                 continue
             for n, page in enumerate(pages):
-                side = "back" if n % 2 else "front"
-                (out / f"{name}-{n // 2 + 1:02d}-{side}.svg").write_text(page, encoding="utf-8")
-            documents.append(f"{name}-*.svg")
-        written.append(f"print-and-play sheets ({args.paper}, fronts and backs): {', '.join(documents)}")
+                write(f"{stem}-{n // 2 + 1:02d}-{'back' if n % 2 else 'front'}.svg", page)
+            listed.append(f"{stem}-*.svg")
+        written.append(f"print-and-play sheets ({args.paper}, fronts and backs): {', '.join(listed)}")
     print(f"wrote {' and '.join(written)} to {out}")
     return 0

@@ -17,7 +17,8 @@ from rich.markup import escape
 
 from castle_combo.cli._ruleset_options import add_ruleset_options, asked_ruleset
 from castle_combo.cli.score import sheet_table
-from castle_combo.errors import RecordError
+from castle_combo.errors import RecordError, RenderError
+from castle_combo.files import check_target, read_file, write_file
 from castle_combo.records.serialize import record_seats, replay
 
 __all__ = ["register", "run"]
@@ -35,12 +36,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--html", metavar="OUT", help="also write a self-contained page that steps through the game "
                         "(OUT.html#N opens it after N actions)")
     add_ruleset_options(parser)
+    parser.add_argument("--overwrite", action="store_true", help="replace OUT if it exists")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Replay ``args.file`` and print the score sheets; 0 on success."""
-    text = Path(args.file).read_bytes()
+    if args.html:
+        check_target(args.html, RenderError, overwrite=args.overwrite)
+    text = read_file(args.file, RecordError, what="a game record")
     try:
         state = replay(text, asked_ruleset(args))
     except RecordError as error:
@@ -52,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         from castle_combo.records.replay_page import replay_page
 
         page = replay_page(state, names, title=f"Castle Combo: {Path(args.file).name}", seats=seats)
-        Path(args.html).write_text(page, encoding="utf-8")
+        write_file(args.html, page, RenderError, overwrite=args.overwrite)
     if args.json:
         players = [{"score": s.total, "keys": s.keys, "gold": s.gold_left} for s in sheets]
         print(json.dumps({"players": players}))

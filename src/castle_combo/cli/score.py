@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -20,6 +19,7 @@ from rich.table import Table
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.engine.scoring import FACE_DOWN, ScoreSheet, score_scenario
 from castle_combo.errors import ScenarioError
+from castle_combo.files import read_file
 from castle_combo.records.jsontext import read_json
 
 __all__ = ["register", "run", "sheet_table"]
@@ -70,7 +70,7 @@ def sheet_table(sheet: ScoreSheet, title: str) -> Table:
 
 def run(args: argparse.Namespace) -> int:
     """Score the scenario in ``args.file``; 0 on success."""
-    data = read_json(Path(args.file).read_bytes(), ScenarioError, args.file)
+    data = read_json(read_file(args.file, ScenarioError, what="a score scenario"), ScenarioError, args.file)
     try:
         sheet = score_scenario(data, ruleset_from(args))
     except ScenarioError as error:

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, Union
+from typing import Any, TypeGuard, Union
 
 import attrs
 
 from castle_combo.errors import IllegalAction, RecordError
+from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import Deck
 
 __all__ = [
@@ -66,6 +67,11 @@ def _key_use(use: object) -> KeyUse:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _small_int(value: object) -> TypeGuard[int]:
+    """A whole number of a size a file may hold (:data:`~castle_combo.files.MAX_NUMBER`)."""
+    return isinstance(value, int) and not isinstance(value, bool) and -MAX_NUMBER <= value <= MAX_NUMBER
 
 
 def _position(at: object) -> tuple[int, int]:
@@ -258,16 +264,16 @@ def action_from_json(data: object, path: str = "$") -> Action:
         if not isinstance(card, str):
             raise RecordError(f"{path}.card: expected a card name (string), got {card!r:.80}")
         at = data.get("at")
-        if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(_is_int(v) for v in at)):
-            raise RecordError(f"{path}.at: expected [x, y] integers, got {at!r:.80}")
+        if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(_small_int(v) for v in at)):
+            raise RecordError(f"{path}.at: expected [x, y] integers (small ones: a tableau spans 3), got {quote(at)}")
         face_down = data.get("face_down", False)
         if not isinstance(face_down, bool):
             raise RecordError(f"{path}.face_down: expected true or false, got {face_down!r:.80}")
         return Take(card, (at[0], at[1]), face_down)
     if kind == "choose":
         option = data.get("option")
-        if not isinstance(option, int) or isinstance(option, bool) or option < 1:
-            raise RecordError(f"{path}.option: expected an option number from 1, got {option!r:.80}")
+        if not _small_int(option) or option < 1:
+            raise RecordError(f"{path}.option: expected an option number from 1, got {quote(option)}")
         return Choose(option)
     if kind == "pass":
         return Pass()

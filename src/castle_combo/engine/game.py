@@ -9,6 +9,7 @@ same game on every machine.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,7 +30,8 @@ from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, STARTING_GOLD
 from castle_combo.language.model import Deck
 from castle_combo.language.ruleset import Ruleset
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "STARTING_GOLD", "STARTING_KEYS", "default_rules", "new_game"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SEED_BITS", "STARTING_GOLD", "STARTING_KEYS", "default_rules",
+           "fresh_seed", "new_game"]
 
 _ROW = ROW_SIZE
 
@@ -103,6 +105,20 @@ def _script(engine: Compiled, reshuffles: object, path: str) -> tuple[ScriptedRe
     return tuple(script)
 
 
+#: The bits of a seed drawn when none is given: too many to find by trying seeds against the cards seen.
+SEED_BITS = 128
+
+
+def fresh_seed() -> int:
+    """A seed of :data:`SEED_BITS` bits from the operating system's randomness (never Python's own generator).
+
+    A deal is a function of its seed, so a seed that could be guessed (a
+    31-bit one can be found by trying every seed against the six cards of
+    the opening rows) would reveal every deck.
+    """
+    return secrets.randbits(SEED_BITS)
+
+
 def new_game(
     players: int = 2,
     seed: int | None = None,
@@ -113,8 +129,9 @@ def new_game(
 ) -> GameState:
     """A new game of ``players`` (2 to 5) with ``rules`` (default: the 78 standard cards).
 
-    ``seed`` makes the game reproducible (without it a fresh seed is drawn and
-    kept in the state, so the game's record still replays). ``decks`` fixes
+    ``seed`` makes the game reproducible (without it a fresh 128-bit seed is
+    drawn from the operating system, :func:`fresh_seed`, and kept in the
+    state, so the game's record still replays). ``decks`` fixes
     the deck orders instead: ``{"castle": [...], "village": [...]}``, each
     the whole deck, top first (cards or names). ``reshuffles`` lists the
     orders to use, in turn per deck, when a discard pile is shuffled into a
@@ -131,7 +148,7 @@ def new_game(
     engine = compiled(rules)
     _check_size(engine, players)
     if seed is None:
-        seed = 0 if decks is not None else random.SystemRandom().getrandbits(32)
+        seed = 0 if decks is not None else fresh_seed()
     generator = random.Random(seed)
     orders = [tuple(shuffled(engine.deck_cards[i], generator)) for i in range(len(DECKS))]
     if decks is not None:

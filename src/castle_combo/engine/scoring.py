@@ -29,6 +29,7 @@ from castle_combo.engine.counting import SHIELDS, Placed, tableau_totals
 from castle_combo.engine.placement import GRID
 from castle_combo.engine.table import CARDS_PER_PLAYER, Table
 from castle_combo.errors import GameNotOver, ScenarioError
+from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import FACE_DOWN_NAME, Card
 from castle_combo.language.ruleset import Ruleset
 
@@ -348,8 +349,10 @@ class Scenario:
 
 
 def _nonneg(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ScenarioError(f"{path}: expected a whole number of 0 or more, got {value!r}")
+    """A count of keys or gold: a whole number from 0 to :data:`~castle_combo.files.MAX_NUMBER`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NUMBER:
+        raise ScenarioError(f"{path}: expected a whole number from 0 to {MAX_NUMBER:,} (no game comes near it), "
+                            f"got {quote(value)}")
     return value
 
 

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
+
+from castle_combo.errors import CastleComboError
+from castle_combo.files import write_file
 
 __all__ = ["cache_folder", "installation_folder", "read_sealed", "write_sealed"]
 
@@ -78,10 +80,7 @@ def write_sealed(path: Path, key: str, payload: bytes) -> bool:
     """Write ``payload`` sealed for ``key`` atomically (a temporary file, then a rename); False on failure."""
     sealed = _MAGIC + key.encode("utf-8") + b"\n" + hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n"
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".cache")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(sealed + payload)
-        os.replace(temporary, path)
-    except OSError:
+        write_file(path, sealed + payload, CastleComboError, overwrite=True)  # the library's one writer
+    except CastleComboError:
         return False
     return True

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from castle_combo.pictures.svg import CARD_HEIGHT, CARD_WIDTH, CardLike, card_body
 
@@ -144,8 +144,11 @@ def pages(cards: Sequence[CardLike], title: str, paper: str = "a4", crop_marks: 
     return out
 
 
-def write_pdf(svg_pages: Sequence[str], path: str | Path) -> None:
+def write_pdf(svg_pages: Sequence[str], path: str | Path | BinaryIO) -> None:
     """Print the SVG pages into one PDF at ``path``, a page each (needs cairosvg: ``castle-combo[pictures]``).
+
+    ``path`` may also be a binary stream: ``castle-combo render`` prints into
+    memory and writes the file whole through the library's one writer.
 
     cairosvg draws one SVG on one cairo surface; here every page is drawn on
     the same PDF surface, with a page break between them.
@@ -161,7 +164,8 @@ def write_pdf(svg_pages: Sequence[str], path: str | Path) -> None:
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
             surface = shared.get("pdf")
             if surface is None:
-                surface = shared["pdf"] = self.surface_class(str(path), width, height)
+                target = path if hasattr(path, "write") else str(path)
+                surface = shared["pdf"] = self.surface_class(target, width, height)
             else:
                 surface.set_size(width, height)
             return surface, width, height

@@ -7,6 +7,8 @@ are not UTF-8 (or UTF-16/32, which JSON also allows) raise
 ``UnicodeDecodeError``. :func:`read_json` turns each into one error of the
 caller's kind (a :class:`~castle_combo.errors.CastleComboError` subclass) that
 says what is wrong and how to fix it, and caps what it quotes of the input.
+A text longer than :data:`~castle_combo.files.MAX_FILE_BYTES` is refused
+before it is parsed.
 """
 
 from __future__ import annotations
@@ -15,24 +17,16 @@ import json
 from typing import Any
 
 from castle_combo.errors import CastleComboError
+from castle_combo.files import MAX_FILE_BYTES, MAX_QUOTE, quote, size_text
 
 __all__ = ["MAX_QUOTE", "quote", "read_json"]
-
-#: The most characters of user input an error message quotes.
-MAX_QUOTE = 80
-
-
-def quote(value: object, limit: int = MAX_QUOTE) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages (never a huge or unprintable dump)."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to convert to text
-        return "<a number too long to show>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def read_json(text: str | bytes, error: type[CastleComboError], what: str = "the document") -> Any:
     """The JSON value of ``text``; anything unreadable raises ``error`` with a message saying how to fix it."""
+    if len(text) > MAX_FILE_BYTES:
+        raise error(f"{what} is longer than {size_text(MAX_FILE_BYTES)}, the most a castle-combo record, save or "
+                    "scenario may have (an honest one is far smaller)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:

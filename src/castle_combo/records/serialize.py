@@ -47,6 +47,7 @@ from castle_combo.engine.state import (
 )
 from castle_combo.errors import CastleComboError, IllegalAction, RecordError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.files import MAX_NUMBER
 from castle_combo.language.model import Deck
 from castle_combo.language.ruleset import Ruleset
 from castle_combo.records.integrity import check_state
@@ -67,9 +68,24 @@ def _fail(path: str, message: str) -> RecordError:
 
 
 def _strict_int(value: Any, _: type) -> int:
+    """A whole number within the bounds of every number in a file (:data:`~castle_combo.files.MAX_NUMBER`)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"expected a whole number, got {value!r}")
+        raise RecordError(f"expected a whole number, got {quote(value)}")
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise RecordError(f"expected a whole number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, got {quote(value)}; "
+                          "no game comes near it")
     return value
+
+
+def _seed(value: Any, _: type) -> int:
+    """A seed, the one number a file may hold at any size."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"expected a whole number, got {quote(value)}")
+    return value
+
+
+#: The state of a game's generator: what ``getrandbits(64)`` gives.
+_RNG_LIMIT = 1 << 64
 
 
 def _strict_bool(value: Any, _: type) -> bool:
@@ -147,8 +163,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         return tuple(address_in(a) for a in value)
 
     def address_in(value: Any, _: Any = None) -> tuple[int, ...]:
-        if not isinstance(value, list) or not all(type(v) is int for v in value):
-            raise RecordError(f"expected a step address (a list of whole numbers), got {value!r:.80}")
+        if not isinstance(value, list) or not all(type(v) is int and 0 <= v <= MAX_NUMBER for v in value):
+            raise RecordError(f"expected a step address (a list of small whole numbers), got {quote(value)}")
         return tuple(value)
 
     def complete(cls: type, structure: Any, omitted: frozenset[str] = frozenset()) -> Any:
@@ -156,10 +172,11 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         expected = {field.name for field in attrs.fields(cls) if field.init} - omitted
 
         def structure_complete(value: Any, _: Any = None) -> Any:
-            if isinstance(value, dict):
-                missing = sorted(expected - set(value))
-                if missing:
-                    raise RecordError(f".{missing[0]}: missing (a {cls.__name__} has {', '.join(sorted(expected))})")
+            if not isinstance(value, dict):
+                raise RecordError(f"expected an object with {', '.join(sorted(expected))}, got {quote(value)}")
+            missing = sorted(expected - set(value))
+            if missing:
+                raise RecordError(f".{missing[0]}: missing (a {cls.__name__} has {', '.join(sorted(expected))})")
             return structure(value, cls)
 
         return structure_complete
@@ -171,7 +188,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                  "discarded": as_cards}),
         (Reshuffle, {"deck": as_deck, "order": as_cards}),
         (ScriptedReshuffle, {"deck": as_deck, "order": as_cards}),
-        (Origin, {"decks": override(unstruct_hook=both_decks, struct_hook=both_decks_in)}),
+        (Origin, {"decks": override(unstruct_hook=both_decks, struct_hook=both_decks_in),
+                  "seed": override(struct_hook=_seed)}),
     ):
         conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **fields))  # type: ignore[arg-type]
         conv.register_structure_hook(cls, complete(cls, make_dict_structure_fn(cls, conv, **fields)))  # type: ignore[arg-type]
@@ -439,7 +457,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         (castle, village),
         None if pending is None else _structure(conv, pending, Pending, "$.pending"),
         tuple(history),
-        _structure(conv, _get(data, "rng"), int, "$.rng"),
+        _rng(_get(data, "rng")),
         None if origin is None else _structure(conv, origin, Origin, "$.origin"),
         _structure(conv, data.get("script", []), tuple[ScriptedReshuffle, ...], "$.script"),
         None if viewer is None else _structure(conv, viewer, int, "$.viewer"),
@@ -448,6 +466,13 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     )
     check_state(state)
     return state
+
+
+def _rng(value: Any) -> int:
+    """The generator state of a save: a whole number from 0 to 2**64 - 1 (0 in a seat's view)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _RNG_LIMIT:
+        raise _fail("$.rng", f"expected the generator's state, a whole number from 0 to 2**64 - 1, got {quote(value)}")
+    return value
 
 
 def _enum(cls: Any, value: Any, path: str) -> Any:

@@ -1,0 +1,106 @@
+"""Numbers in records, saves and score scenarios stay within a million either way (seeds excepted), or a clear error.
+
+Python reads a JSON integer of up to 4,300 digits, and such a number in a
+scenario's keys used to end in a ``ValueError`` traceback when the score was
+printed (the total had one digit more than Python will print). Every reader
+now refuses a number beyond :data:`castle_combo.files.MAX_NUMBER` with an error
+naming its JSON path; a seed may be any integer, and a save's generator state
+any 64-bit one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import castle_combo as cc
+from castle_combo.cli import main
+from castle_combo.engine.scoring import score_scenario
+from castle_combo.files import MAX_NUMBER
+
+HUGE = int("9" * 4300)  # the longest integer Python's JSON reader accepts
+GRID = [["Guildmaster", "Banker", "Pawnbroker"], ["Glassblower", "His Holiness", "Chaplain"],
+        ["face-down", "face-down", "face-down"]]
+
+
+def write(tmp_path: Path, document: Any) -> Path:
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("field", ["keys", "gold"])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_4300_digit_integer_in_a_score_scenario_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, json_flag: list[str]
+) -> None:
+    path = write(tmp_path, {"grid": GRID, field: HUGE})
+    assert main(["score", str(path), *json_flag]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err and len(err) < 400
+    assert f"$.{field}: expected a whole number from 0 to 1,000,000" in err
+
+
+def test_a_scenarios_numbers_up_to_a_million_are_scored() -> None:
+    sheet = cc.score_tableau(GRID, keys=MAX_NUMBER, gold=MAX_NUMBER)
+    assert sheet.keys == MAX_NUMBER and sheet.gold_left == MAX_NUMBER
+    with pytest.raises(cc.ScenarioError, match=r"\$\.keys: expected a whole number from 0 to 1,000,000"):
+        cc.score_tableau(GRID, keys=MAX_NUMBER + 1)
+    with pytest.raises(cc.ScenarioError, match=r"\$\.purse_gold\['Sculptor'\]"):
+        score_scenario({"grid": GRID, "purse_gold": {"Sculptor": HUGE}})
+
+
+def saved(**edits: Any) -> dict[str, Any]:
+    doc = json.loads(cc.dumps(cc.new_game(players=2, seed=4)))
+    for path, value in edits.items():
+        node = doc
+        keys = path.split(".")
+        for key in keys[:-1]:
+            node = node[int(key)] if key.isdigit() else node[key]
+        node[int(keys[-1]) if keys[-1].isdigit() else keys[-1]] = value
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("path", "where"),
+    [("players.0.gold", r"\$\.players\[0\]\.gold"), ("players.1.keys", r"\$\.players\[1\]\.keys"),
+     ("players.0.discounts", r"\$\.players\[0\]\.discounts"), ("taken", r"\$\.taken")],
+)
+@pytest.mark.parametrize("number", [HUGE, -HUGE, MAX_NUMBER + 1])
+def test_a_number_beyond_a_million_in_a_save_is_refused_naming_its_json_path(path: str, where: str, number: int) -> None:
+    value: Any = [number, 0] if path.endswith("discounts") else number
+    with pytest.raises(cc.RecordError, match=where + r".*from -1,000,000 to 1,000,000") as caught:
+        cc.loads(saved(**{path: value}))
+    assert len(str(caught.value)) < 300
+
+
+def test_a_seed_may_be_any_integer_and_the_generator_any_64_bit_state() -> None:
+    game = cc.new_game(players=2, seed=HUGE)
+    assert cc.loads(cc.dumps(game)) == game
+    assert cc.replay({"players": 2, "seed": HUGE}) == cc.new_game(players=2, seed=HUGE)
+    assert cc.loads(saved(rng=2**64 - 1)).rng == 2**64 - 1
+    for rng in (2**64, -1, HUGE):
+        with pytest.raises(cc.RecordError, match=r"\$\.rng: expected the generator's state"):
+            cc.loads(saved(rng=rng))
+
+
+@pytest.mark.parametrize(
+    ("action", "where"),
+    [({"type": "take", "card": "Nun", "at": [HUGE, 0]}, r"\$\.actions\[0\]\.at"),
+     ({"type": "take", "card": "Nun", "at": [0, -MAX_NUMBER - 1]}, r"\$\.actions\[0\]\.at"),
+     ({"type": "choose", "option": HUGE}, r"\$\.actions\[0\]\.option")],
+)
+def test_a_huge_number_in_a_records_action_is_refused_before_it_is_played(action: dict[str, Any], where: str) -> None:
+    with pytest.raises(cc.RecordError, match=where):
+        cc.replay({"players": 2, "seed": 1, "actions": [action]})
+
+
+@pytest.mark.parametrize("where", ["locations.castle", "locations.village", "origin", "players.0",
+                                   "players.0.tableau"])
+@pytest.mark.parametrize("value", ["text", [1, 2], 7])
+def test_a_part_of_a_save_that_is_not_an_object_is_a_record_error_not_an_attribute_error(where: str, value: Any) -> None:
+    with pytest.raises(cc.RecordError):
+        cc.loads(saved(**{where: value}))
