@@ -48,16 +48,17 @@ def _shield_table(rules: Any, shields: list[Any], decks: list[Any]) -> list[str]
 
 
 def _cost_table(rules: Any, decks: list[Any]) -> list[str]:
+    """How many cards of each deck cost each amount, a row per cost (narrow enough for any page)."""
     costs = sorted({card.cost for card in rules})
-    header = ["deck", *(f"cost {cost}" for cost in costs), "messenger", "purse"]
-    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
-    for deck in decks:
-        cards = rules.deck(deck)
-        by_cost = Counter(card.cost for card in cards)
-        messengers = sum(card.messenger for card in cards)
-        purses = sum(card.purse is not None for card in cards)
-        row = [deck.value, *(str(by_cost[cost]) for cost in costs), str(messengers), str(purses)]
-        lines.append("| " + " | ".join(row) + " |")
+    lines = ["| printed cost | " + " | ".join(f"{deck.value} cards" for deck in decks) + " |",
+             "|" + " --- |" * (len(decks) + 1)]
+    by_cost = {deck: Counter(card.cost for card in rules.deck(deck)) for deck in decks}
+    for cost in costs:
+        lines.append(f"| {cost} gold | " + " | ".join(str(by_cost[deck][cost]) for deck in decks) + " |")
+    for label, has in (("with the messenger icon", lambda card: card.messenger),
+                       ("with a purse", lambda card: card.purse is not None)):
+        lines.append(f"| {label} | " + " | ".join(str(sum(1 for card in rules.deck(deck) if has(card)))
+                                                  for deck in decks) + " |")
     return lines
 
 

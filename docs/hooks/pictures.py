@@ -7,7 +7,9 @@ Markers in any page become inline SVG:
   a purse card holding 3 gold;
 * ``<!-- castle-combo:card NAME -->``: one card;
 * ``<!-- castle-combo:chart TITLE ; LABEL=VALUE ; ... ; max=M ; unit=U -->``:
-  a horizontal bar chart of the values (a measured table, drawn).
+  a horizontal bar chart of the values (a measured table, drawn);
+* ``<!-- castle-combo:sheet EXPANSION -->``: the first print-and-play sheet of an
+  expansion's cards, its fronts beside its backs, as ``castle-combo render --sheets`` prints it.
 
 After the build, ``replay/example.html`` is written into the site: a whole
 three-player game between the built-in bots as the self-contained replay
@@ -23,7 +25,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-MARKER = re.compile(r"<!-- castle-combo:(tableau|card|chart) (.+?) -->", re.S)
+MARKER = re.compile(r"<!-- castle-combo:(tableau|card|chart|sheet) (.+?) -->", re.S)
 
 
 def _rules() -> Any:
@@ -52,6 +54,19 @@ def tableau_svg(spec: str) -> str:
                 gold = int(amount)
             cells.append(pictures.Cell(rules[name.strip()], c, r, face_down, gold))
     return pictures.tableau(cells)
+
+
+def sheet_svgs(expansion: str) -> str:
+    """The fronts and the backs of an expansion's first print-and-play sheet, side by side."""
+    from castle_combo import Ruleset
+    from castle_combo.pictures import sheets
+
+    standard = Ruleset.standard()
+    added = [card for card in standard.with_expansion(expansion).cards if card.name not in standard]
+    fronts, backs = sheets.pages(added, expansion)[:2]
+    # The page's size in millimetres becomes the width of the picture on the page.
+    return "".join(re.sub(r' width="[\d.]+mm" height="[\d.]+mm"', '', page, count=1)
+                   for page in (fronts, backs))
 
 
 def chart_svg(spec: str) -> str:
@@ -85,6 +100,8 @@ def _replace(match: re.Match[str]) -> str:
             return f'<div class="picture">{tableau_svg(spec)}</div>'
         if kind == "card":
             return f'<div class="picture" style="max-width:220px">{pictures.card(_rules()[spec])}</div>'
+        if kind == "sheet":
+            return f'<div class="sheet-pair">{sheet_svgs(spec)}</div>'
         return f'<div class="picture wide">{chart_svg(spec)}</div>'
     except Exception as error:  # a bad marker must fail the build, naming itself
         raise PluginError(f"cannot draw {match.group(0)!r}: {type(error).__name__}: {error}") from error

@@ -14,6 +14,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.errors import CastleComboError
 
 __all__ = ["main", "build_parser"]
@@ -27,6 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="castle-combo",
         description="The card game Castle Combo: simulate, play, score and check cards.",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo play --players 3", "play against two bots in the terminal"),
+            ("castle-combo simulate --bots mcts,greedy --games 100", "let bots play and compare their win rates"),
+            ("castle-combo COMMAND --help", "what a command does, its options and examples"),
+        ),
     )
     from castle_combo import __version__
     parser.add_argument("--version", action="version", version=f"castle-combo {__version__}")

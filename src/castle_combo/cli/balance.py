@@ -26,6 +26,7 @@ from castle_combo.bots.backends import cpu_count
 from castle_combo.bots.balance import BalanceReport, CardBalance, balance
 from castle_combo.bots.registry import agent_names, parse_agents
 from castle_combo.bots.simulate import GameOutcome, SimulationInterrupted
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.simulate import check_run_options
@@ -45,6 +46,15 @@ def register(subparsers: Any) -> None:
     """Add the ``balance`` subcommand."""
     parser = subparsers.add_parser(
         "balance",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo balance --bots greedy,greedy --games 400",
+             "every standard card: how often taken, how often its taker wins"),
+            ("castle-combo balance --cards my_cards/ --games 400 --svg balance.svg",
+             "your fan cards among the standard ones, with the chart drawn as a picture"),
+            ("castle-combo balance --games 400 --seed 2 --json",
+             "the same numbers as one JSON document for scripts"),
+        ),
         help="measure every card: how often taken, and how often its taker wins",
         description=(
             "Bots play many games with the ruleset; for every card, how often a player took it face up, "

@@ -21,6 +21,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.language import format_card
 from castle_combo.language.model import Card, Deck
@@ -36,6 +37,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``cards`` subcommand."""
     parser = subparsers.add_parser(
         "cards",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo cards",
+             "every card of the standard set, in a table"),
+            ("castle-combo cards Nun",
+             "one card: its facts, its .ccl source and its English text"),
+            ("castle-combo cards --expansion out-of-the-oubliette",
+             "the standard cards and the expansion's"),
+        ),
         help="list the cards, or show one card's .ccl source and English text",
         description="List the cards of the ruleset, or show one card in full.",
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.language import check_paths
 
@@ -29,6 +30,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``check`` subcommand."""
     parser = subparsers.add_parser(
         "check",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo check my_cards/",
+             "every problem of the folder's .ccl files, with file:line:column and a fix"),
+            ("castle-combo check my_cards/ --extend",
+             "also check that no card reuses the name of a standard card"),
+        ),
         help="validate card files (.ccl) and folders of them",
         description="Validate card files and folders; print every problem with its place and a fix.",
     )

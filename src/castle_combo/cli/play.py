@@ -34,6 +34,7 @@ from rich.markup import escape
 
 from castle_combo.bots.registry import agent_names, make_agent, parse_agents
 from castle_combo.bots.simulate import derive_seed
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse_input, prompt_lines, quick_move
 from castle_combo.cli._play_session import Session, final_words, names_for
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
@@ -206,6 +207,15 @@ def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
     parser = subparsers.add_parser(
         "play",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo play --players 3",
+             "you against two greedy bots in a full-screen game (? lists the keys)"),
+            ("castle-combo play --bots mcts --expansion out-of-the-oubliette",
+             "against MCTS, with the expansion's lock cards"),
+            ("castle-combo play --name Ana --save game.json",
+             "write the game's record to the file game.json, for castle-combo replay"),
+        ),
         help="play a game in the terminal against bots",
         description=f"Play Castle Combo in the terminal against 1-4 bots ({', '.join(agent_names())}).",
     )

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from castle_combo import pictures
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options
 from castle_combo.errors import RenderError
 from castle_combo.files import write_file
@@ -47,11 +48,21 @@ def register(subparsers: Any) -> None:
     """Add the ``render`` subcommand."""
     parser = subparsers.add_parser(
         "render",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo render my_cards/ --out pictures/",
+             "each card of the folder as pictures/<card-name>.svg"),
+            ("castle-combo render --expansion out-of-the-oubliette --out print/ --sheets",
+             "print/out-of-the-oubliette.pdf: 9 cards a page, fronts then their backs"),
+            ("castle-combo render --out print/ --sheets --paper letter --png",
+             "print/base-castle.pdf and base-village.pdf on US Letter, and card PNGs"),
+        ),
         help="draw cards as SVG (and PNG) files and print-and-play sheets",
         description=(
             "Draw each card of the given .ccl files or folders (or, with no path, the standard cards, or "
             "an --expansion's cards) as an SVG file in --out; --png adds PNG files at print resolution and "
-            "--sheets print-and-play sheets of nine cards per A4 page (SVG, and PDF). PNG and PDF need "
+            "--sheets print-and-play sheets: one PDF per deck, expansion or path, nine cards to a page at "
+            "their true size, each page of fronts followed by its backs. PNG and PDF need "
             "pip install 'castle-combo[pictures]'."
         ),
     )

@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, asked_ruleset
 from castle_combo.cli.score import sheet_table
 from castle_combo.errors import RecordError, RenderError
@@ -28,13 +29,23 @@ def register(subparsers: Any) -> None:
     """Add the ``replay`` subcommand."""
     parser = subparsers.add_parser(
         "replay",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo replay game.json",
+             "each player's final score sheet"),
+            ("castle-combo replay game.json --html game.html",
+             "also write a page stepping through the game (game.html#12: move 12)"),
+            ("castle-combo replay game.json --json",
+             '{"players": [{"score", "keys", "gold"}, ...]} for scripts'),
+        ),
         help="replay a game record and print the final scores",
         description="Replay a game record (castle-combo/record@1 JSON) move by move and print each seat's score sheet.",
     )
     parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
     parser.add_argument("--json", action="store_true", help='print {"players": [{"score", "keys", "gold"}, ...]} only')
-    parser.add_argument("--html", metavar="OUT", help="also write a self-contained page that steps through the game "
-                        "(OUT.html#N opens it after N actions)")
+    parser.add_argument("--html", metavar="FILE",
+                        help="also write the file FILE: one self-contained web page that steps through the game "
+                             "(FILE#N opens it after N moves)")
     add_ruleset_options(parser)
     parser.add_argument("--overwrite", action="store_true", help="replace OUT if it exists")
     parser.set_defaults(run=run)

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.engine.scoring import FACE_DOWN, ScoreSheet, score_scenario
 from castle_combo.errors import ScenarioError
@@ -29,6 +30,13 @@ def register(subparsers: Any) -> None:
     """Add the ``score`` subcommand."""
     parser = subparsers.add_parser(
         "score",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo score tableau.json",
+             "the score pad of one finished tableau, card by card"),
+            ("castle-combo score tableau.json --json",
+             '{"total", "keys", "gold_left", "cards"} for scripts'),
+        ),
         help="score one finished tableau (a score scenario JSON file)",
         description=(
             "Score one finished 3x3 tableau like the score pad: each card's points, keys (1 point each), "

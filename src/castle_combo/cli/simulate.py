@@ -22,6 +22,7 @@ from typing import Any
 from castle_combo.bots.backends import cpu_count
 from castle_combo.bots.registry import agent_names, parse_agents
 from castle_combo.bots.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
+from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
@@ -39,6 +40,15 @@ def register(subparsers: Any) -> None:
     """Add the ``simulate`` subcommand."""
     parser = subparsers.add_parser(
         "simulate",
+        formatter_class=HelpFormatter,
+        epilog=examples(
+            ("castle-combo simulate --bots mcts,greedy --games 200 --jobs 2",
+             "MCTS against the greedy bot, 200 two-player games on 2 worker processes"),
+            ("castle-combo simulate --bots greedy,random --games 50 --seed 1 --json",
+             "the same numbers on every machine, as one JSON document for scripts"),
+            ("castle-combo simulate --games 20 --save games/",
+             "also write each game's record as a file in the folder games/, for replay"),
+        ),
         help="let bots play many games and report win rates",
         description=(
             "Bots play many games, seats rotating between games, and a table reports each bot's "
@@ -69,7 +79,9 @@ def register(subparsers: Any) -> None:
         help="worker processes; the results are the same for any J (default: one per CPU, up to 4)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON only")
-    parser.add_argument("--save", metavar="DIR", help="write every game's record into DIR (see 'castle-combo replay')")
+    parser.add_argument("--save", metavar="DIR",
+                        help="write each game's record as a file in the folder DIR (game-00001.json, ...; "
+                             "castle-combo replay reads them); the folder is created if missing")
     parser.add_argument("--overwrite", action="store_true", help="replace the records an earlier run left in DIR")
     parser.add_argument("--backend", choices=("processes", "ray"), default="processes",
                         help="where the games run: worker processes (default) or Ray tasks")
