@@ -239,7 +239,7 @@ class SlotSummary:
     seconds_per_move: float
 
     def to_json(self) -> dict[str, Any]:
-        """The slot's entry of the ``--json`` output (DESIGN.md keys first)."""
+        """The slot's entry of the ``--json`` output (the documented keys first)."""
         return {
             "bot": self.bot,
             "wins": self.wins,
@@ -405,7 +405,7 @@ class SimulationResult:
         return tuple(tallies[:top])
 
     def to_json(self) -> dict[str, Any]:
-        """The ``castle-combo simulate --json`` document (DESIGN.md), plus a few extra keys."""
+        """The ``castle-combo simulate --json`` document (the CLI reference), plus a few extra keys."""
         out = {
             "games": self.games,
             "seats": [summary.to_json() for summary in self.summaries()],

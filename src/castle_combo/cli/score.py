@@ -1,6 +1,6 @@
 """``castle-combo score FILE``: the score pad for one finished tableau.
 
-FILE is a score scenario (DESIGN.md): the 3x3 grid of card names (or
+FILE is a score scenario (the CLI reference, "castle-combo score"): the 3x3 grid of card names (or
 ``"face-down"``), keys, leftover gold and gold already on purses. Without
 ``--json`` it prints the grid with each card's points, then keys, gold left
 and the total; with ``--json`` exactly ``{"total", "keys", "gold_left", "cards"}``.

@@ -3,7 +3,7 @@
 The defaults make the bare command a demo that finishes in a few seconds:
 MCTS on a small budget against the greedy bot, two players, 20 games.
 ``--players`` defaults to the number of bots named (at least 2).
-``--json`` prints the DESIGN.md document and nothing else, for scripts (whatever
+``--json`` prints the documented JSON document and nothing else, for scripts (whatever
 the games' processes write meanwhile goes to standard error).
 ``--backend ray`` plays the games as Ray tasks (``--address`` of a cluster, or
 a local Ray); ``--jobs`` above the CPU count is capped, with a note. Ctrl-C

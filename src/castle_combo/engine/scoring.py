@@ -12,7 +12,7 @@ The rules page, "End of game and scoring":
 
 :func:`score_tableau` scores one finished tableau given by card names (the
 score-pad calculator behind ``castle-combo score``); :func:`load_scenario`
-reads the scenario JSON format of DESIGN.md.
+reads the score scenario JSON format (the CLI reference, "castle-combo score").
 """
 
 from __future__ import annotations
@@ -357,7 +357,10 @@ def _nonneg(value: object, path: str) -> int:
 
 
 def load_scenario(data: object) -> Scenario:
-    """Read a score scenario (DESIGN.md format); :class:`ScenarioError` names the bad field's JSON path."""
+    """Read a score scenario (the format of ``castle-combo score``).
+
+    :class:`ScenarioError` names the bad field's JSON path.
+    """
     if not isinstance(data, Mapping):
         raise ScenarioError("$: expected an object {\"grid\": [[...], [...], [...]], \"keys\": k, \"gold\": g}")
     unknown = sorted(set(data) - {"grid", "keys", "gold", "purse_gold", "neighbours"})
