@@ -73,9 +73,10 @@ def _count(rng: random.Random, purse: bool, ability: bool, locks: bool = False) 
     return rng.choice(options)()  # type: ignore[no-any-return]
 
 
-#: Counts that make sense on the cards an ability discarded.
-_ON_DISCARDED = (m.ShieldsOf, m.Banners, m.CardsWithShieldCount, m.CardsByCost, m.DiscountCards, m.PurseCards,
-                 m.CardsInTableau, m.DistinctCosts, m.CostSum, m.LockCards, m.DistinctShieldTypes)
+def _on_discarded(count: object) -> bool:
+    """Whether a count makes sense on the cards an ability discarded (something printed on them)."""
+    return isinstance(count, (m.Cards, m.Shields, m.ShieldTypes, m.DistinctCosts, m.CostSum)) and (
+        count != m.FaceDownCards()) and count != m.MissingShieldTypes()
 
 
 def _discard_row_with_bonus(rng: random.Random) -> list[m.Effect]:
@@ -83,7 +84,7 @@ def _discard_row_with_bonus(rng: random.Random) -> list[m.Effect]:
     effects: list[m.Effect] = [m.DiscardWholeRow()]
     if rng.random() < 0.7:
         count = _count(rng, False, False, True)
-        while not isinstance(count, _ON_DISCARDED):
+        while not _on_discarded(count):
             count = _count(rng, False, False, True)
         effects.append(m.Gain(rng.randint(1, 3), rng.choice(list(Resource)), m.Per(count, Scope.DISCARDED)))
     return effects
@@ -94,7 +95,7 @@ def _per(rng: random.Random, purse: bool, scoring: bool, locks: bool = False, fa
     scopes = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN] if scoring else [Scope.TABLEAU, Scope.NEIGHBOUR]
     if fan and not isinstance(count, (m.KeysOwned, m.GoldOnThisCard, m.EmptySpaces)):
         scopes.append(Scope.ADJACENT)
-        if not scoring and isinstance(count, _ON_DISCARDED):
+        if not scoring and _on_discarded(count):
             scopes += [Scope.CASTLE_PILE, Scope.VILLAGE_PILE]
     return m.Per(count, rng.choice(scopes))
 

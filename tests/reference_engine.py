@@ -56,8 +56,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import naive_language as judge
+
 from castle_combo.language import model as m
-from castle_combo.language.model import Deck, Resource, Scope, Shield
+from castle_combo.language.model import Deck, Resource, Shield
 
 ALL_SHIELDS = list(Shield)
 OTHER = {Deck.CASTLE: Deck.VILLAGE, Deck.VILLAGE: Deck.CASTLE}
@@ -130,7 +132,7 @@ def all_effects(card: m.Card, *, triggers: bool = True) -> list[m.Effect]:
     """Every effect printed on the card (its triggers' too unless ``triggers`` is false), choices and conditions opened."""
     todo = list(card.ability) + list(card.unlocked)
     if triggers:
-        todo += list(card.each_turn) + list(card.game_end)
+        todo += list(card.each_turn) + list(card.turn_end) + list(card.game_end)
     found = []
     while todo:
         effect = todo.pop()
@@ -140,6 +142,8 @@ def all_effects(card: m.Card, *, triggers: bool = True) -> list[m.Effect]:
                 todo.extend(option)
         if isinstance(effect, m.Conditional):
             todo.append(effect.effect)
+        if isinstance(effect, m.MayDo):
+            todo.extend(effect.effects)
     return found
 
 
@@ -150,81 +154,8 @@ def has_discount_ability(card: m.Card) -> bool:
 
 def worth_copying(card: m.Card) -> bool:
     """A card whose ability "use the ability of an adjacent card" may use: more than a discount or a copy."""
-    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.Choice, m.Conditional))
+    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.Choice, m.Conditional, m.MayDo))
                for e in all_effects(card, triggers=False))
-
-
-def shield_count(cells: list[Cell], shield: Shield) -> int:
-    return sum(c.card.shields.count(shield) + (c.card.wild if c.wild_as is shield else 0) for c in cells if c.up)
-
-
-def banner_count(cells: list[Cell], deck: Deck) -> int:
-    return sum(1 for c in cells if c.up and c.card.deck is deck)
-
-
-def count_in(count: m.Count, cells: list[Cell], keys: int, me: Cell | None) -> int:
-    """``count`` over ``cells`` (face-down cards only count as cards), literally."""
-    if isinstance(count, m.ShieldsOf):
-        return shield_count(cells, count.shield)
-    if isinstance(count, m.DistinctShieldTypes):
-        return sum(1 for s in ALL_SHIELDS if shield_count(cells, s) > 0)
-    if isinstance(count, m.MissingShieldTypes):
-        return sum(1 for s in ALL_SHIELDS if shield_count(cells, s) == 0)
-    if isinstance(count, m.Banners):
-        return banner_count(cells, count.deck)
-    if isinstance(count, m.CardsWithShieldCount):
-        return sum(1 for c in cells if c.up and len(c.card.shields) + c.card.wild == count.shields)
-    if isinstance(count, m.CardsByCost):
-        def ok(cost: int) -> bool:
-            if count.comparison is m.Comparison.EQ:
-                return cost == count.cost
-            if count.comparison is m.Comparison.GE:
-                return cost >= count.cost
-            return cost <= count.cost
-        return sum(1 for c in cells if c.up and ok(c.card.cost))
-    if isinstance(count, m.DiscountCards):
-        return sum(1 for c in cells if c.up and has_discount_ability(c.card))
-    if isinstance(count, m.PurseCards):
-        return sum(1 for c in cells if c.up and c.card.purse is not None)
-    if isinstance(count, m.CardsInTableau):
-        return len(cells)
-    if isinstance(count, m.FaceDownCards):
-        return sum(1 for c in cells if c.face_down)
-    if isinstance(count, m.EmptySpaces):
-        return 9 - len(cells)
-    if isinstance(count, m.KeysOwned):
-        return keys + sum(1 for c in cells if c.key)
-    if isinstance(count, m.GoldOnThisCard):
-        return me.gold if me is not None else 0
-    if isinstance(count, m.GoldOnPurses):
-        return sum(c.gold for c in cells if c.up)
-    if isinstance(count, m.ShieldSets):
-        return min(shield_count(cells, s) // count.shields.count(s) for s in set(count.shields))
-    if isinstance(count, m.IdenticalShieldSets):
-        return sum(shield_count(cells, s) // count.size for s in ALL_SHIELDS)
-    if isinstance(count, m.DistinctCosts):
-        return len({c.card.cost for c in cells if c.up})
-    if isinstance(count, m.CostSum):
-        return sum(c.card.cost for c in cells if c.up)
-    if isinstance(count, m.LockCards):
-        return sum(1 for c in cells if c.up and c.card.lock)
-    if isinstance(count, m.BannerSets):
-        return min(banner_count(cells, d) // count.decks.count(d) for d in set(count.decks))
-    raise AssertionError(f"reference cannot count {count!r}")
-
-
-def cells_in_scope(seat: Seat, me: Cell, scope: Scope) -> list[Cell]:
-    if scope is Scope.TABLEAU:
-        return list(seat.cells)
-    if scope is Scope.ROW:
-        return [c for c in seat.cells if c.y == me.y]
-    if scope is Scope.COLUMN:
-        return [c for c in seat.cells if c.x == me.x]
-    if scope is Scope.ROW_AND_COLUMN:
-        return [c for c in seat.cells if c.y == me.y or c.x == me.x]
-    if scope is Scope.ADJACENT:
-        return [c for c in seat.cells if abs(c.x - me.x) + abs(c.y - me.y) == 1]
-    raise AssertionError(scope)
 
 
 def neighbour_seats(seat: int, n: int) -> set[int]:
@@ -232,14 +163,12 @@ def neighbour_seats(seat: int, n: int) -> set[int]:
     return {(seat - 1) % n, (seat + 1) % n} - {seat}
 
 
-def compared(condition: m.ComparedToNeighbours, seats: list[Seat], who: int) -> bool:
-    """Whether ``who`` has more (fewer) of the count in the whole tableau than each neighbour."""
-    def of(seat: Seat) -> int:
-        return count_in(condition.per.count, list(seat.cells), seat.keys, None)
+class Table:
+    """The seats of a finished game as the judge reads them (no row, no pile: scoring never counts them)."""
 
-    mine = of(seats[who])
-    theirs = [of(seats[other]) for other in neighbour_seats(who, len(seats))]
-    return all(mine > t if condition.more else mine < t for t in theirs)
+    def __init__(self, seats: list[Seat]) -> None:
+        self.seats = seats
+        self.places = {Deck.CASTLE: Place([]), Deck.VILLAGE: Place([])}
 
 
 # ---------------------------------------------------------------------- game
@@ -327,7 +256,7 @@ class RefGame:
         total = 0
         for effect in effects:
             assert isinstance(effect, m.Gain)
-            total += effect.amount * (1 if effect.per is None else self.count(effect.per, cell, []))
+            total += judge.amount(effect, self.context(cell, []))
         return total
 
     def openable(self) -> list[Cell]:
@@ -351,6 +280,10 @@ class RefGame:
                 return {("discard", c.name) for c in self.places[detail.deck].row}
             if kind == "row":
                 return {("discard_row", d.value) for d in (Deck.CASTLE, Deck.VILLAGE) if self.places[d].row}
+            if kind == "may":
+                return {("choose", 1), ("choose", 2)}
+            if kind == "reveal":
+                return {("reveal", cell.card.name) for cell in detail}
             return {("activate", cell.card.name) for cell in detail}
         if self.end_locks is not None:
             return {("unlock", cell.card.name) for cell in self.end_locks} | {("pass",)}
@@ -429,7 +362,13 @@ class RefGame:
         question, detail = self.question
         self.question = None
         frame = self.frames[-1]
-        if kind == "choose":
+        if kind == "choose" and question == "may":
+            if action[1] == 1:
+                gold, keys, effects = detail
+                seat.gold -= gold
+                seat.keys -= keys
+                frame.effects = list(effects) + frame.effects
+        elif kind == "choose":
             frame.effects = list(detail.options[action[1] - 1]) + frame.effects
         elif kind == "discard":
             place = self.places[detail.deck]
@@ -440,6 +379,9 @@ class RefGame:
             self.gain(self.current, detail.reward, card.cost)
         elif kind == "discard_row":
             self.discard_row(Deck(action[1]), frame)
+        elif kind == "reveal":
+            chosen, ability = next(cell for cell in detail[0] if cell.card.name == action[1]), detail[1]
+            self.turn_up([chosen], ability)
         else:  # activate
             chosen = next(cell for cell in detail if cell.card.name == action[1])
             self.frames.append(Frame(chosen, list(chosen.card.ability) + list(chosen.card.unlocked), True))
@@ -451,18 +393,12 @@ class RefGame:
         else:
             self.seats[who].keys += amount
 
+    def context(self, me: Cell, discarded: list[m.Card], them: int | None = None) -> judge.Context:
+        """What the judge needs to count for the current player's card ``me``."""
+        return judge.Context(self, self.current, me, them=them, discarded=discarded)
+
     def count(self, per: m.Per, me: Cell, discarded: list[m.Card]) -> int:
-        seat = self.seats[self.current]
-        if per.scope in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE):
-            pile = self.places[Deck.CASTLE if per.scope is Scope.CASTLE_PILE else Deck.VILLAGE].discard
-            return count_in(per.count, [Cell(card, 0, 0, False) for card in pile], 0, None)
-        if per.scope is Scope.NEIGHBOUR:
-            left = self.seats[(self.current - 1) % self.n]
-            right = self.seats[(self.current + 1) % self.n]
-            return max(count_in(per.count, list(s.cells), s.keys, None) for s in (left, right))
-        if per.scope is Scope.DISCARDED:
-            return count_in(per.count, [Cell(card, 0, 0, False) for card in discarded], 0, None)
-        return count_in(per.count, cells_in_scope(seat, me, per.scope), seat.keys, me)
+        return judge.count(per, self.context(me, discarded))
 
     def discard_row(self, deck: Deck, frame: Frame) -> None:
         """Every card of the row to its discard pile, then that row alone refilled at once."""
@@ -479,12 +415,16 @@ class RefGame:
 
     def holds(self, condition: m.Condition, me: Cell, discarded: list[m.Card]) -> bool:
         """A conditional effect's condition, checked now in the current player's tableau."""
-        if isinstance(condition, m.ComparedToNeighbours):
-            return compared(condition, self.seats, self.current)
-        assert isinstance(condition, m.CountIs), "validation refuses a place condition in an ability"
-        value = self.count(condition.per, me, discarded)
-        return {m.Comparison.EQ: value == condition.value, m.Comparison.GE: value >= condition.value,
-                m.Comparison.LE: value <= condition.value}[condition.comparison]
+        return judge.holds(condition, self.context(me, discarded))
+
+    def turn_up(self, cells: list[Cell], ability: bool) -> None:
+        """Turn face-down cards face up; with ``ability`` each one's ability when bought resolves, first one first."""
+        for cell in cells:
+            cell.face_down = False
+        if ability:
+            for cell in reversed(cells):
+                if cell.card.ability:
+                    self.frames.append(Frame(cell, list(cell.card.ability), False))
 
     def asks(self) -> bool:
         """Resolve the stack until a question is asked (True) or nothing is left (False)."""
@@ -496,20 +436,34 @@ class RefGame:
                 continue
             effect = frame.effects.pop(0)
             me = frame.me
+            ctx = self.context(me, frame.discarded)
             if isinstance(effect, m.Gain):
-                times = 1 if effect.per is None else self.count(effect.per, me, frame.discarded)
-                self.gain(self.current, effect.resource, effect.amount * times)
-            elif isinstance(effect, m.OpponentsGain):
-                for other in range(self.n):
-                    if other != self.current:
-                        self.gain(other, effect.resource, effect.amount)
-            elif isinstance(effect, m.TakeFromOpponents):
-                for other in range(self.n):
-                    if other != self.current:
-                        has = self.seats[other].gold if effect.resource is Resource.GOLD else self.seats[other].keys
-                        taken = min(has, effect.amount)
-                        self.gain(other, effect.resource, -taken)
-                        self.gain(self.current, effect.resource, taken)
+                self.gain(self.current, effect.resource, judge.amount(effect, ctx))
+            elif isinstance(effect, m.Lose):
+                have = seat.gold if effect.resource is Resource.GOLD else seat.keys
+                self.gain(self.current, effect.resource, -min(have, judge.amount(effect, ctx)))
+            elif isinstance(effect, m.EachPlayer):
+                inner = effect.effect
+                for other in judge.seats_of(effect.group, self.current, self.n):
+                    theirs = self.context(me, frame.discarded, other)
+                    if effect.condition is not None and not judge.holds(effect.condition, theirs):
+                        continue
+                    amount = judge.amount(inner, theirs)
+                    them = self.seats[other]
+                    their_supply = them.gold if inner.resource is Resource.GOLD else them.keys
+                    my_supply = seat.gold if inner.resource is Resource.GOLD else seat.keys
+                    if isinstance(inner, m.Gain):
+                        self.gain(other, inner.resource, amount)
+                    elif isinstance(inner, m.Lose):
+                        self.gain(other, inner.resource, -min(amount, their_supply))
+                    elif isinstance(inner, m.Take):
+                        taken = min(amount, their_supply)
+                        self.gain(other, inner.resource, -taken)
+                        self.gain(self.current, inner.resource, taken)
+                    else:
+                        given = min(amount, my_supply)
+                        self.gain(self.current, inner.resource, -given)
+                        self.gain(other, inner.resource, given)
             elif isinstance(effect, m.Conditional):
                 if self.holds(effect.condition, me, frame.discarded):
                     frame.effects.insert(0, effect.effect)
@@ -519,13 +473,30 @@ class RefGame:
                         seat.discount[deck] += effect.amount
             elif isinstance(effect, m.StoreGold):
                 for c in seat.cells:
-                    if c.up and c.card.purse is not None:
+                    if c.up and c.card.purse is not None and judge.passes(effect.on, c, ctx):
                         c.gold = min(c.card.purse, c.gold + effect.amount)
             elif isinstance(effect, m.FillPurses):
                 purses = [c for c in seat.cells if c.up and c.card.purse is not None]
                 purses.sort(key=lambda c: (-(c.card.purse - c.gold), c.y, c.x))  # type: ignore[operator]
                 for c in purses[: effect.purses]:
                     c.gold = c.card.purse  # type: ignore[assignment]
+            elif isinstance(effect, m.MoveMessenger):
+                target = OTHER[self.messenger] if effect.to is None else effect.to
+                if not self.places[target].exhausted:
+                    self.messenger = target
+            elif isinstance(effect, m.MayDo):
+                gold = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.GOLD)
+                keys = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.KEY)
+                if seat.gold >= gold and seat.keys >= keys:
+                    self.question = ("may", (gold, keys, effect.effects))
+                    return True
+            elif isinstance(effect, m.TurnFaceUp):
+                candidates = [c for c in seat.cells if c.face_down and judge.passes(effect.on, c, ctx)]
+                if effect.every or len(candidates) <= 1:
+                    self.turn_up(candidates, effect.ability)
+                else:
+                    self.question = ("reveal", (candidates, effect.ability))
+                    return True
             elif isinstance(effect, m.Choice):
                 self.question = ("choose", effect)
                 return True
@@ -533,6 +504,11 @@ class RefGame:
                 if self.places[effect.deck].row:
                     self.question = ("discard", effect)
                     return True
+            elif isinstance(effect, m.DiscardWholeRow) and effect.which is not m.RowChoice.CHOICE:
+                deck = {m.RowChoice.CASTLE: Deck.CASTLE, m.RowChoice.VILLAGE: Deck.VILLAGE,
+                        m.RowChoice.MESSENGER: self.messenger, m.RowChoice.OTHER: OTHER[self.messenger]}[effect.which]
+                if self.places[deck].row:
+                    self.discard_row(deck, frame)
             elif isinstance(effect, m.DiscardWholeRow):
                 rows = [d for d in (Deck.CASTLE, Deck.VILLAGE) if self.places[d].row]
                 if len(rows) == 2:
@@ -572,6 +548,7 @@ class RefGame:
         self.next_player()
 
     def next_player(self) -> None:
+        self.trigger("turn_end")
         self.current = (self.current + 1) % self.n
         self.key_spent = False
         self.lock_opened = False
@@ -631,7 +608,10 @@ class RefGame:
 def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
     """Every seat's sheet: purses filled, wild shields named, then each face-up card's rules."""
     saved = {id(c): (c.gold, c.wild_as) for seat in seats for c in seat.cells}
+    supplies = [seat.gold for seat in seats]
     left = [place_purses(seat) for seat in seats]
+    for seat, gold in zip(seats, left, strict=False):
+        seat.gold = gold  # at the end, "gold you have" is the gold left once the purses are filled
     named: dict[int, Shield] = {}
     for i, seat in enumerate(seats):
         wild = [c for c in seat.cells if c.up and c.card.wild]
@@ -653,7 +633,8 @@ def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
             if c.up and c.card.wild:
                 c.wild_as = shield
     sheets = [score_seat(seats, i, left[i]) for i in range(len(seats))]
-    for seat in seats:
+    for seat, gold in zip(seats, supplies, strict=False):
+        seat.gold = gold
         for c in seat.cells:
             c.gold, c.wild_as = saved[id(c)]
     return sheets
@@ -702,21 +683,11 @@ def score_rule(seats: list[Seat], who: int, me: Cell, rule: m.Scoring, min_x: in
     """The points one scoring rule gives ``me`` in its owner's final grid."""
     seat = seats[who]
     if isinstance(rule, m.ScoreAsAdjacent):
-        copied = [c for c in cells_in_scope(seat, me, Scope.ADJACENT)
-                  if c.up and not any(isinstance(r, m.ScoreAsAdjacent) for r in c.card.scoring)]
+        copied = [c for c in seat.cells if abs(c.x - me.x) + abs(c.y - me.y) == 1
+                  and c.up and not any(isinstance(r, m.ScoreAsAdjacent) for r in c.card.scoring)]
         return max((sum(score_rule(seats, who, me, r, min_x, min_y) for r in c.card.scoring) for c in copied),
                    default=0)
+    ctx = judge.Context(Table(seats), who, me, origin=(min_x, min_y))
     if isinstance(rule, m.ScorePer):
-        return rule.points * count_in(rule.per.count, cells_in_scope(seat, me, rule.per.scope), seat.keys, me)
-    condition = rule.condition
-    if isinstance(condition, m.PlacedIn):
-        return rule.points if (me.x - min_x, me.y - min_y) in condition.region.cells else 0
-    if isinstance(condition, m.ComparedToNeighbours):
-        return rule.points if compared(condition, seats, who) else 0
-    value = count_in(condition.per.count, cells_in_scope(seat, me, condition.per.scope), seat.keys, me)
-    holds = {
-        m.Comparison.EQ: value == condition.value,
-        m.Comparison.GE: value >= condition.value,
-        m.Comparison.LE: value <= condition.value,
-    }[condition.comparison]
-    return rule.points if holds else 0
+        return judge.points(rule, ctx)
+    return rule.points if judge.holds(rule.condition, ctx) else 0

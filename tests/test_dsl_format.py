@@ -21,11 +21,14 @@ from castle_combo.language import model as m
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 GRID = (m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN)
 PILES = (m.Scope.CASTLE_PILE, m.Scope.VILLAGE_PILE)
-ANY = tuple(scope for scope in m.Scope if scope is not m.Scope.DISCARDED and scope not in PILES)
-#: Counts that also make sense on the cards an ability discarded ("per purse card on the discarded cards").
-ON_DISCARDED = (m.ShieldsOf, m.DistinctShieldTypes, m.MissingShieldTypes, m.Banners, m.CardsWithShieldCount,
-                m.CardsByCost, m.DiscountCards, m.PurseCards, m.CardsInTableau, m.ShieldSets, m.BannerSets,
-                m.IdenticalShieldSets, m.DistinctCosts, m.CostSum, m.LockCards)
+#: The scopes of a count in your tableau or a neighbour's (the newer scopes have strategies of their own).
+ANY = (m.Scope.TABLEAU, m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN, m.Scope.NEIGHBOUR, m.Scope.ADJACENT)
+
+
+def on_discarded(count: object) -> bool:
+    """Whether a count also makes sense on the cards an ability discarded ("per purse card on the discarded cards")."""
+    return not isinstance(count, (m.EmptySpaces, m.KeysOwned, m.GoldOnThisCard, m.StoredGold, m.Gold)) and (
+        count != m.FaceDownCards())
 
 shields = st.sampled_from(m.Shield)
 decks = st.sampled_from(m.Deck)
@@ -65,7 +68,7 @@ def pers(draw: st.DrawFn, *, scoring: bool) -> m.Per:
             count, allowed = m.KeysOwned(), [m.Scope.TABLEAU]
     else:
         allowed = [scope for scope in scopes if scope not in GRID]
-        if isinstance(count, ON_DISCARDED):
+        if on_discarded(count):
             allowed += PILES
     return m.Per(count, draw(st.sampled_from(allowed)))
 
@@ -84,7 +87,7 @@ ability_conditions = st.one_of(
 @st.composite
 def discarded_pers(draw: st.DrawFn) -> m.Per:
     """A count taken on the discarded cards (only after a discard in the same ability)."""
-    count, _ = draw(counts_and_scopes.filter(lambda pair: isinstance(pair[0], ON_DISCARDED)))
+    count, _ = draw(counts_and_scopes.filter(lambda pair: on_discarded(pair[0])))
     return m.Per(count, m.Scope.DISCARDED)
 
 

@@ -8,10 +8,13 @@ as plain integers and stop for a decision in the middle.
 
 A step either does its work at once (:class:`Auto`), or may ask its owner a
 question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
-:class:`CopyStep`): its ``run`` returns the :data:`~castle_combo.engine.decisions.Decision`
-to ask, and its ``answer`` applies the answer. So a new kind of effect that asks
-something is one new step class with those two methods, and the rules dispatch
-to it without knowing what it is.
+:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`): its ``run``
+returns the :data:`~castle_combo.engine.decisions.Decision` to ask, and its
+``answer`` applies the answer. So a new kind of effect that asks something is
+one new step class with those two methods, and the rules dispatch to it
+without knowing what it is. This module is the engine's one place that knows
+what each kind of effect does: :func:`_compile_effect` handles the model's
+``Effect`` union in one ``match``.
 
 Steps act on a :class:`Work`: the engine's private scratch copy of the table
 during one ``apply`` (:class:`castle_combo.engine.turn.Turn` implements it).
@@ -20,24 +23,38 @@ during one ``apply`` (:class:`castle_combo.engine.turn.Turn` implements it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Protocol, Union
+from typing import Any, ClassVar, Protocol, Union
 
 import attrs
 
+from castle_combo._compat import assert_never
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow
+from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Reveal
 from castle_combo.engine.counting import (
     DECKS,
     CardFacts,
+    ExtraCountFn,
     OwnCountFn,
     Placed,
-    ScoreFn,
     Tableaux,
-    compile_condition,
+    TestFn,
+    compile_filter,
     compile_own_count,
-    compile_per,
+    compile_per_with,
+    compile_test,
+    players_of,
 )
-from castle_combo.engine.decisions import Address, ChooseAdjacent, ChooseOption, ChooseRow, Decision, DiscardCard, Frame
+from castle_combo.engine.decisions import (
+    AcceptOrDecline,
+    Address,
+    ChooseAdjacent,
+    ChooseFaceDown,
+    ChooseOption,
+    ChooseRow,
+    Decision,
+    DiscardCard,
+    Frame,
+)
 from castle_combo.language import model
 
 __all__ = [
@@ -48,7 +65,9 @@ __all__ = [
     "DiscardRowStep",
     "DiscardStep",
     "IfStep",
+    "MayStep",
     "OwnGains",
+    "RevealStep",
     "Step",
     "Work",
     "adjacent",
@@ -60,19 +79,20 @@ __all__ = [
 _GOLD, _KEY = 0, 1
 _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
 #: The parts of a card's abilities, as the first number of an address.
-BOUGHT, UNLOCKED, TURN_START, GAME_END = 0, 1, 2, 3
+BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END = 0, 1, 2, 3, 4
+_PART_OF = {model.Moment.BOUGHT: BOUGHT, model.Moment.UNLOCKED: UNLOCKED, model.Moment.TURN_START: TURN_START,
+            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END}
+_NO_ORIGIN = (0, 0)
 
 
 class Work(Tableaux, Protocol):
     """What a step reads and changes: the scratch table of one ``apply``.
 
     Besides what counts read (:class:`~castle_combo.engine.counting.Tableaux`), a step
-    changes supplies, discounts, stored gold and the rows, and reads the stack
-    of abilities being resolved (``frames``, the top one last).
+    changes supplies, discounts, stored gold, the rows and the messenger,
+    turns cards face up, and reads the stack of abilities being resolved
+    (``frames``, the top one last).
     """
-
-    @property
-    def gold(self) -> list[int]: ...
 
     @property
     def discounts(self) -> list[tuple[int, int]]: ...
@@ -83,14 +103,16 @@ class Work(Tableaux, Protocol):
     @property
     def facts(self) -> Sequence[CardFacts]: ...
 
+    messenger: int
+
+    def exhausted(self, deck: int) -> bool:
+        """Whether location ``deck`` (0 castle, 1 village) is exhausted."""
+
     def gain(self, seat: int, resource: int, amount: int) -> None:
-        """Give ``seat`` gold (resource 0) or keys (resource 1) from the supply."""
+        """Give ``seat`` gold (resource 0) or keys (resource 1) from the supply (a negative amount takes back)."""
 
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
-
-    def row(self, deck: int) -> tuple[int, ...]:
-        """The cards of a row now (0 castle, 1 village)."""
 
     def discard_from_row(self, deck: int, card: int) -> None:
         """Move ``card`` from a row to that location's discard pile (no refill)."""
@@ -104,9 +126,17 @@ class Work(Tableaux, Protocol):
     def use_ability_of(self, seat: int, index: int) -> None:
         """Start resolving, on top of the stack, the ability of ``seat``'s card at ``index``, as a copy."""
 
+    def turn_face_up(self, seat: int, index: int) -> None:
+        """Turn ``seat``'s face-down card at ``index`` face up (its shields and banner count from now on)."""
+
+    def resolve_bought(self, seat: int, index: int) -> None:
+        """Start resolving, on top of the stack, the ability when bought of ``seat``'s card at ``index``."""
+
 
 #: What an automatic effect does: ``run(work, seat, index_of_this_card)``.
 Run = Callable[[Work, int, int], None]
+#: An amount: ``fn(work, seat, index_of_this_card, player_talked_about) -> int`` (never negative).
+Amount = Callable[[Any, int, int, Any], int]
 
 
 @attrs.frozen
@@ -138,9 +168,12 @@ class ChoiceStep:
     def answer(self, work: Work, seat: int, action: Action) -> None:
         """Put the chosen option's effects first in the ability's queue."""
         assert isinstance(action, Choose)
-        top = work.frames[-1]
-        work.frames[-1] = Frame(top.card, top.index, self.options[action.option - 1] + top.queue, top.copied,
-                                top.discarded)
+        _queue_first(work, self.options[action.option - 1])
+
+
+def _queue_first(work: Work, addresses: tuple[Address, ...]) -> None:
+    top = work.frames[-1]
+    work.frames[-1] = Frame(top.card, top.index, addresses + top.queue, top.copied, top.discarded)
 
 
 @attrs.frozen
@@ -225,20 +258,93 @@ class CopyStep:
 class IfStep:
     """A conditional effect: when its condition holds now, its effect (at ``then``) is resolved next."""
 
-    test: ScoreFn = attrs.field(eq=False)
+    test: TestFn = attrs.field(eq=False)
     then: Address
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Check the condition in the owner's tableau as it is now; never asks anything itself."""
-        if self.test(work, seat, frame.index, (0, 0)):
-            top = work.frames[-1]
-            work.frames[-1] = Frame(top.card, top.index, (self.then,) + top.queue, top.copied, top.discarded)
+        if self.test(work, seat, frame.index, _NO_ORIGIN, None):
+            _queue_first(work, (self.then,))
         return None
 
 
-Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, IfStep]
+@attrs.frozen
+class MayStep:
+    """An optional effect: ask whether to pay ``cost`` (gold, keys) for the effects at ``then``.
+
+    Not asked when the cost cannot be paid in full (then nothing happens).
+    """
+
+    asks: ClassVar[type] = AcceptOrDecline
+
+    cost: tuple[int, int]
+    then: tuple[Address, ...]
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask yes or no, if the owner can pay."""
+        gold, keys = self.cost
+        if work.gold[seat] < gold or work.keys[seat] < keys:
+            return None
+        return AcceptOrDecline(self.cost)
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """On yes, pay the cost and resolve the effects next."""
+        assert isinstance(action, Choose)
+        if action.option == 1:
+            gold, keys = self.cost
+            work.gain(seat, _GOLD, -gold)
+            work.gain(seat, _KEY, -keys)
+            _queue_first(work, self.then)
+
+
+@attrs.frozen
+class RevealStep:
+    """Turn face-down cards of the owner passing a filter face up: one of their choice, or ``every`` one.
+
+    With ``ability`` each card turned face up resolves its ability when
+    bought next, as if it had just been bought face up.
+    """
+
+    asks: ClassVar[type] = ChooseFaceDown
+
+    passes: Any = attrs.field(eq=False)
+    every: bool
+    ability: bool
+
+    def _candidates(self, work: Work, seat: int, index: int) -> tuple[int, ...]:
+        cells = work.tableaux[seat]
+        me = cells[index]
+        passes = self.passes
+        return tuple(i for i, c in enumerate(cells) if c.face_down and (passes is None or passes(c, me, _NO_ORIGIN)))
+
+    def _reveal(self, work: Work, seat: int, indices: Sequence[int]) -> None:
+        for i in indices:
+            work.turn_face_up(seat, i)
+        if self.ability:
+            for i in reversed(indices):  # the first one turned face up resolves first
+                work.resolve_bought(seat, i)
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Turn every candidate face up, or ask which one when there are two or more."""
+        candidates = self._candidates(work, seat, frame.index)
+        if self.every or len(candidates) <= 1:
+            self._reveal(work, seat, candidates)
+            return None
+        return ChooseFaceDown(candidates)
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Turn the chosen card face up."""
+        assert isinstance(action, Reveal)
+        cells = work.tableaux[seat]
+        top = work.frames[-1]
+        candidates = self._candidates(work, seat, top.index)
+        index = next(i for i in candidates if work.facts[cells[i].card].name == action.card)
+        self._reveal(work, seat, (index,))
+
+
+Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, IfStep, MayStep, RevealStep]
 #: Steps that ask a question and take its answer.
-Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep]
+Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, MayStep, RevealStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -250,10 +356,10 @@ class Ability:
     ``bought`` and ``unlocked`` are the top-level effect addresses of the
     ability when bought and behind the lock; ``copied`` what another card
     resolves when it uses this one's ability (both parts, in order; the
-    engine skips discounts and copies in a copy). ``each_turn`` and
-    ``game_end`` are the triggers' effects (never copied). ``steps`` holds every step
-    by address. ``opens`` says whether a lock can be opened now (see
-    :func:`compile_ability`).
+    engine skips discounts and copies in a copy). ``each_turn``,
+    ``turn_end`` and ``game_end`` are the triggers' effects (never copied).
+    ``steps`` holds every step by address. ``opens`` says whether a lock can
+    be opened now (see :func:`compile_ability`).
     """
 
     bought: tuple[Address, ...]
@@ -262,6 +368,7 @@ class Ability:
     opens: Opens = attrs.field(eq=False)
     each_turn: tuple[Address, ...] = ()
     game_end: tuple[Address, ...] = ()
+    turn_end: tuple[Address, ...] = ()
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -284,65 +391,147 @@ def _discounts(effect: model.Discount) -> tuple[int, int]:
     return castle, village
 
 
+def compile_amount(amount: int, per: model.Per | None, up_to: int | None, at_least: int | None,
+                   facts: Sequence[CardFacts]) -> Amount:
+    """An amount written ``N [per COUNT] [at least L] [up to U]`` as ``fn(work, seat, index, them)``."""
+    if per is None:
+        return lambda work, seat, index, them: amount
+    count: ExtraCountFn = compile_per_with(per, facts)
+    if up_to is None and at_least is None:
+        return lambda work, seat, index, them: amount * count(work, seat, index, them)
+    low = at_least if at_least is not None else -(10 ** 9)
+    high = up_to if up_to is not None else 10 ** 9
+    return lambda work, seat, index, them: max(low, min(high, amount * count(work, seat, index, them)))
+
+
+def _amount_of(effect: model.Gain | model.Lose | model.Take | model.Give, facts: Sequence[CardFacts]) -> Amount:
+    return compile_amount(effect.amount, effect.per, effect.up_to, effect.at_least, facts)
+
+
+def _supply(work: Work, resource: int) -> Sequence[int]:
+    return work.gold if resource == _GOLD else work.keys
+
+
+def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
+    """Each player of the group meeting the condition: one resource effect with them (see the model)."""
+    inner = effect.effect
+    if not isinstance(inner, (model.Gain, model.Lose, model.Take, model.Give)):
+        raise TypeError(f"the engine cannot apply {inner!r} to each player")  # validation refuses it
+    test = compile_test(effect.condition, facts) if effect.condition is not None else None
+    amount_of = _amount_of(inner, facts)
+    resource = _RESOURCE[inner.resource]
+    group = effect.group
+    kind = type(inner)
+
+    def each_player(work: Work, seat: int, index: int) -> None:
+        supply = _supply(work, resource)
+        for them in players_of(group, seat, len(work.tableaux)):
+            if test is not None and not test(work, seat, index, _NO_ORIGIN, them):
+                continue
+            amount = max(0, amount_of(work, seat, index, them))
+            if kind is model.Gain:
+                work.gain(them, resource, amount)
+            elif kind is model.Lose:
+                work.gain(them, resource, -min(amount, supply[them]))
+            elif kind is model.Take:
+                taken = min(amount, supply[them])
+                work.gain(them, resource, -taken)
+                work.gain(seat, resource, taken)
+            else:
+                given = min(amount, supply[seat])
+                work.gain(seat, resource, -given)
+                work.gain(them, resource, given)
+
+    return each_player
+
+
+def _row_of(which: model.RowChoice, work: Work) -> int:
+    match which:
+        case model.RowChoice.CASTLE:
+            return 0
+        case model.RowChoice.VILLAGE:
+            return 1
+        case model.RowChoice.MESSENGER:
+            return work.messenger
+        case model.RowChoice.OTHER:
+            return 1 - work.messenger
+        case model.RowChoice.CHOICE:
+            raise ValueError("a row of the owner's choice is asked, not named")
+        case _:
+            assert_never(which)
+
+
 def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
-    if isinstance(effect, model.Gain):
-        amount, resource = effect.amount, _RESOURCE[effect.resource]
-        if effect.per is None:
-            return lambda work, seat, index: work.gain(seat, resource, amount)
-        per = compile_per(effect.per, facts)
-        return lambda work, seat, index: work.gain(seat, resource, amount * per(work, seat, index))
-    if isinstance(effect, model.TakeFromOpponents):
-        amount, resource = effect.amount, _RESOURCE[effect.resource]
+    """What an effect that never asks does (the ones that may ask are steps of their own)."""
+    match effect:
+        case model.Gain():
+            amount_of = _amount_of(effect, facts)
+            resource = _RESOURCE[effect.resource]
+            if effect.per is None:
+                fixed = effect.amount
+                return lambda work, seat, index: work.gain(seat, resource, fixed)
+            return lambda work, seat, index: work.gain(seat, resource, max(0, amount_of(work, seat, index, None)))
+        case model.Lose():
+            lose_of = _amount_of(effect, facts)
+            lost = _RESOURCE[effect.resource]
 
-        def take_from_opponents(work: Work, seat: int, index: int) -> None:
-            supply = work.gold if resource == _GOLD else work.keys
-            for other in range(len(work.keys)):
-                if other != seat:
-                    taken = min(amount, supply[other])
-                    work.gain(other, resource, -taken)
-                    work.gain(seat, resource, taken)
+            def lose(work: Work, seat: int, index: int) -> None:
+                amount = max(0, lose_of(work, seat, index, None))
+                work.gain(seat, lost, -min(amount, _supply(work, lost)[seat]))
 
-        return take_from_opponents
-    if isinstance(effect, model.OpponentsGain):
-        amount, resource = effect.amount, _RESOURCE[effect.resource]
+            return lose
+        case model.EachPlayer():
+            return _each_player(effect, facts)
+        case model.Discount():
+            castle, village = _discounts(effect)
 
-        def opponents_gain(work: Work, seat: int, index: int) -> None:
-            for other in range(len(work.keys)):
-                if other != seat:
-                    work.gain(other, resource, amount)
+            def discount(work: Work, seat: int, index: int) -> None:
+                c, v = work.discounts[seat]
+                work.discounts[seat] = (c + castle, v + village)
 
-        return opponents_gain
-    if isinstance(effect, model.Discount):
-        castle, village = _discounts(effect)
+            return discount
+        case model.StoreGold(amount=amount, on=on):
+            passes = compile_filter(on, facts)
 
-        def discount(work: Work, seat: int, index: int) -> None:
-            c, v = work.discounts[seat]
-            work.discounts[seat] = (c + castle, v + village)
+            def store_gold(work: Work, seat: int, index: int) -> None:
+                cells = work.tableaux[seat]
+                me = cells[index]
+                for i in fill_order(cells, facts):
+                    cell = work.tableaux[seat][i]
+                    if passes is None or passes(cell, me, _NO_ORIGIN):
+                        capacity = facts[cell.card].purse or 0
+                        work.store(seat, i, min(capacity, cell.gold + amount))
 
-        return discount
-    if isinstance(effect, model.StoreGold):
-        amount = effect.amount
+            return store_gold
+        case model.FillPurses(purses=count):
 
-        def store_gold(work: Work, seat: int, index: int) -> None:
-            for i in fill_order(work.tableaux[seat], facts):
-                cell = work.tableaux[seat][i]
-                capacity = facts[cell.card].purse or 0
-                work.store(seat, i, min(capacity, cell.gold + amount))
+            def fill_purses(work: Work, seat: int, index: int) -> None:
+                order = fill_order(work.tableaux[seat], facts)
+                cells = work.tableaux[seat]
+                # Most free space first; Python's sort is stable, so ties keep reading order.
+                order.sort(key=lambda i: -((facts[cells[i].card].purse or 0) - cells[i].gold))
+                for i in order[:count]:
+                    work.store(seat, i, facts[cells[i].card].purse or 0)
 
-        return store_gold
-    if isinstance(effect, model.FillPurses):
-        count = effect.purses
+            return fill_purses
+        case model.DiscardWholeRow(which=which):
 
-        def fill_purses(work: Work, seat: int, index: int) -> None:
-            order = fill_order(work.tableaux[seat], facts)
-            cells = work.tableaux[seat]
-            # Most free space first; Python's sort is stable, so ties keep reading order.
-            order.sort(key=lambda i: -((facts[cells[i].card].purse or 0) - cells[i].gold))
-            for i in order[:count]:
-                work.store(seat, i, facts[cells[i].card].purse or 0)
+            def discard_named_row(work: Work, seat: int, index: int) -> None:
+                deck = _row_of(which, work)
+                if work.row(deck):
+                    work.note_discarded(work.discard_row(deck))
 
-        return fill_purses
-    raise TypeError(f"the engine cannot run the effect {effect!r}")
+            return discard_named_row
+        case model.MoveMessenger(to=to):
+            target = None if to is None else DECKS.index(to)
+
+            def move_messenger(work: Work, seat: int, index: int) -> None:
+                where = 1 - work.messenger if target is None else target
+                if not work.exhausted(where):
+                    work.messenger = where
+
+            return move_messenger
+    raise TypeError(f"{effect!r} is not an automatic effect")
 
 
 #: What buying a card gives its owner, when its ability is only gains and discounts counted in the owner's
@@ -361,7 +550,7 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
     stay the definition (a test plays both ways and compares every state).
     """
     flat = [0, 0, 0, 0]
-    counted: list[tuple[int, int, OwnCountFn]] = []
+    counted: list[tuple[int, int, OwnCountFn, int | None, int | None]] = []
     for effect in card.ability:
         if isinstance(effect, model.Gain):
             resource = _RESOURCE[effect.resource]
@@ -371,7 +560,7 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
             count = compile_own_count(effect.per, facts)
             if count is None:
                 return None
-            counted.append((resource, effect.amount, count))
+            counted.append((resource, effect.amount, count, effect.at_least, effect.up_to))
         elif isinstance(effect, model.Discount):
             castle, village = _discounts(effect)
             flat[2] += castle
@@ -385,11 +574,17 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
     def gains(cells: Sequence[Placed], shields: Sequence[int], banners: Sequence[int],
               index: int) -> tuple[int, int, int, int]:
         gold, keys, castle, village = base
-        for resource, amount, count in counted:
+        for resource, amount, count, low, high in counted:
+            value = amount * count(cells, shields, banners, index)
+            if low is not None:
+                value = max(value, low)
+            if high is not None:
+                value = min(value, high)
+            value = max(0, value)
             if resource == _GOLD:
-                gold += amount * count(cells, shields, banners, index)
+                gold += value
             else:
-                keys += amount * count(cells, shields, banners, index)
+                keys += value
         return gold, keys, castle, village
 
     return gains
@@ -405,23 +600,41 @@ def _compile_effects(
     for i, effect in enumerate(effects):
         address = prefix + (i,)
         addresses.append(address)
-        if isinstance(effect, model.Choice):
-            options = tuple(
-                _compile_effects(option, address + (k,), facts, steps) for k, option in enumerate(effect.options)
-            )
-            steps[address] = ChoiceStep(options)
-        elif isinstance(effect, model.DiscardFromRow):
-            steps[address] = DiscardStep(DECKS.index(effect.deck), _RESOURCE[effect.reward])
-        elif isinstance(effect, model.DiscardWholeRow):
-            steps[address] = DiscardRowStep()
-        elif isinstance(effect, model.UseAdjacentAbility):
-            steps[address] = CopyStep()
-        elif isinstance(effect, model.Conditional):
-            (then,) = _compile_effects((effect.effect,), address, facts, steps)
-            steps[address] = IfStep(compile_condition(effect.condition, facts), then)
-        else:
-            steps[address] = Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount))
+        steps[address] = _compile_effect(effect, address, facts, steps)
     return tuple(addresses)
+
+
+def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[CardFacts],
+                    steps: dict[Address, Step]) -> Step:
+    """The step of one effect at ``address`` (its inner effects get addresses below it)."""
+    match effect:
+        case model.Choice(options=options):
+            return ChoiceStep(tuple(
+                _compile_effects(option, address + (k,), facts, steps) for k, option in enumerate(options)))
+        case model.DiscardFromRow(deck=deck, reward=reward):
+            return DiscardStep(DECKS.index(deck), _RESOURCE[reward])
+        case model.DiscardWholeRow(which=which) if which is model.RowChoice.CHOICE:
+            return DiscardRowStep()
+        case model.UseAdjacentAbility():
+            return CopyStep()
+        case model.Conditional(effect=inner, condition=condition):
+            (then,) = _compile_effects((inner,), address, facts, steps)
+            return IfStep(compile_test(condition, facts), then)
+        case model.MayDo(cost=cost, effects=inner):
+            paid = [0, 0]
+            for c in cost:
+                if isinstance(c, model.Lose):
+                    paid[_RESOURCE[c.resource]] += c.amount
+            return MayStep((paid[0], paid[1]), _compile_effects(inner, address, facts, steps))
+        case model.TurnFaceUp(on=on, every=every, ability=ability):
+            return RevealStep(compile_filter(on, facts), every, ability)
+        case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
+              | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger()):
+            return Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount))
+        case model.Take() | model.Give():
+            raise TypeError(f"{effect!r} happens only to each player of a group")  # validation refuses it
+        case _:
+            assert_never(effect)
 
 
 def _always(table: Tableaux, seat: int, index: int) -> bool:
@@ -439,12 +652,10 @@ def _opens(effects: Sequence[model.Effect], facts: Sequence[CardFacts]) -> Opens
     gain_only = bool(effects) and all(isinstance(e, model.Gain) for e in effects)
     if not lock_rulings.GAIN_ONLY_LOCKS_NEED_A_GAIN or not gain_only:
         return _always
-    gains: list[tuple[int, Callable[[Tableaux, int, int], int] | None]] = [
-        (e.amount, None if e.per is None else compile_per(e.per, facts)) for e in effects if isinstance(e, model.Gain)
-    ]
+    gains = [_amount_of(e, facts) for e in effects if isinstance(e, model.Gain)]
 
     def would_gain(table: Tableaux, seat: int, index: int) -> bool:
-        return any(amount * (1 if per is None else per(table, seat, index)) > 0 for amount, per in gains)
+        return any(amount(table, seat, index, None) > 0 for amount in gains)
 
     return would_gain
 
@@ -452,8 +663,9 @@ def _opens(effects: Sequence[model.Effect], facts: Sequence[CardFacts]) -> Opens
 def compile_ability(card: model.Card, facts: Sequence[CardFacts]) -> Ability:
     """Compile ``card``'s abilities into addressed steps."""
     steps: dict[Address, Step] = {}
-    bought = _compile_effects(card.ability, (BOUGHT,), facts, steps)
-    unlocked = _compile_effects(card.unlocked, (UNLOCKED,), facts, steps)
-    each_turn = _compile_effects(card.each_turn, (TURN_START,), facts, steps)
-    game_end = _compile_effects(card.game_end, (GAME_END,), facts, steps)
-    return Ability(bought, unlocked, steps, _opens(card.unlocked, facts), each_turn, game_end)
+    parts = {moment: _compile_effects(effects, (_PART_OF[moment],), facts, steps) for moment, effects in card.parts()}
+    return Ability(
+        parts.get(model.Moment.BOUGHT, ()), parts.get(model.Moment.UNLOCKED, ()), steps, _opens(card.unlocked, facts),
+        parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
+        parts.get(model.Moment.TURN_END, ()),
+    )

@@ -16,6 +16,10 @@ and, for lock cards (the expansion *Out of the Oubliette!*):
 * :class:`DiscardRow` -- ``{"type": "discard_row", "deck": "castle"}``: which whole row to discard
 * :class:`Activate` -- ``{"type": "activate", "card": "Baker"}``: which adjacent card's ability to use
 
+and, for fan cards:
+
+* :class:`Reveal` -- ``{"type": "reveal", "card": "Nun"}``: which face-down card an ability turns face up
+
 Every field is checked when the action is built: a wrong type (a float
 position, ``face_down=1``, an unknown key use) raises
 :class:`~castle_combo.errors.IllegalAction` at once, so no malformed action
@@ -42,6 +46,7 @@ __all__ = [
     "DiscardRow",
     "KeyUse",
     "Pass",
+    "Reveal",
     "Take",
     "Unlock",
     "UseKey",
@@ -220,7 +225,21 @@ class Activate:
         return f"use the ability of {self.card}"
 
 
-Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate]  # noqa: UP007 (a runtime alias)
+@attrs.frozen(cache_hash=True)
+class Reveal:
+    """Turn ``card``, one of the player's face-down cards, face up, as a "turn ... face up" ability asks."""
+
+    card: str = attrs.field(validator=_card_name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "reveal", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"turn {self.card} face up"
+
+
+Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal]  # noqa: UP007
 
 #: Each action's JSON ``type`` and the fields it has.
 _FIELDS = {
@@ -232,9 +251,10 @@ _FIELDS = {
     "pass": {"type"},
     "discard_row": {"type", "deck"},
     "activate": {"type", "card"},
+    "reveal": {"type", "card"},
 }
-_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate]] = {
-    "discard": Discard, "unlock": Unlock, "activate": Activate,
+_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal]] = {
+    "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal,
 }
 
 

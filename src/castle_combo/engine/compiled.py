@@ -14,9 +14,9 @@ import weakref
 from collections.abc import Callable
 
 from castle_combo.engine.abilities import Ability, Auto, OwnGains, Run, compile_ability, compile_own_gains
-from castle_combo.engine.actions import Activate, Discard, Take, Unlock
+from castle_combo.engine.actions import Activate, Discard, Reveal, Take, Unlock
 from castle_combo.engine.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
-from castle_combo.language.model import Card, ComparedToNeighbours, walk
+from castle_combo.language.model import Card, Compared, Per, Players, Scope, walk
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["Compiled", "compiled"]
@@ -41,7 +41,7 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_tables", "_takes", "_unlocks",
+        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
         "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
     )
@@ -68,12 +68,11 @@ class Compiled:
         ]
         scorers += [scorers[_original(f, self.facts)] for f in stand_ins]
         self.scorers: tuple[ScoreFn | None, ...] = tuple(scorers)
-        #: Whether any scoring rule compares with the neighbours (then a seat's score reads other tableaux).
-        self.reads_others = any(
-            isinstance(node, ComparedToNeighbours) for card in rules.cards for node in walk(card.scoring)
-        )
-        #: Whether any card has a trigger (start of turn, end of game): without one, the engine skips them.
-        self.has_triggers = any(a.each_turn or a.game_end for a in self.abilities)
+        #: Whether any scoring rule reads another seat (a comparison, a count of other players or of their
+        #: tableaux): then a seat's score reads other tableaux too.
+        self.reads_others = any(_reads_others(node) for card in rules.cards for node in walk(card.scoring))
+        #: Whether any card has a trigger (start or end of turn, end of game): without one, the engine skips them.
+        self.has_triggers = any(a.each_turn or a.turn_end or a.game_end for a in self.abilities)
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
@@ -94,6 +93,7 @@ class Compiled:
         self._discards: dict[int, Discard] = {}
         self._unlocks: dict[int, Unlock] = {}
         self._activates: dict[int, Activate] = {}
+        self._reveals: dict[int, Reveal] = {}
 
     def take(self, card: int, x: int, y: int, face_down: bool) -> Take:
         """The (interned) action taking ``card`` to (x, y)."""
@@ -158,6 +158,13 @@ class Compiled:
             action = self._activates[card] = Activate(self.facts[card].name)
         return action
 
+    def reveal(self, card: int) -> Reveal:
+        """The (interned) action turning ``card`` face up."""
+        action = self._reveals.get(card)
+        if action is None:
+            action = self._reveals[card] = Reveal(self.facts[card].name)
+        return action
+
     def plus_shields(self, card: int, shields: tuple[int, ...]) -> tuple[int, ...]:
         """``shields`` (face-up totals per type) with ``card``'s added."""
         return tuple(map(operator.add, shields, self.facts[card].shields))
@@ -171,6 +178,15 @@ class Compiled:
         close = difflib.get_close_matches(name, self.ids, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return f"no card named {name!r} in this ruleset{hint}"
+
+
+#: Scopes that read another seat's tableau or supply.
+_OTHER_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
+
+
+def _reads_others(node: object) -> bool:
+    """Whether a node of a scoring rule reads a seat other than the owner's."""
+    return isinstance(node, (Compared, Players)) or (isinstance(node, Per) and node.scope in _OTHER_SCOPES)
 
 
 def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:

@@ -1,28 +1,85 @@
-"""Counts, scopes and scoring rules of the card model, compiled into plain functions.
+"""Counts, filters, conditions and scoring rules of the card model, compiled into plain functions.
 
-The model says *what* is counted (:data:`castle_combo.language.model.Count`) and
-*where* (:class:`castle_combo.language.model.Scope`). Interpreting those trees on every
-evaluation would be slow, so each ``Per``, condition and scoring rule is
-compiled once per ruleset into a closure. A compiled count takes a
-:class:`Tableaux` (anything with ``tableaux`` and ``keys`` per seat: the engine's
-scratch state during an ability, a game state, or a finished game at scoring
-time), the owner's seat and the index of the counting card in the owner's tableau.
+The model says *what* is counted (a noun), *which* cards (a filter) and
+*where* (a :class:`~castle_combo.language.model.Scope`). Interpreting those
+trees on every evaluation would be slow, so each count, condition and
+scoring rule is compiled once per ruleset into a closure. This module is the
+engine's one place that knows what each part of the language means: each
+union of the model (filters, nouns, scopes, conditions) is handled by one
+``match`` ending in :func:`typing.assert_never`, so a part the engine does not
+evaluate is a type error, not a surprise at run time.
+
+A compiled count takes a :class:`Tableaux` (anything with ``tableaux`` and
+``keys`` per seat: the engine's scratch state during an ability, a game
+state, or a finished game at scoring time), the owner's seat and the index of
+the counting card in the owner's tableau. Counts inside a quantifier or an
+effect on other players take one more argument, ``extra``: the player being
+talked about (``Scope.THEIRS``) or the cards of the row or pair being looked
+at (``Scope.GROUP``).
 
 Face-down cards are never counted by a shield, banner, cost, discount, purse
-or lock count; they count for ``CardsInTableau``, ``FaceDownCards`` and fill a
-space for ``EmptySpaces`` (the rules page, "Face-down cards"). Keys owned
-include the keys waiting on lock cards.
+or lock count: a filter that reads something printed on a card never passes
+one (the rules page, "Face-down cards"). Keys owned include the keys waiting
+on lock cards.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
+from castle_combo._compat import assert_never
 from castle_combo.language import model
-from castle_combo.language.model import Comparison, Scope
+from castle_combo.language.model import (
+    Alike,
+    AllOf,
+    And,
+    AnyOf,
+    BannerSets,
+    Cards,
+    Compared,
+    Comparison,
+    CostIs,
+    CostSum,
+    CostVsThis,
+    CountIs,
+    DeckIs,
+    DistinctCosts,
+    EmptySpaces,
+    Excluding,
+    FaceDown,
+    FaceUp,
+    Gold,
+    GoldOnThisCard,
+    GroupKind,
+    Groups,
+    HasPart,
+    HasShield,
+    HoldsGold,
+    HoldsKey,
+    IdenticalShieldSets,
+    InRegion,
+    KeysOwned,
+    Near,
+    Not,
+    Or,
+    Part,
+    PlacedIn,
+    PlayerGroup,
+    Players,
+    Relation,
+    Scope,
+    Shares,
+    ShieldCountIs,
+    Shields,
+    ShieldSets,
+    ShieldTypes,
+    StoredGold,
+    Trait,
+)
 
 __all__ = [
     "DECKS",
@@ -33,13 +90,16 @@ __all__ = [
     "Placed",
     "ScoreFn",
     "Tableaux",
-    "card_facts",
     "as_wild_type",
+    "card_facts",
     "compile_condition",
     "compile_own_count",
     "compile_per",
+    "compile_per_with",
     "compile_scoring",
+    "compile_test",
     "neighbours",
+    "players_of",
     "tableau_totals",
 ]
 
@@ -49,6 +109,7 @@ SHIELDS: tuple[model.Shield, ...] = tuple(model.Shield)
 DECKS: tuple[model.Deck, ...] = (model.Deck.CASTLE, model.Deck.VILLAGE)
 _SHIELD_INDEX = {shield: i for i, shield in enumerate(SHIELDS)}
 _DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
+_NO_ORIGIN = (0, 0)
 
 
 @attrs.frozen
@@ -64,6 +125,8 @@ class CardFacts:
     adjacent card's ability). ``wild`` is the number of wild shields (in
     ``shield_count``, in no type of ``shields``); ``copies_scoring`` marks a
     card that scores as an adjacent card, which no other card may copy.
+    ``parts`` lists the :class:`~castle_combo.language.model.Part` values the
+    card has (what the filter "card with a ..." asks).
     """
 
     id: int
@@ -79,10 +142,11 @@ class CardFacts:
     copyable: bool = False
     wild: int = 0
     copies_scoring: bool = False
+    parts: frozenset[Part] = frozenset()
 
 
 #: Effects that do not make a card worth copying: a discount, a copy, or a choice or condition (walked into).
-_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.Choice, model.Conditional)
+_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.Choice, model.Conditional, model.MayDo)
 
 
 def _copyable(card: model.Card) -> bool:
@@ -92,6 +156,25 @@ def _copyable(card: model.Card) -> bool:
         for node in model.walk(card.ability + card.unlocked)
         if isinstance(node, model.Effect.__args__)  # type: ignore[attr-defined]
     )
+
+
+def _parts(card: model.Card) -> frozenset[Part]:
+    parts = set()
+    if card.purse is not None:
+        parts.add(Part.PURSE)
+    if card.has_discount:
+        parts.add(Part.DISCOUNT)
+    if card.lock:
+        parts.add(Part.LOCK)
+    if card.messenger:
+        parts.add(Part.MESSENGER)
+    if card.ability:
+        parts.add(Part.ABILITY)
+    if card.each_turn or card.turn_end or card.game_end:
+        parts.add(Part.TRIGGER)
+    if card.scoring:
+        parts.add(Part.SCORING)
+    return frozenset(parts)
 
 
 def card_facts(card_id: int, card: model.Card) -> CardFacts:
@@ -112,7 +195,8 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
         lock=card.lock,
         copyable=_copyable(card),
         wild=card.wild,
-        copies_scoring=any(isinstance(rule, model.ScoreAsAdjacent) for rule in card.scoring),
+        copies_scoring=card.copies_scoring,
+        parts=_parts(card),
     )
 
 
@@ -148,9 +232,9 @@ class Placed:
 class Tableaux(Protocol):
     """What a compiled count reads.
 
-    Every seat's tableau and spendable keys, face-up shield and banner totals
-    per seat, and the cards discarded so far by the ability being resolved
-    (empty outside an ability).
+    Every seat's tableau, spendable keys and gold, face-up shield and banner
+    totals per seat, the cards discarded so far by the ability being
+    resolved (empty outside an ability), and the locations' rows and piles.
     """
 
     @property
@@ -158,6 +242,9 @@ class Tableaux(Protocol):
 
     @property
     def keys(self) -> Sequence[int]: ...
+
+    @property
+    def gold(self) -> Sequence[int]: ...
 
     @property
     def shields(self) -> Sequence[Sequence[int]]: ...
@@ -171,15 +258,24 @@ class Tableaux(Protocol):
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's discard pile (0 castle, 1 village), bottom first."""
 
+    def row(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's row now (0 castle, 1 village)."""
+
 
 #: A compiled count: ``fn(table, seat, index_of_this_card) -> int``.
 CountFn = Callable[[Tableaux, int, int], int]
+#: A compiled count with the player or group it is about: ``fn(table, seat, index, extra) -> int``.
+ExtraCountFn = Callable[[Tableaux, int, int, Any], int]
 #: A compiled scoring rule: ``fn(table, seat, index_of_this_card, (min_x, min_y)) -> points``.
 ScoreFn = Callable[[Tableaux, int, int, tuple[int, int]], int]
+#: A compiled condition: ``fn(table, seat, index, (min_x, min_y), extra) -> bool``.
+TestFn = Callable[[Tableaux, int, int, tuple[int, int], Any], bool]
+#: A card filter: ``fn(card_cell, this_cell, origin) -> bool`` (``this_cell`` may be ``None`` off the tableau).
+Pred = Callable[[Placed, Any, tuple[int, int]], bool]
+#: A noun counted on a set of cells: ``fn(cells, this_cell, origin, capacity) -> int``.
+_CellCount = Callable[[Sequence[Placed], Any, tuple[int, int], int], int]
 #: A count of shield and banner totals: ``fn(shields_per_type, banners_per_deck) -> int``.
 _TotalsCount = Callable[[Sequence[int], Sequence[int]], int]
-#: A count over a chosen set of cells: ``fn(cells, gold_on_this_card, capacity) -> int``.
-_CellCount = Callable[[Sequence[Placed], int, int], int]
 
 
 def tableau_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> tuple[tuple[int, ...], tuple[int, int]]:
@@ -206,76 +302,470 @@ def _banner_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> list[
     return totals
 
 
-def _compare(comparison: Comparison, value: int, target: int) -> bool:
-    if comparison is Comparison.EQ:
-        return value == target
-    if comparison is Comparison.GE:
-        return value >= target
-    return value <= target
+_OPERATORS: dict[Comparison, Callable[[int, int], bool]] = {
+    Comparison.EQ: operator.eq, Comparison.GE: operator.ge, Comparison.LE: operator.le,
+    Comparison.GT: operator.gt, Comparison.LT: operator.lt, Comparison.NE: operator.ne,
+}
 
 
-def _compile_totals(count: model.Count) -> _TotalsCount | None:
-    """The count as a function of the shield and banner totals, if it depends on nothing else."""
-    if isinstance(count, model.ShieldsOf):
-        s = _SHIELD_INDEX[count.shield]
-        return lambda shields, banners: shields[s]
-    if isinstance(count, model.DistinctShieldTypes):
-        return lambda shields, banners: sum(1 for t in shields if t)
-    if isinstance(count, model.MissingShieldTypes):
-        return lambda shields, banners: sum(1 for t in shields if not t)
-    if isinstance(count, model.Banners):
-        d = _DECK_INDEX[count.deck]
-        return lambda shields, banners: banners[d]
-    if isinstance(count, model.ShieldSets):
-        need = [(_SHIELD_INDEX[s], count.shields.count(s)) for s in dict.fromkeys(count.shields)]
-        return lambda shields, banners: min(shields[i] // k for i, k in need)
-    if isinstance(count, model.IdenticalShieldSets):
-        size = count.size
-        return lambda shields, banners: sum(t // size for t in shields)
-    if isinstance(count, model.BannerSets):
-        need_banners = [(_DECK_INDEX[d], count.decks.count(d)) for d in dict.fromkeys(count.decks)]
-        return lambda shields, banners: min(banners[i] // k for i, k in need_banners)
+def _compare(comparison: Comparison) -> Callable[[int, int], bool]:
+    return _OPERATORS[comparison]
+
+
+# --------------------------------------------------------------------------
+# Filters: one predicate per card.
+# --------------------------------------------------------------------------
+
+
+def _relation(relation: Relation) -> Callable[[Placed, Placed], bool]:
+    match relation:
+        case Relation.ROW:
+            return lambda c, me: c.y == me.y
+        case Relation.COLUMN:
+            return lambda c, me: c.x == me.x
+        case Relation.ROW_AND_COLUMN:
+            return lambda c, me: c.y == me.y or c.x == me.x
+        case Relation.ADJACENT:
+            return lambda c, me: abs(c.x - me.x) + abs(c.y - me.y) == 1
+        case Relation.DIAGONAL:
+            return lambda c, me: abs(c.x - me.x) == 1 and abs(c.y - me.y) == 1
+        case Relation.AROUND:
+            return lambda c, me: max(abs(c.x - me.x), abs(c.y - me.y)) == 1
+        case Relation.THIS:
+            return lambda c, me: c.x == me.x and c.y == me.y
+        case Relation.OTHER:
+            return lambda c, me: c.x != me.x or c.y != me.y
+        case _:
+            assert_never(relation)
+
+
+def compile_filter(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Pred | None:
+    """``f`` as a predicate on one placed card (``None`` for no filter)."""
+    if f is None:
+        return None
+    match f:
+        case FaceDown():
+            return lambda c, me, o: c.face_down
+        case FaceUp():
+            return lambda c, me, o: not c.face_down
+        case DeckIs(deck=deck):
+            d = _DECK_INDEX[deck]
+            return lambda c, me, o: not c.face_down and facts[c.card].deck == d
+        case HasShield(shields=shields):
+            wanted = [_SHIELD_INDEX[s] for s in shields]
+            return lambda c, me, o: not c.face_down and any(facts[c.card].shields[i] for i in wanted)
+        case ShieldCountIs(comparison=comparison, shields=n):
+            holds = _compare(comparison)
+            return lambda c, me, o: not c.face_down and holds(facts[c.card].shield_count, n)
+        case CostIs(comparison=comparison, cost=cost):
+            holds = _compare(comparison)
+            return lambda c, me, o: not c.face_down and holds(facts[c.card].cost, cost)
+        case CostVsThis(comparison=comparison):
+            holds = _compare(comparison)
+            return lambda c, me, o: not c.face_down and me is not None and holds(facts[c.card].cost,
+                                                                                 facts[me.card].cost)
+        case HasPart(part=part):
+            return lambda c, me, o: not c.face_down and part in facts[c.card].parts
+        case HoldsGold():
+            return lambda c, me, o: c.gold > 0
+        case HoldsKey():
+            return lambda c, me, o: c.key
+        case Shares(trait=trait):
+            return _shares(trait, facts)
+        case Near(relation=relation):
+            near = _relation(relation)
+            return lambda c, me, o: me is not None and near(c, me)
+        case InRegion(region=region):
+            cells = region.cells
+            return lambda c, me, o: (c.x - o[0], c.y - o[1]) in cells
+        case AllOf(filters=filters):
+            preds = [p for p in (compile_filter(part, facts) for part in filters) if p is not None]
+            return lambda c, me, o: all(p(c, me, o) for p in preds)
+        case AnyOf(filters=filters):
+            preds = [p for p in (compile_filter(part, facts) for part in filters) if p is not None]
+            return lambda c, me, o: any(p(c, me, o) for p in preds)
+        case Excluding(filter=inner):
+            pred = compile_filter(inner, facts)
+            if pred is None:
+                return lambda c, me, o: False
+            return lambda c, me, o: not pred(c, me, o)
+        case _:
+            assert_never(f)
+
+
+def _static(f: model.CardFilter, facts: Sequence[CardFacts]) -> tuple[tuple[bool, ...], bool] | None:
+    """``f`` as a table, when it reads only what is printed on cards: whether each face-up card id passes, and
+    whether a face-down card does; ``None`` when it reads a place, stored gold or this card.
+
+    Most filters of the printed cards are of this kind ("purse card", "card costing 2 or less"), and a
+    lookup per card is much cheaper than a predicate called per card.
+    """
+    match f:
+        case DeckIs(deck=deck):
+            d = _DECK_INDEX[deck]
+            return tuple(card.deck == d for card in facts), False
+        case HasShield(shields=shields):
+            wanted = [_SHIELD_INDEX[s] for s in shields]
+            return tuple(any(card.shields[i] for i in wanted) for card in facts), False
+        case ShieldCountIs(comparison=comparison, shields=n):
+            holds = _compare(comparison)
+            return tuple(holds(card.shield_count, n) for card in facts), False
+        case CostIs(comparison=comparison, cost=cost):
+            holds = _compare(comparison)
+            return tuple(holds(card.cost, cost) for card in facts), False
+        case HasPart(part=part):
+            return tuple(part in card.parts for card in facts), False
+        case FaceDown():
+            return tuple(False for _ in facts), True
+        case FaceUp():
+            return tuple(True for _ in facts), False
+        case AllOf(filters=parts) | AnyOf(filters=parts):
+            tables = [_static(part, facts) for part in parts]
+            if any(t is None for t in tables):
+                return None
+            join = all if isinstance(f, AllOf) else any
+            up = tuple(join(t[0][i] for t in tables if t is not None) for i in range(len(facts)))
+            return up, join(t[1] for t in tables if t is not None)
+        case Excluding(filter=inner):
+            table = _static(inner, facts)
+            if table is None:
+                return None
+            return tuple(not ok for ok in table[0]), not table[1]
     return None
 
 
-def _compile_count(count: model.Count, facts: Sequence[CardFacts]) -> _CellCount:
-    """The count as a function of the cells in scope (see :data:`_CellCount`)."""
-    totals = _compile_totals(count)
-    if totals is not None:
-        return lambda cells, own, cap: totals(_shield_totals(facts, cells), _banner_totals(facts, cells))
-    if isinstance(count, model.CardsWithShieldCount):
-        n = count.shields
-        return lambda cells, own, cap: sum(
-            1 for c in cells if not c.face_down and facts[c.card].shield_count == n
-        )
-    if isinstance(count, model.CardsByCost):
-        comparison, cost = count.comparison, count.cost
-        return lambda cells, own, cap: sum(
-            1 for c in cells if not c.face_down and _compare(comparison, facts[c.card].cost, cost)
-        )
-    if isinstance(count, model.DiscountCards):
-        return lambda cells, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].has_discount)
-    if isinstance(count, model.PurseCards):
-        return lambda cells, own, cap: sum(
-            1 for c in cells if not c.face_down and facts[c.card].purse is not None
-        )
-    if isinstance(count, model.CardsInTableau):
-        return lambda cells, own, cap: len(cells)
-    if isinstance(count, model.FaceDownCards):
-        return lambda cells, own, cap: sum(1 for c in cells if c.face_down)
-    if isinstance(count, model.EmptySpaces):
-        return lambda cells, own, cap: max(0, cap - len(cells))
-    if isinstance(count, model.GoldOnThisCard):
-        return lambda cells, own, cap: own
-    if isinstance(count, model.GoldOnPurses):
-        return lambda cells, own, cap: sum(c.gold for c in cells if not c.face_down)
-    if isinstance(count, model.DistinctCosts):
-        return lambda cells, own, cap: len({facts[c.card].cost for c in cells if not c.face_down})
-    if isinstance(count, model.CostSum):
-        return lambda cells, own, cap: sum(facts[c.card].cost for c in cells if not c.face_down)
-    if isinstance(count, model.LockCards):
-        return lambda cells, own, cap: sum(1 for c in cells if not c.face_down and facts[c.card].lock)
-    raise TypeError(f"the engine cannot count {count!r}")
+def _shares(trait: Trait, facts: Sequence[CardFacts]) -> Pred:
+    match trait:
+        case Trait.SHIELD:
+            return lambda c, me, o: (not c.face_down and me is not None and not me.face_down and any(
+                a and b for a, b in zip(facts[c.card].shields, facts[me.card].shields, strict=True)))
+        case Trait.DECK:
+            return lambda c, me, o: (not c.face_down and me is not None and not me.face_down
+                                     and facts[c.card].deck == facts[me.card].deck)
+        case Trait.COST:
+            return lambda c, me, o: (not c.face_down and me is not None and not me.face_down
+                                     and facts[c.card].cost == facts[me.card].cost)
+        case _:
+            assert_never(trait)
+
+
+# --------------------------------------------------------------------------
+# Nouns: a count over a collection of cells.
+# --------------------------------------------------------------------------
+
+
+def _compile_totals(count: Any) -> _TotalsCount | None:
+    """The count as a function of the face-up shield and banner totals, if it depends on nothing else."""
+    match count:
+        case Shields(shields=shields, on=None) if shields:
+            if len(shields) == 1:
+                s = _SHIELD_INDEX[shields[0]]
+                return lambda sh, ba: sh[s]
+            indices = [_SHIELD_INDEX[x] for x in shields]
+            return lambda sh, ba: sum(sh[i] for i in indices)
+        case ShieldTypes(missing=missing, on=None):
+            if missing:
+                return lambda sh, ba: sum(1 for t in sh if not t)
+            return lambda sh, ba: sum(1 for t in sh if t)
+        case Cards(on=DeckIs(deck=deck)):
+            d = _DECK_INDEX[deck]
+            return lambda sh, ba: ba[d]
+        case ShieldSets(shields=shields, on=None):
+            need = [(_SHIELD_INDEX[s], shields.count(s)) for s in dict.fromkeys(shields)]
+            return lambda sh, ba: min(sh[i] // k for i, k in need) if need else 0
+        case IdenticalShieldSets(size=size, on=None):
+            return lambda sh, ba: sum(t // size for t in sh)
+        case BannerSets(decks=decks, on=None):
+            need_b = [(_DECK_INDEX[d], decks.count(d)) for d in dict.fromkeys(decks)]
+            return lambda sh, ba: min(ba[i] // k for i, k in need_b) if need_b else 0
+    return None
+
+
+def _picker(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Callable[
+        [Sequence[Placed], Any, tuple[int, int]], list[Placed]]:
+    """The face-up cells passing ``f``, by table when ``f`` reads only what is printed."""
+    table = _static(f, facts) if f is not None else None
+    if table is not None:
+        up_ok = table[0]
+        return lambda cells, me, o: [c for c in cells if not c.face_down and up_ok[c.card]]
+    return _filtered(compile_filter(f, facts), face_up=True)
+
+
+def _filtered(pred: Pred | None, face_up: bool = False) -> Callable[[Sequence[Placed], Any, tuple[int, int]],
+                                                                          list[Placed]]:
+    """The cells passing ``pred`` (face-up ones only if ``face_up``)."""
+    if pred is None:
+        if face_up:
+            return lambda cells, me, o: [c for c in cells if not c.face_down]
+        return lambda cells, me, o: list(cells)
+    if face_up:
+        return lambda cells, me, o: [c for c in cells if not c.face_down and pred(c, me, o)]
+    return lambda cells, me, o: [c for c in cells if pred(c, me, o)]
+
+
+def _compile_noun(count: Any, facts: Sequence[CardFacts]) -> _CellCount:
+    """A noun of cards as a function of the cells in scope (see :data:`_CellCount`)."""
+    match count:
+        case Cards(on=None):
+            return lambda cells, me, o, cap: len(cells)
+        case Cards(on=FaceDown()):
+            return lambda cells, me, o, cap: sum(1 for c in cells if c.face_down)
+        case Cards(on=on) if on is not None and _static(on, facts) is not None:
+            table = _static(on, facts)
+            assert table is not None
+            up_ok, down_ok = table
+            if not down_ok:
+                return lambda cells, me, o, cap: sum(1 for c in cells if not c.face_down and up_ok[c.card])
+            return lambda cells, me, o, cap: sum(1 for c in cells if c.face_down or up_ok[c.card])
+        case Cards(on=on):
+            pred = compile_filter(on, facts)
+            assert pred is not None
+            return lambda cells, me, o, cap: sum(1 for c in cells if pred(c, me, o))
+        case Shields(shields=(shield,), on=None):
+            one = _SHIELD_INDEX[shield]
+            return lambda cells, me, o, cap: sum(facts[c.card].shields[one] for c in cells if not c.face_down)
+        case Shields(shields=shields, on=on):
+            pick = _picker(on, facts)
+            if not shields:
+                return lambda cells, me, o, cap: sum(facts[c.card].shield_count for c in pick(cells, me, o))
+            indices = [_SHIELD_INDEX[s] for s in shields]
+            return lambda cells, me, o, cap: sum(
+                facts[c.card].shields[i] for c in pick(cells, me, o) for i in indices)
+        case ShieldTypes() | ShieldSets() | IdenticalShieldSets() | BannerSets():
+            totals = _compile_totals(attrs.evolve(count, on=None))
+            assert totals is not None
+            pick = _picker(count.on, facts)
+
+            def from_totals(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
+                chosen = pick(cells, me, o)
+                return totals(_shield_totals(facts, chosen), _banner_totals(facts, chosen))
+
+            return from_totals
+        case DistinctCosts(on=on):
+            pick = _picker(on, facts)
+            return lambda cells, me, o, cap: len({facts[c.card].cost for c in pick(cells, me, o)})
+        case CostSum(on=on):
+            pick = _picker(on, facts)
+            return lambda cells, me, o, cap: sum(facts[c.card].cost for c in pick(cells, me, o))
+        case StoredGold(on=on):
+            pick = _picker(on, facts)
+            return lambda cells, me, o, cap: sum(c.gold for c in pick(cells, me, o))
+        case GoldOnThisCard():
+            return lambda cells, me, o, cap: me.gold if me is not None else 0
+        case EmptySpaces():
+            return lambda cells, me, o, cap: max(0, cap - len(cells))
+    raise TypeError(f"{count!r} is not a count of cards")
+
+
+# --------------------------------------------------------------------------
+# Scopes: which cells, whose supply.
+# --------------------------------------------------------------------------
+
+#: A selection of cells: ``fn(table, seat, index, extra) -> (cells, this_cell, capacity)``.
+_Select = Callable[[Tableaux, int, int, Any], tuple[Sequence[Placed], Any, int]]
+_POSITIONS = {Scope.ROW: Relation.ROW, Scope.COLUMN: Relation.COLUMN, Scope.ROW_AND_COLUMN: Relation.ROW_AND_COLUMN,
+              Scope.ADJACENT: Relation.ADJACENT, Scope.DIAGONAL: Relation.DIAGONAL, Scope.AROUND: Relation.AROUND}
+_CAPACITY = {Scope.ROW: 3, Scope.COLUMN: 3, Scope.ROW_AND_COLUMN: 5, Scope.ADJACENT: 4, Scope.DIAGONAL: 4,
+             Scope.AROUND: 8}
+
+
+def _loose(cards: tuple[int, ...]) -> list[Placed]:
+    return [Placed(card, 0, 0) for card in cards]
+
+
+def _select(scope: Scope) -> _Select:
+    """The cells a count in ``scope`` reads (the NEIGHBOUR scope is handled by its caller)."""
+    match scope:
+        case Scope.TABLEAU:
+            def mine(t: Tableaux, seat: int, index: int, extra: Any) -> tuple[Sequence[Placed], Any, int]:
+                cells = t.tableaux[seat]
+                return cells, cells[index] if 0 <= index < len(cells) else None, 9
+
+            return mine
+        case Scope.ROW | Scope.COLUMN | Scope.ROW_AND_COLUMN | Scope.ADJACENT | Scope.DIAGONAL | Scope.AROUND:
+            near = _relation(_POSITIONS[scope])
+            capacity = _CAPACITY[scope]
+            include_me = scope in (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN)
+
+            def around(t: Tableaux, seat: int, index: int, extra: Any) -> tuple[Sequence[Placed], Any, int]:
+                cells = t.tableaux[seat]
+                me = cells[index]
+                chosen = [c for c in cells if near(c, me) and (include_me or c is not me)]
+                return chosen, me, capacity
+
+            return around
+        case Scope.THEIRS:
+            return lambda t, seat, index, them: (t.tableaux[them], None, 9)
+        case Scope.EVERY_TABLEAU:
+            return lambda t, seat, index, extra: ([c for cells in t.tableaux for c in cells], None, 9)
+        case Scope.OPPONENTS:
+            return lambda t, seat, index, extra: (
+                [c for other, cells in enumerate(t.tableaux) if other != seat for c in cells], None, 9)
+        case Scope.CASTLE_ROW | Scope.VILLAGE_ROW:
+            deck = 0 if scope is Scope.CASTLE_ROW else 1
+            return lambda t, seat, index, extra: (_loose(t.row(deck)), None, 3)
+        case Scope.CASTLE_PILE | Scope.VILLAGE_PILE:
+            deck = 0 if scope is Scope.CASTLE_PILE else 1
+            return lambda t, seat, index, extra: (_loose(t.discard_pile(deck)), None, 0)
+        case Scope.DISCARDED:
+            return lambda t, seat, index, extra: (_loose(t.discarded), None, 0)
+        case Scope.GROUP:
+            return lambda t, seat, index, group: (group, None, len(group))
+        case Scope.NEIGHBOUR:
+            raise ValueError("a neighbour's count is the better of two: see compile_per_with")
+        case _:
+            assert_never(scope)
+
+
+def _keys(t: Tableaux, seat: int) -> int:
+    return t.keys[seat] + sum(1 for c in t.tableaux[seat] if c.key)
+
+
+def _player_count(count: Any) -> Callable[[Tableaux, int], int] | None:
+    """A noun of a player (keys, gold) as a function of a seat, or ``None`` for a noun of cards."""
+    match count:
+        case KeysOwned():
+            return _keys
+        case Gold():
+            return lambda t, seat: t.gold[seat]
+    return None
+
+
+def neighbours(seat: int, seats: int) -> tuple[int, ...]:
+    """The seats to the left and to the right of ``seat`` (one seat in a game of two, none alone)."""
+    return tuple(sorted({(seat - 1) % seats, (seat + 1) % seats} - {seat}))
+
+
+def players_of(group: PlayerGroup, seat: int, seats: int) -> tuple[int, ...]:
+    """The seats of ``group`` seen from ``seat``, in turn order from the seat's left."""
+    others = tuple((seat + k) % seats for k in range(1, seats))
+    match group:
+        case PlayerGroup.OPPONENTS:
+            return others
+        case PlayerGroup.NEIGHBOURS:
+            return tuple(s for s in others if s in neighbours(seat, seats))
+        case PlayerGroup.PLAYERS:
+            return (seat, *others)
+        case PlayerGroup.LEFT:
+            return ((seat + 1) % seats,) if seats > 1 else ()
+        case PlayerGroup.RIGHT:
+            return ((seat - 1) % seats,) if seats > 1 else ()
+        case _:
+            assert_never(group)
+
+
+def _groups(kind: GroupKind, cells: Sequence[Placed]) -> list[tuple[Placed, ...]]:
+    """The rows, columns, lines or pairs of ``cells`` (a tableau), each as a tuple of its cards."""
+    match kind:
+        case GroupKind.ROW:
+            return [tuple(c for c in cells if c.y == y) for y in sorted({c.y for c in cells})]
+        case GroupKind.COLUMN:
+            return [tuple(c for c in cells if c.x == x) for x in sorted({c.x for c in cells})]
+        case GroupKind.LINE:
+            return _groups(GroupKind.ROW, cells) + _groups(GroupKind.COLUMN, cells)
+        case GroupKind.ADJACENT_PAIR:
+            return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+                    if abs(a.x - b.x) + abs(a.y - b.y) == 1]
+        case GroupKind.DIAGONAL_PAIR:
+            return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+                    if abs(a.x - b.x) == 1 and abs(a.y - b.y) == 1]
+        case _:
+            assert_never(kind)
+
+
+def _origin_of(cells: Sequence[Placed]) -> tuple[int, int]:
+    return (min(c.x for c in cells), min(c.y for c in cells)) if cells else _NO_ORIGIN
+
+
+def _no_origin(cells: Sequence[Placed]) -> tuple[int, int]:
+    """The origin a count that asks no region of the grid is given: it is never read."""
+    return _NO_ORIGIN
+
+
+def _origin_for(node: object) -> Callable[[Sequence[Placed]], tuple[int, int]]:
+    """How to find the grid's top-left corner for ``node``: only a count asking a region of the grid needs it."""
+    return _origin_of if any(isinstance(n, InRegion) for n in model.walk(node)) else _no_origin
+
+
+def compile_per_with(per: model.Per, facts: Sequence[CardFacts]) -> ExtraCountFn:
+    """``per`` as ``fn(table, seat, index, extra)``: the count in a quantifier or an effect on other players.
+
+    ``extra`` is the seat of the player being talked about for ``THEIRS``, or
+    the cells of the row or pair for ``GROUP``. A row, column or pair counted
+    in an ability is one of the tableau as it is then; a region of the grid is
+    matched against the tableau's top-left corner.
+    """
+    count, scope, every = per.count, per.scope, per.every
+    fn = _compile_per_with(count, scope, facts)
+    if every > 1:
+        return lambda t, s, i, x: fn(t, s, i, x) // every
+    return fn
+
+
+def _compile_per_with(count: Any, scope: Scope, facts: Sequence[CardFacts]) -> ExtraCountFn:
+    match count:
+        case Groups(kind=kind, condition=condition):
+            test = compile_test(condition, facts) if condition is not None else None
+            owner = _select(Scope.TABLEAU if scope not in (Scope.THEIRS,) else Scope.THEIRS)
+
+            def groups(t: Tableaux, seat: int, index: int, extra: Any) -> int:
+                cells = owner(t, seat, index, extra)[0]
+                found = _groups(kind, cells)
+                if test is None:
+                    return len(found)
+                origin = _origin_of(t.tableaux[seat])
+                return sum(1 for group in found if test(t, seat, index, origin, group))
+
+            return groups
+        case Players(group=group, condition=condition):
+            test = compile_test(condition, facts) if condition is not None else None
+
+            def players(t: Tableaux, seat: int, index: int, extra: Any) -> int:
+                chosen = players_of(group, seat, len(t.tableaux))
+                if test is None:
+                    return len(chosen)
+                return sum(1 for them in chosen if test(t, seat, index, _NO_ORIGIN, them))
+
+            return players
+    player = _player_count(count)
+    if player is not None:
+        match scope:
+            case Scope.THEIRS:
+                return lambda t, seat, index, them: player(t, them)
+            case Scope.NEIGHBOUR:
+                return lambda t, seat, index, x: max((player(t, n) for n in neighbours(seat, len(t.tableaux))),
+                                                     default=0)
+            case Scope.EVERY_TABLEAU:
+                return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)))
+            case Scope.OPPONENTS:
+                return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)) if s != seat)
+        return lambda t, seat, index, x: player(t, seat)
+    noun = _compile_noun(count, facts)
+    origin_of = _origin_for(count)
+    if scope is Scope.NEIGHBOUR:
+        def in_neighbour(t: Tableaux, seat: int, index: int, extra: Any) -> int:
+            mine = t.tableaux[seat]
+            me = mine[index] if 0 <= index < len(mine) else None
+            origin = origin_of(mine)
+            return max((noun(t.tableaux[other], me, origin, 9) for other in neighbours(seat, len(t.tableaux))),
+                       default=0)
+
+        return in_neighbour
+    select = _select(scope)
+
+    def counted(t: Tableaux, seat: int, index: int, extra: Any) -> int:
+        cells, me, capacity = select(t, seat, index, extra)
+        mine = t.tableaux[seat]
+        if me is None and 0 <= index < len(mine):
+            me = mine[index]
+        return noun(cells, me, origin_of(mine), capacity)
+
+    return counted
+
+
+def _plain(per: model.Per) -> bool:
+    """Whether a count needs no player or group to be evaluated (so it compiles to a :data:`CountFn`)."""
+    return per.scope not in (Scope.THEIRS, Scope.GROUP) and not isinstance(per.count, (Groups, Players))
 
 
 def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
@@ -283,70 +773,54 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
 
     Row and column mean the cards that share this card's y or x *now*; at the
     end of the game that is the final grid's row and column. A neighbour
-    count is the larger of the two neighbours' counts (RULINGS.md: the
+    count is the larger of the two neighbours' counts (the rules page: the
     owner's choice, and a bigger count is never worse).
     """
-    if isinstance(per.count, model.KeysOwned):
-        # Keys waiting on lock cards are owned too (they score and count "per key"), though not spendable.
-        return lambda table, seat, index: table.keys[seat] + sum(1 for c in table.tableaux[seat] if c.key)
-    count = _compile_count(per.count, facts)
-    totals = _compile_totals(per.count)
-    scope = per.scope
-    if scope is Scope.DISCARDED:
+    count, scope = per.count, per.scope
+    if per.every == 1 and scope is Scope.TABLEAU:
+        if isinstance(count, KeysOwned):
+            # Keys waiting on lock cards are owned too (they score and count "per key"), though not spendable.
+            return lambda table, seat, index: table.keys[seat] + sum(1 for c in table.tableaux[seat] if c.key)
+        totals = _compile_totals(count)
+        if totals is not None:
+            # Whole-tableau shield and banner counts read the totals each seat keeps up to date.
+            return lambda table, seat, index: totals(table.shields[seat], table.banners[seat])
+        if _player_count(count) is None and not isinstance(count, (Groups, Players)):
+            noun = _compile_noun(count, facts)
+            origin_of = _origin_for(count)
 
-        def on_discarded(table: Tableaux, seat: int, index: int) -> int:
-            cells = [Placed(card, 0, 0) for card in table.discarded]
-            return count(cells, 0, 0)
+            def in_tableau(table: Tableaux, seat: int, index: int) -> int:
+                cells = table.tableaux[seat]
+                return noun(cells, cells[index], origin_of(cells), 9)
 
-        return on_discarded
-    if scope is Scope.TABLEAU and totals is not None:
-        # Whole-tableau shield and banner counts read the totals each seat keeps up to date.
-        return lambda table, seat, index: totals(table.shields[seat], table.banners[seat])
-    if scope is Scope.TABLEAU:
+            return in_tableau
+    if per.every == 1 and scope in _POSITIONS and _player_count(count) is None and not isinstance(
+            count, (Groups, Players)):
+        line_noun = _compile_noun(count, facts)
+        line_origin = _origin_for(count)
+        capacity = _CAPACITY[scope]
+        if scope in (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN):
+            same_row = scope is not Scope.COLUMN
+            same_column = scope is not Scope.ROW
 
-        def in_tableau(table: Tableaux, seat: int, index: int) -> int:
-            cells = table.tableaux[seat]
-            return count(cells, cells[index].gold, 9)
+            def in_line(table: Tableaux, seat: int, index: int) -> int:
+                cells = table.tableaux[seat]
+                me = cells[index]
+                x, y = me.x, me.y
+                chosen = [c for c in cells if (same_row and c.y == y) or (same_column and c.x == x)]
+                return line_noun(chosen, me, line_origin(cells), capacity)
 
-        return in_tableau
-    if scope is Scope.CASTLE_PILE or scope is Scope.VILLAGE_PILE:
-        deck = 0 if scope is Scope.CASTLE_PILE else 1
+            return in_line
+        near = _relation(_POSITIONS[scope])
 
-        def in_pile(table: Tableaux, seat: int, index: int) -> int:
-            return count([Placed(card, 0, 0) for card in table.discard_pile(deck)], 0, 0)
-
-        return in_pile
-    if scope is Scope.ADJACENT:
-
-        def on_adjacent(table: Tableaux, seat: int, index: int) -> int:
+        def next_to(table: Tableaux, seat: int, index: int) -> int:
             cells = table.tableaux[seat]
             me = cells[index]
-            return count([c for c in cells if abs(c.x - me.x) + abs(c.y - me.y) == 1], me.gold, 4)
+            return line_noun([c for c in cells if c is not me and near(c, me)], me, line_origin(cells), capacity)
 
-        return on_adjacent
-    if scope is Scope.NEIGHBOUR:
-
-        def in_neighbour(table: Tableaux, seat: int, index: int) -> int:
-            n = len(table.tableaux)
-            best = 0
-            for other in {(seat - 1) % n, (seat + 1) % n} - {seat}:
-                best = max(best, count(table.tableaux[other], 0, 9))
-            return best
-
-        return in_neighbour
-    same_row = scope in (Scope.ROW, Scope.ROW_AND_COLUMN)
-    same_column = scope in (Scope.COLUMN, Scope.ROW_AND_COLUMN)
-    capacity = 5 if scope is Scope.ROW_AND_COLUMN else 3
-
-    def in_line(table: Tableaux, seat: int, index: int) -> int:
-        cells = table.tableaux[seat]
-        me = cells[index]
-        chosen = [
-            c for c in cells if (same_row and c.y == me.y) or (same_column and c.x == me.x)
-        ]
-        return count(chosen, me.gold, capacity)
-
-    return in_line
+        return next_to
+    fn = compile_per_with(per, facts)
+    return lambda table, seat, index: fn(table, seat, index, None)
 
 
 #: A count in its owner's own tableau: ``count(cells, shield_totals, banner_totals, index_of_the_card)``.
@@ -356,53 +830,122 @@ OwnCountFn = Callable[[Sequence[Placed], Sequence[int], Sequence[int], int], int
 def compile_own_count(per: model.Per, facts: Sequence[CardFacts]) -> OwnCountFn | None:
     """``per`` as a function of the owner's tableau and totals alone, when it reads nothing else.
 
-    That is a count over the whole tableau of anything but keys (keys change
-    as an ability gains them, and are a seat's supply, not its tableau). The
-    engine's fast take uses it to count without a scratch table; for any
-    other count it returns ``None`` and the engine takes the general path.
+    That is a count over the whole tableau of anything but keys and gold
+    (they change as an ability gains them, and are a seat's supply, not its
+    tableau) and but the quantifiers. The engine's fast take uses it to count
+    without a scratch table; for any other count it returns ``None`` and the
+    engine takes the general path.
     """
-    if per.scope is not Scope.TABLEAU or isinstance(per.count, model.KeysOwned):
+    if per.scope is not Scope.TABLEAU or per.every != 1 or isinstance(per.count, (KeysOwned, Gold, Groups, Players)):
         return None
     totals = _compile_totals(per.count)
     if totals is not None:
         return lambda cells, shields, banners, index: totals(shields, banners)
-    count = _compile_count(per.count, facts)
-    return lambda cells, shields, banners, index: count(cells, cells[index].gold, 9)
+    noun = _compile_noun(per.count, facts)
+    return lambda cells, shields, banners, index: noun(cells, cells[index], _origin_of(cells), 9)
 
 
-def neighbours(seat: int, seats: int) -> tuple[int, ...]:
-    """The seats to the left and to the right of ``seat`` (one seat in a game of two, none alone)."""
-    return tuple(sorted({(seat - 1) % seats, (seat + 1) % seats} - {seat}))
+# --------------------------------------------------------------------------
+# Conditions.
+# --------------------------------------------------------------------------
 
 
-def _seat_count(count: model.Count, facts: Sequence[CardFacts]) -> Callable[[Tableaux, int], int]:
-    """``count`` in a seat's whole tableau, for any seat (no "this card" is needed)."""
-    if isinstance(count, model.KeysOwned):
-        return lambda table, seat: table.keys[seat] + sum(1 for c in table.tableaux[seat] if c.key)
-    totals = _compile_totals(count)
-    if totals is not None:
-        return lambda table, seat: totals(table.shields[seat], table.banners[seat])
-    cells = _compile_count(count, facts)
-    return lambda table, seat: cells(table.tableaux[seat], 0, 9)
+def _alike(trait: Trait, same: bool, facts: Sequence[CardFacts]) -> Callable[[Sequence[Placed]], bool]:
+    def values(c: Placed) -> set[Any]:
+        f = facts[c.card]
+        match trait:
+            case Trait.SHIELD:
+                return {i for i, n in enumerate(f.shields) if n}
+            case Trait.DECK:
+                return {f.deck}
+            case Trait.COST:
+                return {f.cost}
+            case _:
+                assert_never(trait)
+
+    def all_share(cells: Sequence[Placed]) -> bool:
+        if not cells or any(c.face_down for c in cells):
+            return False
+        common = values(cells[0])
+        for c in cells[1:]:
+            common &= values(c)
+        return bool(common)
+
+    def none_share(cells: Sequence[Placed]) -> bool:
+        if any(c.face_down for c in cells):
+            return False
+        for i, a in enumerate(cells):
+            for b in cells[i + 1:]:
+                if values(a) & values(b):
+                    return False
+        return True
+
+    return all_share if same else none_share
+
+
+def compile_test(condition: model.Condition, facts: Sequence[CardFacts]) -> TestFn:
+    """Compile a condition into ``fn(table, seat, index, origin, extra) -> bool`` (see :data:`TestFn`).
+
+    In an ability ``origin`` is unused: a condition on the card's place in
+    the final grid is refused there by validation.
+    """
+    match condition:
+        case CountIs(per=per, comparison=comparison, value=value):
+            left = compile_per_with(per, facts)
+            holds = _compare(comparison)
+            if isinstance(value, model.Per):
+                right = compile_per_with(value, facts)
+                return lambda t, s, i, o, x: holds(left(t, s, i, x), right(t, s, i, x))
+            return lambda t, s, i, o, x: holds(left(t, s, i, x), value)
+        case PlacedIn(region=region):
+            cells = region.cells
+
+            def placed_in(t: Tableaux, seat: int, index: int, origin: tuple[int, int], extra: Any) -> bool:
+                me = t.tableaux[seat][index]
+                return (me.x - origin[0], me.y - origin[1]) in cells
+
+            return placed_in
+        case Compared(per=per, comparison=comparison, against=against):
+            mine = compile_per_with(per, facts)
+            theirs = compile_per_with(per.scoped(Scope.THEIRS), facts)
+            holds = _compare(comparison)
+
+            def compared(t: Tableaux, seat: int, index: int, origin: tuple[int, int], extra: Any) -> bool:
+                value = mine(t, seat, index, extra)
+                return all(holds(value, theirs(t, seat, index, other))
+                           for other in players_of(against, seat, len(t.tableaux)))
+
+            return compared
+        case Alike(trait=trait, same=same, cards=cards):
+            same_trait = _alike(trait, same, facts)
+            assert isinstance(cards.count, Cards)
+            pick = compile_filter(cards.count.on, facts)
+            select = _select(cards.scope) if cards.scope is not Scope.NEIGHBOUR else _select(Scope.TABLEAU)
+
+            def alike(t: Tableaux, seat: int, index: int, origin: tuple[int, int], extra: Any) -> bool:
+                chosen, me, _ = select(t, seat, index, extra)
+                mine = t.tableaux[seat]
+                if me is None and 0 <= index < len(mine):
+                    me = mine[index]
+                return same_trait([c for c in chosen if pick is None or pick(c, me, origin)])
+
+            return alike
+        case And(conditions=conditions):
+            tests = [compile_test(c, facts) for c in conditions]
+            return lambda t, s, i, o, x: all(test(t, s, i, o, x) for test in tests)
+        case Or(conditions=conditions):
+            tests = [compile_test(c, facts) for c in conditions]
+            return lambda t, s, i, o, x: any(test(t, s, i, o, x) for test in tests)
+        case Not(condition=inner):
+            test = compile_test(inner, facts)
+            return lambda t, s, i, o, x: not test(t, s, i, o, x)
+        case _:
+            assert_never(condition)
 
 
 def compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -> ScoreFn:
-    """Compile a condition into a function giving 1 if it holds, else 0 (a :data:`ScoreFn`).
-
-    In an ability the ``origin`` argument is unused: a condition on the
-    card's place in the final grid is refused there by validation.
-    """
-    if isinstance(condition, model.ComparedToNeighbours):
-        of_seat = _seat_count(condition.per.count, facts)
-        more = condition.more
-
-        def compared(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
-            mine = of_seat(table, seat)
-            others = [of_seat(table, other) for other in neighbours(seat, len(table.tableaux))]
-            return 1 if all((mine > theirs) if more else (mine < theirs) for theirs in others) else 0
-
-        return compared
-    if isinstance(condition, model.PlacedIn):
+    """Compile a condition into a function giving 1 if it holds, else 0 (a :data:`ScoreFn`)."""
+    if isinstance(condition, PlacedIn):
         cells = condition.region.cells
 
         def placed_in(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
@@ -410,22 +953,66 @@ def compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) ->
             return 1 if (me.x - origin[0], me.y - origin[1]) in cells else 0
 
         return placed_in
-    if isinstance(condition, model.CountIs):
-        per = compile_per(condition.per, facts)
-        comparison, value = condition.comparison, condition.value
-
-        def count_is(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
-            return 1 if _compare(comparison, per(table, seat, index), value) else 0
-
-        return count_is
-    raise TypeError(f"the engine cannot evaluate the condition {condition!r}")
+    if isinstance(condition, CountIs) and not isinstance(condition.value, model.Per) and _plain(condition.per):
+        count = compile_per(condition.per, facts)
+        holds, value = _compare(condition.comparison), condition.value
+        return lambda t, s, i, o: 1 if holds(count(t, s, i), value) else 0
+    test = compile_test(condition, facts)
+    return lambda t, s, i, o: 1 if test(t, s, i, o, None) else 0
 
 
-def _score_per(points: int, per: CountFn) -> ScoreFn:
-    def score_per(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
-        return points * per(table, seat, index)
+# --------------------------------------------------------------------------
+# Scoring rules.
+# --------------------------------------------------------------------------
 
-    return score_per
+
+def _bounded(points: int, count: CountFn, up_to: int | None, at_least: int | None) -> ScoreFn:
+    if up_to is None and at_least is None:
+        return lambda t, s, i, o: points * count(t, s, i)
+    high = up_to if up_to is not None else None
+    low = at_least if at_least is not None else None
+
+    def bounded(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+        value = points * count(t, s, i)
+        if low is not None:
+            value = max(value, low)
+        if high is not None:
+            value = min(value, high)
+        return value
+
+    return bounded
+
+
+def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts]) -> ScoreFn:
+    per = rule.per
+    if per.scope is Scope.TABLEAU and per.every == 1 and _player_count(per.count) is None and not isinstance(
+            per.count, (Groups, Players)):
+        noun = _compile_noun(per.count, facts) if _compile_totals(per.count) is None else None
+        if noun is not None and any(isinstance(n, InRegion) for n in model.walk(per.count)):
+            # A region of the grid is matched against the final grid's corner, which scoring passes in.
+            points = rule.points
+
+            def in_grid(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+                cells = t.tableaux[s]
+                return points * noun(cells, cells[i], o, 9)
+
+            return _bounded_fn(in_grid, rule.up_to, rule.at_least)
+    return _bounded(rule.points, compile_per(per, facts), rule.up_to, rule.at_least)
+
+
+def _bounded_fn(fn: ScoreFn, up_to: int | None, at_least: int | None) -> ScoreFn:
+    if up_to is None and at_least is None:
+        return fn
+
+    def bounded(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+        value = fn(t, s, i, o)
+        if at_least is not None:
+            value = max(value, at_least)
+        if up_to is not None:
+            value = min(value, up_to)
+        return value
+
+    return bounded
 
 
 def _score_if(points: int, test: ScoreFn) -> ScoreFn:
@@ -465,16 +1052,15 @@ def compile_scoring(
     """
     parts: list[ScoreFn] = []
     for rule in rules:
-        if isinstance(rule, model.ScoreAsAdjacent):
-            parts.append(_score_as_adjacent(facts, scorer_of))
-            continue
-        points = rule.points
-        if isinstance(rule, model.ScorePer):
-            parts.append(_score_per(points, compile_per(rule.per, facts)))
-        elif isinstance(rule, model.ScoreIf):
-            parts.append(_score_if(points, compile_condition(rule.condition, facts)))
-        else:
-            raise TypeError(f"the engine cannot score {rule!r}")
+        match rule:
+            case model.ScoreAsAdjacent():
+                parts.append(_score_as_adjacent(facts, scorer_of))
+            case model.ScorePer():
+                parts.append(_score_per(rule, facts))
+            case model.ScoreIf(points=points, condition=condition):
+                parts.append(_score_if(points, compile_condition(condition, facts)))
+            case _:
+                assert_never(rule)
     if not parts:
         return None
     if len(parts) == 1:

@@ -35,14 +35,16 @@ from typing import Any, ClassVar, Protocol, Union, get_args
 
 import attrs
 
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Unlock
+from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Reveal, Unlock
 from castle_combo.errors import RecordError
 from castle_combo.language.model import Deck
 
 __all__ = [
     "DECISIONS",
+    "AcceptOrDecline",
     "Address",
     "ChooseAdjacent",
+    "ChooseFaceDown",
     "ChooseOption",
     "ChooseRow",
     "Decision",
@@ -99,6 +101,8 @@ class _Cards(Protocol):
     def activate(self, card: int) -> Activate: ...
 
     def unlock(self, card: int) -> Unlock: ...
+
+    def reveal(self, card: int) -> Reveal: ...
 
 
 class Table(Protocol):
@@ -335,7 +339,80 @@ class OpenLockOrPass(DecisionKind):
         return cls(_indices(value, path))
 
 
-Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass]
+@attrs.frozen
+class AcceptOrDecline(DecisionKind):
+    """An optional effect ("you may pay 2 gold to gain 3 keys") waits for ``Choose(1)`` (do it) or ``Choose(2)`` (not).
+
+    Asked only when its cost can be paid in full; ``cost`` is that cost in
+    gold and keys, which the answer's narration and the terminal game show.
+    """
+
+    kind: ClassVar[str] = "may"
+    field: ClassVar[str] = "cost"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
+
+    cost: tuple[int, int] = (0, 0)
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        return _CHOICES[2]
+
+    def owed(self, table: Table, card: str) -> str:
+        gold, keys = self.cost
+        paid = " and ".join(p for p in (f"{gold} gold" if gold else "", f"{keys} key{'s' if keys != 1 else ''}"
+                                                                           if keys else "") if p)
+        what = f"pay {paid} for" if paid else "use"
+        return f"decide whether to {what} {card}'s optional effect (1 yes, 2 no)"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        return f"{card} asks yes (1) or no (2); there is no option {action.option}"
+
+    def value(self) -> Any:
+        return list(self.cost)
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> AcceptOrDecline:
+        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v >= 0 for v in value)):
+            raise RecordError(f"{path}: expected [gold, keys], two whole numbers, got {value!r:.80}")
+        return cls((value[0], value[1]))
+
+
+@attrs.frozen
+class ChooseFaceDown(DecisionKind):
+    """A "turn a face-down card face up" ability waits for one of its owner's face-down cards: ``Reveal(name)``.
+
+    ``candidates`` are tableau indices of the owner's face-down cards that
+    qualify, in the order they were taken. Asked only when there are two or
+    more; one is turned face up at once.
+    """
+
+    kind: ClassVar[str] = "reveal"
+    field: ClassVar[str] = "candidates"
+    answered_by: ClassVar[tuple[type, ...]] = (Reveal,)
+
+    candidates: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        reveal = table.engine.reveal
+        return tuple(reveal(c) for c in _mine(table, self.candidates))
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"choose the face-down card {card} turns face up ({_listed(table, _mine(table, self.candidates))})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Reveal)
+        listed = _listed(table, _mine(table, self.candidates))
+        return f"{action.card} is not one of your face-down cards {card} may turn face up; you may choose {listed}"
+
+    def value(self) -> Any:
+        return list(self.candidates)
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseFaceDown:
+        return cls(_indices(value, path))
+
+
+Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

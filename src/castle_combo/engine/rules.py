@@ -80,11 +80,12 @@ def _place_name(i: int) -> str:
 class _Counted:
     """A frozen state as compiled counts read it (see :class:`castle_combo.engine.counting.Tableaux`)."""
 
-    __slots__ = ("_locations", "banners", "discarded", "keys", "shields", "tableaux")
+    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "shields", "tableaux")
 
     def __init__(self, state: Table) -> None:
         self.tableaux = [p.tableau for p in state.players]
         self.keys = [p.keys for p in state.players]
+        self.gold = [p.gold for p in state.players]
         self.shields = [p.shields for p in state.players]
         self.banners = [p.banners for p in state.players]
         self.discarded: tuple[int, ...] = ()
@@ -93,6 +94,10 @@ class _Counted:
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's discard pile, bottom first."""
         return self._locations[deck].discard
+
+    def row(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's row."""
+        return self._locations[deck].row
 
 
 def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None) -> tuple[int, ...]:
@@ -286,11 +291,12 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
         return None
     if engine.has_locks and any(c.key for c in player.tableau):
         return None
-    if engine.has_triggers and _triggers_next(state, seat):
-        return None
     at = action.at
     face_down = action.face_down
-    tableau = player.tableau + (Placed(card, at[0], at[1], face_down),)
+    placed = Placed(card, at[0], at[1], face_down)
+    if engine.has_triggers and _triggers_next(state, seat, placed):
+        return None
+    tableau = player.tableau + (placed,)
     spots = spots_after_placing(player.spots, tableau)
     messenger = state.messenger
     players = state.players
@@ -330,12 +336,20 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     )
 
 
-def _triggers_next(state: Table, seat: int) -> bool:
-    """Whether a trigger may fire once ``seat``'s turn ends: the game ends, or the next seat has one face up."""
+def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:
+    """Whether a trigger may fire once ``seat``'s turn ends.
+
+    The game ends; or ``seat`` (with the card ``taken`` this turn) has a face-up
+    card that acts at the end of its turn; or the next seat has one that acts
+    at the start of its turn.
+    """
     seats = len(state.players)
     if state.taken + 1 >= CARDS_PER_PLAYER * seats:
         return True
     abilities = state.engine.abilities
+    mine = state.players[seat].tableau + ((taken,) if taken is not None else ())
+    if any(not c.face_down and abilities[c.card].turn_end for c in mine):
+        return True
     return any(not c.face_down and abilities[c.card].each_turn for c in state.players[(seat + 1) % seats].tableau)
 
 
@@ -466,28 +480,29 @@ def _run_stack(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> tuple[A
 def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
     """The triggers between two turns (the rules page, "Fan mechanics").
 
-    When the game has just ended, every seat's "at the end of the game"
-    effects resolve, seat by seat from the first player; otherwise the next
+    First the "at the end of your turn" effects of the player whose turn
+    ended; then, when the game has just ended, every seat's "at the end of
+    the game" effects, seat by seat from the first player; otherwise the next
     player's "at the start of your turn" effects. Each seat's cards resolve
     in the order they were taken, face-up cards only. Trigger effects never
     ask anything (validation refuses any that would).
     """
     seats = len(state.players)
+    _run_triggers(state, turn, state.current_player, "turn_end")
     if taken >= CARDS_PER_PLAYER * seats:
         for k in range(seats):
-            _run_triggers(state, turn, (state.first_player + k) % seats, end_of_game=True)
+            _run_triggers(state, turn, (state.first_player + k) % seats, "game_end")
     else:
-        _run_triggers(state, turn, nxt, end_of_game=False)
+        _run_triggers(state, turn, nxt, "each_turn")
 
 
-def _run_triggers(state: Table, turn: Turn, seat: int, *, end_of_game: bool) -> None:
+def _run_triggers(state: Table, turn: Turn, seat: int, part: str) -> None:
     abilities = state.engine.abilities
     for index, cell in enumerate(turn.tableaux[seat]):
         if cell.face_down:
             continue
-        ability = abilities[cell.card]
-        part = ability.game_end if end_of_game else ability.each_turn
-        if part:
-            turn.frames.append(Frame(cell.card, index, part))
+        addresses = getattr(abilities[cell.card], part)
+        if addresses:
+            turn.frames.append(Frame(cell.card, index, addresses))
             asked = _run_stack(turn, seat, abilities)
             assert asked is None, "a trigger never asks (validation refuses effects that would)"

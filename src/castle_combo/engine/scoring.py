@@ -116,23 +116,29 @@ class Result:
 class _Table:
     """Finished tableaux as counts read them (see :class:`castle_combo.engine.counting.Tableaux`), one per seat."""
 
-    __slots__ = ("banners", "discarded", "keys", "shields", "tableaux")
+    __slots__ = ("banners", "discarded", "gold", "keys", "shields", "tableaux")
 
     def __init__(
         self,
         tableaux: Sequence[tuple[Placed, ...]],
         keys: Sequence[int],
+        gold: Sequence[int],
         shields: Sequence[Sequence[int]],
         banners: Sequence[Sequence[int]],
     ) -> None:
         self.tableaux = tableaux
         self.keys = keys
+        self.gold = gold
         self.shields = shields
         self.banners = banners
         self.discarded: tuple[int, ...] = ()
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """Nothing: a scoring rule never counts a discard pile (validation refuses it)."""
+        return ()
+
+    def row(self, deck: int) -> tuple[int, ...]:
+        """Nothing: a scoring rule never counts a location's row (validation refuses it)."""
         return ()
 
 
@@ -245,15 +251,16 @@ def _sheets(
     placed = [_place_purses(engine, tableaux[s], gold[s]) if only is None or s == only or engine.reads_others
               else (tableaux[s], gold[s]) for s in seats]
     cells = [p[0] for p in placed]
+    left = [p[1] for p in placed]
     named: dict[int, int] = {}
     for s in seats:
         if (only is None or s == only or engine.reads_others) and _has_wild(engine, cells[s]):
-            totals_as = [_total_as(engine, cells, keys, s, t) for t in range(len(SHIELDS))]
+            totals_as = [_total_as(engine, cells, keys, left, s, t) for t in range(len(SHIELDS))]
             named[s] = totals_as.index(max(totals_as))
     for s, t in named.items():
         cells[s] = _as_type(engine, cells[s], t)
         known[s] = None
-    table = _table(engine, cells, keys, known)
+    table = _table(engine, cells, keys, left, known)
     wanted = seats if only is None else (only,)
     return tuple(
         _sheet(engine, table, s, placed[s][1], SHIELDS[named[s]].value if s in named else None) for s in wanted
@@ -265,18 +272,20 @@ Totals = tuple[Sequence[int], Sequence[int]]
 
 
 def _table(
-    engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], known: Sequence[Totals | None]
+    engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int],
+    known: Sequence[Totals | None],
 ) -> _Table:
     facts = engine.scoring_facts
     totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
-    return _Table(cells, keys, [t[0] for t in totals], [t[1] for t in totals])
+    return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals])
 
 
-def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[int], seat: int, t: int) -> int:
+def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int], seat: int,
+              t: int) -> int:
     """``seat``'s total with its wild shields counted as type ``t`` (the others' as no type)."""
     trial = list(cells)
     trial[seat] = _as_type(engine, cells[seat], t)
-    return _sheet(engine, _table(engine, trial, keys, [None] * len(trial)), seat, 0).total
+    return _sheet(engine, _table(engine, trial, keys, gold, [None] * len(trial)), seat, 0).total
 
 
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:

@@ -102,6 +102,26 @@ class Turn:
         cells = self.tableaux[seat]
         self.tableaux[seat] = cells[:index] + (cell,) + cells[index + 1 :]
 
+    def turn_face_up(self, seat: int, index: int) -> None:
+        """Turn ``seat``'s face-down card at ``index`` face up: its shields and banner count from now on."""
+        old = self.tableaux[seat][index]
+        self._replace(seat, index, Placed(old.card, old.x, old.y, False, old.gold, old.key))
+        f = self.facts[old.card]
+        self.shields[seat] = self.engine.plus_shields(old.card, self.shields[seat])
+        castle, village = self.banners[seat]
+        self.banners[seat] = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
+
+    def resolve_bought(self, seat: int, index: int) -> None:
+        """Resolve next the ability when bought of ``seat``'s card at ``index`` (not as a copy)."""
+        card = self.tableaux[seat][index].card
+        bought = self.engine.abilities[card].bought
+        if bought:
+            self.frames.append(Frame(card, index, bought))
+
+    def exhausted(self, deck: int) -> bool:
+        """Whether location ``deck`` (0 castle, 1 village) is exhausted."""
+        return self.locations[deck].exhausted
+
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
         old = self.tableaux[seat][index]

@@ -34,6 +34,9 @@ NUMBER_WORDS = {
         "fifteen sixteen seventeen eighteen nineteen twenty".split()
     )
 }
+#: Words that go on with a count or a condition (places, bounds, joins), left out when a property may begin.
+_GOING_ON = frozenset({"adjacent", "around", "diagonal", "not", "other", "and", "then"})
+_GOING_ON_TERMINALS = frozenset({"UP_TO", "AT_LEAST"})
 #: Readable names of the named terminals of ccl.lark.
 TERMINAL_WORDS = {
     "NAME": "a name in double quotes",
@@ -78,7 +81,10 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
         categories.append(("a property", "a property (deck, cost, shields, messenger, purse, lock, when bought, "
                                          "when unlocked, at the start of your turn, at the end of the game, "
                                          "score)"))
-        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "at", "in", "on", "if"}
+        # After a complete part a property may begin; the words that would go on with that part (a place,
+        # a condition's "and", ...) are not what a fan looks for there, so the property is named alone.
+        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "at", "in", "on", "if"} | _GOING_ON
+        names -= _GOING_ON_TERMINALS
         names.discard("WORD")
     if set(SHIELD_WORDS) <= words:
         wild = ["wild"] if "wild" in words else []
@@ -237,6 +243,9 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
         return _Report(line, column, f"card {opening} is not closed: '}}' is missing before {where}",
                        f"add '}}' at the end of card {opening}", 1 if token.type == "$END" else 0)
 
+    if str(token) == "and" and previous is not None and str(previous) == "row" and len(history) >= 2 \
+            and str(history[-2]) == "in":
+        return _row_and_not_column(parser, text, token)
     if token.type == "WORD":
         return _unknown_word(token, list(expected_texts.values()), expected)
     singular = _PLURALS.get(str(token))
@@ -244,6 +253,12 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
         # A keyword in the plural where only its singular fits ("costs 3"): say which word belongs.
         return _Report(line, column, f"expected {expected}, found '{token}'", f"did you mean '{singular}'?")
 
+    close = difflib.get_close_matches(str(token), [w for w in expected_texts.values() if "’" not in w], n=1,
+                                      cutoff=0.8)
+    if token.type not in ("NAME", "INT", "$END") and close and close[0] != str(token):
+        # A word of the language that does not belong here but looks like one that does ("neighbours"
+        # for "neighbour's"): a misspelling of the word that belongs.
+        return _unknown_word(token, list(expected_texts.values()), expected)
     after = f" after '{previous}'" if previous is not None else ""
     if token.type == "INT" and "INT" not in expected_names:
         hint = f"expected {expected}"
@@ -257,6 +272,22 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
         # The missing words belong at the end of the previous line, not before the next one.
         return _Report(previous.end_line, previous.end_column or 1, message, hint, 1)
     return _Report(line, column, message, hint, 1 if token.type == "$END" else 0)
+
+
+def _row_and_not_column(parser: Lark, text: str, token: Token) -> _Report:
+    """``in row and`` not followed by ``column``: the scope was cut short (or a condition went on too soon)."""
+    following = None
+    try:
+        for seen in parser.lex(text[(token.end_pos or 0):]):
+            following = seen
+            break
+    except LarkError:
+        pass
+    found = _found(following) if following is not None else "the end of the file"
+    line, column = token.end_line or token.line or 1, token.end_column or token.column or 1
+    if following is not None and following.line == 1:  # on the same line as "and": point at it
+        column = (token.end_column or 1) + (following.column or 1) - 1
+    return _Report(line, column, f"expected 'column' after 'and', found {found}", "write 'column' here", 1)
 
 
 def _open_card(history: list[Token]) -> str:

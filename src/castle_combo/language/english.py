@@ -88,6 +88,14 @@ SCOPE_PLACE: dict[str, str] = {
     "adjacent": "on the cards next to this one",
     "castle discard pile": "in the castle discard pile",
     "village discard pile": "in the village discard pile",
+    "diagonal": "on the cards diagonally next to this one",
+    "around": "on the cards in the eight spaces around this one",
+    "theirs": "in their tableau",
+    "every tableau": "in every player's tableau (yours included)",
+    "opponents": "in your opponents' tableaux",
+    "castle row": "in the castle row",
+    "village row": "in the village row",
+    "group": "in it",
 }
 
 #: The subject and verb of a condition in each scope: "*your tableau has* no faith shield".
@@ -101,6 +109,14 @@ SCOPE_SUBJECT: dict[str, str] = {
     "adjacent": "the cards next to this one have",
     "castle discard pile": "the castle discard pile has",
     "village discard pile": "the village discard pile has",
+    "diagonal": "the cards diagonally next to this one have",
+    "around": "the cards around this one have",
+    "theirs": "their tableau has",
+    "every tableau": "the players' tableaux (yours included) have",
+    "opponents": "your opponents' tableaux have",
+    "castle row": "the castle row has",
+    "village row": "the village row has",
+    "group": "it has",
 }
 
 _ROW_NAMES = ("top", "middle", "bottom")

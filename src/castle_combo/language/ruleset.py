@@ -20,7 +20,6 @@ files at the top of that folder; each official expansion is a sub-folder of
 from __future__ import annotations
 
 import difflib
-import enum
 import functools
 import hashlib
 from collections.abc import Iterable, Iterator
@@ -33,6 +32,7 @@ import attrs
 from castle_combo.errors import CastleComboError, RulesetError
 from castle_combo.language import load_paths
 from castle_combo.language.cache import load_paths_cached
+from castle_combo.language.formatter import format_card
 from castle_combo.language.model import Card, Deck
 
 __all__ = [
@@ -205,39 +205,14 @@ class Ruleset:
 
 
 def cards_digest(cards: Iterable[Card]) -> str:
-    """A sha256 of the cards' data (every field but the source position), in order.
+    """A sha256 of the cards' canonical card-language text (:func:`~castle_combo.language.format_card`), in order.
 
     It changes exactly when a card's facts, ability or scoring change, not
-    when a file is reformatted or moved, so it can tell card data apart.
+    when a file is reformatted or moved, nor when the model's classes are
+    re-cut (the canonical text of a card is its meaning), so it can tell card
+    data apart.
     """
-    return hashlib.sha256("\n".join(repr(_canonical(card)) for card in cards).encode("utf-8")).hexdigest()
-
-
-def _canonical(value: object) -> object:
-    """``value`` as nested tuples whose ``repr`` is the same in every process.
-
-    ``repr`` of a model node is not enough: the iteration order of a
-    ``frozenset`` (a region's cells) depends on how the set was built, and a
-    card parsed from text and one unpickled from the disk cache build it
-    differently. Fields left out of equality (source positions) are left out, and
-    so are fields at their default value: a new field added to the model (the
-    lock of the expansion's cards, say) leaves the digest of every card that
-    does not use it unchanged.
-    """
-    if attrs.has(type(value)):
-        fields = attrs.fields(type(value))  # type: ignore[arg-type]  # attrs.has narrows at run time only
-        return (type(value).__name__,) + tuple(
-            (field.name, _canonical(getattr(value, field.name)))
-            for field in fields
-            if field.eq and not (field.default is not attrs.NOTHING and getattr(value, field.name) == field.default)
-        )
-    if isinstance(value, (frozenset, set)):
-        return ("set",) + tuple(sorted((_canonical(item) for item in value), key=repr))
-    if isinstance(value, tuple):
-        return tuple(_canonical(item) for item in value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    return value
+    return hashlib.sha256("\n".join(format_card(card) for card in cards).encode("utf-8")).hexdigest()
 
 
 def _label(path: Path) -> str:

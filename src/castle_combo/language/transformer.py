@@ -1,18 +1,30 @@
 """From a Lark parse tree to the frozen card model, in one pass.
 
 Each grammar rule of ``ccl.lark`` has a method here that builds one model
-node with its :class:`~castle_combo.language.model.Source`. Nothing of Lark (no Tree,
-no Token) reaches the model: tokens are turned into ``int``, ``str`` and the
-model's enums as soon as they are seen.
+node with its :class:`~castle_combo.language.model.Source`. Nothing of Lark (no
+Tree, no Token) reaches the model: tokens are turned into ``int``, ``str`` and
+the model's enums as soon as they are seen.
+
+Two things are decided above the words, so the rules hand them up half-built:
+
+* a count's scope may be left unwritten, and then it depends on where the
+  count stands (your tableau; the player in "opponent with ..."; the row or
+  pair in "row with ..."): a count is a :class:`_Phrase` and a condition a
+  function of that default scope, resolved by the rule that knows it;
+* the words after a noun ("in row", "on village cards", "not adjacent to
+  this card") are places, sorted by :meth:`_Phrase.per` into the scope and
+  the noun's card filter.
 
 Problems that the grammar cannot express (a property written twice, a
-required one missing, a mask not drawn as 3 rows of 3) are collected in
-:attr:`CardBuilder.problems` rather than raised, so one run reports them all.
+required one missing, a mask not drawn as 3 rows of 3, two scopes on one
+count) are collected in :attr:`CardBuilder.problems` rather than raised, so
+one run reports them all.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -20,61 +32,11 @@ from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from castle_combo.errors import CardSyntaxError
+from castle_combo.language import model as m
 from castle_combo.language.messages import render
-from castle_combo.language.model import (
-    MAX_AMOUNT,
-    MAX_COST,
-    NAMED_REGIONS,
-    Banners,
-    BannerSets,
-    Card,
-    CardsByCost,
-    CardsInTableau,
-    CardsWithShieldCount,
-    Choice,
-    ComparedToNeighbours,
-    Comparison,
-    Conditional,
-    CostSum,
-    Count,
-    CountIs,
-    Deck,
-    DiscardFromRow,
-    DiscardWholeRow,
-    Discount,
-    DiscountCards,
-    DistinctCosts,
-    DistinctShieldTypes,
-    Effect,
-    EmptySpaces,
-    FaceDownCards,
-    FillPurses,
-    Gain,
-    GoldOnPurses,
-    GoldOnThisCard,
-    IdenticalShieldSets,
-    KeysOwned,
-    LockCards,
-    MissingShieldTypes,
-    OpponentsGain,
-    Per,
-    PlacedIn,
-    Problem,
-    PurseCards,
-    Region,
-    Resource,
-    Scope,
-    ScoreAsAdjacent,
-    ScoreIf,
-    ScorePer,
-    Shield,
-    ShieldSets,
-    ShieldsOf,
-    Source,
-    StoreGold,
-    TakeFromOpponents,
-    UseAdjacentAbility,
-)
+from castle_combo.language.model import Scope
+from castle_combo.language.model.counts import POSITION_SCOPES
+from castle_combo.language.model.filters import negated
 from castle_combo.language.regions import REGION_ALIASES, region_of
 
 __all__ = ["CardBuilder"]
@@ -92,6 +54,25 @@ _ESCAPE = re.compile(r"\\(.)")
 #: The longest number the language reads: anything longer is certainly a mistake.
 MAX_DIGITS = 9
 
+_MOMENT_KINDS = {m.Moment.BOUGHT: "when bought", m.Moment.UNLOCKED: "when unlocked",
+                 m.Moment.TURN_START: "at the start of your turn", m.Moment.TURN_END: "at the end of your turn",
+                 m.Moment.GAME_END: "at the end of the game"}
+_PLAYER_WORDS = {"opponent": m.PlayerGroup.OPPONENTS, "neighbour": m.PlayerGroup.NEIGHBOURS,
+                 "neighbor": m.PlayerGroup.NEIGHBOURS, "player": m.PlayerGroup.PLAYERS}
+_GROUP_WORDS = {"row": m.GroupKind.ROW, "column": m.GroupKind.COLUMN, "line": m.GroupKind.LINE,
+                "adjacent": m.GroupKind.ADJACENT_PAIR, "diagonal": m.GroupKind.DIAGONAL_PAIR}
+_TRAITS = {"shield": m.Trait.SHIELD, "banner": m.Trait.DECK, "cost": m.Trait.COST}
+_PARTS = {"purse": m.Part.PURSE, "lock": m.Part.LOCK, "discount": m.Part.DISCOUNT, "trigger": m.Part.TRIGGER,
+          "ability": m.Part.ABILITY, "scoring": m.Part.SCORING, "messenger": m.Part.MESSENGER}
+_ROWS = {"castle": m.RowChoice.CASTLE, "village": m.RowChoice.VILLAGE, "messenger's": m.RowChoice.MESSENGER,
+         "messenger’s": m.RowChoice.MESSENGER, "other": m.RowChoice.OTHER}
+
+_PLACE_ADJECTIVES = {"corner": "a corner", "edge": "the middle of an edge", "center": "the center",
+                     "centre": "the center"}
+
+#: A condition whose counts written without a scope take the scope given: it is resolved where it stands.
+Lazy = Callable[[Scope], m.Condition]
+
 
 @attrs.frozen
 class _Property:
@@ -99,11 +80,50 @@ class _Property:
 
     kind: str
     value: Any
-    source: Source
+    source: m.Source
+
+
+@attrs.frozen
+class _Place:
+    """A place after a noun: a scope, a card filter, or which cards stored gold lies on."""
+
+    scope: Scope | None = None
+    filter: m.CardFilter | None = None
+    on: m.CardFilter | None = None
+    on_cards: bool = False
+    on_this_card: bool = False
+    on_purses: bool = False
+    source: m.Source | None = None
+
+
+@attrs.frozen
+class _Cards:
+    """A kind of card as written: its filter, and whether it was called a banner."""
+
+    filter: m.CardFilter | None
+    banner: bool
+    source: m.Source
+
+
+@attrs.frozen
+class _Gold:
+    """The word "gold" as a noun: gold you have, or gold stored on cards, by the place after it."""
+
+    source: m.Source
+
+
+@attrs.frozen
+class _Phrase:
+    """A count as written: a noun, the places after it and how many of it count as one."""
+
+    noun: Any
+    places: tuple[_Place, ...]
+    source: m.Source
+    every: int = 1
 
 
 @v_args(inline=True, meta=True)
-class CardBuilder(Transformer[Token, tuple[Card, ...]]):
+class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     """Builds the cards of one file; :attr:`problems` collects what the grammar cannot catch."""
 
     def __init__(self, path: str, text: str | None = None) -> None:
@@ -111,44 +131,43 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
         self.path = path
         #: The file's text, to show the line of a number too long to read.
         self.text = text
-        self.problems: list[Problem] = []
+        self.problems: list[m.Problem] = []
         #: Where each property of each card was written, by the card's position:
         #: lets a problem of the card itself (its cost, a localized name, ...)
         #: point at the line at fault rather than at the card's first line.
-        self.positions: dict[Source, dict[str, Source]] = {}
+        self.positions: dict[m.Source, dict[str, m.Source]] = {}
 
-    def _at(self, meta: Meta) -> Source:
-        return Source(self.path, meta.line, meta.column)
+    def _at(self, meta: Meta) -> m.Source:
+        return m.Source(self.path, meta.line, meta.column)
 
-    def _token_at(self, token: Token) -> Source:
-        return Source(self.path, token.line or 0, token.column or 0)
+    def _problem(self, message: str, hint: str, source: m.Source | None) -> None:
+        self.problems.append(m.Problem(message, hint, source))
 
     # ------------------------------------------------------------ the file
-    def start(self, meta: Meta, *cards: Card | None) -> tuple[Card, ...]:
+    def start(self, meta: Meta, *cards: m.Card | None) -> tuple[m.Card, ...]:
         return tuple(card for card in cards if card is not None)
 
-    def card(self, meta: Meta, name: str, *properties: _Property) -> Card | None:
+    def card(self, meta: Meta, name: str, *properties: _Property) -> m.Card | None:
         where = self._at(meta)
         seen: dict[str, _Property] = {}
         for prop in properties:
             first = seen.get(prop.kind)
             if first is not None and prop.kind not in REPEATABLE:
-                self.problems.append(Problem(
-                    f"card {name!r} has '{prop.kind}' twice (first at line {first.source.line})",
-                    f"keep one '{prop.kind}'", prop.source))
+                self._problem(f"card {name!r} has '{prop.kind}' twice (first at line {first.source.line})",
+                              f"keep one '{prop.kind}'", prop.source)
             seen.setdefault(prop.kind, prop)
         self.positions[where] = {prop.kind: prop.source for prop in properties if prop.kind != "name"}
         self.positions[where].update(
             (f"name {prop.value[0]}", prop.source) for prop in properties if prop.kind == "name")
         missing = [kind for kind in REQUIRED if kind not in seen]
         if missing:
-            self.problems.append(Problem(
-                f"card {name!r} has no {' and no '.join(missing)}",
-                "every card needs: " + ", ".join(f"'{kind}'" for kind in REQUIRED)
-                + " (for example: deck castle   cost 3   shields faith)", where))
+            self._problem(f"card {name!r} has no {' and no '.join(missing)}",
+                          "every card needs: " + ", ".join(f"'{kind}'" for kind in REQUIRED)
+                          + " (for example: deck castle   cost 3   shields faith)", where)
             return None
         printed = seen["shields"].value
-        return Card(
+        abilities = {moment: seen[kind].value for moment, kind in _MOMENT_KINDS.items() if kind in seen}
+        return m.Card(
             name=name,
             deck=seen["deck"].value,
             cost=seen["cost"].value,
@@ -156,13 +175,10 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
             wild=sum(1 for shield in printed if shield is _WILD),
             messenger="messenger" in seen,
             purse=seen["purse"].value if "purse" in seen else None,
-            ability=seen["when bought"].value if "when bought" in seen else (),
+            abilities=abilities,
             scoring=tuple(p.value for p in properties if p.kind == "score"),
             names=tuple(p.value for p in properties if p.kind == "name"),
             lock="lock" in seen,
-            unlocked=seen["when unlocked"].value if "when unlocked" in seen else (),
-            each_turn=seen["at the start of your turn"].value if "at the start of your turn" in seen else (),
-            game_end=seen["at the end of the game"].value if "at the end of the game" in seen else (),
             source=where,
         )
 
@@ -173,13 +189,13 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def language(self, meta: Meta, token: Token) -> str:
         return str(token)
 
-    def deck(self, meta: Meta, deck: Deck) -> _Property:
+    def deck(self, meta: Meta, deck: m.Deck) -> _Property:
         return _Property("deck", deck, self._at(meta))
 
     def cost(self, meta: Meta, amount: int) -> _Property:
         return _Property("cost", amount, self._at(meta))
 
-    def shields(self, meta: Meta, *shields: Shield | str) -> _Property:
+    def shields(self, meta: Meta, *shields: m.Shield | str) -> _Property:
         return _Property("shields", shields, self._at(meta))
 
     def wild(self, meta: Meta) -> str:
@@ -194,122 +210,335 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
     def lock(self, meta: Meta) -> _Property:
         return _Property("lock", True, self._at(meta))
 
-    def ability(self, meta: Meta, *effects: Effect) -> _Property:
+    def ability(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("when bought", effects, self._at(meta))
 
-    def unlocked(self, meta: Meta, *effects: Effect) -> _Property:
+    def unlocked(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("when unlocked", effects, self._at(meta))
 
-    def turn_start(self, meta: Meta, *effects: Effect) -> _Property:
+    def turn_start(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("at the start of your turn", effects, self._at(meta))
 
-    def game_end(self, meta: Meta, *effects: Effect) -> _Property:
+    def turn_end(self, meta: Meta, *effects: m.Effect) -> _Property:
+        return _Property("at the end of your turn", effects, self._at(meta))
+
+    def game_end(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("at the end of the game", effects, self._at(meta))
 
-    def score_per(self, meta: Meta, points: int, count: Count, scope: Scope = Scope.TABLEAU) -> _Property:
+    # ------------------------------------------------------------ scoring
+    def score_per(self, meta: Meta, points: int, *rest: Any) -> _Property:
         where = self._at(meta)
-        per = Per(count, scope, source=count.source)
-        return _Property("score", ScorePer(points, per, source=where), where)
+        per, bounds = self._per_and_bounds(rest)
+        assert per is not None
+        rule = m.ScorePer(points, per, source=where, **bounds)
+        return _Property("score", rule, where)
 
-    def score_if(self, meta: Meta, points: int, condition: CountIs | PlacedIn) -> _Property:
+    def score_if(self, meta: Meta, points: int, condition: Lazy) -> _Property:
         where = self._at(meta)
-        return _Property("score", ScoreIf(points, condition, source=where), where)
+        return _Property("score", m.ScoreIf(points, condition(Scope.TABLEAU), source=where), where)
 
     def score_as_adjacent(self, meta: Meta) -> _Property:
         where = self._at(meta)
-        return _Property("score", ScoreAsAdjacent(source=where), where)
+        return _Property("score", m.ScoreAsAdjacent(source=where), where)
+
+    def _per_and_bounds(self, rest: tuple[Any, ...]) -> tuple[m.Per | None, dict[str, int]]:
+        """A ``per`` (an every-N and a count, or a ready :class:`Per`) and the bounds after it."""
+        items = list(rest)
+        every = 1
+        per: m.Per | None = None
+        if items and isinstance(items[0], int):
+            every = items.pop(0)
+        if items and isinstance(items[0], _Phrase):
+            per = self._per(attrs.evolve(items.pop(0), every=every), Scope.TABLEAU)
+        elif items and isinstance(items[0], m.Per):
+            per = items.pop(0)
+        bounds: dict[str, int] = {}
+        for name, value in items:
+            bounds[name] = value
+        return per, bounds
+
+    def up_to(self, meta: Meta, _: Token, value: int) -> tuple[str, int]:
+        return ("up_to", value)
+
+    def at_least_bound(self, meta: Meta, _: Token, value: int) -> tuple[str, int]:
+        return ("at_least", value)
 
     # ------------------------------------------------------------ effects
-    def gain(self, meta: Meta, amount: int, resource: Resource, per: Per | None = None) -> Gain:
-        return Gain(amount, resource, per, source=self._at(meta))
+    def gain(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.Gain:
+        per, bounds = self._per_and_bounds(rest)
+        return m.Gain(amount, resource, per, source=self._at(meta), **bounds)
 
-    def per(self, meta: Meta, count: Count, scope: Scope = Scope.TABLEAU) -> Per:
-        return Per(count, scope, source=count.source)
+    def lose(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.Lose:
+        per, bounds = self._per_and_bounds(rest)
+        return m.Lose(amount, resource, per, source=self._at(meta), **bounds)
 
-    def opponents_gain(self, meta: Meta, amount: int, resource: Resource) -> OpponentsGain:
-        return OpponentsGain(amount, resource, source=self._at(meta))
+    def each_gains(self, meta: Meta, players: tuple[m.PlayerGroup, m.Condition | None], amount: int,
+                   resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        per, bounds = self._per_and_bounds(rest)
+        where = self._at(meta)
+        return m.EachPlayer(players[0], m.Gain(amount, resource, per, source=where, **bounds), players[1],
+                            source=where)
 
-    def take_from_opponents(self, meta: Meta, amount: int, resource: Resource) -> TakeFromOpponents:
-        return TakeFromOpponents(amount, resource, source=self._at(meta))
+    def each_loses(self, meta: Meta, players: tuple[m.PlayerGroup, m.Condition | None], amount: int,
+                   resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        per, bounds = self._per_and_bounds(rest)
+        where = self._at(meta)
+        return m.EachPlayer(players[0], m.Lose(amount, resource, per, source=where, **bounds), players[1],
+                            source=where)
 
-    def conditional(self, meta: Meta, effect: Effect, condition: CountIs | PlacedIn) -> Conditional:
-        return Conditional(effect, condition, source=self._at(meta))
+    def take(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        players = rest[-1]
+        per, bounds = self._per_and_bounds(rest[:-1])
+        where = self._at(meta)
+        return m.EachPlayer(players[0], m.Take(amount, resource, per, source=where, **bounds), players[1],
+                            source=where)
 
-    def discount(self, meta: Meta, amount: int, decks: tuple[Deck, ...]) -> Discount:
-        return Discount(amount, decks, source=self._at(meta))
+    def give(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        players = rest[-1]
+        per, bounds = self._per_and_bounds(rest[:-1])
+        where = self._at(meta)
+        return m.EachPlayer(players[0], m.Give(amount, resource, per, source=where, **bounds), players[1],
+                            source=where)
 
-    def discount_decks(self, meta: Meta, *decks: Deck) -> tuple[Deck, ...]:
+    def each_players(self, meta: Meta, group: m.PlayerGroup,
+                     condition: Lazy | None = None) -> tuple[m.PlayerGroup, m.Condition | None]:
+        return group, (condition(Scope.THEIRS) if condition is not None else None)
+
+    def one_neighbour(self, meta: Meta, side: str) -> tuple[m.PlayerGroup, None]:
+        return (m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT), None
+
+    def side(self, meta: Meta, token: Token) -> str:
+        return str(token)
+
+    def player_word(self, meta: Meta, token: Token) -> m.PlayerGroup:
+        word = str(token)
+        return _PLAYER_WORDS[word.rstrip("s")] if word.rstrip("s") in _PLAYER_WORDS else _PLAYER_WORDS[word]
+
+    def per(self, meta: Meta, *rest: Any) -> m.Per:
+        every = rest[0] if len(rest) == 2 else 1
+        return self._per(attrs.evolve(rest[-1], every=every), Scope.TABLEAU)
+
+    def conditional(self, meta: Meta, effect: m.Effect, condition: Lazy) -> m.Effect:
+        where = self._at(meta)
+        resolved = condition(Scope.TABLEAU)
+        if isinstance(effect, m.EachPlayer) and _mentions(resolved, Scope.THEIRS):
+            # "take 1 key from each opponent if they have ...": the condition is about each of them.
+            joined = resolved if effect.condition is None else m.And((effect.condition, resolved), source=where)
+            return attrs.evolve(effect, condition=joined)
+        return m.Conditional(effect, resolved, source=where)
+
+    def discount(self, meta: Meta, amount: int, decks: tuple[m.Deck, ...]) -> m.Discount:
+        return m.Discount(amount, decks, source=self._at(meta))
+
+    def discount_decks(self, meta: Meta, *decks: m.Deck) -> tuple[m.Deck, ...]:
         return decks
 
-    def all_decks(self, meta: Meta) -> tuple[Deck, ...]:
-        return (Deck.CASTLE, Deck.VILLAGE)
+    def all_decks(self, meta: Meta) -> tuple[m.Deck, ...]:
+        return (m.Deck.CASTLE, m.Deck.VILLAGE)
 
-    def discard(self, meta: Meta, deck: Deck, reward: Resource) -> DiscardFromRow:
-        return DiscardFromRow(deck, reward, source=self._at(meta))
+    def discard(self, meta: Meta, deck: m.Deck, reward: m.Resource) -> m.DiscardFromRow:
+        return m.DiscardFromRow(deck, reward, source=self._at(meta))
 
-    def discard_row(self, meta: Meta) -> DiscardWholeRow:
-        return DiscardWholeRow(source=self._at(meta))
+    def discard_a_row(self, meta: Meta) -> m.DiscardWholeRow:
+        return m.DiscardWholeRow(source=self._at(meta))
 
-    def use_adjacent(self, meta: Meta) -> UseAdjacentAbility:
-        return UseAdjacentAbility(source=self._at(meta))
+    def discard_that_row(self, meta: Meta, which: m.RowChoice) -> m.DiscardWholeRow:
+        return m.DiscardWholeRow(which, source=self._at(meta))
 
-    def store_gold(self, meta: Meta, amount: int) -> StoreGold:
-        return StoreGold(amount, source=self._at(meta))
+    def which_row(self, meta: Meta, token: Token) -> m.RowChoice:
+        return _ROWS[str(token)]
 
-    def fill_purses(self, meta: Meta, purses: int) -> FillPurses:
-        return FillPurses(purses, source=self._at(meta))
+    def use_adjacent(self, meta: Meta) -> m.UseAdjacentAbility:
+        return m.UseAdjacentAbility(source=self._at(meta))
 
-    def choice(self, meta: Meta, *options: tuple[Effect, ...]) -> Choice:
-        return Choice(options, source=self._at(meta))
+    def store_on_purses(self, meta: Meta, amount: int) -> m.StoreGold:
+        return m.StoreGold(amount, source=self._at(meta))
 
-    def option(self, meta: Meta, *effects: Effect) -> tuple[Effect, ...]:
+    def store_on_cards(self, meta: Meta, amount: int, target: m.CardFilter | None) -> m.StoreGold:
+        return m.StoreGold(amount, _without_purse(target), source=self._at(meta))
+
+    def store_on_this_card(self, meta: Meta, amount: int) -> m.StoreGold:
+        return m.StoreGold(amount, m.Near(m.Relation.THIS), source=self._at(meta))
+
+    def fill_purses(self, meta: Meta, *rest: Any) -> m.FillPurses:
+        return m.FillPurses(next(r for r in rest if isinstance(r, int)), source=self._at(meta))
+
+    def move_messenger(self, meta: Meta, deck: m.Deck | None = None) -> m.MoveMessenger:
+        return m.MoveMessenger(deck, source=self._at(meta))
+
+    def turn_one(self, meta: Meta, target: m.CardFilter | None, ability: bool = False) -> m.TurnFaceUp:
+        return m.TurnFaceUp(_without_face_down(target), False, ability, source=self._at(meta))
+
+    def turn_every(self, meta: Meta, target: m.CardFilter | None, ability: bool = False) -> m.TurnFaceUp:
+        return m.TurnFaceUp(_without_face_down(target), True, ability, source=self._at(meta))
+
+    def use_its_ability(self, meta: Meta) -> bool:
+        return True
+
+    def target(self, meta: Meta, cards: _Cards, *places: _Place) -> m.CardFilter | None:
+        filters: list[m.CardFilter | None] = [cards.filter]
+        for place in places:
+            if place.scope is not None and place.scope in POSITION_SCOPES:
+                filters.append(m.Near(POSITION_SCOPES[place.scope]))
+            elif place.filter is not None:
+                filters.append(place.filter)
+            else:
+                self._problem("an effect acts on your own cards, so its cards take no other place",
+                              "name a place next to this card, such as 'adjacent to this card'", place.source)
+        return m.all_of(filters)
+
+    def choice(self, meta: Meta, *options: tuple[m.Effect, ...]) -> m.Choice:
+        return m.Choice(options, source=self._at(meta))
+
+    def option(self, meta: Meta, *effects: m.Effect) -> tuple[m.Effect, ...]:
         return effects
 
+    def may(self, meta: Meta, *parts: Any) -> m.MayDo:
+        cost: tuple[m.Effect, ...] = ()
+        effects = list(parts)
+        if effects and isinstance(effects[0], tuple) and effects[0] and isinstance(effects[0][0], m.Lose):
+            cost = effects.pop(0)
+        return m.MayDo(cost, tuple(effects), source=self._at(meta))
+
+    def cost_list(self, meta: Meta, *items: Any) -> tuple[m.Effect, ...]:
+        where = self._at(meta)
+        return tuple(m.Lose(items[i], items[i + 1], source=where) for i in range(0, len(items), 2))
+
     # ------------------------------------------------------------ conditions
-    def _count_is(self, meta: Meta, comparison: Comparison, value: int, count: Count,
-                  scope: Scope = Scope.TABLEAU) -> CountIs:
-        return CountIs(Per(count, scope, source=count.source), comparison, value, source=self._at(meta))
+    def _count_is(self, meta: Meta, comparison: m.Comparison, value: int, count: _Phrase) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.CountIs(self._per(count, default), comparison, value, source=where)
 
-    def no_count(self, meta: Meta, count: Count, scope: Scope = Scope.TABLEAU) -> CountIs:
-        return self._count_is(meta, Comparison.EQ, 0, count, scope)
+    def no_count(self, meta: Meta, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.EQ, 0, count)
 
-    def at_least(self, meta: Meta, value: int, count: Count, scope: Scope = Scope.TABLEAU) -> CountIs:
-        return self._count_is(meta, Comparison.GE, value, count, scope)
+    def at_least(self, meta: Meta, _: Token, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.GE, value, count)
 
-    def at_most(self, meta: Meta, value: int, count: Count, scope: Scope = Scope.TABLEAU) -> CountIs:
-        return self._count_is(meta, Comparison.LE, value, count, scope)
+    def at_most(self, meta: Meta, _: Token, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.LE, value, count)
 
-    def exactly(self, meta: Meta, value: int, count: Count, scope: Scope = Scope.TABLEAU) -> CountIs:
-        return self._count_is(meta, Comparison.EQ, value, count, scope)
+    def exactly(self, meta: Meta, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.EQ, value, count)
 
-    def placed_in(self, meta: Meta, region: Region) -> PlacedIn:
-        return PlacedIn(region, source=self._at(meta))
+    def not_exactly(self, meta: Meta, _: Token, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.NE, value, count)
 
-    def placed_at(self, meta: Meta, region: Region) -> PlacedIn:
-        return PlacedIn(region, source=self._at(meta))
+    def more_than_number(self, meta: Meta, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.GT, value, count)
 
-    def more_than_neighbours(self, meta: Meta, count: Count) -> ComparedToNeighbours:
-        return ComparedToNeighbours(Per(count, source=count.source), True, source=self._at(meta))
+    def fewer_than_number(self, meta: Meta, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.LT, value, count)
 
-    def fewer_than_neighbours(self, meta: Meta, count: Count) -> ComparedToNeighbours:
-        return ComparedToNeighbours(Per(count, source=count.source), False, source=self._at(meta))
+    def _versus(self, meta: Meta, comparison: m.Comparison, count: _Phrase, versus: Any) -> Lazy:
+        where = self._at(meta)
 
-    def region(self, meta: Meta, *words: Token) -> Region:
+        def build(default: Scope) -> m.Condition:
+            if isinstance(versus, m.PlayerGroup):
+                return m.Compared(self._per(count, Scope.TABLEAU), comparison, versus, source=where)
+            left = self._per(count, default)
+            if versus in ("you", "them"):
+                right = left.scoped(Scope.TABLEAU if versus == "you" else Scope.THEIRS)
+            else:
+                right = self._per(versus, default)
+            return m.CountIs(left, comparison, right, source=where)
+
+        return build
+
+    def more_than(self, meta: Meta, count: _Phrase, versus: Any) -> Lazy:
+        return self._versus(meta, m.Comparison.GT, count, versus)
+
+    def fewer_than(self, meta: Meta, count: _Phrase, versus: Any) -> Lazy:
+        return self._versus(meta, m.Comparison.LT, count, versus)
+
+    def as_many_as(self, meta: Meta, count: _Phrase, versus: Any) -> Lazy:
+        return self._versus(meta, m.Comparison.EQ, count, versus)
+
+    def at_least_as_many_as(self, meta: Meta, _: Token, count: _Phrase, versus: Any) -> Lazy:
+        return self._versus(meta, m.Comparison.GE, count, versus)
+
+    def at_most_as_many_as(self, meta: Meta, _: Token, count: _Phrase, versus: Any) -> Lazy:
+        return self._versus(meta, m.Comparison.LE, count, versus)
+
+    def versus_you(self, meta: Meta) -> str:
+        return "you"
+
+    def versus_them(self, meta: Meta) -> str:
+        return "them"
+
+    def versus_each(self, meta: Meta, group: m.PlayerGroup) -> m.PlayerGroup:
+        return group
+
+    def the_most(self, meta: Meta, count: _Phrase) -> Lazy:
+        return self._versus(meta, m.Comparison.GE, count, m.PlayerGroup.OPPONENTS)
+
+    def the_fewest(self, meta: Meta, count: _Phrase) -> Lazy:
+        return self._versus(meta, m.Comparison.LE, count, m.PlayerGroup.OPPONENTS)
+
+    def placed_in(self, meta: Meta, region: m.Region) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.PlacedIn(region, source=where)
+
+    def placed_at(self, meta: Meta, region: m.Region) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.PlacedIn(region, source=where)
+
+    def all_share(self, meta: Meta, count: _Phrase, trait: m.Trait) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.Alike(trait, True, self._per(count, default), source=where)
+
+    def none_share(self, meta: Meta, count: _Phrase, trait: m.Trait) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.Alike(trait, False, self._per(count, default), source=where)
+
+    def trait(self, meta: Meta, *tokens: Token) -> m.Trait:
+        return _TRAITS[str(tokens[1])]
+
+    def traits(self, meta: Meta, *tokens: Token) -> m.Trait:
+        return _TRAITS[str(tokens[0]).rstrip("s")]
+
+    def negation(self, meta: Meta, condition: Lazy) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.Not(condition(default), source=where)
+
+    def they_have(self, meta: Meta, condition: Lazy) -> Lazy:
+        return lambda default: condition(Scope.THEIRS)
+
+    def you_have(self, meta: Meta, condition: Lazy) -> Lazy:
+        return lambda default: condition(Scope.TABLEAU)
+
+    def or_condition(self, meta: Meta, *conditions: Lazy) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.Or(tuple(c(default) for c in conditions), source=where)
+
+    def and_condition(self, meta: Meta, *conditions: Lazy) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.And(tuple(c(default) for c in conditions), source=where)
+
+    def region(self, meta: Meta, *words: Token) -> m.Region:
         name = " ".join(words)
         name = REGION_ALIASES.get(name, name)
-        return Region(NAMED_REGIONS[name], name, source=self._at(meta))
+        return m.Region(m.NAMED_REGIONS[name], name, source=self._at(meta))
 
-    def mask(self, meta: Meta, *cells: Token) -> Region:
+    def place_region(self, meta: Meta, *words: Token) -> m.Region:
+        name = " ".join(words)
+        return m.Region(m.NAMED_REGIONS[name], name, source=self._at(meta))
+
+    def place_adjective(self, meta: Meta, token: Token) -> m.CardFilter:
+        name = _PLACE_ADJECTIVES[str(token)]
+        where = self._at(meta)
+        return m.InRegion(m.Region(m.NAMED_REGIONS[name], name, source=where), source=where)
+
+    def mask(self, meta: Meta, *cells: Token) -> m.Region:
         rows: dict[int, list[Token]] = {}
         for cell in cells:
             rows.setdefault(cell.line or 0, []).append(cell)
         shape = [len(row) for row in rows.values()]
         if shape != [3, 3, 3]:
             drawn = ", ".join(f"{n} cell{'s' if n != 1 else ''}" for n in shape)
-            self.problems.append(Problem(
-                f"mask must be 3 rows of 3 cells, one row per line; this one has {len(shape)} "
-                f"row{'s' if len(shape) != 1 else ''} ({drawn})",
-                "draw it on three lines, for example:  X . X  /  . . .  /  X . X", self._at(meta)))
+            self._problem(f"mask must be 3 rows of 3 cells, one row per line; this one has {len(shape)} "
+                          f"row{'s' if len(shape) != 1 else ''} ({drawn})",
+                          "draw it on three lines, for example:  X . X  /  . . .  /  X . X", self._at(meta))
         marked = frozenset((index % 3, index // 3) for index, cell in enumerate(cells) if cell == "X")
         return region_of(marked, self._at(meta))
 
@@ -317,106 +546,316 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
         return token
 
     # ------------------------------------------------------------ counts
-    def shields_of(self, meta: Meta, shield: Shield) -> ShieldsOf:
-        return ShieldsOf(shield, source=self._at(meta))
+    def count(self, meta: Meta, noun: Any, *places: _Place) -> _Phrase:
+        return _Phrase(noun, places, getattr(noun, "source", None) or self._at(meta))
 
-    def distinct_shield_types(self, meta: Meta) -> DistinctShieldTypes:
-        return DistinctShieldTypes(source=self._at(meta))
+    def _per(self, phrase: _Phrase, default: Scope) -> m.Per:
+        """The count of ``phrase``: its places sorted into a scope and its noun's filter."""
+        scope: Scope | None = None
+        filters: list[m.CardFilter | None] = []
+        on: list[m.CardFilter | None] = []
+        gold_on: str | None = None
+        for place in phrase.places:
+            if place.scope is not None:
+                if scope is None or (scope is Scope.TABLEAU and place.scope in POSITION_SCOPES):
+                    scope = place.scope
+                elif place.scope is Scope.TABLEAU and scope in POSITION_SCOPES:
+                    pass
+                elif place.scope in POSITION_SCOPES:
+                    filters.append(m.Near(POSITION_SCOPES[place.scope], source=place.source))
+                elif scope in POSITION_SCOPES:
+                    filters.append(m.Near(POSITION_SCOPES[scope], source=place.source))
+                    scope = place.scope
+                else:
+                    self._problem("a count is taken in one place, and this one names two",
+                                  "keep one place, such as 'in your tableau' or 'in a neighbour's tableau'",
+                                  place.source)
+            elif place.filter is not None:
+                filters.append(place.filter)
+            elif place.on_cards:
+                on.append(place.on)
+            elif place.on_this_card:
+                gold_on = "this card"
+            elif place.on_purses:
+                gold_on = "purses"
+        noun = self._noun(phrase.noun, on, gold_on, phrase.source)
+        narrowed = m.all_of(filters)
+        if narrowed is not None:
+            if hasattr(noun, "on"):
+                noun = attrs.evolve(noun, on=m.all_of((noun.on, narrowed)))
+            else:
+                self._problem(f"'{noun.ccl()}' is not a count of cards, so it cannot be narrowed to some cards",
+                              "remove the place after it, or count cards", phrase.source)
+        return m.Per(noun, scope if scope is not None else default, phrase.every, source=phrase.source)
 
-    def missing_shield_types(self, meta: Meta) -> MissingShieldTypes:
-        return MissingShieldTypes(source=self._at(meta))
+    def _noun(self, noun: Any, on: list[m.CardFilter | None], gold_on: str | None, source: m.Source) -> Any:
+        """The noun with the cards it lies on ("faith shield on village cards", "gold on this card")."""
+        if isinstance(noun, _Gold):
+            if gold_on == "this card" and not on:
+                return m.GoldOnThisCard(source=noun.source)
+            if gold_on == "purses" or on:
+                return m.StoredGold(_without_purse(m.all_of(on)), source=noun.source)
+            return m.Gold(source=noun.source)
+        if gold_on is not None:
+            self._problem(f"only gold lies on {gold_on}", "count 'gold on ...'", source)
+        if on:
+            if isinstance(noun, m.Cards) or not hasattr(noun, "on"):
+                self._problem(f"'{noun.ccl()}' does not lie on cards", "count shields, sets, costs or gold on cards",
+                              source)
+            else:
+                return attrs.evolve(noun, on=m.all_of((noun.on, *on)))
+        return noun
 
-    def banners(self, meta: Meta, deck: Deck) -> Banners:
-        return Banners(deck, source=self._at(meta))
+    def card_noun(self, meta: Meta, cards: _Cards) -> m.Cards:
+        return m.Cards(cards.filter, source=cards.source)
 
-    def cards_with_shields(self, meta: Meta, shields: int) -> CardsWithShieldCount:
-        return CardsWithShieldCount(shields, source=self._at(meta))
+    def shield_noun(self, meta: Meta, *parts: Any) -> m.Shields:
+        types = parts[0] if parts and isinstance(parts[0], tuple) else ()
+        return m.Shields(types, source=self._at(meta))
 
-    def cards_costing(self, meta: Meta, cost: int) -> CardsByCost:
-        return CardsByCost(Comparison.EQ, cost, source=self._at(meta))
+    def shield_types(self, meta: Meta, *shields: m.Shield) -> tuple[m.Shield, ...]:
+        return shields
 
-    def cards_costing_or_more(self, meta: Meta, cost: int) -> CardsByCost:
-        return CardsByCost(Comparison.GE, cost, source=self._at(meta))
+    def distinct_shield_types(self, meta: Meta) -> m.ShieldTypes:
+        return m.ShieldTypes(source=self._at(meta))
 
-    def cards_costing_or_less(self, meta: Meta, cost: int) -> CardsByCost:
-        return CardsByCost(Comparison.LE, cost, source=self._at(meta))
+    def missing_shield_types(self, meta: Meta) -> m.ShieldTypes:
+        return m.ShieldTypes(missing=True, source=self._at(meta))
 
-    def discount_cards(self, meta: Meta) -> DiscountCards:
-        return DiscountCards(source=self._at(meta))
+    def shield_sets(self, meta: Meta, *shields: m.Shield) -> m.ShieldSets:
+        return m.ShieldSets(shields, source=self._at(meta))
 
-    def purse_cards(self, meta: Meta) -> PurseCards:
-        return PurseCards(source=self._at(meta))
+    def banner_sets(self, meta: Meta, *decks: m.Deck) -> m.BannerSets:
+        return m.BannerSets(decks, source=self._at(meta))
 
-    def cards_in_tableau(self, meta: Meta) -> CardsInTableau:
-        return CardsInTableau(source=self._at(meta))
+    def identical_shield_sets(self, meta: Meta, size: int) -> m.IdenticalShieldSets:
+        return m.IdenticalShieldSets(size, source=self._at(meta))
 
-    def face_down_cards(self, meta: Meta) -> FaceDownCards:
-        return FaceDownCards(source=self._at(meta))
+    def distinct_costs(self, meta: Meta) -> m.DistinctCosts:
+        return m.DistinctCosts(source=self._at(meta))
 
-    def empty_spaces(self, meta: Meta) -> EmptySpaces:
-        return EmptySpaces(source=self._at(meta))
+    def cost_sum(self, meta: Meta) -> m.CostSum:
+        return m.CostSum(source=self._at(meta))
 
-    def keys_owned(self, meta: Meta) -> KeysOwned:
-        return KeysOwned(source=self._at(meta))
+    def gold(self, meta: Meta) -> _Gold:
+        return _Gold(self._at(meta))
 
-    def gold_on_this_card(self, meta: Meta) -> GoldOnThisCard:
-        return GoldOnThisCard(source=self._at(meta))
+    def keys_owned(self, meta: Meta) -> m.KeysOwned:
+        return m.KeysOwned(source=self._at(meta))
 
-    def gold_on_purses(self, meta: Meta) -> GoldOnPurses:
-        return GoldOnPurses(source=self._at(meta))
+    def empty_spaces(self, meta: Meta) -> m.EmptySpaces:
+        return m.EmptySpaces(source=self._at(meta))
 
-    def distinct_costs(self, meta: Meta) -> DistinctCosts:
-        return DistinctCosts(source=self._at(meta))
+    def groups(self, meta: Meta, kind: m.GroupKind, condition: Lazy | None = None) -> m.Groups:
+        return m.Groups(kind, condition(Scope.GROUP) if condition is not None else None, source=self._at(meta))
 
-    def cost_sum(self, meta: Meta) -> CostSum:
-        return CostSum(source=self._at(meta))
+    def group_word(self, meta: Meta, *tokens: Token) -> m.GroupKind:
+        words = [str(t) for t in tokens]
+        if len(words) > 1:
+            return _GROUP_WORDS[words[2]]
+        return _GROUP_WORDS[words[0].rstrip("s")]
 
-    def lock_cards(self, meta: Meta) -> LockCards:
-        return LockCards(source=self._at(meta))
+    def players_count(self, meta: Meta, group: m.PlayerGroup, condition: Lazy | None = None) -> m.Players:
+        return m.Players(group, condition(Scope.THEIRS) if condition is not None else None, source=self._at(meta))
 
-    def shield_sets(self, meta: Meta, *shields: Shield) -> ShieldSets:
-        return ShieldSets(shields, source=self._at(meta))
+    def group_condition(self, meta: Meta, condition: Lazy) -> Lazy:
+        return condition
 
-    def banner_sets(self, meta: Meta, *decks: Deck) -> BannerSets:
-        return BannerSets(decks, source=self._at(meta))
+    def group_sharing(self, meta: Meta, trait: m.Trait) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.Alike(trait, True, m.Per(m.Cards(), default), source=where)
 
-    def identical_shield_sets(self, meta: Meta, size: int) -> IdenticalShieldSets:
-        return IdenticalShieldSets(size, source=self._at(meta))
+    def group_differing(self, meta: Meta, trait: m.Trait) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.Alike(trait, False, m.Per(m.Cards(), default), source=where)
 
-    # ------------------------------------------------------------ scopes
-    def in_row(self, meta: Meta) -> Scope:
-        return Scope.ROW
+    # ------------------------------------------------------------ cards
+    def cards(self, meta: Meta, *parts: Any) -> _Cards:
+        word = next(p for p in parts if isinstance(p, str))
+        filters = [p for p in parts if not isinstance(p, str)]
+        banner = word.startswith("banner")
+        where = self._at(meta)
+        if banner and not any(isinstance(f, m.DeckIs) for f in filters):
+            self._problem("a banner is a castle or a village banner", "write 'castle banner' or 'village banner'",
+                          where)
+        return _Cards(m.all_of(filters, source=where), banner, where)
 
-    def in_column(self, meta: Meta) -> Scope:
-        return Scope.COLUMN
+    def any_cards(self, meta: Meta, *kinds: _Cards) -> _Cards:
+        where = self._at(meta)
+        return _Cards(m.AnyOf(tuple(k.filter for k in kinds if k.filter is not None), source=where), False, where)
 
-    def in_row_and_column(self, meta: Meta) -> Scope:
-        return Scope.ROW_AND_COLUMN
+    def card_word(self, meta: Meta, token: Token) -> str:
+        return str(token)
 
-    def in_neighbours_tableau(self, meta: Meta) -> Scope:
-        return Scope.NEIGHBOUR
+    def adjective_deck(self, meta: Meta, deck: m.Deck) -> m.CardFilter:
+        return m.DeckIs(deck, source=self._at(meta))
 
-    def in_your_tableau(self, meta: Meta) -> Scope:
-        return Scope.TABLEAU
+    def face_adjective(self, meta: Meta, token: Token) -> m.CardFilter:
+        return m.FaceDown(source=self._at(meta)) if token == "face-down" else m.FaceUp(source=self._at(meta))
 
-    def on_discarded_cards(self, meta: Meta) -> Scope:
-        return Scope.DISCARDED
+    def part_adjective(self, meta: Meta, token: Token) -> m.CardFilter:
+        return m.HasPart(_PARTS[str(token)], source=self._at(meta))
 
-    def on_adjacent_cards(self, meta: Meta) -> Scope:
-        return Scope.ADJACENT
+    def with_suffix(self, meta: Meta, what: m.CardFilter) -> m.CardFilter:
+        return what
 
-    def in_discard_pile(self, meta: Meta, deck: Deck) -> Scope:
-        return Scope.CASTLE_PILE if deck is Deck.CASTLE else Scope.VILLAGE_PILE
+    def without_suffix(self, meta: Meta, what: m.CardFilter) -> m.CardFilter:
+        return m.Excluding(what, source=self._at(meta))
+
+    def with_shield(self, meta: Meta, shields: tuple[m.Shield, ...]) -> m.CardFilter:
+        return m.HasShield(shields, source=self._at(meta))
+
+    def with_shields_exactly(self, meta: Meta, count: int) -> m.CardFilter:
+        return m.ShieldCountIs(m.Comparison.EQ, count, source=self._at(meta))
+
+    def with_shields_or_more(self, meta: Meta, count: int, _: Token) -> m.CardFilter:
+        return m.ShieldCountIs(m.Comparison.GE, count, source=self._at(meta))
+
+    def with_shields_or_fewer(self, meta: Meta, count: int, _: Token) -> m.CardFilter:
+        return m.ShieldCountIs(m.Comparison.LE, count, source=self._at(meta))
+
+    def with_part(self, meta: Meta, part: m.Part) -> m.CardFilter:
+        return m.HasPart(part, source=self._at(meta))
+
+    def card_part(self, meta: Meta, *tokens: Token) -> m.Part:
+        return _PARTS[str(tokens[0])] if str(tokens[0]) != "discount" else m.Part.DISCOUNT
+
+    def costing(self, meta: Meta, compared: Callable[[m.Source], m.CardFilter]) -> m.CardFilter:
+        return compared(self._at(meta))
+
+    def cost_exactly(self, meta: Meta, cost: int) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostIs(m.Comparison.EQ, cost, source=where)
+
+    def cost_or_more(self, meta: Meta, cost: int, _: Token) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostIs(m.Comparison.GE, cost, source=where)
+
+    def cost_or_less(self, meta: Meta, cost: int, _: Token) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostIs(m.Comparison.LE, cost, source=where)
+
+    def cost_more_than(self, meta: Meta, cost: int) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostIs(m.Comparison.GT, cost, source=where)
+
+    def cost_less_than(self, meta: Meta, cost: int) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostIs(m.Comparison.LT, cost, source=where)
+
+    def cost_other_than(self, meta: Meta, cost: int) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostIs(m.Comparison.NE, cost, source=where)
+
+    def cost_more_than_this(self, meta: Meta) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostVsThis(m.Comparison.GT, source=where)
+
+    def cost_less_than_this(self, meta: Meta) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostVsThis(m.Comparison.LT, source=where)
+
+    def cost_same_as_this(self, meta: Meta) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostVsThis(m.Comparison.EQ, source=where)
+
+    def holding_gold(self, meta: Meta) -> m.CardFilter:
+        return m.HoldsGold(source=self._at(meta))
+
+    def holding_key(self, meta: Meta) -> m.CardFilter:
+        return m.HoldsKey(source=self._at(meta))
+
+    def sharing_with_this(self, meta: Meta, trait: m.Trait) -> m.CardFilter:
+        return m.Shares(trait, source=self._at(meta))
+
+    def share_trait(self, meta: Meta, *tokens: Token) -> m.Trait:
+        return _TRAITS[str(tokens[0])]
+
+    # ------------------------------------------------------------ places
+    def _scope(self, meta: Meta, scope: Scope) -> _Place:
+        return _Place(scope=scope, source=self._at(meta))
+
+    def in_row(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.ROW)
+
+    def in_column(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.COLUMN)
+
+    def in_row_and_column(self, meta: Meta, _: Token) -> _Place:
+        return self._scope(meta, Scope.ROW_AND_COLUMN)
+
+    def in_neighbours_tableau(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.NEIGHBOUR)
+
+    def in_your_tableau(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.TABLEAU)
+
+    def in_their_tableau(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.THEIRS)
+
+    def in_every_tableau(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.EVERY_TABLEAU)
+
+    def in_opponents_tableaux(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.OPPONENTS)
+
+    def in_location_row(self, meta: Meta, deck: m.Deck) -> _Place:
+        return self._scope(meta, Scope.CASTLE_ROW if deck is m.Deck.CASTLE else Scope.VILLAGE_ROW)
+
+    def in_discard_pile(self, meta: Meta, deck: m.Deck) -> _Place:
+        return self._scope(meta, Scope.CASTLE_PILE if deck is m.Deck.CASTLE else Scope.VILLAGE_PILE)
+
+    def on_discarded_cards(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.DISCARDED)
+
+    def on_adjacent_cards(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.ADJACENT)
+
+    def on_diagonal_cards(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.DIAGONAL)
+
+    def around_this_card(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.AROUND)
+
+    def other_than_this_card(self, meta: Meta) -> _Place:
+        return _Place(filter=m.Near(m.Relation.OTHER, source=self._at(meta)), source=self._at(meta))
+
+    def in_region(self, meta: Meta, region: m.Region) -> _Place:
+        return _Place(filter=m.InRegion(region, source=self._at(meta)), source=self._at(meta))
+
+    def on_cards(self, meta: Meta, cards: _Cards) -> _Place:
+        return _Place(on=cards.filter, on_cards=True, source=self._at(meta))
+
+    def on_this_card(self, meta: Meta) -> _Place:
+        return _Place(on_this_card=True, source=self._at(meta))
+
+    def on_purses(self, meta: Meta) -> _Place:
+        return _Place(on_purses=True, source=self._at(meta))
+
+    def _not_in(self, meta: Meta, name: str) -> _Place:
+        where = self._at(meta)
+        region = m.Region(m.NAMED_REGIONS[name], name, source=where)
+        return _Place(filter=m.Excluding(m.InRegion(region, source=where), source=where), source=where)
+
+    def not_in_a_corner(self, meta: Meta) -> _Place:
+        return self._not_in(meta, "a corner")
+
+    def not_on_an_edge(self, meta: Meta) -> _Place:
+        return self._not_in(meta, "the middle of an edge")
+
+    def not_in_the_center(self, meta: Meta) -> _Place:
+        return self._not_in(meta, "the center")
+
+    def not_place(self, meta: Meta, place: _Place) -> _Place:
+        where = self._at(meta)
+        if place.scope is not None and place.scope in POSITION_SCOPES:
+            return _Place(filter=m.Excluding(m.Near(POSITION_SCOPES[place.scope]), source=where), source=where)
+        if place.filter is not None:
+            return _Place(filter=negated(place.filter, where), source=where)
+        self._problem("'not' goes before a place next to this card or a region of the grid",
+                      "write 'not adjacent to this card' or 'not in a corner'", where)
+        return _Place(source=where)
 
     # ------------------------------------------------------------ words
-    def shield(self, meta: Meta, token: Token) -> Shield:
-        return Shield(str(token))
+    def shield(self, meta: Meta, token: Token) -> m.Shield:
+        return m.Shield(str(token))
 
-    def deck_name(self, meta: Meta, token: Token) -> Deck:
-        return Deck(str(token))
+    def deck_name(self, meta: Meta, token: Token) -> m.Deck:
+        return m.Deck(str(token))
 
-    def resource(self, meta: Meta, token: Token) -> Resource:
-        return Resource.GOLD if token == "gold" else Resource.KEY
+    def resource(self, meta: Meta, token: Token) -> m.Resource:
+        return m.Resource.GOLD if token == "gold" else m.Resource.KEY
 
     # ------------------------------------------------------------ terminals
     @v_args(inline=False, meta=False)
@@ -429,5 +868,36 @@ class CardBuilder(Transformer[Token, tuple[Card, ...]]):
             # Not a typo of a sensible number, and Python refuses to read thousands of digits at all.
             raise CardSyntaxError(render(
                 self.path, token.line or 1, token.column or 1, f"a number of {len(token):,} digits",
-                f"numbers on cards are small (costs 0 to {MAX_COST}, amounts up to {MAX_AMOUNT})", self.text))
+                f"numbers on cards are small (costs 0 to {m.MAX_COST}, amounts up to {m.MAX_AMOUNT})", self.text))
         return int(token)
+
+    @v_args(inline=False, meta=False)
+    def NEGATIVE(self, token: Token) -> int:
+        if len(token) > MAX_DIGITS + 1:
+            raise CardSyntaxError(render(
+                self.path, token.line or 1, token.column or 1, f"a number of {len(token) - 1:,} digits",
+                f"points on cards are small (-{m.MAX_AMOUNT} to {m.MAX_AMOUNT})", self.text))
+        return int(token)
+
+
+def _mentions(node: object, scope: Scope) -> bool:
+    """Whether any count in ``node`` is taken in ``scope``."""
+    return any(isinstance(n, m.Per) and n.scope is scope for n in m.walk(node))
+
+
+def _without_purse(f: m.CardFilter | None) -> m.CardFilter | None:
+    """``f`` without "purse card": gold is only ever stored on purse cards, so it goes without saying."""
+    if isinstance(f, m.HasPart) and f.part is m.Part.PURSE:
+        return None
+    if isinstance(f, m.AllOf):
+        return m.all_of(p for p in f.filters if p != m.HasPart(m.Part.PURSE))
+    return f
+
+
+def _without_face_down(f: m.CardFilter | None) -> m.CardFilter | None:
+    """``f`` without "face-down": only a face-down card can be turned face up, so it goes without saying."""
+    if isinstance(f, m.FaceDown):
+        return None
+    if isinstance(f, m.AllOf):
+        return m.all_of(p for p in f.filters if not isinstance(p, m.FaceDown))
+    return f

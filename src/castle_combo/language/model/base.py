@@ -1,0 +1,242 @@
+"""The words every part of the card model uses: sources, problems, the game's small enums, and where a part sits.
+
+Nothing here is a part of a card by itself; the parts (filters, counts,
+conditions, effects, scoring rules, the card) are in the sibling modules and
+all lean on these.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+
+import attrs
+
+from castle_combo.language import english
+
+__all__ = [
+    "FACE_DOWN_NAME",
+    "MAX_AMOUNT",
+    "MAX_COST",
+    "MAX_PURSE",
+    "MAX_SHIELDS",
+    "NAMED_REGIONS",
+    "NOT_LANGUAGES",
+    "Comparison",
+    "Deck",
+    "Moment",
+    "Problem",
+    "Resource",
+    "Shield",
+    "Source",
+    "Where",
+    "out_of_range",
+    "source_field",
+]
+
+
+def source_field() -> Source | None:
+    """A keyword-only source position that equality and hashing ignore."""
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class Source:
+    """Where a model node was written: ``path:line:column`` (1-based)."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@attrs.frozen
+class Problem:
+    """Why a card makes no sense, where it was written, and how to fix it.
+
+    Validation collects problems instead of raising at the first one, so a
+    checker (``castle-combo check``) can list every mistake of a file in one
+    run. The card language adds the offending line and a caret under it.
+    """
+
+    message: str
+    hint: str = ""
+    source: Source | None = None
+    #: The card property at fault ("cost", "purse", "shields", "name fr"), for a
+    #: problem of the card itself: lets the card language point at that line.
+    part: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.source}: " if self.source is not None else ""
+        fix = f" ({self.hint})" if self.hint else ""
+        return f"{where}{self.message}{fix}"
+
+
+#: How a score scenario's grid marks a face-down card (``castle-combo score``): no card may be called so.
+FACE_DOWN_NAME = "face-down"
+#: Two-letter words of the card language that are no ISO 639-1 language (``in``, Indonesian's old code, is
+#: retired): a card file could not tell them from a condition or a trigger, so no localized name may use them.
+NOT_LANGUAGES = frozenset({"at", "if", "in", "of", "on", "up"})
+
+#: Sane ranges for the numbers printed on a card: a number outside them is a
+#: typo, not a design. Printed costs are 0..7, purses 3..9, amounts 1..10.
+MAX_COST = 20
+MAX_PURSE = 20
+MAX_AMOUNT = 99
+MAX_SHIELDS = 3
+
+
+class Shield(enum.Enum):
+    """The six shield types, in the rulebook's order."""
+
+    NOBILITY = "nobility"
+    FAITH = "faith"
+    SCHOLARSHIP = "scholarship"
+    MILITARY = "military"
+    CRAFTSMANSHIP = "craftsmanship"
+    PEASANTRY = "peasantry"
+
+
+class Deck(enum.Enum):
+    """The two locations. A card's deck is also its banner."""
+
+    CASTLE = "castle"
+    VILLAGE = "village"
+
+
+class Resource(enum.Enum):
+    """What a player can gain: gold or keys."""
+
+    GOLD = "gold"
+    KEY = "key"
+
+    def describe(self, amount: int = 1) -> str:
+        """An amount of this resource in English: "1 key", "2 keys", "3 gold"."""
+        return english.quantity(amount, self.value, "gold" if self is Resource.GOLD else None)
+
+    def ccl(self, amount: int) -> str:
+        """An amount of this resource in the card language: "1 key", "2 keys", "3 gold"."""
+        return f"{amount} gold" if self is Resource.GOLD else f"{amount} key{'' if amount == 1 else 's'}"
+
+
+class Comparison(enum.Enum):
+    """How two numbers are compared: in a condition, or a card's printed cost or shields in a filter."""
+
+    EQ = "=="
+    GE = ">="
+    LE = "<="
+    GT = ">"
+    LT = "<"
+    NE = "!="
+
+    def holds(self, left: int, right: int) -> bool:
+        """Whether ``left`` compares with ``right`` this way."""
+        return bool(_HOLDS[self](left, right))
+
+
+_HOLDS = {
+    Comparison.EQ: lambda a, b: a == b,
+    Comparison.GE: lambda a, b: a >= b,
+    Comparison.LE: lambda a, b: a <= b,
+    Comparison.GT: lambda a, b: a > b,
+    Comparison.LT: lambda a, b: a < b,
+    Comparison.NE: lambda a, b: a != b,
+}
+
+
+class Moment(enum.Enum):
+    """When a part of a card's ability resolves.
+
+    ``BOUGHT``: when the card is bought face up. ``UNLOCKED``: when its owner
+    opens the card's lock (lock cards only). ``TURN_START``: at the start of
+    each later turn of the card's owner while it lies face up in their
+    tableau. ``TURN_END``: at the end of each of the owner's turns while it
+    lies face up (the turn it is bought included). ``GAME_END``: once, when
+    the last turn of the game ends, before scoring. The three triggers
+    resolve between turns, so their effects never ask anything (see the rules
+    page, "Fan mechanics").
+    """
+
+    BOUGHT = "bought"
+    UNLOCKED = "unlocked"
+    TURN_START = "turn start"
+    TURN_END = "turn end"
+    GAME_END = "game end"
+
+    @property
+    def is_trigger(self) -> bool:
+        """Whether the moment falls between turns, when no one may be asked a question."""
+        return self in (Moment.TURN_START, Moment.TURN_END, Moment.GAME_END)
+
+    @property
+    def heading(self) -> str:
+        """The words that open this part of a card in the card language: "when bought"."""
+        return _HEADINGS[self]
+
+
+_HEADINGS = {
+    Moment.BOUGHT: "when bought",
+    Moment.UNLOCKED: "when unlocked",
+    Moment.TURN_START: "at the start of your turn",
+    Moment.TURN_END: "at the end of your turn",
+    Moment.GAME_END: "at the end of the game",
+}
+
+
+@attrs.frozen
+class Where:
+    """Where a part of a card sits, which decides what it may mean (validation reads it).
+
+    ``moment`` is the ability's moment, ``None`` in a scoring rule (which
+    counts the owner's final 3x3 grid). ``them`` says a player is being
+    talked about ("each opponent with ...", "per opponent who ..."), so
+    "their tableau" means something; ``group`` that a row, a column or a
+    pair of cards is being talked about ("per row with ..."); ``discarded``
+    that an earlier effect of the same ability discarded cards.
+    """
+
+    moment: Moment | None = None
+    them: bool = False
+    group: bool = False
+    discarded: bool = False
+
+    @property
+    def scoring(self) -> bool:
+        """Whether this is a scoring rule (the final grid) rather than an ability."""
+        return self.moment is None
+
+
+#: A scoring rule's place, and an ability's when bought.
+SCORING = Where()
+BOUGHT = Where(Moment.BOUGHT)
+
+
+def _cells(*cells: tuple[int, int]) -> frozenset[tuple[int, int]]:
+    return frozenset(cells)
+
+
+#: The named regions of the final 3x3 grid, as ``(column, row)`` cells.
+NAMED_REGIONS: Mapping[str, frozenset[tuple[int, int]]] = MappingProxyType({
+    "top row": _cells((0, 0), (1, 0), (2, 0)),
+    "middle row": _cells((0, 1), (1, 1), (2, 1)),
+    "bottom row": _cells((0, 2), (1, 2), (2, 2)),
+    "left column": _cells((0, 0), (0, 1), (0, 2)),
+    "middle column": _cells((1, 0), (1, 1), (1, 2)),
+    "right column": _cells((2, 0), (2, 1), (2, 2)),
+    "a corner": _cells((0, 0), (2, 0), (0, 2), (2, 2)),
+    "the middle of an edge": _cells((1, 0), (0, 1), (2, 1), (1, 2)),
+    "the center": _cells((1, 1)),
+})
+
+
+def out_of_range(
+    value: int, low: int, high: int, what: str, source: Source | None, part: str | None = None
+) -> tuple[Problem, ...]:
+    """A problem if ``value`` is outside ``low..high`` (a typo, such as 'cost 50')."""
+    if low <= value <= high:
+        return ()
+    return (Problem(f"{what} is {value}, outside the sensible range {low} to {high}",
+                    f"use a number from {low} to {high}", source, part),)

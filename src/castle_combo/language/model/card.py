@@ -1,0 +1,422 @@
+"""The card: its printed facts, its abilities by moment, and its scoring rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from castle_combo.errors import CardValidationError
+from castle_combo.language import english
+from castle_combo.language.model.base import (
+    FACE_DOWN_NAME,
+    MAX_COST,
+    MAX_PURSE,
+    MAX_SHIELDS,
+    NOT_LANGUAGES,
+    Deck,
+    Moment,
+    Problem,
+    Shield,
+    Source,
+    Where,
+    out_of_range,
+)
+from castle_combo.language.model.counts import GoldOnThisCard, Per, Scope
+from castle_combo.language.model.effects import (
+    Choice,
+    DiscardFromRow,
+    DiscardWholeRow,
+    Discount,
+    Effect,
+    trigger_problems,
+)
+from castle_combo.language.model.scoring import ScoreAsAdjacent, Scoring
+
+__all__ = ["Abilities", "Card", "walk"]
+
+#: The moments in the order a card is written and its parts resolve in the docs.
+_MOMENTS = tuple(Moment)
+#: The English that opens each moment in a card's summary.
+_MOMENT_ENGLISH = {
+    Moment.BOUGHT: "When bought face up",
+    Moment.UNLOCKED: "When its lock is opened",
+    Moment.TURN_START: "At the start of each of your later turns",
+    Moment.TURN_END: "At the end of each of your turns",
+    Moment.GAME_END: "At the end of the game",
+}
+
+
+class Abilities(Mapping[Moment, tuple[Effect, ...]]):
+    """A card's effects by moment: an immutable, hashable mapping that lists only the moments with effects.
+
+    Iteration follows the order of :class:`Moment` (when bought, when
+    unlocked, start of turn, end of turn, end of game), which is also the
+    order a card is written in.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[Moment, Iterable[Effect]] | Iterable[tuple[Moment, Iterable[Effect]]] = ()):
+        pairs = items.items() if isinstance(items, Mapping) else items
+        given = {Moment(moment): tuple(effects) for moment, effects in pairs}
+        self._items: tuple[tuple[Moment, tuple[Effect, ...]], ...] = tuple(
+            (moment, given[moment]) for moment in _MOMENTS if given.get(moment))
+
+    def __getitem__(self, moment: Moment) -> tuple[Effect, ...]:
+        for key, effects in self._items:
+            if key is moment:
+                return effects
+        raise KeyError(moment)
+
+    def __iter__(self) -> Iterator[Moment]:
+        return (moment for moment, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Abilities):
+            return self._items == other._items
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return f"Abilities({dict(self._items)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Abilities, (self._items,))
+
+
+#: A card with no ability: the default of :class:`Card`.
+_NO_ABILITY = Abilities()
+
+
+def _abilities(value: Any) -> Abilities:
+    return value if isinstance(value, Abilities) else Abilities(value)
+
+
+@attrs.frozen(init=False)
+class Card:
+    """One character card, as printed.
+
+    ``abilities`` maps each :class:`Moment` to the effects resolved in order
+    then: when the card is bought face up (:attr:`ability`), when its lock
+    is opened (:attr:`unlocked`, lock cards of the expansion), at the start
+    or the end of each of its owner's turns and at the end of the game (the
+    triggers of fan cards). ``scoring`` is summed at the end of the game
+    (base cards have exactly one rule). ``purse`` is the purse capacity,
+    ``None`` if the card has no purse. ``names`` holds localized names as
+    ``(language, name)`` pairs, e.g. ``(("fr", "Intendant"),)``.
+
+    A ``lock`` card gets a key on it when bought face up. ``wild`` is the
+    number of wild shields, besides ``shields``: at the end of the game each
+    counts as the one type its owner names (all of a player's wild shields
+    as the same type, the best for their score); during the game a wild
+    shield is a shield of no type.
+
+    The constructor also takes each moment's effects by its long-standing
+    keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
+    ``game_end=``), so a card reads as it is written.
+    """
+
+    name: str
+    deck: Deck
+    cost: int
+    shields: tuple[Shield, ...]
+    messenger: bool = False
+    purse: int | None = None
+    abilities: Abilities = _NO_ABILITY
+    scoring: tuple[Scoring, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    lock: bool = False
+    wild: int = 0
+    source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+    def __init__(
+        self,
+        name: str,
+        deck: Deck,
+        cost: int,
+        shields: Iterable[Shield],
+        messenger: bool = False,
+        purse: int | None = None,
+        ability: Iterable[Effect] = (),
+        scoring: Iterable[Scoring] = (),
+        names: Iterable[tuple[str, str]] = (),
+        lock: bool = False,
+        unlocked: Iterable[Effect] = (),
+        wild: int = 0,
+        each_turn: Iterable[Effect] = (),
+        game_end: Iterable[Effect] = (),
+        *,
+        turn_end: Iterable[Effect] = (),
+        abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
+        source: Source | None = None,
+    ) -> None:
+        moments: dict[Moment, tuple[Effect, ...]] = dict(_abilities(abilities).items())
+        for moment, effects in ((Moment.BOUGHT, ability), (Moment.UNLOCKED, unlocked), (Moment.TURN_START, each_turn),
+                                (Moment.TURN_END, turn_end), (Moment.GAME_END, game_end)):
+            effects = tuple(effects)
+            if effects:
+                moments[moment] = effects
+        self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
+                            tuple(names), lock, wild, source=source)
+
+    # ----------------------------------------------------------- the moments
+    @property
+    def ability(self) -> tuple[Effect, ...]:
+        """The effects resolved when the card is bought face up."""
+        return self.abilities.get(Moment.BOUGHT, ())
+
+    @property
+    def unlocked(self) -> tuple[Effect, ...]:
+        """The effects resolved when the card's lock is opened (lock cards)."""
+        return self.abilities.get(Moment.UNLOCKED, ())
+
+    @property
+    def each_turn(self) -> tuple[Effect, ...]:
+        """The effects resolved at the start of each of the owner's later turns."""
+        return self.abilities.get(Moment.TURN_START, ())
+
+    @property
+    def turn_end(self) -> tuple[Effect, ...]:
+        """The effects resolved at the end of each of the owner's turns."""
+        return self.abilities.get(Moment.TURN_END, ())
+
+    @property
+    def game_end(self) -> tuple[Effect, ...]:
+        """The effects resolved once when the game ends, before scoring."""
+        return self.abilities.get(Moment.GAME_END, ())
+
+    def parts(self) -> tuple[tuple[Moment, tuple[Effect, ...]], ...]:
+        """Each moment at which the card acts, with its effects: ``((Moment.BOUGHT, ability), ...)``."""
+        return tuple(self.abilities.items())
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """Every effect printed on the card, of every moment, in written order."""
+        return tuple(effect for _, part in self.parts() for effect in part)
+
+    # ----------------------------------------------------------- validation
+    def problems(self) -> tuple[Problem, ...]:
+        """Every reason this card makes no sense, in the order they appear on the card.
+
+        The card's own facts (name, cost, purse, shields, localized names),
+        then each effect of each moment and each scoring rule. An empty tuple
+        means the card is valid.
+        """
+        where = self.source
+        found: tuple[Problem, ...] = ()
+        if not self.name.strip() or self.name != self.name.strip() or not self.name.isprintable():
+            found += (Problem(f"the card name {self.name!r} is empty, has spaces around it or a "
+                              "control character in it", 'write the name like "Nun"', where),)
+        if self.name.casefold() == FACE_DOWN_NAME:
+            found += (Problem(f"the name {self.name!r} is reserved: score scenarios write a face-down card so",
+                              "choose another name", where),)
+        found += out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
+        if self.purse is not None:
+            found += out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
+        shield_count = len(self.shields) + self.wild
+        if self.wild < 0:
+            found += (Problem("a card cannot have fewer than no wild shield", "write 'wild' once per wild shield",
+                              where, "shields"),)
+        if not shield_count:
+            found += (Problem("the card has no shield", "add 'shields' and one or more shield types", where),)
+        elif shield_count > MAX_SHIELDS:
+            found += (Problem(f"the card has {shield_count} shields, more than {MAX_SHIELDS}",
+                              f"keep at most {MAX_SHIELDS} shields", where, "shields"),)
+        found += _name_problems(self.names, where)
+        counted = [node for node in walk(self) if isinstance(node, Per) and isinstance(node.count, GoldOnThisCard)]
+        if self.purse is None and counted:
+            source = counted[0].count.source or counted[0].source or where
+            found += (Problem("the card counts 'gold on this card' but has no purse to hold gold",
+                              "add a purse capacity such as 'purse 5'", source),)
+        if self.lock and not self.unlocked:
+            found += (Problem("a lock card needs an ability behind its lock",
+                              "add 'when unlocked:' and the effects that opening the lock gives", where, "lock"),)
+        if self.unlocked and not self.lock:
+            found += (Problem("only a lock card has an ability 'when unlocked'",
+                              "add 'lock' to the card, or write 'when bought:' instead", where, "when unlocked"),)
+        for moment, effects in self.parts():
+            found += _effects_problems(effects, Where(moment))
+            if moment.is_trigger:
+                found += trigger_problems(moment, effects)
+        for rule in self.scoring:
+            found += rule.problems()
+        return found
+
+    def validate(self) -> Card:
+        """This card if it makes sense, else a :class:`CardValidationError` listing every problem.
+
+        For cards built in Python; the card language validates what it parses
+        and shows each problem with its line and a caret.
+        """
+        found = self.problems()
+        if found:
+            raise CardValidationError(f"card {self.name!r} makes no sense:\n" + "\n".join(map(str, found)))
+        return self
+
+    # ----------------------------------------------------------- what it is
+    def __repr__(self) -> str:
+        return f"<Card {self.name!r}: {self.deck.value}, cost {self.cost}>"
+
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (Jupyter calls this to display a card)."""
+        from castle_combo import pictures
+
+        return pictures.card(self)
+
+    @property
+    def banner(self) -> Deck:
+        """The card's banner, which is always its deck."""
+        return self.deck
+
+    def discount_on(self, deck: Deck) -> int:
+        """The permanent discount this card gives as soon as it is bought face up, on cards of ``deck``.
+
+        Only the top-level discount of the ability counts: a discount in an
+        option of a choice, or behind a lock, depends on the game.
+        """
+        return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks)
+
+    @property
+    def has_discount(self) -> bool:
+        """Whether the card has a discount ability (counted by ``discount card``).
+
+        Any discount printed on the card counts, in a choice or behind a lock
+        too: the engine and every other reader ask :func:`walk` the same way.
+        """
+        return any(isinstance(node, Discount) for node in walk(self.effects))
+
+    @property
+    def copies_scoring(self) -> bool:
+        """Whether the card scores as an adjacent card (then no other card may copy its scoring)."""
+        return any(isinstance(rule, ScoreAsAdjacent) for rule in self.scoring)
+
+    def localized_name(self, language: str) -> str:
+        """The card's name in ``language`` (``"en"`` or a code in ``names``), else its English name."""
+        for lang, name in self.names:
+            if lang == language:
+                return name
+        return self.name
+
+    def describe(self) -> str:
+        """A multi-line plain-English summary of the printed card, for the docs and the CLI."""
+        lines = [f"{self.name}: {self.deck.value} card, cost {self.cost} gold."]
+        if self.names:
+            localized = english.join_and(f"{name} ({language})" for language, name in self.names)
+            lines.append(f"Also called {localized}.")
+        shields = ", ".join([shield.value for shield in self.shields] + ["wild"] * self.wild)
+        lines.append(f"{english.plural(len(self.shields) + self.wild, 'Shield')}: {shields}.")
+        if self.messenger:
+            lines.append("Messenger: bought face up, it sends the messenger to the other location.")
+        if self.purse is not None:
+            lines.append(f"Purse: holds up to {self.purse} gold.")
+        if self.lock:
+            lines.append("Lock: bought face up, it gets a key from the supply; its owner may open the lock "
+                         "in a later moment of one of their turns.")
+        for moment, effects in self.parts():
+            lines.append(f"{_MOMENT_ENGLISH[moment]}: " + " ".join(effect.describe() for effect in effects))
+        if self.wild:
+            lines.append("Wild shield: at the end of the game it counts as the one type you name "
+                         "(all your wild shields the same type).")
+        if not self.effects:
+            lines.append("No ability.")
+        lines.extend(rule.describe() for rule in self.scoring)
+        if not self.scoring:
+            lines.append("Scores nothing.")
+        return "\n".join(lines)
+
+
+def walk(node: object) -> Iterator[object]:
+    """Every model node in ``node`` (itself first), depth first in written order.
+
+    ``node`` is a model node, a card, or a tuple of them. Fields that
+    equality ignores (source positions) are skipped. This is the one walker
+    over a card's tree: everything that asks "does this card have a ...?"
+    (``Card.has_discount``, validation, the engine's card facts) asks it, so
+    a new construct nested anywhere is seen by all of them at once.
+    """
+    kind = type(node)
+    if kind is tuple:
+        for item in node:  # type: ignore[attr-defined]
+            yield from walk(item)
+        return
+    if kind is Abilities:  # (a Mapping: an isinstance check would ask the ABC machinery, much slower)
+        for effects in node.values():  # type: ignore[attr-defined]
+            yield from walk(effects)
+        return
+    if not attrs.has(kind):
+        return
+    yield node
+    for field in attrs.fields(kind):
+        if field.eq:
+            value = getattr(node, field.name)
+            if type(value) is tuple or type(value) is Abilities or attrs.has(type(value)):
+                yield from walk(value)
+
+
+def _effects_problems(effects: tuple[Effect, ...], where: Where) -> tuple[Problem, ...]:
+    """Each effect's problems where it is, and counts "on the discarded cards" before any discard."""
+    found: tuple[Problem, ...] = ()
+    for effect in effects:
+        found += effect.problems(where)
+    return found + _discarded_problems(effects, False)
+
+
+def _discards(node: object) -> bool:
+    return any(isinstance(n, (DiscardWholeRow, DiscardFromRow)) for n in walk(node))
+
+
+def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[Problem, ...]:
+    """Counts "on the discarded cards" written before any discard of the same ability.
+
+    ``discarded`` says whether an earlier effect (outside ``effects``) has
+    discarded something. A discard inside one option of a choice counts as
+    earlier for the effects after the choice (the other options discard
+    nothing, so the count is then 0).
+    """
+    found: tuple[Problem, ...] = ()
+    for effect in effects:
+        if isinstance(effect, Choice):
+            for option in effect.options:
+                found += _discarded_problems(option, discarded)
+            discarded = discarded or _discards(effect)
+            continue
+        if not discarded:
+            for node in walk(effect):
+                if isinstance(node, Per) and node.scope is Scope.DISCARDED:
+                    found += (Problem("nothing has been discarded yet when this count is taken",
+                                      "put 'discard a row' (or a discard from a row) before it in the same ability",
+                                      node.source or getattr(effect, "source", None)),)
+        if _discards(effect):
+            discarded = True
+    return found
+
+
+def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) -> tuple[Problem, ...]:
+    """Localized names with a malformed or repeated language code, or an empty name."""
+    found: tuple[Problem, ...] = ()
+    seen: set[str] = set()
+    for language, name in names:
+        if len(language) != 2 or not language.isascii() or not language.islower() or not language.isalpha():
+            found += (Problem(f"{language!r} is not a language code",
+                              "use a two-letter lower-case code such as 'fr' or 'de'", source, f"name {language}"),)
+        elif language in NOT_LANGUAGES:
+            found += (Problem(f"{language!r} is a word of the card language and no language's code",
+                              "use the language's ISO 639-1 code, such as 'fr' or 'de'", source, f"name {language}"),)
+        elif language == "en":
+            found += (Problem("the English name is the card's own name, not a localized one",
+                              "remove the 'en' line", source, f"name {language}"),)
+        elif language in seen:
+            found += (Problem(f"two names are given for the language {language!r}",
+                              "keep one of them", source, f"name {language}"),)
+        seen.add(language)
+        if not name.strip() or not name.isprintable():
+            found += (Problem(f"the {language!r} name {name!r} is empty or has a control character in it",
+                              "write the name or remove the line", source, f"name {language}"),)
+    return found

@@ -1,0 +1,501 @@
+"""Conditions, and the two quantifiers that count what meets one.
+
+A condition compares a count with a number or with another count
+(:class:`CountIs`), a count with the same count in other players' tableaux
+(:class:`Compared`), asks whether cards have something in common
+(:class:`Alike`) or where this card ends (:class:`PlacedIn`), and conditions
+combine with :class:`And`, :class:`Or` and :class:`Not`. Every condition is
+valid wherever it means something: in a scoring rule, after an effect
+(``gain 4 gold if ...``), on the players an effect is about (``each opponent
+with ... loses 1 gold``) and inside the quantifiers.
+
+The quantifiers are nouns: :class:`Groups` counts the rows, columns, lines or
+pairs of adjacent cards of the owner's tableau that meet a condition ("per
+row with at least 2 village banners"), and :class:`Players` the players of a
+group that do ("per opponent with more keys than you"). Inside a quantifier,
+a count written without a scope is about the row, pair or player being
+looked at (``Scope.GROUP``, ``Scope.THEIRS``), as the English reads.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Union
+
+import attrs
+
+from castle_combo.language import english
+from castle_combo.language.model.base import (
+    BOUGHT,
+    MAX_AMOUNT,
+    Comparison,
+    Problem,
+    Source,
+    Where,
+    out_of_range,
+    source_field,
+)
+from castle_combo.language.model.counts import (
+    BannerSets,
+    Cards,
+    CostSum,
+    DistinctCosts,
+    EmptySpaces,
+    Gold,
+    GoldOnThisCard,
+    IdenticalShieldSets,
+    KeysOwned,
+    Per,
+    Scope,
+    Shields,
+    ShieldSets,
+    ShieldTypes,
+    StoredGold,
+)
+from castle_combo.language.model.filters import Region, Trait
+
+__all__ = [
+    "Alike",
+    "And",
+    "Compared",
+    "CountIs",
+    "Condition",
+    "Count",
+    "GroupKind",
+    "Groups",
+    "Not",
+    "Or",
+    "PlacedIn",
+    "PlayerGroup",
+    "Players",
+    "with_phrase",
+]
+
+_COMPARISON_WORDS = {Comparison.EQ: "exactly", Comparison.GE: "at least", Comparison.LE: "at most",
+                     Comparison.GT: "more than", Comparison.LT: "fewer than", Comparison.NE: "not exactly"}
+#: A count against another count: "more X than Y", "as many X as Y".
+_VERSUS = {Comparison.GT: ("more", "than"), Comparison.LT: ("fewer", "than"), Comparison.EQ: ("as many", "as"),
+           Comparison.GE: ("at least as many", "as"), Comparison.LE: ("at most as many", "as"),
+           Comparison.NE: ("not as many", "as")}
+_TRAIT_WORDS = {Trait.SHIELD: "a shield type", Trait.DECK: "a banner", Trait.COST: "a cost"}
+_TRAIT_ENGLISH = {Trait.SHIELD: "a shield type", Trait.DECK: "a banner", Trait.COST: "a printed cost"}
+
+
+class PlayerGroup(enum.Enum):
+    """Players an effect, a comparison or a quantifier is about, seen from the card's owner.
+
+    ``OPPONENTS``: every other player; ``NEIGHBOURS``: the players to the
+    left and right (the one opponent in a game of two); ``PLAYERS``: every
+    player, the owner included; ``LEFT`` / ``RIGHT``: one neighbour.
+    """
+
+    OPPONENTS = "opponent"
+    NEIGHBOURS = "neighbour"
+    PLAYERS = "player"
+    LEFT = "left neighbour"
+    RIGHT = "right neighbour"
+
+    def noun(self, amount: int = 1) -> str:
+        """The group's noun in English and in the card language: "opponent", "neighbours"."""
+        return english.plural(amount, self.value)
+
+    @property
+    def each(self) -> str:
+        """"each opponent", "your left neighbour": how an effect names the players it acts on."""
+        return f"your {self.value}" if self in (PlayerGroup.LEFT, PlayerGroup.RIGHT) else f"each {self.value}"
+
+
+class GroupKind(enum.Enum):
+    """Parts of the owner's tableau a :class:`Groups` quantifier looks at.
+
+    ``ROW`` / ``COLUMN``: each row / column holding a card; ``LINE``: each row
+    and each column; ``ADJACENT_PAIR``: each two cards orthogonally next to
+    each other; ``DIAGONAL_PAIR``: each two cards diagonally next to each other.
+    """
+
+    ROW = "row"
+    COLUMN = "column"
+    LINE = "line"
+    ADJACENT_PAIR = "pair of adjacent cards"
+    DIAGONAL_PAIR = "pair of diagonal cards"
+
+    def noun(self, amount: int = 1) -> str:
+        """The noun, in English and the card language: "row", "pairs of adjacent cards"."""
+        head, _, rest = self.value.partition(" ")
+        return english.plural(amount, head) + (f" {rest}" if rest else "")
+
+
+def _subject(per: Per, who: str | None) -> str:
+    """Who "has" the count of a condition: "your tableau has", "you have", "whose tableau has", "that has"."""
+    count, scope = per.count, per.scope
+    player = isinstance(count, (KeysOwned, Gold, GoldOnThisCard)) or (isinstance(count, StoredGold)
+                                                                       and count.on is None)
+    if scope is Scope.TABLEAU and player:
+        return "you have"
+    if scope is Scope.THEIRS:
+        if who is not None:
+            return f"{who} has" if player and who == "who" else ("who has" if player else "whose tableau has")
+        return "they have" if player else "their tableau has"
+    if scope is Scope.GROUP and who is not None:
+        return "that has"
+    return english.SCOPE_SUBJECT[scope.value]
+
+
+def _noun_of(per: Per, amount: int) -> str:
+    if per.every > 1:
+        return f"{per.every} {per.count.describe(per.every)}"
+    return str(per.count.describe(amount))
+
+
+@attrs.frozen
+class CountIs:
+    """A count compared with a number or with another count: ``at least 3 military shields``,
+    ``more faith shields than military shields``; ``no craftsmanship shield`` is ``== 0``.
+    """
+
+    per: Per
+    comparison: Comparison
+    value: int | Per
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """A value out of range, a condition that always holds, or a bad count.
+
+        ``scoring`` says whether the condition is checked in the final grid
+        (a scoring rule) or when an ability resolves (a conditional effect);
+        ``where`` says it fully.
+        """
+        where = where if where is not None else (Where() if scoring else _ability())
+        found: tuple[Problem, ...] = ()
+        if isinstance(self.value, Per):
+            found += self.per.problems(where=where) + self.value.problems(where=where)
+        else:
+            found += out_of_range(self.value, 0, MAX_AMOUNT, "the number in the condition", self.source)
+            if self.comparison is Comparison.GE and self.value == 0:
+                found += (Problem("'at least 0' always holds, so the condition means nothing",
+                                  "write 'at least 1'", self.source),)
+            found += self.per.problems(where=where)
+        return found
+
+    def describe(self, who: str | None = None) -> str:
+        """The condition as a clause: "your tableau has no craftsmanship shield".
+
+        "No X" keeps the noun singular, as the rulebook writes it; a number
+        makes the noun agree ("at least 2 keys", "exactly 1 key"). ``who``
+        is the relative word a quantifier puts first ("whose", "that").
+        """
+        per, value = self.per, self.value
+        if isinstance(value, Per):
+            return self._versus(value, who)
+        if self.comparison is Comparison.EQ and value == 0:
+            amount = "no " + _noun_of(per, 1)
+        else:
+            amount = f"{_COMPARISON_WORDS[self.comparison]} {value} {_noun_of(per, value)}"
+        if isinstance(per.count, Cards) and per.count.on is None and per.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
+            amount += " (face-down cards and this one included)"
+        return f"{_subject(per, who)} {amount}"
+
+    def _versus(self, other: Per, who: str | None) -> str:
+        word, link = _VERSUS[self.comparison]
+        per = self.per
+        if per.count == other.count and per.every == other.every and {per.scope, other.scope} == {Scope.TABLEAU,
+                                                                                                  Scope.THEIRS}:
+            if per.scope is Scope.TABLEAU:
+                return f"you have {word} {_noun_of(per, 2)} {link} they do"
+            subject = "they have" if who is None else "who has"
+            return f"{subject} {word} {_noun_of(per, 2)} {link} you do"
+        if per.scope is other.scope:
+            return f"{_subject(per, who)} {word} {_noun_of(per, 2)} {link} {_noun_of(other, 2)}"
+        return f"there are {word} {per.describe(2)} {link} {other.describe(2)}"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        """The condition in the card language: "at least 3 military shields", "more faith shields than keys"."""
+        per, value = self.per, self.value
+        if isinstance(value, Per):
+            word, link = _VERSUS[self.comparison]
+            if value.count == per.count and value.every == per.every and value.scope is not per.scope and (
+                    value.scope in (Scope.TABLEAU, Scope.THEIRS)):
+                right = "you" if value.scope is Scope.TABLEAU else "them"
+            else:
+                right = value.ccl(2, default)
+            return f"{word} {per.ccl(2, default)} {link} {right}"
+        if self.comparison is Comparison.EQ and value == 0:
+            return f"no {per.ccl(1, default)}"
+        return f"{_COMPARISON_WORDS[self.comparison]} {value} {per.ccl(value, default)}"
+
+
+@attrs.frozen
+class PlacedIn:
+    """The card itself ends in one of the region's cells."""
+
+    region: Region
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """A region the card can never end in, or a place asked before the grid is final."""
+        if not (where.scoring if where is not None else scoring):
+            return (Problem("an ability resolves before the card's place in the final grid is known",
+                            "move 'placed in ...' to a scoring rule ('score N if placed in ...')", self.source),)
+        return self.region.problems()
+
+    def describe(self, who: str | None = None) -> str:
+        """The condition as a clause: "this card ends in a corner"."""
+        return f"this card ends in {self.region.describe()}"
+
+    def ccl(self, default: Scope = Scope.TABLEAU, indent: str = "    ") -> str:
+        """``placed in a corner``, or ``placed at`` and a drawn mask on three lines below ``indent``."""
+        if self.region.name is not None:
+            return f"placed in {self.region.name}"
+        rows = (" ".join("X" if (column, row) in self.region.cells else "." for column in range(3))
+                for row in range(3))
+        return "placed at\n" + "\n".join(indent + "    " + line for line in rows)
+
+
+@attrs.frozen
+class Compared:
+    """The owner has more (or fewer, or as many...) of a count in their tableau than each player of a group.
+
+    ``comparison`` reads "mine against theirs": ``GT`` is "more than each",
+    ``GE`` "at least as many as each" (ties count: having the most, shared),
+    ``LT`` "fewer than each". In a game of two the neighbours are the one
+    opponent. A neighbour's wild shields count as no type here: their owner
+    names a type only for their own score.
+    """
+
+    per: Per
+    comparison: Comparison = Comparison.GT
+    against: PlayerGroup = PlayerGroup.NEIGHBOURS
+    source: Source | None = source_field()
+
+    @property
+    def more(self) -> bool:
+        """Whether it asks for more (the long-standing reading of a comparison with the neighbours)."""
+        return self.comparison in (Comparison.GT, Comparison.GE)
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """A count that is not the same thing in every tableau, or one taken in a scope."""
+        where = where if where is not None else (Where() if scoring else _ability())
+        found = self.per.problems(where=where)
+        if isinstance(self.per.count, GoldOnThisCard):
+            found += (Problem("'gold on this card' is this card's own gold; a neighbour has no such card",
+                              "compare 'gold on purses' instead", self.source),)
+        if self.per.scope is not Scope.TABLEAU:
+            found += (Problem("a comparison with the neighbours counts whole tableaux",
+                              "remove the scope", self.source),)
+        if self.against is PlayerGroup.PLAYERS:
+            found += (Problem("you cannot have more than yourself", "compare with each opponent", self.source),)
+        return found
+
+    def describe(self, who: str | None = None) -> str:
+        """The condition as a clause: "you have more military shields than each neighbour"."""
+        word, link = _VERSUS[self.comparison]
+        return f"you have {word} {self.per.count.describe(2)} {link} {self.against.each}"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        word, link = _VERSUS[self.comparison]
+        return f"{word} {self.per.ccl(2)} {link} {self.against.each}"
+
+
+@attrs.frozen
+class Alike:
+    """The cards counted by ``cards`` all have a trait in common (``same``), or no two of them do.
+
+    Only face-up cards show a trait, so a face-down card among them makes
+    "all share" false; with no card at all, nothing is shared. Written
+    ``all cards in row share a shield type`` or, about a pair or a row being
+    counted, ``sharing a shield type``.
+    """
+
+    trait: Trait
+    same: bool = True
+    cards: Per = Per(Cards(), Scope.GROUP)
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        where = where if where is not None else (Where() if scoring else _ability())
+        found = self.cards.problems(where=where)
+        if not isinstance(self.cards.count, Cards):
+            found += (Problem("only cards share a shield type, a banner or a cost", "write 'all cards ...'",
+                              self.source),)
+        return found
+
+    def describe(self, who: str | None = None) -> str:
+        cards = self.cards.describe(2) if self.cards.scope is not Scope.GROUP else (
+            self.cards.count.describe(2) + ("" if who is not None else " in it"))
+        if who is not None and self.cards.scope is Scope.GROUP:
+            return ("whose cards all share " if self.same else "no two of whose cards share ") + \
+                _TRAIT_ENGLISH[self.trait]
+        verb = "all" if self.same else "no two"
+        return f"{verb} {cards} share {_TRAIT_ENGLISH[self.trait]}"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        if self.cards.scope is Scope.GROUP and default is Scope.GROUP and self.cards.count == Cards():
+            return ("sharing " if self.same else "not sharing ") + _TRAIT_WORDS[self.trait]
+        verb = "all" if self.same else "no two"
+        return f"{verb} {self.cards.ccl(2, default)} share {_TRAIT_WORDS[self.trait]}"
+
+
+@attrs.frozen
+class And:
+    """Every condition holds."""
+
+    conditions: tuple[Condition, ...]
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        return _joined_problems(self.conditions, "and", scoring, where, self.source)
+
+    def describe(self, who: str | None = None) -> str:
+        return " and ".join(_inner(c, who, Or) for c in self.conditions)
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        return " and ".join(_inner_ccl(c, default, Or) for c in self.conditions)
+
+
+@attrs.frozen
+class Or:
+    """At least one condition holds."""
+
+    conditions: tuple[Condition, ...]
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        return _joined_problems(self.conditions, "or", scoring, where, self.source)
+
+    def describe(self, who: str | None = None) -> str:
+        return " or ".join(_inner(c, who, ()) for c in self.conditions)
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        return " or ".join(_inner_ccl(c, default, ()) for c in self.conditions)
+
+
+@attrs.frozen
+class Not:
+    """The condition does not hold: ``not placed in a corner``, ``not more keys than each neighbour``."""
+
+    condition: Condition
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        found = self.condition.problems(scoring=scoring, where=where)
+        if isinstance(self.condition, Not):
+            found += (Problem("'not not' means the condition itself", "remove both 'not's", self.source),)
+        return found
+
+    def describe(self, who: str | None = None) -> str:
+        return f"it is not the case that {self.condition.describe(who)}"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        inner = self.condition
+        # "not exactly" reads as one comparison (CountIs with NE), so "not" before "exactly" takes brackets.
+        bracket = (And, Or, CountIs) if isinstance(inner, CountIs) and inner.comparison is Comparison.EQ and \
+            not isinstance(inner.value, Per) and inner.value != 0 else (And, Or)
+        return "not " + _inner_ccl(inner, default, bracket)
+
+
+def _inner(condition: Condition, who: str | None, bracket: Any) -> str:
+    text = condition.describe(who)
+    return f"({text})" if isinstance(condition, bracket) else text
+
+
+def _inner_ccl(condition: Condition, default: Scope, bracket: Any) -> str:
+    text = condition.ccl(default)
+    return f"({text})" if isinstance(condition, bracket) or (isinstance(condition, PlacedIn)
+                                                             and condition.region.name is None) else text
+
+
+def _joined_problems(conditions: tuple[Condition, ...], word: str, scoring: bool, where: Where | None,
+                     source: Source | None) -> tuple[Problem, ...]:
+    found: tuple[Problem, ...] = ()
+    if len(conditions) < 2:
+        found += (Problem(f"'{word}' joins at least two conditions", f"write a condition on each side of '{word}'",
+                          source),)
+    for condition in conditions:
+        found += condition.problems(scoring=scoring, where=where)
+    return found
+
+
+@attrs.frozen
+class Groups:
+    """Rows, columns, lines or pairs of cards of the owner's tableau that meet a condition (or all of them).
+
+    Counted in the tableau as it is: in a scoring rule the final 3x3 grid
+    (3 rows, 3 columns, 6 lines, 12 adjacent pairs, 8 diagonal pairs), in an
+    ability the cards placed so far. Inside the condition a count with no
+    scope counts the cards of the group (``Scope.GROUP``).
+    """
+
+    kind: GroupKind
+    condition: Condition | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        noun = f"{self.kind.noun(amount)} of your tableau"
+        if self.condition is None:
+            return noun
+        return f"{noun} {_that(self.condition, 'that')}"
+
+    def ccl(self, amount: int = 1) -> str:
+        noun = self.kind.noun(amount)
+        if self.condition is None:
+            return noun
+        return f"{noun} {with_phrase(self.condition, Scope.GROUP)}"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        if self.condition is None:
+            return ()
+        inner = attrs.evolve(where, group=True)
+        return self.condition.problems(scoring=where.scoring, where=inner)
+
+
+@attrs.frozen
+class Players:
+    """Players of a group who meet a condition (or all of them): ``opponent with at least 3 military shields``.
+
+    Inside the condition a count with no scope counts that player's tableau
+    (``Scope.THEIRS``); "you" is the card's owner.
+    """
+
+    group: PlayerGroup = PlayerGroup.OPPONENTS
+    condition: Condition | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        noun = self.group.noun(amount)
+        if self.condition is None:
+            return noun
+        return f"{noun} {_that(self.condition, 'whose')}"
+
+    def ccl(self, amount: int = 1) -> str:
+        noun = self.group.noun(amount)
+        if self.condition is None:
+            return noun
+        return f"{noun} {with_phrase(self.condition, Scope.THEIRS)}"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        if self.condition is None:
+            return ()
+        return self.condition.problems(scoring=where.scoring, where=attrs.evolve(where, them=True))
+
+
+def _that(condition: Condition, who: str) -> str:
+    """A condition after the noun it is about: "that has at least 2 village banners", "whose tableau has ..."."""
+    return condition.describe(who if who == "that" else "who")
+
+
+def with_phrase(condition: Condition, default: Scope) -> str:
+    """A condition after the noun it is about, in the card language: "with at least 2 village banners"."""
+    if isinstance(condition, Alike) and condition.cards.scope is default:
+        return condition.ccl(default)
+    return "with " + condition.ccl(default)
+
+
+def _ability() -> Where:
+    return BOUGHT
+
+
+Condition = Union[CountIs, PlacedIn, Compared, Alike, And, Or, Not]
+Count = Union[
+    Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets, DistinctCosts, CostSum, StoredGold,
+    GoldOnThisCard, KeysOwned, Gold, EmptySpaces, Groups, Players,
+]

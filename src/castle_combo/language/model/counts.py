@@ -1,0 +1,686 @@
+"""What is counted: the nouns of the card language, and :class:`Per`, a noun counted in a scope.
+
+A count is a noun (cards, shields, shield types, sets, costs, stored gold,
+keys, gold, empty spaces, and the two quantifiers: rows or pairs of cards,
+and players, that meet a condition) counted in a :class:`Scope` (your
+tableau, this card's row, a neighbour's tableau, the castle row, a discard
+pile, ...). Every noun that counts cards takes a card filter
+(:mod:`castle_combo.language.model.filters`), so any noun and any filter
+compose.
+
+The quantifiers hold conditions, so :class:`Groups` and :class:`Players` are
+defined with the conditions (:mod:`castle_combo.language.model.conditions`);
+the union of every noun, :data:`castle_combo.language.model.Count`, is
+assembled there.
+
+Each noun says itself in the card language (``ccl``) and in English
+(``describe``), its noun agreeing with a number; which scopes it may be
+counted in is decided by one table, :data:`REFUSALS`, which validation and
+the docs read.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import attrs
+
+from castle_combo.language import english
+from castle_combo.language.model.base import (
+    Comparison,
+    Deck,
+    Moment,
+    Problem,
+    Shield,
+    Source,
+    Where,
+    out_of_range,
+    source_field,
+)
+from castle_combo.language.model.filters import (
+    AnyOf,
+    CardFilter,
+    CostIs,
+    DeckIs,
+    FaceDown,
+    HasPart,
+    Near,
+    Part,
+    Relation,
+    ShieldCountIs,
+    all_of,
+    filter_problems,
+    has_near,
+    reads_position,
+)
+
+__all__ = [
+    "BannerSets",
+    "Cards",
+    "CostSum",
+    "Countable",
+    "DistinctCosts",
+    "EmptySpaces",
+    "Gold",
+    "GoldOnThisCard",
+    "IdenticalShieldSets",
+    "KeysOwned",
+    "Per",
+    "REFUSALS",
+    "Refusal",
+    "Scope",
+    "ShieldSets",
+    "ShieldTypes",
+    "Shields",
+    "StoredGold",
+    "card_phrase",
+]
+
+
+class Scope(enum.Enum):
+    """Where a count is taken.
+
+    ``TABLEAU`` is the owner's whole tableau. ``ROW`` / ``COLUMN`` are the
+    cards in this card's row / column, ``ROW_AND_COLUMN`` both (this card
+    counted once), ``ADJACENT`` the owner's cards orthogonally next to this
+    card (not this card), ``DIAGONAL`` diagonally next to it and ``AROUND``
+    in the eight spaces around it. ``NEIGHBOUR`` is the tableau of the better
+    of the owner's two neighbours (left or right, the owner's choice, so the
+    larger count). ``THEIRS`` is the tableau of the player a condition or an
+    effect is about ("each opponent with ...", "per opponent who ...").
+    ``EVERY_TABLEAU`` is every player's tableau together (the owner's
+    included) and ``OPPONENTS`` every other player's. ``CASTLE_ROW`` /
+    ``VILLAGE_ROW`` are the face-up cards of a location's row, and
+    ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile. ``DISCARDED`` is the
+    cards the resolving ability has discarded so far (a whole row, or one
+    card from a row). ``GROUP`` is the row, column or pair of cards a
+    quantifier is looking at ("per row with at least 2 village banners").
+    """
+
+    TABLEAU = "tableau"
+    ROW = "row"
+    COLUMN = "column"
+    ROW_AND_COLUMN = "row and column"
+    NEIGHBOUR = "neighbour"
+    DISCARDED = "discarded"
+    ADJACENT = "adjacent"
+    CASTLE_PILE = "castle discard pile"
+    VILLAGE_PILE = "village discard pile"
+    DIAGONAL = "diagonal"
+    AROUND = "around"
+    THEIRS = "theirs"
+    EVERY_TABLEAU = "every tableau"
+    OPPONENTS = "opponents"
+    CASTLE_ROW = "castle row"
+    VILLAGE_ROW = "village row"
+    GROUP = "group"
+
+    def describe(self) -> str:
+        """Where a count is taken, as it follows the counted noun: "in this card's row"."""
+        return english.SCOPE_PLACE[self.value]
+
+    def ccl(self) -> str:
+        """The scope's words after a count in the card language: "in row", "on adjacent cards" ("" for none)."""
+        return _SCOPE_CCL[self]
+
+
+_SCOPE_CCL = {
+    Scope.TABLEAU: "in your tableau", Scope.ROW: "in row", Scope.COLUMN: "in column",
+    Scope.ROW_AND_COLUMN: "in row and column", Scope.NEIGHBOUR: "in a neighbour's tableau",
+    Scope.DISCARDED: "on the discarded cards", Scope.ADJACENT: "on adjacent cards",
+    Scope.CASTLE_PILE: "in the castle discard pile", Scope.VILLAGE_PILE: "in the village discard pile",
+    Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "on cards around this card",
+    Scope.THEIRS: "in their tableau", Scope.EVERY_TABLEAU: "in every tableau",
+    Scope.OPPONENTS: "in your opponents' tableaux", Scope.CASTLE_ROW: "in the castle row",
+    Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it",
+}
+
+#: Scopes that are places in the owner's tableau relative to this card, and the filter each stands for.
+POSITION_SCOPES: dict[Scope, Relation] = {
+    Scope.ROW: Relation.ROW, Scope.COLUMN: Relation.COLUMN, Scope.ROW_AND_COLUMN: Relation.ROW_AND_COLUMN,
+    Scope.ADJACENT: Relation.ADJACENT, Scope.DIAGONAL: Relation.DIAGONAL, Scope.AROUND: Relation.AROUND,
+}
+_RELATION_SCOPES = {relation: scope for scope, relation in POSITION_SCOPES.items()}
+#: The row and column scopes: the final grid's lines, unknown while an ability resolves.
+GRID_SCOPES = frozenset({Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN})
+#: Scopes of cards outside every tableau: face up, holding no gold, filling no space.
+LOOSE_SCOPES = frozenset({Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.CASTLE_ROW,
+                          Scope.VILLAGE_ROW})
+#: Scopes that are whole tableaux of players (a player's keys and gold can be counted there).
+PLAYER_SCOPES = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
+
+
+class Countable(Protocol):
+    """What every noun of a count offers (see the module docstring)."""
+
+    source: Source | None
+
+    def describe(self, amount: int = 1) -> str: ...
+
+    def ccl(self, amount: int = 1) -> str: ...
+
+    def problems(self, where: Where) -> tuple[Problem, ...]: ...
+
+
+def _s(amount: int) -> str:
+    return "" if amount == 1 else "s"
+
+
+def _legacy_card_english(on: CardFilter | None, amount: int) -> str | None:
+    """The long-standing English of the counts of cards printed cards use ("castle banner", "purse card")."""
+    cards = english.plural(amount, "card")
+    if on is None:
+        return cards
+    if isinstance(on, DeckIs):
+        return english.plural(amount, f"{on.deck.value} banner")
+    if isinstance(on, HasPart) and on.part is Part.DISCOUNT:
+        return f"{cards} with a discount ability"
+    if isinstance(on, ShieldCountIs) and on.comparison is Comparison.EQ:
+        return f"{cards} with exactly {english.quantity(on.shields, 'shield')}"
+    if isinstance(on, CostIs) and on.comparison in (Comparison.EQ, Comparison.GE, Comparison.LE):
+        suffix = {Comparison.EQ: "", Comparison.GE: " or more", Comparison.LE: " or less"}[on.comparison]
+        return f"{cards} with printed cost {on.cost}{suffix}"
+    return None
+
+
+def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False) -> str:
+    """Cards passing ``on`` as a noun phrase agreeing with ``amount``: "village card costing 2 or less".
+
+    In the card language (``ccl``) the phrase parses back to ``on``; in
+    English it reads as the rules page writes it. An "or" of filters is
+    whole noun phrases joined by "or".
+    """
+    if isinstance(on, AnyOf):
+        return " or ".join(card_phrase(part, amount, ccl=ccl) for part in on.filters)
+    if ccl:
+        if isinstance(on, DeckIs):
+            return f"{on.deck.value} banner{_s(amount)}"
+    else:
+        legacy = _legacy_card_english(on, amount)
+        if legacy is not None:
+            return legacy
+    noun = f"card{_s(amount)}"
+    if on is None:
+        return noun
+    words = on.ccl() if ccl else on.english()
+    suffixes = " ".join(words.suffixes) if ccl else english.join_and(words.suffixes)
+    return " ".join(part for part in (" ".join(words.adjectives), noun, suffixes) if part)
+
+
+def _on(on: CardFilter | None, *, ccl: bool) -> str:
+    return "" if on is None else " on " + card_phrase(on, 2, ccl=ccl)
+
+
+def _on_problems(on: CardFilter | None, where: Where) -> tuple[Problem, ...]:
+    return filter_problems(on, where)
+
+
+@attrs.frozen
+class Cards:
+    """Cards that pass a filter: ``card``, ``village card costing 2 or less``, ``face-down card``.
+
+    With no filter every card counts, face-down ones and this one included.
+    """
+
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return card_phrase(self.on, amount)
+
+    def ccl(self, amount: int = 1) -> str:
+        return card_phrase(self.on, amount, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
+
+
+def _types(shields: tuple[Shield, ...]) -> str:
+    return english.join_or(shield.value for shield in shields)
+
+
+@attrs.frozen
+class Shields:
+    """Shields of some types on face-up cards: ``faith shield``, ``military or faith shield``, ``shield``.
+
+    ``shields`` empty counts every shield of every type (wild shields are of
+    no type during the game). ``on`` narrows the cards whose shields count.
+    """
+
+    shields: tuple[Shield, ...] = ()
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        noun = english.plural(amount, "shield")
+        return (f"{_types(self.shields)} {noun}" if self.shields else noun) + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return self.describe(amount) if self.on is None else (
+            (f"{_types(self.shields)} " if self.shields else "") + f"shield{_s(amount)}" + _on(self.on, ccl=True))
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        found = _on_problems(self.on, where)
+        if len(set(self.shields)) != len(self.shields):
+            found += (Problem("a shield type is named twice", "name each type once", self.source),)
+        return found
+
+
+@attrs.frozen
+class ShieldTypes:
+    """Shield types (of the six) present at least once, or with no shield at all (``missing``)."""
+
+    missing: bool = False
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        word = "missing" if self.missing else "distinct"
+        return english.plural(amount, f"{word} shield type") + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return ("missing " if self.missing else "") + f"shield type{_s(amount)}" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
+
+
+def _multiset(items: list[str], noun: str) -> str:
+    """A set's members: "nobility and military shields", or "3 village banners" when one repeats."""
+    multiplicity = {item: items.count(item) for item in items}
+    if len(items) > 1 and all(times == 1 for times in multiplicity.values()):
+        return f"{english.join_and(multiplicity)} {english.plural(len(items), noun)}"
+    return english.join_and(
+        english.quantity(times, f"{item} {noun}") for item, times in multiplicity.items()
+    )
+
+
+def _set_problems(items: list[str], noun: str, source: Source | None) -> tuple[Problem, ...]:
+    if not items:
+        return (Problem("an empty set counts nothing", f"list at least two {noun}s between the braces", source),)
+    if len(items) == 1:
+        return (Problem(f"a set of one {noun} is just that {noun}", f"write 'per {items[0]} {noun}'", source),)
+    if len(items) > 9:
+        return (Problem(f"a set of {len(items)} {noun}s can never be completed in a tableau of 9 cards",
+                        f"list at most 9 {noun}s", source),)
+    return ()
+
+
+@attrs.frozen
+class ShieldSets:
+    """Complete sets of shields, no shield reused: ``set of {nobility, military}``.
+
+    ``shields`` is a multiset in written order; a type may repeat
+    (``{scholarship, scholarship, scholarship, peasantry}``). The number of
+    sets is the minimum over the types of ``count // multiplicity``.
+    """
+
+    shields: tuple[Shield, ...]
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        members = _multiset([s.value for s in self.shields], "shield")
+        return f"{english.plural(amount, 'set')} of {members}" + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"set{_s(amount)} of {{" + ", ".join(s.value for s in self.shields) + "}" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _set_problems([s.value for s in self.shields], "shield", self.source) + _on_problems(self.on, where)
+
+
+@attrs.frozen
+class IdenticalShieldSets:
+    """Sets of ``size`` shields of one type: the sum over types of ``count // size``."""
+
+    size: int
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return f"{english.plural(amount, 'set')} of {self.size} identical shields" + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"set{_s(amount)} of {self.size} identical shields" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        found = out_of_range(self.size, 2, 9, "the size of a set of identical shields", self.source)
+        return found + _on_problems(self.on, where)
+
+
+@attrs.frozen
+class BannerSets:
+    """Complete sets of banners: ``set of {castle, village}``.
+
+    ``decks`` is a multiset in written order; the number of sets is the
+    minimum over the decks of ``banners // multiplicity``.
+    """
+
+    decks: tuple[Deck, ...]
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        members = _multiset([d.value for d in self.decks], "banner")
+        return f"{english.plural(amount, 'set')} of {members}" + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"set{_s(amount)} of {{" + ", ".join(d.value for d in self.decks) + "}" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _set_problems([d.value for d in self.decks], "banner", self.source) + _on_problems(self.on, where)
+
+
+@attrs.frozen
+class DistinctCosts:
+    """Different printed costs among the face-up cards: ``different cost``."""
+
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return english.plural(amount, "different printed cost") + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"different cost{_s(amount)}" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
+
+
+@attrs.frozen
+class CostSum:
+    """The sum of the printed costs of the face-up cards: ``gold of printed cost``."""
+
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return "gold of printed cost" + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return "gold of printed cost" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
+
+
+@attrs.frozen
+class StoredGold:
+    """Gold stored on cards: ``gold on purses`` (all of it), ``gold on cards adjacent to this card``."""
+
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        if self.on is None:
+            return "gold stored on your purse cards"
+        return "gold stored on " + card_phrase(self.on, 2)
+
+    def ccl(self, amount: int = 1) -> str:
+        return "gold on purses" if self.on is None else "gold on " + card_phrase(self.on, 2, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
+
+
+@attrs.frozen
+class GoldOnThisCard:
+    """Gold stored on this (purse) card: ``gold on this card``."""
+
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return "gold stored on this card"
+
+    def ccl(self, amount: int = 1) -> str:
+        return "gold on this card"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
+
+
+@attrs.frozen
+class KeysOwned:
+    """Keys a player owns, those waiting on their lock cards included: ``key``."""
+
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return english.plural(amount, "key")
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"key{_s(amount)}"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
+
+
+@attrs.frozen
+class Gold:
+    """Gold in a player's supply (not stored on cards): ``gold``; at the end of the game, the gold left."""
+
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return "gold"
+
+    def ccl(self, amount: int = 1) -> str:
+        return "gold"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
+
+
+@attrs.frozen
+class EmptySpaces:
+    """Spaces of the final 3x3 grid not yet filled (9 minus cards): ``empty space``."""
+
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return f"{english.plural(amount, 'empty space')} left"
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"empty space{_s(amount)}"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
+
+
+# --------------------------------------------------------------------------
+# Which nouns may be counted where: the one table validation and the docs read.
+# --------------------------------------------------------------------------
+
+
+def _bare_cards(count: Any) -> bool:
+    return isinstance(count, Cards) and count.on is None
+
+
+def _on_face_down(count: Any) -> bool:
+    return isinstance(count, Cards) and isinstance(count.on, FaceDown)
+
+
+def _no_stored_gold(count: Any) -> bool:
+    return isinstance(count, EmptySpaces) or _on_face_down(count) or isinstance(count, StoredGold)
+
+
+def _player_noun(count: Any) -> bool:
+    return isinstance(count, (KeysOwned, Gold))
+
+
+@attrs.frozen
+class Refusal:
+    """One rule of which counts mean nothing where: ``nouns`` and ``places`` name it in the docs' table.
+
+    ``refuses(count, scope, where)`` says whether the rule applies; the first
+    rule that applies to a count gives its problem.
+    """
+
+    nouns: str
+    places: str
+    message: str
+    hint: str
+    refuses: Callable[[Any, Scope, Where], bool] = attrs.field(eq=False, repr=False)
+
+
+#: Every rule of which count may be taken in which scope and where, in the order they are checked.
+REFUSALS: tuple[Refusal, ...] = (
+    Refusal("`gold on this card`", "any scope", "'gold on this card' is always this card's own gold, so it takes "
+            "no scope", "remove the scope after 'gold on this card'",
+            lambda c, s, w: isinstance(c, GoldOnThisCard) and s is not Scope.TABLEAU),
+    Refusal("`key`", "any scope but your tableau and theirs", "keys are held by a player, not placed in a tableau, "
+            "so 'key' takes no scope", "remove the scope after 'key'",
+            lambda c, s, w: isinstance(c, KeysOwned) and s not in (Scope.TABLEAU, Scope.THEIRS)),
+    Refusal("`gold`", "any scope but your tableau and theirs", "gold in the supply is held by a player, not placed "
+            "in a tableau, so 'gold' takes no scope", "remove the scope after 'gold', or count 'gold on purses'",
+            lambda c, s, w: isinstance(c, Gold) and s not in (Scope.TABLEAU, Scope.THEIRS)),
+    Refusal("`empty space`", "a row, a column, next to this card", "a row or column of the final grid is always "
+            "full, and a space next to a card may lie outside the grid, so 'empty space' is counted in the whole "
+            "tableau only", "count 'empty space' in the whole tableau",
+            lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
+    Refusal("`card`", "row, column, row and column", "a row or column of the final grid always holds 3 cards "
+            "(5 for row and column)", "count something on the cards, such as 'castle banner in row'",
+            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES),
+    Refusal("`gold on purses`", "row, column, row and column", "'gold on purses' counts the gold on all your purse "
+            "cards, wherever they are", "remove the scope, or count 'purse card in row'",
+            lambda c, s, w: isinstance(c, StoredGold) and c.on is None and s in GRID_SCOPES),
+    Refusal("`empty space`", "the discarded cards", "discarded cards fill no space of a tableau",
+            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
+            lambda c, s, w: s is Scope.DISCARDED and isinstance(c, EmptySpaces)),
+    Refusal("`face-down card`", "the discarded cards", "the cards of a row are face up, so a discarded card is "
+            "never face down", "count something printed on the discarded cards, such as 'purse card on the "
+            "discarded cards'", lambda c, s, w: s is Scope.DISCARDED and _on_face_down(c)),
+    Refusal("`gold on purses`", "the discarded cards", "no gold is ever stored on a card in a row",
+            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
+            lambda c, s, w: s is Scope.DISCARDED and isinstance(c, StoredGold)),
+    Refusal("any count", "the discarded cards, in a scoring rule", "a scoring rule counts your final tableau; "
+            "discarded cards exist only while an ability resolves", "count them in an ability, after 'discard a row'",
+            lambda c, s, w: w.scoring and s is Scope.DISCARDED),
+    Refusal("`empty space`, `face-down card`, `gold on purses`", "a discard pile", "a discard pile holds face-up "
+            "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
+            "'faith shield in the castle discard pile'",
+            lambda c, s, w: s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE) and _no_stored_gold(c)),
+    Refusal("any count", "a discard pile, in a scoring rule", "a scoring rule counts tableaux, and a score pad has "
+            "no discard pile", "count the discard pile in an ability ('gain 1 gold per card in the village discard "
+            "pile')", lambda c, s, w: w.scoring and s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE)),
+    Refusal("`empty space`, `face-down card`, `gold on purses`", "the castle or village row", "a row holds face-up "
+            "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
+            "'castle banner in the castle row'",
+            lambda c, s, w: s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW) and _no_stored_gold(c)),
+    Refusal("any count", "the castle or village row, in a scoring rule", "a scoring rule counts tableaux, and the "
+            "rows of the locations are not part of any", "count a row in an ability ('gain 1 gold per castle "
+            "banner in the castle row')",
+            lambda c, s, w: w.scoring and s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW)),
+    Refusal("any count", "a neighbour's tableau, in a scoring rule", "a scoring rule counts only your own tableau, "
+            "never a neighbour's", "remove \"in a neighbour's tableau\"",
+            lambda c, s, w: w.scoring and s is Scope.NEIGHBOUR),
+    Refusal("any count", "row, column, row and column, in an ability", "an ability resolves when the card is "
+            "bought, before its final row and column are known", "count in the whole tableau, or move the count "
+            "to a scoring rule", lambda c, s, w: not w.scoring and s in GRID_SCOPES),
+    Refusal("`empty space`", "a scoring rule", "the final grid is full, so 'empty space' always counts 0 in a "
+            "scoring rule", "count 'empty space' in an ability instead",
+            lambda c, s, w: w.scoring and isinstance(c, EmptySpaces)),
+    Refusal("any count", "their tableau, outside a player quantifier", "'their tableau' means the tableau of the "
+            "player being talked about, and no player is", "use it after 'each opponent with ...', 'per opponent "
+            "with ...' or 'they have ...'", lambda c, s, w: s is Scope.THEIRS and not w.them),
+    Refusal("any count", "'in it', outside a row or pair quantifier", "'in it' means the row, column or pair being "
+            "counted, and none is", "use it inside 'per row with ...'", lambda c, s, w: s is Scope.GROUP and not
+            w.group),
+    Refusal("a count of cards next to this card", "any scope but your tableau", "a place next to this card is in "
+            "your own tableau", "count in your tableau", lambda c, s, w: s is not Scope.TABLEAU and s not in
+            POSITION_SCOPES and s is not Scope.GROUP and has_near(getattr(c, "on", None))),
+    Refusal("a count of cards in a region of the grid", "any scope but your tableau", "a region of the final "
+            "grid is a place in your own tableau", "count in your tableau", lambda c, s, w: s not in
+            (Scope.TABLEAU, Scope.GROUP) and reads_position(getattr(c, "on", None))),
+    Refusal("`key`, `gold`, `empty space`", "a row, column or pair being counted", "rows and pairs of cards hold "
+            "cards, not a player's keys, gold or spaces", "count something on the cards",
+            lambda c, s, w: s is Scope.GROUP and (_player_noun(c) or isinstance(c, EmptySpaces))),
+)
+
+
+@attrs.frozen
+class Per:
+    """A count taken in a scope, every ``every`` of them counting once: ``faith shield in row``, ``2 gold``.
+
+    A count of cards narrowed to one place next to this card (a filter
+    ``Near(ROW)``, written ``in row``) is the same as that place's scope,
+    and is kept as the scope, so the two ways of building it are one value.
+    """
+
+    count: Any
+    scope: Scope = Scope.TABLEAU
+    every: int = 1
+    source: Source | None = source_field()
+
+    def __attrs_post_init__(self) -> None:
+        on = getattr(self.count, "on", None)
+        if self.scope is Scope.TABLEAU and isinstance(on, Near) and on.relation in _RELATION_SCOPES:
+            object.__setattr__(self, "count", attrs.evolve(self.count, on=None))
+            object.__setattr__(self, "scope", _RELATION_SCOPES[on.relation])
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """What makes no sense in this count: a number out of range, or a scope it cannot take where it is.
+
+        ``where`` says where the count is used (``scoring`` alone is the short
+        form for a plain scoring rule or ability).
+        """
+        where = where if where is not None else (Where() if scoring else Where(moment=Moment.BOUGHT))
+        found: tuple[Problem, ...] = self.count.problems(where)
+        found += out_of_range(self.every, 1, 99, "the number counted as one", self.source)
+        for rule in REFUSALS:
+            if rule.refuses(self.count, self.scope, where):
+                found += (Problem(rule.message, rule.hint, self.count.source or self.source),)
+                break
+        return found
+
+    def _noun(self, amount: int) -> str:
+        if self.every > 1:
+            return f"{self.every} {self.count.describe(self.every)}"
+        return str(self.count.describe(amount))
+
+    def describe(self, amount: int = 1) -> str:
+        """The count and where it is taken: "faith shield in this card's row".
+
+        Keys and gold belong to a player, not to a place in the tableau, so in
+        the default scope they read "key you own" and "gold you have";
+        stored gold reads as itself.
+        """
+        noun = self._noun(amount)
+        count = self.count
+        if self.scope is Scope.DISCARDED and isinstance(count, Cards) and not isinstance(count.on, AnyOf):
+            return "discarded " + noun
+        if self.scope is Scope.TABLEAU and isinstance(count, KeysOwned):
+            return f"{noun} you own"
+        if self.scope is Scope.THEIRS and isinstance(count, KeysOwned):
+            return f"{noun} they own"
+        if isinstance(count, Gold) and self.scope in (Scope.TABLEAU, Scope.THEIRS):
+            return f"{noun} {'you have' if self.scope is Scope.TABLEAU else 'they have'}"
+        if self.scope is Scope.TABLEAU and isinstance(count, (GoldOnThisCard, StoredGold)) and (
+                not isinstance(count, StoredGold) or count.on is None):
+            return noun
+        note = ""
+        if _bare_cards(count) and self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
+            note = " (face-down cards and this one included)"
+        elif _bare_cards(count) and self.scope in (Scope.ADJACENT, Scope.DIAGONAL, Scope.AROUND):
+            note = " (face-down cards included)"
+        return f"{noun} {self.scope.describe()}{note}"
+
+    def ccl(self, amount: int = 1, default: Scope = Scope.TABLEAU) -> str:
+        """The count in the card language: "faith shield in row", "2 gold"; ``default`` is the unwritten scope."""
+        noun = f"{self.every} {self.count.ccl(self.every)}" if self.every > 1 else str(self.count.ccl(amount))
+        if self.scope is default:
+            return noun
+        return f"{noun} {self.scope.ccl()}"
+
+    def scoped(self, scope: Scope) -> Per:
+        """This count in another scope."""
+        return attrs.evolve(self, scope=scope)
+
+    def narrowed(self, on: CardFilter) -> Per:
+        """This count of cards with one more filter ``on``."""
+        return attrs.evolve(self, count=attrs.evolve(self.count, on=all_of((self.count.on, on))))
+

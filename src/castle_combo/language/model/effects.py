@@ -1,0 +1,703 @@
+"""Effects: what an ability does, resolved in order at its moment (when bought, when unlocked, a trigger).
+
+Resources move by any amount (a number, or a number per count, with an
+optional cap and floor): :class:`Gain`, :class:`Lose`; between the owner and
+other players, :class:`Take` and :class:`Give`, inside :class:`EachPlayer`,
+which applies one effect to each player of a group who meets an optional
+condition (``each opponent with more keys than you loses 1 key``). The
+table: discounts, discards from a row or of a whole row, the messenger,
+gold put on cards, purses filled, face-down cards turned face up. And the
+shapes of a decision: :class:`Choice` (choose one), :class:`MayDo` (an
+optional cost, "you may pay 2 gold to gain 3 keys"), :class:`Conditional`
+(an effect that happens only if a condition holds when it resolves).
+
+Each effect says itself in the card language (``ccl``) and in English
+(``describe``), and lists what makes no sense about it where it is written
+(``problems``).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Union
+
+import attrs
+
+from castle_combo.language import english
+from castle_combo.language.model.base import (
+    BOUGHT,
+    MAX_AMOUNT,
+    MAX_PURSE,
+    Deck,
+    Moment,
+    Problem,
+    Resource,
+    Source,
+    Where,
+    out_of_range,
+    source_field,
+)
+from castle_combo.language.model.conditions import Condition, PlayerGroup, with_phrase
+from castle_combo.language.model.counts import Per, Scope, card_phrase
+from castle_combo.language.model.filters import (
+    CardFilter,
+    FaceDown,
+    HasPart,
+    Near,
+    Part,
+    Relation,
+    all_of,
+    filter_problems,
+)
+
+__all__ = [
+    "Choice",
+    "Conditional",
+    "DiscardFromRow",
+    "DiscardWholeRow",
+    "Discount",
+    "EachPlayer",
+    "Effect",
+    "FillPurses",
+    "Gain",
+    "Give",
+    "Lose",
+    "MayDo",
+    "MoveMessenger",
+    "RowChoice",
+    "StoreGold",
+    "Take",
+    "TurnFaceUp",
+    "UseAdjacentAbility",
+]
+
+
+def _bounds_field() -> int | None:
+    return attrs.field(default=None, kw_only=True)  # type: ignore[no-any-return]
+
+
+def _amount_english(amount: int, resource: Resource, per: Per | None, up_to: int | None,
+                    at_least: int | None) -> str:
+    text = resource.describe(amount)
+    if per is not None:
+        text += f" per {per.describe()}"
+    if at_least is not None:
+        text += f", at least {resource.describe(at_least)}"
+    if up_to is not None:
+        text += f", up to {resource.describe(up_to)}"
+    return text
+
+
+def _amount_ccl(amount: int, resource: Resource, per: Per | None, up_to: int | None, at_least: int | None,
+                default: Scope = Scope.TABLEAU) -> str:
+    text = resource.ccl(amount)
+    if per is not None:
+        text += f" per {per.ccl(1, default)}"
+    if at_least is not None:
+        text += f" at least {at_least}"
+    if up_to is not None:
+        text += f" up to {up_to}"
+    return text
+
+
+def _amount_problems(amount: int, what: str, per: Per | None, up_to: int | None, at_least: int | None,
+                     where: Where, source: Source | None) -> tuple[Problem, ...]:
+    found = out_of_range(amount, 1, MAX_AMOUNT, what, source)
+    if per is not None:
+        found += per.problems(where=where)
+    if up_to is not None:
+        found += out_of_range(up_to, 1, MAX_AMOUNT * MAX_AMOUNT, "the cap 'up to'", source)
+    if at_least is not None:
+        found += out_of_range(at_least, 1, MAX_AMOUNT * MAX_AMOUNT, "the floor 'at least'", source)
+        if per is None:
+            found += (Problem("'at least' is a floor for an amount per count", "write it after 'per ...'", source),)
+    if up_to is not None and per is None:
+        found += (Problem("'up to' caps an amount per count", "write it after 'per ...'", source),)
+    if up_to is not None and at_least is not None and at_least > up_to:
+        found += (Problem(f"the floor {at_least} is above the cap {up_to}", "make 'at least' at most 'up to'", source),)
+    return found
+
+
+@attrs.frozen
+class Gain:
+    """The owner (or, inside :class:`EachPlayer`, each player it is about) gains gold or keys from the supply.
+
+    The amount is ``amount`` times ``per`` if given (every ``per.every`` of
+    the count once), then raised to ``at_least`` and capped at ``up_to``.
+    """
+
+    amount: int
+    resource: Resource
+    per: Per | None = None
+    up_to: int | None = _bounds_field()
+    at_least: int | None = _bounds_field()
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range, or a count that makes no sense when the card is bought."""
+        return _amount_problems(self.amount, "the amount gained", self.per, self.up_to, self.at_least, where,
+                                self.source)
+
+    def describe(self, subject: str | None = None) -> str:
+        """The effect as a sentence: "Gain 1 gold per faith shield in your tableau."."""
+        what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
+        return english.sentence(f"{subject} gains {what}" if subject else f"Gain {what}")
+
+    def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
+        what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)
+        return f"{subject} gains {what}" if subject else f"gain {what}"
+
+
+@attrs.frozen
+class Lose:
+    """The owner (or each player an :class:`EachPlayer` is about) loses gold or keys, never more than they have.
+
+    Keys are lost from the spendable keys only (a key waiting on a lock card
+    belongs to the lock). In ``you may pay ...`` it is the cost, which must
+    be paid in full.
+    """
+
+    amount: int
+    resource: Resource
+    per: Per | None = None
+    up_to: int | None = _bounds_field()
+    at_least: int | None = _bounds_field()
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        return _amount_problems(self.amount, "the amount lost", self.per, self.up_to, self.at_least, where,
+                                self.source)
+
+    def describe(self, subject: str | None = None) -> str:
+        what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
+        if subject:
+            return english.sentence(f"{subject} loses {what} (never more than they have)")
+        return english.sentence(f"Lose {what} (never more than you have)")
+
+    def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
+        what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)
+        return f"{subject} loses {what}" if subject else f"lose {what}"
+
+
+@attrs.frozen
+class Take:
+    """Take gold or keys from each player an :class:`EachPlayer` is about, never more than they have.
+
+    Keys are taken from the spendable keys only: a key waiting on a lock
+    card belongs to the lock until it is opened.
+    """
+
+    amount: int
+    resource: Resource
+    per: Per | None = None
+    up_to: int | None = _bounds_field()
+    at_least: int | None = _bounds_field()
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        found = _amount_problems(self.amount, "the amount taken from each opponent", self.per, self.up_to,
+                                 self.at_least, where, self.source)
+        if not where.them:
+            found += (Problem("'take' needs players to take from", "write 'take 1 gold from each opponent'",
+                              self.source),)
+        return found
+
+    def describe(self, subject: str | None = None) -> str:
+        what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
+        return english.sentence(f"Take {what} from {subject or 'them'} (never more than they have)")
+
+    def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
+        what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)
+        return f"take {what} from {subject or 'them'}"
+
+
+@attrs.frozen
+class Give:
+    """Give gold or keys from the owner's supply to each player an :class:`EachPlayer` is about.
+
+    Never more than the owner has: once the owner runs out, the players
+    after them in turn order get nothing.
+    """
+
+    amount: int
+    resource: Resource
+    per: Per | None = None
+    up_to: int | None = _bounds_field()
+    at_least: int | None = _bounds_field()
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        found = _amount_problems(self.amount, "the amount given", self.per, self.up_to, self.at_least, where,
+                                 self.source)
+        if not where.them:
+            found += (Problem("'give' needs players to give to", "write 'give 1 gold to each opponent'",
+                              self.source),)
+        return found
+
+    def describe(self, subject: str | None = None) -> str:
+        what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
+        return english.sentence(f"Give {what} to {subject or 'them'} (never more than you have)")
+
+    def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
+        what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)
+        return f"give {what} to {subject or 'them'}"
+
+
+#: The effects that move resources of the players an :class:`EachPlayer` is about.
+_PLAYER_EFFECTS = (Gain, Lose, Take, Give)
+
+
+@attrs.frozen
+class EachPlayer:
+    """One effect for each player of a group who meets a condition: ``each opponent gains 2 gold``,
+    ``take 1 key from each opponent with more keys than you``.
+
+    The players are taken in turn order from the owner's left. Inside,
+    :class:`Gain` and :class:`Lose` are about that player, :class:`Take`
+    and :class:`Give` move resources between them and the owner, and a
+    count with the scope ``THEIRS`` reads that player's tableau (the
+    condition's counts read it when they name no scope).
+    """
+
+    group: PlayerGroup
+    effect: Effect
+    condition: Condition | None = None
+    source: Source | None = source_field()
+
+    def _who(self, *, ccl: bool) -> str:
+        words = self.group.each
+        if self.condition is not None:
+            if ccl:
+                words += " " + with_phrase(self.condition, Scope.THEIRS)
+            else:
+                words += " " + self.condition.describe("who")
+        return words
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        inner = attrs.evolve(where, them=True)
+        found: tuple[Problem, ...] = ()
+        if not isinstance(self.effect, _PLAYER_EFFECTS):
+            found += (Problem("only gains, losses, takes and gifts of gold or keys happen to each player",
+                              "write 'each opponent gains ...', 'loses ...', 'take ... from each opponent' or "
+                              "'give ... to each opponent'", self.source),)
+        else:
+            found += self.effect.problems(inner)
+        if self.condition is not None:
+            found += self.condition.problems(scoring=where.scoring, where=inner)
+        if self.group is PlayerGroup.PLAYERS and isinstance(self.effect, (Take, Give)):
+            found += (Problem("you cannot take from or give to yourself", "write 'each opponent'", self.source),)
+        return found
+
+    def describe(self) -> str:
+        who = self._who(ccl=False)
+        if isinstance(self.effect, (Take, Give)):
+            return self.effect.describe(who)
+        if isinstance(self.effect, _PLAYER_EFFECTS):
+            return self.effect.describe(who[:1].upper() + who[1:])
+        return english.sentence(f"For {who}: {english.clause(self.effect.describe())}")
+
+    def ccl(self) -> str:
+        who = self._who(ccl=True)
+        if isinstance(self.effect, _PLAYER_EFFECTS):
+            return self.effect.ccl(Scope.TABLEAU, who)
+        return f"{who}: {format_effect(self.effect)}"
+
+
+@attrs.frozen
+class Discount:
+    """A permanent discount of ``amount`` on later cards bought from ``decks``."""
+
+    amount: int
+    decks: tuple[Deck, ...]
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range, no deck at all, or a deck named twice."""
+        found = out_of_range(self.amount, 1, MAX_AMOUNT, "the discount", self.source)
+        if not self.decks:
+            found += (Problem("a discount on no deck never applies",
+                              "write 'on castle cards', 'on village cards' or 'on all cards'", self.source),)
+        elif len(set(self.decks)) != len(self.decks):
+            found += (Problem("a discount names the same deck twice",
+                              "write 'on all cards' or name each deck once", self.source),)
+        return found
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Discount 1 gold on castle and village cards."."""
+        decks = english.join_and(deck.value for deck in Deck if deck in self.decks)
+        return english.sentence(f"Discount {self.amount} gold on {decks} cards")
+
+    def ccl(self) -> str:
+        if self.decks == (Deck.CASTLE, Deck.VILLAGE):
+            decks = "all cards"
+        else:
+            decks = " and ".join(deck.value for deck in self.decks) + " cards"
+        return f"discount {self.amount} on {decks}"
+
+
+@attrs.frozen
+class DiscardFromRow:
+    """Discard a card of the owner's choice from a row; gain its printed cost."""
+
+    deck: Deck
+    reward: Resource
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """Nothing: every row and reward makes sense (an exhausted row just does nothing)."""
+        return ()
+
+    def describe(self) -> str:
+        """The effect as a sentence, naming the row and what its printed cost is paid in."""
+        reward = "gold" if self.reward is Resource.GOLD else "keys"
+        return english.sentence(
+            f"Discard a card of your choice from the {self.deck.value} row "
+            f"and gain {reward} equal to its printed cost"
+        )
+
+    def ccl(self) -> str:
+        reward = "gold" if self.reward is Resource.GOLD else "keys"
+        return f"discard a card from the {self.deck.value} row for its cost in {reward}"
+
+
+@attrs.frozen
+class StoreGold:
+    """Put ``amount`` gold from the supply on each of the owner's face-up purse cards (passing ``on``), up to capacity.
+
+    Purse cards are visited in reading order (top row first, left to
+    right); each is filled to ``amount`` more or to its capacity.
+    """
+
+    amount: int
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range (more than the largest purse is a typo)."""
+        found = out_of_range(self.amount, 1, MAX_PURSE, "the gold put on each purse", self.source)
+        return found + filter_problems(self.on, where)
+
+    def _targets(self, *, ccl: bool) -> str:
+        if self.on is None:
+            return "each purse" if ccl else "each of your purse cards"
+        if self.on == Near(Relation.THIS):
+            return "this card"
+        phrase = card_phrase(all_of((HasPart(Part.PURSE), self.on)), 1, ccl=ccl)
+        return f"each {phrase}" if ccl else f"each of your {card_phrase(all_of((HasPart(Part.PURSE), self.on)), 2)}"
+
+    def describe(self) -> str:
+        """The effect as a sentence, with the capacity limit the rulings insist on."""
+        return english.sentence(
+            f"Put {self.amount} gold from the supply on {self._targets(ccl=False)} (never past its capacity)"
+        )
+
+    def ccl(self) -> str:
+        return f"put {self.amount} gold on {self._targets(ccl=True)}"
+
+
+@attrs.frozen
+class FillPurses:
+    """Fill up to ``purses`` face-up purse cards to capacity from the supply."""
+
+    purses: int
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A number of purses out of range: a tableau holds at most 9 cards."""
+        return out_of_range(self.purses, 1, 9, "the number of purses to fill", self.source)
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Fill up to 2 of your purse cards to capacity ..."."""
+        return english.sentence(
+            f"Fill up to {self.purses} of your purse cards to capacity with gold from the supply"
+        )
+
+    def ccl(self) -> str:
+        return f"fill {self.purses} purse{'' if self.purses == 1 else 's'}"
+
+
+class RowChoice(enum.Enum):
+    """Which whole row an effect discards: the owner's choice, a named one, or where the messenger stands."""
+
+    CHOICE = "choice"
+    CASTLE = "castle"
+    VILLAGE = "village"
+    MESSENGER = "messenger"
+    OTHER = "other"
+
+
+_ROW_CCL = {RowChoice.CHOICE: "a row", RowChoice.CASTLE: "the castle row", RowChoice.VILLAGE: "the village row",
+            RowChoice.MESSENGER: "the messenger's row", RowChoice.OTHER: "the other row"}
+
+
+@attrs.frozen
+class DiscardWholeRow:
+    """Discard every card of a row (the owner's choice of castle or village, or a named one); refill it at once.
+
+    With the owner's choice an empty row cannot be chosen; with one row
+    holding cards there is no choice, with none nothing happens. ``OTHER``
+    is the row where the messenger is not. The discarded cards can be
+    counted by later effects of the same ability (``per ... on the
+    discarded cards``).
+    """
+
+    which: RowChoice = RowChoice.CHOICE
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """Nothing: either row may be discarded (an empty one just cannot be chosen)."""
+        return ()
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        if self.which is RowChoice.CHOICE:
+            return english.sentence("Discard a whole row of your choice (castle or village); it is refilled at once")
+        return english.sentence(f"Discard {_ROW_CCL[self.which]}; it is refilled at once")
+
+    def ccl(self) -> str:
+        return f"discard {_ROW_CCL[self.which]}"
+
+    @property
+    def asks(self) -> bool:
+        """Whether the owner may have to choose the row."""
+        return self.which is RowChoice.CHOICE
+
+
+@attrs.frozen
+class UseAdjacentAbility:
+    """Use the ability of one of the owner's face-up cards orthogonally next to this one (owner's choice).
+
+    The candidates are the adjacent face-up cards with an ability other than
+    a discount and other than this effect; the chosen card's ability is
+    resolved as if it had just been bought face up, without its discount
+    and without its messenger.
+    """
+
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """Nothing: with no candidate the effect simply does nothing."""
+        return ()
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        return english.sentence("Use the ability of one of your cards orthogonally adjacent to this one")
+
+    def ccl(self) -> str:
+        return "use the ability of an adjacent card"
+
+
+@attrs.frozen
+class MoveMessenger:
+    """Move the messenger to the other location, or to ``to``; nothing happens if that location is exhausted."""
+
+    to: Deck | None = None
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        return ()
+
+    def describe(self) -> str:
+        where = "the other location" if self.to is None else f"the {self.to.value}"
+        return english.sentence(f"Move the messenger to {where} (unless that location is exhausted)")
+
+    def ccl(self) -> str:
+        return "move the messenger" + ("" if self.to is None else f" to the {self.to.value}")
+
+
+@attrs.frozen
+class TurnFaceUp:
+    """Turn the owner's face-down cards passing ``on`` face up: one of the owner's choice, or ``every`` one.
+
+    A card turned face up shows its shields, banner, purse and scoring from
+    then on; it keeps its place, and the gold and keys taken for placing it
+    face down stay with its owner. With ``ability`` its ability when bought
+    resolves as if it had just been bought face up (its discount included,
+    its messenger icon ignored).
+    """
+
+    on: CardFilter | None = None
+    every: bool = False
+    ability: bool = False
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        return filter_problems(self.on, where)
+
+    def _cards(self, *, ccl: bool) -> str:
+        phrase = card_phrase(all_of((FaceDown(), self.on)), 2 if self.every else 1, ccl=ccl)
+        return ("every " + card_phrase(all_of((FaceDown(), self.on)), 1, ccl=ccl)) if self.every else \
+            f"{'an' if phrase.startswith(('a', 'e', 'i', 'o', 'u')) else 'a'} {phrase}"
+
+    def describe(self) -> str:
+        which = self._cards(ccl=False) + ("" if self.every else " of your choice")
+        text = f"Turn {which} of your tableau face up"
+        if self.ability:
+            text += " and resolve its ability as if it had just been bought"
+        return english.sentence(text)
+
+    def ccl(self) -> str:
+        return f"turn {self._cards(ccl=True)} face up" + (" and use its ability" if self.ability else "")
+
+    @property
+    def asks(self) -> bool:
+        """Whether the owner may have to choose the card, or the abilities it resolves may ask something."""
+        return not self.every or self.ability
+
+
+@attrs.frozen
+class MayDo:
+    """An optional effect, maybe with a cost: ``you may pay 2 gold to gain 3 keys``.
+
+    The owner is asked (answered ``Choose(1)`` yes, ``Choose(2)`` no) only
+    when the cost can be paid in full; then, if they accept, the cost is paid
+    and ``effects`` resolve in order. A cost is a :class:`Lose` ("pay").
+    """
+
+    cost: tuple[Effect, ...]
+    effects: tuple[Effect, ...]
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        found: tuple[Problem, ...] = ()
+        if not self.effects:
+            found += (Problem("'you may' needs something to do", "write 'you may pay 1 gold to gain 2 keys'",
+                              self.source),)
+        for cost in self.cost:
+            if not isinstance(cost, Lose) or cost.per is not None:
+                found += (Problem("a cost is a fixed amount of gold or keys paid",
+                                  "write 'you may pay 2 gold to ...'", self.source),)
+            else:
+                found += cost.problems(where)
+        for effect in self.effects:
+            found += _nested_problems(effect, where, self.source)
+        return found
+
+    def describe(self) -> str:
+        doing = ", then ".join(english.clause(e.describe()) for e in self.effects)
+        if not self.cost:
+            return english.sentence(f"You may {doing}")
+        paid = english.join_and(c.resource.describe(c.amount) for c in self.cost if isinstance(c, Lose))
+        return english.sentence(f"You may pay {paid} to {doing}")
+
+    def ccl(self) -> str:
+        doing = " then ".join(format_effect(e) for e in self.effects)
+        if len(self.effects) > 1:
+            doing = f"{{ {doing} }}"
+        if not self.cost:
+            return f"you may {doing}"
+        paid = " and ".join(c.resource.ccl(c.amount) for c in self.cost if isinstance(c, Lose))
+        return f"you may pay {paid} to {doing}"
+
+
+@attrs.frozen
+class Choice:
+    """Choose one option; each option is a sequence of effects resolved in order."""
+
+    options: tuple[tuple[Effect, ...], ...]
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """Fewer than two options, an empty option, a choice inside a choice, or a bad effect.
+
+        A nested choice is refused because the game asks a player for one
+        ``choose`` action per ability, never for a choice within a choice.
+        """
+        found: tuple[Problem, ...] = ()
+        if len(self.options) < 2:
+            found += (Problem(f"a choice needs at least 2 options, this one has {len(self.options)}",
+                              "add another option with 'or { ... }', or drop 'choose one:'", self.source),)
+        for number, option in enumerate(self.options, start=1):
+            if not option:
+                found += (Problem(f"option {number} of the choice has no effect",
+                                  "write at least one effect between the braces", self.source),)
+            for effect in option:
+                if isinstance(effect, Choice):
+                    found += (Problem("a choice inside a choice cannot be played",
+                                      "merge the options into one 'choose one:'", effect.source or self.source),)
+                else:
+                    found += _nested_problems(effect, where, self.source)
+        return found
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Choose one: (gain 3 keys) or (gain 2 gold)."."""
+        options = (
+            ", then ".join(english.clause(effect.describe()) for effect in option)
+            for option in self.options
+        )
+        return english.sentence("Choose one: " + english.join_or(f"({text})" for text in options))
+
+    def ccl(self) -> str:
+        options = (" then ".join(format_effect(e) for e in option) for option in self.options)
+        return "choose one: " + " or ".join(f"{{ {text} }}" if text else "{ }" for text in options)
+
+
+@attrs.frozen
+class Conditional:
+    """One effect that happens only if a condition holds when it resolves: ``gain 4 gold if ...``.
+
+    The condition is checked in the owner's tableau as it is at that moment
+    (the card just bought included), like any count of an ability. A
+    condition on the card's place in the final grid cannot be checked then,
+    so it is refused.
+    """
+
+    effect: Effect
+    condition: Condition
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A bad inner effect, a choice made conditional, or a condition that cannot be checked in an ability."""
+        found: tuple[Problem, ...] = ()
+        if isinstance(self.effect, (Choice, Conditional)):
+            found += (Problem("only a single effect can be made conditional",
+                              "write the condition after one effect, such as 'gain 4 gold if ...'", self.source),)
+        else:
+            found += _nested_problems(self.effect, where, self.source)
+        return found + self.condition.problems(scoring=False, where=where)
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Gain 4 gold if your tableau has at least 3 military shields."."""
+        return english.sentence(f"{english.clause(self.effect.describe())} if {self.condition.describe()}")
+
+    def ccl(self) -> str:
+        return f"{format_effect(self.effect)} if {self.condition.ccl()}"
+
+
+Effect = Union[
+    Gain, Lose, Take, Give, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow,
+    UseAdjacentAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional,
+]
+
+
+def format_effect(effect: Effect) -> str:
+    """One effect in the card language, on one line: "gain 1 gold per faith shield in a neighbour's tableau"."""
+    return effect.ccl()
+
+
+def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tuple[Problem, ...]:
+    """The problems of an effect written inside another (an option, a conditional, an optional effect)."""
+    return effect.problems(where)
+
+
+def asks(effect: Effect) -> bool:
+    """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
+    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, MayDo)):
+        return True
+    if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
+        return effect.asks
+    if isinstance(effect, Conditional):
+        return asks(effect.effect)
+    return False
+
+
+def trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
+    """Effects of a trigger that would ask the owner something, which no moment between turns allows."""
+    when = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn",
+            Moment.GAME_END: "at the end of the game"}.get(moment, "between turns")
+    return tuple(
+        Problem(f"an effect that asks its owner a question cannot happen {when}, between turns",
+                "use effects that need no decision there (gain, take, put, fill, discount), "
+                "or move this one to 'when bought:'", effect.source)
+        for effect in effects if asks(effect)
+    )

@@ -1,0 +1,117 @@
+"""Scoring rules: what a face-up card is worth at the end of the game, counted in its owner's final 3x3 grid."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from castle_combo.language import english
+from castle_combo.language.model.base import MAX_AMOUNT, SCORING, Problem, Source, out_of_range, source_field
+from castle_combo.language.model.conditions import Condition, PlacedIn
+from castle_combo.language.model.counts import Per
+
+__all__ = ["ScoreAsAdjacent", "ScoreIf", "ScorePer", "Scoring", "points_problems"]
+
+
+def points_problems(points: int, source: Source | None) -> tuple[Problem, ...]:
+    """Points out of range: 1 to 99, or a penalty of -1 to -99 (never 0, which scores nothing)."""
+    if points < 0:
+        return out_of_range(points, -MAX_AMOUNT, -1, "the points", source)
+    return out_of_range(points, 1, MAX_AMOUNT, "the points", source)
+
+
+def _bound_problems(up_to: int | None, at_least: int | None, source: Source | None) -> tuple[Problem, ...]:
+    found: tuple[Problem, ...] = ()
+    if up_to is not None and at_least is not None and at_least > up_to:
+        found += (Problem(f"the floor {at_least} is above the cap {up_to}", "make 'at least' at most 'up to'", source),)
+    for value, word in ((up_to, "up to"), (at_least, "at least")):
+        if value is not None and abs(value) > MAX_AMOUNT * MAX_AMOUNT:
+            found += out_of_range(value, -MAX_AMOUNT * MAX_AMOUNT, MAX_AMOUNT * MAX_AMOUNT, f"the points '{word}'",
+                                  source)
+    return found
+
+
+@attrs.frozen
+class ScorePer:
+    """Score ``points`` per counted thing (a negative number is a penalty).
+
+    The points are then raised to ``at_least`` and capped at ``up_to`` when given.
+    """
+
+    points: int
+    per: Per
+    up_to: int | None = attrs.field(default=None, kw_only=True)
+    at_least: int | None = attrs.field(default=None, kw_only=True)
+    source: Source | None = source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Points out of range, or a count that makes no sense in the final grid."""
+        found = points_problems(self.points, self.source)
+        return found + _bound_problems(self.up_to, self.at_least, self.source) + self.per.problems(where=SCORING)
+
+    def describe(self) -> str:
+        """The rule as a sentence: "Score 3 per scholarship shield in this card's row."."""
+        text = f"Score {self.points} per {self.per.describe()}"
+        if self.at_least is not None:
+            text += f", at least {english.quantity(self.at_least, 'point')}"
+        if self.up_to is not None:
+            text += f", up to {english.quantity(self.up_to, 'point')}"
+        return english.sentence(text)
+
+    def ccl(self) -> str:
+        text = f"score {self.points} per {self.per.ccl()}"
+        if self.at_least is not None:
+            text += f" at least {self.at_least}"
+        if self.up_to is not None:
+            text += f" up to {self.up_to}"
+        return text
+
+
+@attrs.frozen
+class ScoreIf:
+    """Score ``points`` if the condition holds (a negative number is a penalty)."""
+
+    points: int
+    condition: Condition
+    source: Source | None = source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Points out of range, or a condition that makes no sense."""
+        return points_problems(self.points, self.source) + self.condition.problems(where=SCORING)
+
+    def describe(self) -> str:
+        """The rule as a sentence: "Score 4 if this card ends in a corner."."""
+        return english.sentence(f"Score {self.points} if {self.condition.describe()}")
+
+    def ccl(self, indent: str = "    ") -> str:
+        if isinstance(self.condition, PlacedIn):
+            return f"score {self.points} if {self.condition.ccl(indent=indent)}"
+        return f"score {self.points} if {self.condition.ccl()}"
+
+
+@attrs.frozen
+class ScoreAsAdjacent:
+    """Score as one of the owner's face-up cards orthogonally next to this one, the best for the owner.
+
+    The chosen card's scoring rules are counted as if they were printed on
+    this card (its row, its column, its place, its own gold). A card that
+    itself scores as an adjacent card cannot be copied, so copies never chain.
+    """
+
+    source: Source | None = source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Nothing: with no card to copy the rule scores 0."""
+        return ()
+
+    def describe(self) -> str:
+        """The rule as a sentence."""
+        return english.sentence("Score as one of your cards next to this one (the best for you), "
+                                "counted as if its scoring were printed on this card")
+
+    def ccl(self, indent: str = "    ") -> str:
+        return "score as an adjacent card"
+
+
+Scoring = Union[ScorePer, ScoreIf, ScoreAsAdjacent]

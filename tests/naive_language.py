@@ -1,0 +1,392 @@
+"""A slow, direct reading of the card language's counts, filters, conditions and amounts: the judge.
+
+The engine compiles each part of the language into closures, with fast paths
+(totals kept per seat, cells picked by position, ...). This module says what
+each part means in the plainest way, from the docs' definitions, sharing no
+code with the engine: it walks the model objects on every call and recounts
+everything from the cards. The reference engine (``reference_engine.py``)
+uses it for every count, and the property tests draw random expressions from
+the language's parts and compare it with the engine on random tables.
+
+A *world* is anything with ``seats`` (each with ``cells``, ``gold`` and
+``keys``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
+object with ``row`` and ``discard``, lists of cards) and a cell is anything with
+``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key`` and
+``wild_as`` (the shield type its wild shields count as, once named).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from castle_combo.language import model as m
+from castle_combo.language.model import Comparison, Deck, Scope, Shield
+
+SHIELDS = list(Shield)
+
+
+class Loose:
+    """A card outside every tableau (in a row, a pile, or just discarded): face up, holding nothing."""
+
+    def __init__(self, card: m.Card) -> None:
+        self.card = card
+        self.x = self.y = 0
+        self.face_down = False
+        self.gold = 0
+        self.key = False
+        self.wild_as = None
+
+
+class Context:
+    """Who is counting and about what: the owner's seat, this card, the player or group talked about."""
+
+    def __init__(self, world: Any, owner: int, me: Any = None, *, them: int | None = None,
+                 group: list[Any] | None = None, discarded: list[m.Card] | None = None,
+                 origin: tuple[int, int] | None = None) -> None:
+        self.world = world
+        self.owner = owner
+        self.me = me
+        self.them = them
+        self.group = group
+        self.discarded = discarded or []
+        cells = world.seats[owner].cells
+        self.origin = origin if origin is not None else (
+            (min(c.x for c in cells), min(c.y for c in cells)) if cells else (0, 0))
+
+    def about(self, **changes: Any) -> Context:
+        fresh = Context(self.world, self.owner, self.me, them=self.them, group=self.group,
+                        discarded=self.discarded, origin=self.origin)
+        for key, value in changes.items():
+            setattr(fresh, key, value)
+        return fresh
+
+
+def compare(comparison: Comparison, left: int, right: int) -> bool:
+    return {
+        Comparison.EQ: left == right, Comparison.NE: left != right, Comparison.GE: left >= right,
+        Comparison.LE: left <= right, Comparison.GT: left > right, Comparison.LT: left < right,
+    }[comparison]
+
+
+def shields_of(cell: Any) -> dict[Shield, int]:
+    """How many shields of each type a face-up card shows (its wild ones as the type named, if any)."""
+    if cell.face_down:
+        return {s: 0 for s in SHIELDS}
+    counts = {s: cell.card.shields.count(s) for s in SHIELDS}
+    if cell.wild_as is not None:
+        counts[cell.wild_as] += cell.card.wild
+    return counts
+
+
+def has_part(card: m.Card, part: m.Part) -> bool:
+    if part is m.Part.PURSE:
+        return card.purse is not None
+    if part is m.Part.DISCOUNT:
+        return any(isinstance(node, m.Discount) for node in m.walk(card.effects))
+    if part is m.Part.LOCK:
+        return card.lock
+    if part is m.Part.MESSENGER:
+        return card.messenger
+    if part is m.Part.ABILITY:
+        return bool(card.ability)
+    if part is m.Part.TRIGGER:
+        return bool(card.each_turn or card.turn_end or card.game_end)
+    return bool(card.scoring)
+
+
+def near(relation: m.Relation, cell: Any, me: Any) -> bool:
+    dx, dy = abs(cell.x - me.x), abs(cell.y - me.y)
+    if relation is m.Relation.ROW:
+        return dy == 0
+    if relation is m.Relation.COLUMN:
+        return dx == 0
+    if relation is m.Relation.ROW_AND_COLUMN:
+        return dx == 0 or dy == 0
+    if relation is m.Relation.ADJACENT:
+        return dx + dy == 1
+    if relation is m.Relation.DIAGONAL:
+        return dx == 1 and dy == 1
+    if relation is m.Relation.AROUND:
+        return max(dx, dy) == 1
+    if relation is m.Relation.THIS:
+        return dx == 0 and dy == 0
+    return not (dx == 0 and dy == 0)
+
+
+def passes(f: m.CardFilter | None, cell: Any, ctx: Context) -> bool:
+    """Whether ``cell`` passes filter ``f``; a face-down card shows nothing printed."""
+    if f is None:
+        return True
+    up = not cell.face_down
+    card = cell.card
+    me = ctx.me
+    if isinstance(f, m.FaceDown):
+        return cell.face_down
+    if isinstance(f, m.FaceUp):
+        return up
+    if isinstance(f, m.DeckIs):
+        return up and card.deck is f.deck
+    if isinstance(f, m.HasShield):
+        return up and any(shields_of(cell)[s] > 0 for s in f.shields)
+    if isinstance(f, m.ShieldCountIs):
+        return up and compare(f.comparison, len(card.shields) + card.wild, f.shields)
+    if isinstance(f, m.CostIs):
+        return up and compare(f.comparison, card.cost, f.cost)
+    if isinstance(f, m.CostVsThis):
+        return up and me is not None and compare(f.comparison, card.cost, me.card.cost)
+    if isinstance(f, m.HasPart):
+        return up and has_part(card, f.part)
+    if isinstance(f, m.HoldsGold):
+        return cell.gold > 0
+    if isinstance(f, m.HoldsKey):
+        return cell.key
+    if isinstance(f, m.Shares):
+        if not up or me is None or me.face_down:
+            return False
+        if f.trait is m.Trait.SHIELD:
+            mine, theirs = shields_of(me), shields_of(cell)
+            return any(mine[s] and theirs[s] for s in SHIELDS)
+        if f.trait is m.Trait.DECK:
+            return card.deck is me.card.deck
+        return card.cost == me.card.cost
+    if isinstance(f, m.Near):
+        return me is not None and near(f.relation, cell, me)
+    if isinstance(f, m.InRegion):
+        return (cell.x - ctx.origin[0], cell.y - ctx.origin[1]) in f.region.cells
+    if isinstance(f, m.AllOf):
+        return all(passes(part, cell, ctx) for part in f.filters)
+    if isinstance(f, m.AnyOf):
+        return any(passes(part, cell, ctx) for part in f.filters)
+    if isinstance(f, m.Excluding):
+        return not passes(f.filter, cell, ctx)
+    raise AssertionError(f"the judge cannot read the filter {f!r}")
+
+
+def neighbour_seats(seat: int, n: int) -> list[int]:
+    return sorted({(seat - 1) % n, (seat + 1) % n} - {seat})
+
+
+def seats_of(group: m.PlayerGroup, owner: int, n: int) -> list[int]:
+    others = [(owner + k) % n for k in range(1, n)]
+    if group is m.PlayerGroup.OPPONENTS:
+        return others
+    if group is m.PlayerGroup.NEIGHBOURS:
+        return [s for s in others if s in neighbour_seats(owner, n)]
+    if group is m.PlayerGroup.PLAYERS:
+        return [owner] + others
+    if n < 2:
+        return []
+    return [(owner + 1) % n] if group is m.PlayerGroup.LEFT else [(owner - 1) % n]
+
+
+def cells_in(scope: Scope, ctx: Context) -> list[Any]:
+    """The cards a count in ``scope`` looks at."""
+    world, me = ctx.world, ctx.me
+    mine = world.seats[ctx.owner].cells
+    relations = {Scope.ROW: m.Relation.ROW, Scope.COLUMN: m.Relation.COLUMN,
+                 Scope.ROW_AND_COLUMN: m.Relation.ROW_AND_COLUMN, Scope.ADJACENT: m.Relation.ADJACENT,
+                 Scope.DIAGONAL: m.Relation.DIAGONAL, Scope.AROUND: m.Relation.AROUND}
+    if scope is Scope.TABLEAU:
+        return list(mine)
+    if scope in relations:
+        return [c for c in mine if near(relations[scope], c, me)]
+    if scope is Scope.THEIRS:
+        return list(world.seats[ctx.them].cells)
+    if scope is Scope.EVERY_TABLEAU:
+        return [c for seat in world.seats for c in seat.cells]
+    if scope is Scope.OPPONENTS:
+        return [c for k, seat in enumerate(world.seats) if k != ctx.owner for c in seat.cells]
+    if scope in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW):
+        return [Loose(card) for card in world.places[Deck.CASTLE if scope is Scope.CASTLE_ROW else Deck.VILLAGE].row]
+    if scope in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE):
+        deck = Deck.CASTLE if scope is Scope.CASTLE_PILE else Deck.VILLAGE
+        return [Loose(card) for card in world.places[deck].discard]
+    if scope is Scope.DISCARDED:
+        return [Loose(card) for card in ctx.discarded]
+    if scope is Scope.GROUP:
+        return list(ctx.group or [])
+    raise AssertionError(scope)
+
+
+def groups_of(kind: m.GroupKind, cells: list[Any]) -> list[list[Any]]:
+    rows = sorted({c.y for c in cells})
+    columns = sorted({c.x for c in cells})
+    if kind is m.GroupKind.ROW:
+        return [[c for c in cells if c.y == y] for y in rows]
+    if kind is m.GroupKind.COLUMN:
+        return [[c for c in cells if c.x == x] for x in columns]
+    if kind is m.GroupKind.LINE:
+        return groups_of(m.GroupKind.ROW, cells) + groups_of(m.GroupKind.COLUMN, cells)
+    pairs = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+            if (kind is m.GroupKind.ADJACENT_PAIR and dx + dy == 1) or (
+                    kind is m.GroupKind.DIAGONAL_PAIR and dx == 1 and dy == 1):
+                pairs.append([a, b])
+    return pairs
+
+
+def totals(cells: list[Any]) -> dict[Shield, int]:
+    found = {s: 0 for s in SHIELDS}
+    for cell in cells:
+        for s, n in shields_of(cell).items():
+            found[s] += n
+    return found
+
+
+def banners(cells: list[Any], deck: Deck) -> int:
+    return sum(1 for c in cells if not c.face_down and c.card.deck is deck)
+
+
+def count_cells(count: Any, cells: list[Any], ctx: Context, capacity: int) -> int:
+    """A noun counted over ``cells`` (after its own filter)."""
+    on = getattr(count, "on", None)
+    if isinstance(count, m.Cards):
+        return sum(1 for c in cells if passes(on, c, ctx))
+    chosen = [c for c in cells if not c.face_down and passes(on, c, ctx)]
+    if isinstance(count, m.Shields):
+        if not count.shields:
+            return sum(len(c.card.shields) + c.card.wild for c in chosen)
+        return sum(shields_of(c)[s] for c in chosen for s in count.shields)
+    if isinstance(count, m.ShieldTypes):
+        present = sum(1 for n in totals(chosen).values() if n > 0)
+        return len(SHIELDS) - present if count.missing else present
+    if isinstance(count, m.ShieldSets):
+        have = totals(chosen)
+        return min(have[s] // count.shields.count(s) for s in set(count.shields))
+    if isinstance(count, m.IdenticalShieldSets):
+        return sum(n // count.size for n in totals(chosen).values())
+    if isinstance(count, m.BannerSets):
+        return min(banners(chosen, d) // count.decks.count(d) for d in set(count.decks))
+    if isinstance(count, m.DistinctCosts):
+        return len({c.card.cost for c in chosen})
+    if isinstance(count, m.CostSum):
+        return sum(c.card.cost for c in chosen)
+    if isinstance(count, m.StoredGold):
+        return sum(c.gold for c in chosen)
+    if isinstance(count, m.GoldOnThisCard):
+        return ctx.me.gold if ctx.me is not None else 0
+    if isinstance(count, m.EmptySpaces):
+        return max(0, capacity - len(cells))
+    raise AssertionError(f"the judge cannot count {count!r}")
+
+
+def player_value(count: Any, world: Any, seat: int) -> int:
+    s = world.seats[seat]
+    if isinstance(count, m.KeysOwned):
+        return s.keys + sum(1 for c in s.cells if c.key)
+    return s.gold
+
+
+def count(per: m.Per, ctx: Context) -> int:
+    """What ``per`` counts in ``ctx``, every ``per.every`` of it counting once."""
+    return raw_count(per.count, per.scope, ctx) // per.every
+
+
+def raw_count(noun: Any, scope: Scope, ctx: Context) -> int:
+    world = ctx.world
+    n = len(world.seats)
+    if isinstance(noun, m.Groups):
+        whose = ctx.them if scope is Scope.THEIRS else ctx.owner
+        cells = list(world.seats[whose].cells)
+        found = groups_of(noun.kind, cells)
+        if noun.condition is None:
+            return len(found)
+        return sum(1 for g in found if holds(noun.condition, ctx.about(group=g)))
+    if isinstance(noun, m.Players):
+        chosen = seats_of(noun.group, ctx.owner, n)
+        if noun.condition is None:
+            return len(chosen)
+        return sum(1 for them in chosen if holds(noun.condition, ctx.about(them=them)))
+    if isinstance(noun, (m.KeysOwned, m.Gold)):
+        if scope is Scope.THEIRS:
+            return player_value(noun, world, ctx.them)
+        if scope is Scope.NEIGHBOUR:
+            return max((player_value(noun, world, s) for s in neighbour_seats(ctx.owner, n)), default=0)
+        if scope is Scope.EVERY_TABLEAU:
+            return sum(player_value(noun, world, s) for s in range(n))
+        if scope is Scope.OPPONENTS:
+            return sum(player_value(noun, world, s) for s in range(n) if s != ctx.owner)
+        return player_value(noun, world, ctx.owner)
+    if scope is Scope.NEIGHBOUR:
+        best = 0
+        for s in neighbour_seats(ctx.owner, n):
+            theirs = list(world.seats[s].cells)
+            best = max(best, count_cells(noun, theirs, ctx, 9))
+        return best
+    capacities = {Scope.ROW: 3, Scope.COLUMN: 3, Scope.ROW_AND_COLUMN: 5, Scope.ADJACENT: 4, Scope.DIAGONAL: 4,
+                  Scope.AROUND: 8, Scope.CASTLE_ROW: 3, Scope.VILLAGE_ROW: 3, Scope.CASTLE_PILE: 0,
+                  Scope.VILLAGE_PILE: 0, Scope.DISCARDED: 0}
+    cells = cells_in(scope, ctx)
+    capacity = len(cells) if scope is Scope.GROUP else capacities.get(scope, 9)
+    return count_cells(noun, cells, ctx, capacity)
+
+
+def alike(trait: m.Trait, same: bool, cells: list[Any]) -> bool:
+    if any(c.face_down for c in cells):
+        return False
+
+    def values(c: Any) -> set[Any]:
+        if trait is m.Trait.SHIELD:
+            return {s for s, n in shields_of(c).items() if n}
+        if trait is m.Trait.DECK:
+            return {c.card.deck}
+        return {c.card.cost}
+
+    if same:
+        if not cells:
+            return False
+        common = values(cells[0])
+        for c in cells[1:]:
+            common &= values(c)
+        return bool(common)
+    return all(not (values(a) & values(b)) for i, a in enumerate(cells) for b in cells[i + 1:])
+
+
+def holds(condition: m.Condition, ctx: Context) -> bool:
+    """Whether ``condition`` holds in ``ctx``."""
+    if isinstance(condition, m.CountIs):
+        left = count(condition.per, ctx)
+        right = count(condition.value, ctx) if isinstance(condition.value, m.Per) else condition.value
+        return compare(condition.comparison, left, right)
+    if isinstance(condition, m.PlacedIn):
+        me = ctx.me
+        return (me.x - ctx.origin[0], me.y - ctx.origin[1]) in condition.region.cells
+    if isinstance(condition, m.Compared):
+        mine = count(condition.per, ctx)
+        others = seats_of(condition.against, ctx.owner, len(ctx.world.seats))
+        return all(compare(condition.comparison, mine, count(condition.per.scoped(Scope.THEIRS),
+                                                             ctx.about(them=other))) for other in others)
+    if isinstance(condition, m.Alike):
+        cards = condition.cards
+        chosen = [c for c in cells_in(cards.scope if cards.scope is not Scope.NEIGHBOUR else Scope.TABLEAU, ctx)
+                  if passes(cards.count.on, c, ctx)]
+        return alike(condition.trait, condition.same, chosen)
+    if isinstance(condition, m.And):
+        return all(holds(c, ctx) for c in condition.conditions)
+    if isinstance(condition, m.Or):
+        return any(holds(c, ctx) for c in condition.conditions)
+    if isinstance(condition, m.Not):
+        return not holds(condition.condition, ctx)
+    raise AssertionError(f"the judge cannot check {condition!r}")
+
+
+def amount(effect: Any, ctx: Context) -> int:
+    """An effect's amount: N, times the count, raised to its floor and capped, never below 0."""
+    value = effect.amount if effect.per is None else effect.amount * count(effect.per, ctx)
+    if getattr(effect, "at_least", None) is not None:
+        value = max(value, effect.at_least)
+    if getattr(effect, "up_to", None) is not None:
+        value = min(value, effect.up_to)
+    return max(0, value)
+
+
+def points(rule: m.ScorePer, ctx: Context) -> int:
+    """A "score N per ..." rule's points, raised to its floor and capped."""
+    value = rule.points * count(rule.per, ctx)
+    if rule.at_least is not None:
+        value = max(value, rule.at_least)
+    if rule.up_to is not None:
+        value = min(value, rule.up_to)
+    return value
