@@ -27,16 +27,20 @@ from pathlib import Path
 import attrs
 
 from castle_combo.bots.base import Agent
+from castle_combo.bots.registry import make_agent
+from castle_combo.bots.simulate import derive_seed
 from castle_combo.engine.actions import Action
-from castle_combo.engine.game import fresh_seed
+from castle_combo.engine.game import fresh_seed, new_game
 from castle_combo.engine.record import Seat, numbered
 from castle_combo.engine.state import GameState
 from castle_combo.engine.views import redeal
-from castle_combo.errors import SaveError
+from castle_combo.errors import PlayError, SaveError
+from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import write_file
+from castle_combo.language.ruleset import Ruleset
 from castle_combo.records.narration import narrate
 
-__all__ = ["Session", "SaveError", "save_record"]
+__all__ = ["Session", "SaveError", "save_record", "new_session", "action_words"]
 
 
 @attrs.frozen
@@ -133,6 +137,37 @@ class Session:
         return True
 
 
+def new_session(players: int, bots: Sequence[str], seed: int | None = None, seat: int = 0,
+                rules: Ruleset | None = None, name: str = "you") -> Session:
+    """A new game for you (``name``) at ``seat`` against ``bots`` (cycled over the other seats), dealt from ``seed``.
+
+    ``seed=None`` deals from a fresh seed of 128 bits from the operating
+    system (the deal cannot be found from the cards seen). The terminal game
+    and the Card Workshop page both start their games here, so they refuse
+    the same impossible set-ups with the same words.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PlayError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (you and 1-4 bots), "
+                        f"got {players!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayError(f"seat must be from 0 to {players - 1} for {players} players, got {seat!r}")
+    if not bots:
+        raise PlayError("no bots to play against; name at least one, e.g. bots=('greedy',)")
+    if len(bots) > players - 1:
+        raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or more players")
+    if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 40:
+        raise PlayError(f"your name must be 1 to 40 printable characters, got {name!r}")
+    if seed is None:
+        seed = fresh_seed()
+    others = [s for s in range(players) if s != seat]
+    agents = {s: make_agent(bots[i % len(bots)]) for i, s in enumerate(others)}
+    rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
+    names = names_for(players, seat, agents)
+    seats = tuple(Seat(name, None) if s == seat else Seat(names[s], bots[others.index(s) % len(bots)])
+                  for s in range(players))
+    return Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, seed, names, seats)
+
+
 def save_record(state: GameState, path: str | os.PathLike[str], seats: Sequence[Seat] | None = None,
                 overwrite: bool = False) -> Path:
     """Write the game's record (the game-record format, with ``seats`` if given) to ``path``, whole or not at all.
@@ -164,15 +199,15 @@ def final_words(session: Session, saved: Path | None) -> list[str]:
     return lines
 
 
-def decision_words(state: GameState, actions: Sequence[Action]) -> list[str]:
-    """The answers to a decision, numbered from 1, each saying what it does."""
+def action_words(state: GameState, actions: Sequence[Action]) -> list[str]:
+    """What each of ``actions`` does, in words; a "choose one" answer says what its option gives."""
     from castle_combo.records.narration import option_text
 
     options = option_text(state)
-    lines = []
-    for number, action in enumerate(actions, start=1):
-        label = f"{action}"
-        if options and number <= len(options):
-            label = f"choose: {options[number - 1]}"
-        lines.append(f"{number} {label}")
-    return lines
+    return [f"choose: {options[number]}" if options and number < len(options) else f"{action}"
+            for number, action in enumerate(actions)]
+
+
+def decision_words(state: GameState, actions: Sequence[Action]) -> list[str]:
+    """The answers to a decision, numbered from 1, each saying what it does."""
+    return [f"{number} {words}" for number, words in enumerate(action_words(state, actions), start=1)]

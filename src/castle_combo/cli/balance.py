@@ -8,6 +8,12 @@ The table shows the flagged cards, the cards that are not in the base game
 (yours), and the five best and worst others; ``--all`` shows every card.
 ``--json`` prints the documented JSON document only; ``--svg FILE`` draws the
 chart. See :mod:`castle_combo.bots.balance` for what the numbers mean.
+
+The Card Workshop page (:mod:`castle_combo.cli.workshop`) runs this module in
+the browser: :func:`prepare`, :func:`quiet_report` and :func:`summary_lines`
+are the command's own steps and words, shared so the page cannot drift from
+the command. That is why ``rich`` is imported only where the table is drawn:
+the page ships without it.
 """
 
 from __future__ import annotations
@@ -15,17 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
-from rich import box
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
 from castle_combo.bots.backends import cpu_count
-from castle_combo.bots.balance import BalanceReport, CardBalance, balance
+from castle_combo.bots.balance import BalanceReport, CardBalance, balance, balance_report
 from castle_combo.bots.registry import agent_names, parse_agents
-from castle_combo.bots.simulate import GameOutcome, SimulationInterrupted
+from castle_combo.bots.simulate import Bot, GameOutcome, SimulationInterrupted
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
@@ -35,7 +37,7 @@ from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import check_target, write_file
 from castle_combo.language.ruleset import Ruleset
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "prepare", "quiet_report", "summary_lines", "rate_words"]
 
 DEFAULT_BOTS = "greedy,greedy"
 DEFAULT_GAMES = 200
@@ -83,38 +85,51 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Play, then print the table (or JSON) and write the chart; 0 on success, 130 if interrupted."""
+def prepare(args: argparse.Namespace) -> tuple[list[Bot], dict[str, Any]]:
+    """The bots and the options of :func:`~castle_combo.bots.balance.balance` that ``args`` ask for.
+
+    Every option is checked here, in the command line's words, before a game is played.
+    """
     check_run_options(args)
     if args.svg:
         check_target(args.svg, RenderError, overwrite=args.overwrite)  # before the games, not after
-    specs = parse_agents(args.bots)
+    specs: list[Bot] = list(parse_agents(args.bots))
     rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
     options: dict[str, Any] = {"players": players, "games": args.games, "seed": args.seed, "jobs": args.jobs,
                                "rules": rules, "backend": args.backend, "address": args.address}
-    report = _play(specs, options, quiet=args.json)
+    return specs, options
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play, then print the table (or JSON) and write the chart; 0 on success, 130 if interrupted."""
+    specs, options = prepare(args)
+    if args.json:
+        with stdout_to_stderr():  # the JSON document must stand alone on standard output
+            report = quiet_report(specs, options)
+    else:
+        report = _with_progress_bar(specs, options)
     if args.svg:
         write_file(args.svg, report.chart_svg(), RenderError, overwrite=args.overwrite)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        _render(report, rules, show_all=args.all, svg=args.svg)
+        _render(report, options["rules"], show_all=args.all, svg=args.svg)
     if report.interrupted:
         print(f"interrupted: the report covers the {report.games} games finished", file=sys.stderr)
         return 130
     return 0
 
 
-def _play(specs: Any, options: dict[str, Any], *, quiet: bool) -> BalanceReport:
-    from castle_combo.bots.balance import balance_report
+def quiet_report(specs: Sequence[Bot], options: dict[str, Any]) -> BalanceReport:
+    """Play the games with no progress shown; an interruption gives the report of the games finished."""
+    try:
+        return balance(specs, **options)
+    except SimulationInterrupted as stop:
+        return balance_report(stop.partial, options["rules"])
 
-    if quiet:
-        with stdout_to_stderr():  # the JSON document must stand alone on standard output
-            try:
-                return balance(specs, **options)
-            except SimulationInterrupted as stop:
-                return balance_report(stop.partial, options["rules"])
+
+def _with_progress_bar(specs: Sequence[Bot], options: dict[str, Any]) -> BalanceReport:
     from castle_combo.cli._simulate_report import progress_bar
 
     with progress_bar(options["games"]) as advance:
@@ -128,6 +143,26 @@ def _play(specs: Any, options: dict[str, Any], *, quiet: bool) -> BalanceReport:
             return balance_report(stop.partial, options["rules"])
 
 
+def rate_words(card: CardBalance) -> tuple[str, str]:
+    """A card's win share with its interval (``"62% (55%-69%)"``) and its distance from the baseline."""
+    if not card.taken:
+        return "never taken", ""
+    interval = card.interval
+    return (f"{interval.estimate:.0%} ({interval.low:.0%}-{interval.high:.0%})",
+            f"{card.difference * 100:+.0f} pts")
+
+
+def summary_lines(report: BalanceReport) -> list[str]:
+    """What the report means, in the words printed under the table: baseline, flags, games needed."""
+    return [
+        f"baseline: {report.baseline:.0%} of all players won their game.",
+        f"flagged: {len(report.flagged)} card(s); about {report.expected_by_chance:.0f} would be flagged by "
+        "chance alone, so run again with another --seed before you believe a single flag.",
+        f"to tell a typical card 5 points from the baseline, play about {report.games_needed(0.05):,} "
+        f"games (2 points: {report.games_needed(0.02):,}).",
+    ]
+
+
 def _worth_a_look(report: BalanceReport, rules: Ruleset) -> list[CardBalance]:
     """Flagged cards, cards that are not in the base game, and the five best and worst of the others."""
     base = set(Ruleset.standard().names)
@@ -138,6 +173,11 @@ def _worth_a_look(report: BalanceReport, rules: Ruleset) -> list[CardBalance]:
 
 
 def _render(report: BalanceReport, rules: Ruleset, *, show_all: bool, svg: str | None) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
     console = Console()
     lines = list(report.cards) if show_all else _worth_a_look(report, rules)
     table = Table(
@@ -153,21 +193,11 @@ def _render(report: BalanceReport, rules: Ruleset, *, show_all: bool, svg: str |
     table.add_column("flag")
     for card in lines:
         colour = _COLOURS[card.flag]
-        interval = card.interval
-        rate = f"{interval.estimate:.0%} ({interval.low:.0%}-{interval.high:.0%})" if card.taken else "never taken"
-        table.add_row(
-            escape(card.card),
-            str(card.taken),
-            rate,
-            f"{card.difference * 100:+.0f} pts" if card.taken else "",
-            f"[{colour}]{card.flag}[/]" if card.flag else "",
-        )
+        rate, versus = rate_words(card)
+        table.add_row(escape(card.card), str(card.taken), rate, versus,
+                      f"[{colour}]{card.flag}[/]" if card.flag else "")
     console.print(table)
-    console.print(f"baseline: {report.baseline:.0%} of all players won their game.")
-    flagged = report.flagged
-    console.print(f"flagged: {len(flagged)} card(s); about {report.expected_by_chance:.0f} would be flagged by "
-                  "chance alone, so run again with another --seed before you believe a single flag.")
-    console.print(f"to tell a typical card 5 points from the baseline, play about {report.games_needed(0.05):,} "
-                  f"games (2 points: {report.games_needed(0.02):,}).")
+    for line in summary_lines(report):
+        console.print(line)
     if svg:
         console.print(f"chart: {escape(svg)}")

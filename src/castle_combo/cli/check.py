@@ -21,9 +21,9 @@ import sys
 
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
-from castle_combo.language import check_paths
+from castle_combo.language import CheckReport, check_paths
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "report_for"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,10 +49,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
+def _against(args: argparse.Namespace) -> bool:
+    """Whether the files are checked against a ruleset too (``--extend``, ``--expansion``, ``--cards``)."""
+    return bool(args.extend or args.expansions or args.cards)
+
+
+def report_for(args: argparse.Namespace) -> CheckReport:
+    """Everything ``check`` finds for these options, before anything is printed.
+
+    One function for the command and the Card Workshop page
+    (:mod:`castle_combo.cli.workshop`), so the page shows exactly the
+    command's messages.
+    """
+    return check_paths(args.paths, ruleset_from(args).cards if _against(args) else ())
+
+
 def run(args: argparse.Namespace) -> int:
     """Check ``args.paths``; 0 if every card is valid, else 2."""
-    against = args.extend or args.expansions or args.cards
-    report = check_paths(args.paths, ruleset_from(args).cards if against else ())
+    against = _against(args)
+    report = report_for(args)
     files = f"{len(report.files)} file{'s' if len(report.files) != 1 else ''}"
     cards = f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''}"
     messages = report.messages

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import io
-import random
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,15 +31,12 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.markup import escape
 
-from castle_combo.bots.registry import agent_names, make_agent, parse_agents
-from castle_combo.bots.simulate import derive_seed
+from castle_combo.bots.registry import agent_names, parse_agents
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse_input, prompt_lines, quick_move
-from castle_combo.cli._play_session import Session, final_words, names_for
+from castle_combo.cli._play_session import Session, final_words, new_session
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.tui import score_table, screen
-from castle_combo.engine.game import fresh_seed
-from castle_combo.engine.record import Seat
 from castle_combo.errors import PlayError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import check_target
@@ -166,31 +162,11 @@ def play(
     existing file is replaced only with ``overwrite``, and refused before the
     game starts otherwise.
     """
-    from castle_combo import new_game
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PlayError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (you and 1-4 bots), "
-                        f"got {players!r}")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayError(f"seat must be from 0 to {players - 1} for {players} players, got {seat!r}")
-    if not bots:
-        raise PlayError("no bots to play against; name at least one, e.g. bots=('greedy',)")
-    if len(bots) > players - 1:
-        raise PlayError(f"{len(bots)} bots for {players - 1} bot seats; give fewer bots or more players")
-    if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 40:
-        raise PlayError(f"your name must be 1 to 40 printable characters, got {name!r}")
+    session = new_session(players, bots, seed, seat, rules, name)
     if save is not None:
         check_target(save, PlayError, overwrite=overwrite)
         if not Path(save).parent.is_dir():
             raise PlayError(f"cannot save the record to {save}: its folder does not exist")
-    if seed is None:
-        seed = fresh_seed()  # 128 bits from the operating system: the deal cannot be found from the cards seen
-    others = [s for s in range(players) if s != seat]
-    agents = {s: make_agent(bots[i % len(bots)]) for i, s in enumerate(others)}
-    rngs = {s: random.Random(derive_seed(seed, 0, f"seat{s}")) for s in others}
-    names = names_for(players, seat, agents)
-    seats = tuple(Seat(name, None) if s == seat else Seat(names[s], bots[others.index(s) % len(bots)])
-                  for s in range(players))
-    session = Session(new_game(players=players, seed=seed, rules=rules), seat, agents, rngs, seed, names, seats)
     if not plain:
         if not _full_screen_available():
             raise PlayError(f"{FULL_SCREEN_NEEDS}, or play in the line mode (plain=True, or --plain)")
