@@ -31,11 +31,17 @@ windows (an embedded frame, a phone) scale the table down.
 Only public facts are shown: the rows, the tableaux (face-down cards are
 known to all, since they were taken from a face-up row), supplies, deck and
 discard sizes; never a deck's order.
+
+The drawing of one position (:func:`table_section`), the card symbols it
+places (:func:`card_symbols`) and its style (:func:`table_style`) are public:
+the Card Workshop page draws the game a fan plays with them, adding the free
+spaces where a card may go (each a slot with ``data-at="x,y"``, the tableau
+position).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from castle_combo import pictures
@@ -44,16 +50,13 @@ from castle_combo.engine.state import GameState
 from castle_combo.language import english
 from castle_combo.records.narration import grid_place, narrate, seat_names
 
-__all__ = ["replay_page", "states_of"]
+__all__ = ["replay_page", "states_of", "table_section", "card_symbols", "table_style"]
 
 #: Sizes in CSS pixels at full size (--u is one pixel there, less in a narrower window): a full card in a
 #: row, a card in a tableau. At these sizes the smallest words on a card are 11 pixels tall.
 _ROW_CARD, _TABLEAU_CARD = 195, 128
 
-_STYLE = """
-:root{--u:min(1px,calc((100vw - 30px) / 1250));--r:var(--u)}
-@media (max-width:700px){:root{--u:min(1px,calc((100vw - 24px) / 410));--r:min(1px,calc((100vw - 34px) / 600))}
- .rows{flex-direction:column}}
+_PAGE_STYLE = """
 body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:0;background:#f4f1ea;color:#1d1d1d}
 header{position:sticky;top:0;background:#34508a;color:white;padding:8px 12px;display:flex;gap:10px;
  align-items:center;flex-wrap:wrap;z-index:2}
@@ -62,6 +65,12 @@ header button{font-size:15px;padding:3px 10px;border-radius:5px;border:1px solid
  cursor:pointer}
 header .where{font-size:14px;min-width:9em}
 main{padding:8px}
+"""
+
+_TABLE_STYLE = """
+:root{--u:min(1px,calc((100vw - 30px) / 1250));--r:var(--u)}
+@media (max-width:700px){:root{--u:min(1px,calc((100vw - 24px) / 410));--r:min(1px,calc((100vw - 34px) / 600))}
+ .rows{flex-direction:column}}
 .step{display:none}.step.shown{display:block}
 .said{font-size:16px;margin:4px 0 10px;min-height:1.3em}
 .rows{display:flex;gap:calc(20 * var(--u));flex-wrap:wrap;margin-bottom:10px}
@@ -86,6 +95,36 @@ svg.card.kept{width:calc(128 * var(--u));height:calc(179.2 * var(--u))}
 .end svg{width:calc(410 * var(--u));height:auto;min-width:260px}
 .scores{border-collapse:collapse;font-size:14px}.scores td,.scores th{border:1px solid #bbb;padding:3px 9px}
 """
+
+
+def _scoped(css: str, scope: str) -> str:
+    """Every rule of ``css`` limited to ``scope``'s descendants (``:root`` becomes ``scope``), @media included."""
+    out, i = [], 0
+    while (start := css.find("{", i)) >= 0:
+        head = css[i:start].strip()
+        if head.startswith("@"):
+            depth, end = 1, start + 1
+            while depth:
+                depth += {"{": 1, "}": -1}.get(css[end], 0)
+                end += 1
+            out.append(f"{head}{{{_scoped(css[start + 1:end - 1], scope)}}}")
+        else:
+            end = css.index("}", start) + 1
+            selectors = (scope if selector.strip() == ":root" else f"{scope} {selector.strip()}"
+                         for selector in head.split(","))
+            out.append(",".join(selectors) + css[start:end])
+        i = end
+    return "".join(out)
+
+
+def table_style(scope: str = "") -> str:
+    """The CSS of :func:`table_section`, every rule limited to ``scope`` (a selector) when one is given.
+
+    A page that is not a replay page (the Workshop, inside the docs theme)
+    scopes the rules to the element holding the table, so they style
+    nothing else.
+    """
+    return _scoped(_TABLE_STYLE.replace("\n", " "), scope) if scope else _TABLE_STYLE
 
 _SCRIPT = """
 (function(){
@@ -158,12 +197,40 @@ def _seat_title(seat: Seat) -> str:
     return escape(seat.name) + bot
 
 
-def _step(state: GameState, index: int, said: str, seats: Sequence[Seat], ids: dict[str, int],
-          corners: Sequence[tuple[int, int]], before: GameState | None) -> str:
+def _window(state: GameState, seat: int, spots: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """The grid that shows ``seat``'s cards and ``spots``: its left column, top row, columns and rows (3x3 at least)."""
+    xs = [t.at[0] for t in state.tableau(seat)] + [x for x, _ in spots]
+    ys = [t.at[1] for t in state.tableau(seat)] + [y for _, y in spots]
+    left, top = min(xs, default=0), min(ys, default=0)
+    return left, top, max(3, max(xs, default=0) - left + 1), max(3, max(ys, default=0) - top + 1)
+
+
+def table_section(state: GameState, seats: Sequence[Seat], ids: dict[str, int], *, said: str = "", index: int = 0,
+                  shown: bool = False, corners: Sequence[tuple[int, int]] | None = None,
+                  before: GameState | None = None, spots: Sequence[tuple[int, int]] = (),
+                  spot_seat: int | None = None) -> str:
+    """One position as HTML: what was ``said`` about the move, both rows, every seat's supplies and tableau.
+
+    Cards are ``<use>`` references to :func:`card_symbols` (``ids`` maps a
+    card's name to its index in the ruleset); ``corners`` and ``before`` are
+    :meth:`~castle_combo.GameState.picture`'s. ``spots`` are tableau
+    positions of ``spot_seat`` to draw as slots (a player's free spaces):
+    that seat's grid then grows to hold them, and every one of its slots
+    carries ``data-at="x,y"``. At the end, the totals and each seat's score
+    sheet follow.
+    """
+    window = _window(state, spot_seat, spots) if spot_seat is not None and spots else None
+    if window is not None:
+        assert spot_seat is not None
+        corners = list(corners) if corners is not None else [
+            (min((t.at[0] for t in state.tableau(seat)), default=0), min((t.at[1] for t in state.tableau(seat)),
+                                                                            default=0))
+            for seat in range(len(state.players))]
+        corners[spot_seat] = window[:2]
     picture = state.picture([seat.name for seat in seats], corners, since=before)
     fresh = set(picture.fresh)
-    parts = [f'<section class="step" id="step-{index}" data-step="{index}">', f'<p class="said">{escape(said)}</p>',
-             '<div class="rows">']
+    parts = [f'<section class="step{" shown" if shown else ""}" id="step-{index}" data-step="{index}">',
+             f'<p class="said">{escape(said)}</p>', '<div class="rows">']
     for k, (deck, cards) in enumerate((("castle", picture.castle), ("village", picture.village))):
         here = picture.messenger == deck
         parts.append(f'<div class="row{" messenger" if here else ""}"><h2>{deck.capitalize()} row'
@@ -174,20 +241,25 @@ def _step(state: GameState, index: int, said: str, seats: Sequence[Seat], ids: d
     parts.append('</div><div class="seats">')
     for seat, panel in enumerate(picture.seats):
         waiting = f" (+{panel.keys_on_cards} on locks)" if panel.keys_on_cards else ""
+        left, top, columns, rows = window if window is not None and seat == spot_seat else (0, 0, 3, 3)
+        size = "" if (columns, rows) == (3, 3) else (
+            f' style="grid-template-columns:repeat({columns},calc(128 * var(--u)));'
+            f'grid-template-rows:repeat({rows},calc(179.2 * var(--u)))"')
         parts.append(f'<div class="seat{" to-play" if panel.to_play else ""}" data-seat="{seat}" '
                      f'data-gold="{panel.gold}" data-keys="{panel.keys}"><h3>{_seat_title(seats[seat])}'
                      f'{" - to play" if panel.to_play else ""}</h3><p class="supply">{panel.gold} gold, '
-                     f'{panel.keys} {english.plural(panel.keys, "key")}{waiting}</p><div class="grid">')
+                     f'{panel.keys} {english.plural(panel.keys, "key")}{waiting}</p><div class="grid"{size}>')
         cells = {(cell.col, cell.row): cell for cell in panel.cells}
-        for r in range(3):
-            for c in range(3):
+        for r in range(rows):
+            for c in range(columns):
                 cell = cells.get((c, r))
+                at = f' data-at="{left + c},{top + r}"' if window is not None and seat == spot_seat else ""
                 if cell is None or cell.card is None:
-                    parts.append('<div class="slot"></div>')
+                    parts.append(f'<div class="slot"{at}></div>')
                     continue
                 kind = "d" if cell.face_down else ("o" if cell.key and cell.card.lock else "t")
                 label = ("face-down " if cell.face_down else "") + cell.card.name
-                parts.append('<div class="slot filled">'
+                parts.append(f'<div class="slot filled"{at}>'
                              f"{_card(kind, cell.card, ids, cell.changed, pictures.badges(cell), label)}</div>")
         parts.append("</div></div>")
     parts.append("</div>")
@@ -195,6 +267,24 @@ def _step(state: GameState, index: int, said: str, seats: Sequence[Seat], ids: d
         parts.append(_scores(state, seats))
     parts.append("</section>")
     return "".join(parts)
+
+
+def card_symbols(cards: Sequence[pictures.CardLike], shown: Iterable[int], kept: Iterable[int]) -> str:
+    """A hidden ``<svg>`` of the symbols :func:`table_section` uses.
+
+    Each card index in ``shown`` (seen in a row) gets its full face; each in
+    ``kept`` (placed in a tableau) its face as it matters there, its back,
+    and, for a lock card, its face with the lock opened.
+    """
+    symbols = [_symbol("c", i, pictures.card_body(cards[i])) for i in sorted(set(shown))]
+    for i in sorted(set(kept)):
+        card = cards[i]
+        symbols += [_symbol("t", i, pictures.card_body(card, in_tableau=True)),
+                    _symbol("d", i, pictures.face_down_body(card.name, in_tableau=True))]
+        if card.lock:
+            symbols.append(_symbol("o", i, pictures.card_body(card, in_tableau=True, opened=True)))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true" '
+            f'font-family="DejaVu Sans, Verdana, sans-serif">{"".join(symbols)}</svg>')
 
 
 def _scores(state: GameState, seats: Sequence[Seat]) -> str:
@@ -234,32 +324,24 @@ def replay_page(final: GameState, names: Sequence[str] | None = None, title: str
             shown.update(loc.row)
         for player in state.players:
             kept.update(c.card for c in player.tableau)
-    symbols = [_symbol("c", i, pictures.card_body(cards[i])) for i in sorted(shown)]
-    for i in sorted(kept):
-        card = cards[i]
-        symbols += [_symbol("t", i, pictures.card_body(card, in_tableau=True)),
-                    _symbol("d", i, pictures.face_down_body(card.name, in_tableau=True))]
-        if card.lock:
-            symbols.append(_symbol("o", i, pictures.card_body(card, in_tableau=True, opened=True)))
     corners = _corners(final)
     where = grid_place(corners)
     who = [seat.name for seat in seats]
-    sections = [_step(states[0], 0, "The cards are dealt.", seats, ids, corners, None)]
+    sections = [table_section(states[0], seats, ids, said="The cards are dealt.", corners=corners)]
     for i, action in enumerate(final.history, start=1):
         said = narrate(states[i - 1], action, states[i], who, where)
         if states[i].is_over:
             said += ". The game is over: each player's leftover gold fills their purse cards, and the cards score."
-        sections.append(_step(states[i], i, f"{i}. {said}", seats, ids, corners, states[i - 1]))
+        sections.append(table_section(states[i], seats, ids, said=f"{i}. {said}", index=i, corners=corners,
+                                      before=states[i - 1]))
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{escape(title)}</title>"
-        f"<style>{_STYLE}</style></head><body>"
+        f"<style>{_PAGE_STYLE}{_TABLE_STYLE}</style></head><body>"
         f'<header><h1>{escape(title)}</h1><button id="first" title="first step (Home)">first</button>'
         '<button id="prev" title="previous step (left arrow)">&#x25C0;</button>'
         '<button id="next" title="next step (right arrow)">&#x25B6;</button>'
         '<button id="last" title="last step (End)">last</button><span class="where" id="where"></span></header>'
-        '<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true" '
-        'font-family="DejaVu Sans, Verdana, sans-serif">'
-        f"{''.join(symbols)}</svg><main>{''.join(sections)}</main>"
+        f"{card_symbols(cards, shown, kept)}<main>{''.join(sections)}</main>"
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
