@@ -26,6 +26,11 @@ links: the card text compressed (raw DEFLATE) and base64url-encoded after
 compression streams. The gallery's "open in the Workshop" links are made
 with them (:func:`gallery_variant` gives the text).
 
+:class:`Page` is what the page's script holds: each of its methods answers
+with JSON text, ``{"ok": ...}``, or ``{"error": message}`` for a mistake a
+user can make (the message is the command's), so no Python object or
+traceback crosses into JavaScript.
+
 This module imports neither ``rich`` nor ``textual``: the page ships
 castle-combo with only its pure-Python card and game dependencies.
 """
@@ -36,12 +41,13 @@ import argparse
 import base64
 import binascii
 import functools
+import json
 import os
 import re
 import shutil
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -73,6 +79,7 @@ __all__ = [
     "read_fragment",
     "gallery_variant",
     "table_style",
+    "Page",
 ]
 
 #: The name the fan's text goes by until a file is opened: what messages start with.
@@ -466,3 +473,87 @@ def gallery_variant(card: Card) -> str:
     variant = attrs.evolve(card, name=f"My {card.name}", names=())
     return (f"# The {card.name} from the gallery, under a name of its own: a fan card cannot\n"
             "# reuse a base card's name. Change it, and see it drawn and played.\n\n" + format_card(variant))
+
+
+# ---------------------------------------------------------------- the page's calls
+
+
+def _answer(call: Callable[[], Any]) -> str:
+    """``call()`` as the page reads it: ``{"ok": result}``, or ``{"error": message}`` for a user's mistake."""
+    try:
+        return json.dumps({"ok": call()}, ensure_ascii=False)
+    except CastleComboError as error:
+        return json.dumps({"error": str(error), "kind": type(error).__name__}, ensure_ascii=False)
+
+
+class Page:
+    """The calls of the Workshop page's script (and of its balance worker), each answered as JSON text.
+
+    It holds the page's game (a :class:`Table`) and its balance run (a
+    :class:`BalanceRun`) between calls; options come as JSON text too.
+    """
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.run: BalanceRun | None = None
+
+    def check(self, text: str, name: str = DEFAULT_NAME) -> str:
+        """:func:`check`."""
+        return _answer(lambda: check(text, name))
+
+    def new_game(self, text: str, name: str, players: int, bots: str, scope: str = "#cc-table") -> str:
+        """A new :class:`Table`: ``{"symbols", "style", "view"}``.
+
+        The card symbols are drawn once per game; ``style`` is the replay
+        page's style scoped to ``scope``, the element that holds the table.
+        """
+        def start() -> dict[str, Any]:
+            self.table = Table(text, int(players), bots, None, name)
+            return {"symbols": self.table.symbols(), "style": table_style(scope), "view": self.table.view()}
+        return _answer(start)
+
+    def act(self, index: int) -> str:
+        """:meth:`Table.act` on the page's game."""
+        return _answer(lambda: self._table().act(int(index)))
+
+    def undo(self) -> str:
+        """:meth:`Table.undo` on the page's game."""
+        return _answer(lambda: self._table().undo())
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise WorkshopError("no game is being played: start one first")
+        return self.table
+
+    def balance_start(self, text: str, name: str, options: str) -> str:
+        """A new :class:`BalanceRun` with ``options`` (JSON text): ``{"games", "fan"}``."""
+        def start() -> dict[str, Any]:
+            try:
+                parsed = json.loads(options)
+            except ValueError:
+                raise WorkshopError(f"the balance options are not JSON: {options!r}") from None
+            if not isinstance(parsed, dict):
+                raise WorkshopError(f"the balance options must be an object, such as {{'games': 40}}, got {options}")
+            self.run = BalanceRun(text, parsed, name)
+            return {"games": self.run.games, "fan": list(self.run.fan)}
+        return _answer(start)
+
+    def balance_step(self, games: int) -> str:
+        """Play the next ``games`` games of the run: ``{"done", "games"}``."""
+        def step() -> dict[str, int]:
+            run = self._run()
+            return {"done": run.step(int(games)), "games": run.games}
+        return _answer(step)
+
+    def balance_report(self) -> str:
+        """The run's report: ``json``, the command's ``--json`` document, and ``words`` (:func:`balance_words`)."""
+        def report() -> dict[str, Any]:
+            run = self._run()
+            result = run.report()
+            return {"json": result.to_json(), "words": balance_words(result, run.fan)}
+        return _answer(report)
+
+    def _run(self) -> BalanceRun:
+        if self.run is None:
+            raise WorkshopError("no balance run has been started")
+        return self.run
