@@ -120,3 +120,27 @@ def test_the_api_reference_renders_the_public_docstrings(site: Path) -> None:
     assert cc.Ruleset.standard.__doc__ is not None
     assert cc.Ruleset.standard.__doc__.strip().splitlines()[0] in text
     assert "castle_combo.language.model.Card" in text
+
+
+def test_no_page_asks_another_host_for_fonts_or_scripts(site: Path) -> None:
+    """theme.font is false, and the Workshop's files are all in the site: it works with no network."""
+    for page in site.rglob("*.html"):
+        raw = page.read_text(encoding="utf-8")
+        assert "fonts.googleapis.com" not in raw and "fonts.gstatic.com" not in raw, page
+        assert not re.search(r'<script[^>]+src="(https?:)?//', raw), page
+
+
+def test_the_workshop_page_ships_its_runtime_wheels_and_scripts(site: Path) -> None:
+    import json
+
+    folder = site / "workshop"
+    assert (folder / "index.html").is_file()
+    for name in ("assets/workshop.js", "assets/balance-worker.js", "assets/workshop.css", "pyodide/pyodide.mjs",
+                 "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
+        assert (folder / name).is_file(), name
+    manifest = json.loads((folder / "python" / "manifest.json").read_text(encoding="utf-8"))
+    for name in (*manifest["wheels"], manifest["warm"]):
+        assert (folder / "python" / name).is_file(), name
+    assert manifest["wheels"][0] == f"castle_combo-{cc.__version__}-py3-none-any.whl"
+    assert not any(name.startswith(("rich-", "pygments-", "textual-")) for name in manifest["wheels"])
+    assert manifest["example"] == (ROOT / "workshop" / "example.ccl").read_text(encoding="utf-8")

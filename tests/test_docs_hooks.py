@@ -99,3 +99,80 @@ def test_a_docstring_list_right_under_its_intro_line_becomes_a_markdown_list() -
     assert hook("benchmarks").as_markdown(text) == (
         "Prints:\n\n* one\n  continued\n* two\n\nRun it like this:\n\n    python x.py"
     )
+
+
+def test_every_gallery_card_links_to_the_workshop_with_its_source_under_a_name_of_its_own() -> None:
+    import html
+    import re
+
+    from castle_combo.cli import workshop
+
+    markdown = hook("gallery").gallery_markdown()
+    links = re.findall(r'<a class="workshop-link" href="([^"]+)">', markdown)
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    assert len(links) == len(rules)
+    texts = [workshop.read_fragment(html.unescape(link).removeprefix("../workshop/")) for link in links]
+    assert sorted(texts) == sorted(workshop.gallery_variant(card) for card in rules)
+
+
+def test_the_editor_highlighting_is_every_rule_of_the_card_languages_lexer_in_order() -> None:
+    import re
+
+    from castle_combo.language.lexer import CclLexer
+
+    rules = hook("workshop").highlight_rules()
+    assert len(rules) == len(CclLexer.tokens["root"])
+    for rule in rules:
+        re.compile(rule["regex"])
+    tags = {rule["tag"] for rule in rules}
+    assert {"comment", "string", "number", "keyword", "atom"} <= tags
+
+
+def test_the_highlighting_rules_are_javascript_regular_expressions(tmp_path: Path) -> None:
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js here (the docs build needs it for the Workshop page)")
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps(hook("workshop").highlight_rules()), encoding="utf-8")
+    script = ("const rules = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));"
+              "for (const r of rules) new RegExp(r.regex, 'my');"
+              "const hit = rules.filter(r => r.tag === 'keyword').some(r => {"
+              " const re = new RegExp(r.regex, 'my'); re.lastIndex = 4; return re.exec('    deck castle'); });"
+              "console.log(hit ? 'ok' : 'no keyword rule matches deck');")
+    done = subprocess.run([node, "-e", script, str(rules)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_lexer_rule_the_editor_cannot_follow_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pygments.lexer import bygroups
+    from pygments.token import Keyword, Text
+
+    from castle_combo.language.lexer import CclLexer
+
+    rules = [*CclLexer.tokens["root"], (r"(x)( )", bygroups(Keyword, Text))]
+    monkeypatch.setitem(CclLexer.tokens, "root", rules)
+    with pytest.raises(PluginError, match="cannot highlight the lexer rule"):
+        hook("workshop").highlight_rules()
+
+
+def test_the_workshops_pinned_wheels_are_castle_combos_dependencies_within_their_ranges() -> None:
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is in the standard library from Python 3.11")
+    from packaging.requirements import Requirement
+
+    root = HOOKS.parents[1]
+    pins = {}
+    for line in (root / "workshop" / "wheels.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            requirement = Requirement(line.split(" --hash")[0])
+            pins[requirement.name.replace("_", "-")] = next(iter(requirement.specifier)).version
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needed = {Requirement(dep).name: Requirement(dep) for dep in project["dependencies"]}
+    terminal_only = {"rich", "pygments", "textual"}
+    assert set(needed) - terminal_only <= set(pins) - {"typing-extensions"}
+    for name, version in pins.items():
+        if name in needed:
+            assert needed[name].specifier.contains(version), (name, version)

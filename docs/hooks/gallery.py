@@ -71,6 +71,15 @@ def _picture_grid(cards: list[Any]) -> list[str]:
     return [f'<div class="card-grid">{links}</div>', ""]
 
 
+def _workshop_link(card: Any) -> str:
+    """A link that opens the card in the Card Workshop, as a fan card of its own name (raw HTML, escaped)."""
+    from html import escape
+
+    from castle_combo.cli.workshop import gallery_variant, share_fragment
+    href = "../workshop/#" + share_fragment(gallery_variant(card))
+    return f'<a class="workshop-link" href="{escape(href)}">Open in the Workshop</a> to change it and play it.'
+
+
 def _card_entry(card: Any, format_card: Any) -> list[str]:
     localized = ", ".join(f"{name} ({language})" for language, name in card.names) or "none"
     facts = [
@@ -95,6 +104,7 @@ def _card_entry(card: Any, format_card: Any) -> list[str]:
               '<div markdown>', ""]
     for text in words:
         lines += [text, ""]
+    lines += [_workshop_link(card), ""]
     details = ["| printed | |", "| --- | --- |"] + [f"| {label} | {_cell(value)} |" for label, value in facts]
     details += ["", "```ccl", *format_card(card).rstrip("\n").splitlines(), "```"]
     lines += [f'??? info "{card.name}: the printed facts and the .ccl source"', ""]

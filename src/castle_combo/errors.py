@@ -31,6 +31,7 @@ __all__ = [
     "SaveError",
     "PlayError",
     "BadInput",
+    "WorkshopError",
 ]
 
 
@@ -110,3 +111,7 @@ class PlayError(CastleComboError):
 
 class BadInput(CastleComboError):
     """A line that is neither a command nor one of the legal moves; the message is the hint."""
+
+
+class WorkshopError(CastleComboError):
+    """A request of the Card Workshop page that cannot be met (a bad option or file name, a broken link)."""

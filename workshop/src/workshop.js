@@ -558,6 +558,9 @@ function showBalance(words) {
     element("ul", { class: "cc-verdicts" }, ...verdicts),
     table,
     ...words.summary.map((line) => element("p", { class: "cc-summary", text: line })),
+    ...(words.flagged.length
+      ? [element("p", { class: "cc-summary", text: `Flagged in this run: ${words.flagged.join(", ")}.` })]
+      : []),
     chart,
   );
 }
@@ -579,6 +582,8 @@ window.workshop = {
   },
   /** The last check's timings in milliseconds: key press to updated page, Python's part, drawing's part. */
   timings,
+  /** The page's editor (a CodeMirror 6 EditorView): its text is the card file. */
+  editor,
 };
 
 // ------------------------------------------------------------------ start

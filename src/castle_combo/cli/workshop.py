@@ -60,7 +60,7 @@ from castle_combo.cli import balance as balance_command
 from castle_combo.cli import check as check_command
 from castle_combo.cli._play_session import Session, action_words, final_words, new_session
 from castle_combo.engine.actions import Take
-from castle_combo.errors import CardProblems, CastleComboError
+from castle_combo.errors import CardProblems, CastleComboError, WorkshopError
 from castle_combo.language import format_card, parse_text
 from castle_combo.language.model import Card
 from castle_combo.language.ruleset import Ruleset
@@ -88,10 +88,6 @@ DEFAULT_NAME = "my-cards.ccl"
 FRAGMENT_KEY = "cards"
 #: A line that starts a card, as every card of the language starts (``card "Name" {``).
 _CARD_START = re.compile(r'^[ \t]*card[ \t]+"', re.MULTILINE)
-
-
-class WorkshopError(CastleComboError):
-    """A request of the Workshop page that cannot be met (a bad option or file name, a broken link)."""
 
 
 # ---------------------------------------------------------------- the fan's file
@@ -244,19 +240,14 @@ def _balance_argv(options: Mapping[str, Any] | None) -> list[str]:
 
 @attrs.define
 class _Capture:
-    """A backend that plays nothing: it keeps the task and context a simulation hands it, then stops it."""
+    """A backend that plays nothing: it keeps the task and context a simulation hands it (the run ends empty)."""
 
     task: Any = None
     context: Any = None
 
     def run(self, task: Any, context: Any, work: Iterable[tuple[int, int]]) -> Iterator[list[Any]]:
         self.task, self.context = task, context
-        raise _Captured
-        yield  # a generator, like every backend
-
-
-class _Captured(Exception):
-    """Raised through the simulation by :class:`_Capture`: the task and context are kept, nothing was played."""
+        return iter(())
 
 
 @attrs.frozen
@@ -304,10 +295,7 @@ class BalanceRun:
         self.fan: tuple[str, ...] = tuple(card.name for card in settings["rules"].cards
                                           if card.name not in Ruleset.standard())
         capture = _Capture()
-        try:
-            balance_command.quiet_report(specs, {**settings, "backend": capture})
-        except _Captured:
-            pass
+        balance_command.quiet_report(specs, {**settings, "backend": capture})
         self._task, self._context = capture.task, capture.context
         self._batches: list[list[Any]] = []
         self.done = 0
@@ -348,7 +336,8 @@ def balance_words(report: BalanceReport, fan: Sequence[str]) -> dict[str, Any]:
 
     ``rows`` are the fan cards' lines (``card``, ``taken``, ``rate``,
     ``versus``, ``flag``) as the command's table prints them; ``summary`` the
-    lines printed under the table; ``chart`` the command's chart
+    lines printed under the table; ``flagged`` every card of the run that
+    was flagged (the summary counts them); ``chart`` the command's chart
     (``--svg``) drawn for the fan cards alone.
     """
     mine = tuple(line for line in report.cards if line.card in fan)
@@ -357,6 +346,7 @@ def balance_words(report: BalanceReport, fan: Sequence[str]) -> dict[str, Any]:
         rate, versus = balance_command.rate_words(line)
         rows.append({"card": line.card, "taken": line.taken, "rate": rate, "versus": versus, "flag": line.flag})
     return {"rows": rows, "summary": balance_command.summary_lines(report),
+            "flagged": [line.card for line in report.flagged],
             "chart": attrs.evolve(report, cards=mine).chart_svg(), "games": report.games,
             "interrupted": report.interrupted}
 
