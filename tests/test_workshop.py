@@ -191,7 +191,8 @@ def test_a_game_at_the_table_is_played_to_its_end_with_the_fan_cards_in_the_deck
         decisions = view["takes"] + view["choices"]
         assert sorted(d["index"] for d in decisions) == list(range(len(decisions)))
         view = table.act(rng.choice(decisions)["index"])
-    assert len(view["sheets"]) == 3 and all(sheet.startswith("<svg") for sheet in view["sheets"])
+    end = view["html"].split('<div class="end">')[1]
+    assert end.count("<svg") == 3  # each seat's score sheet, under the totals
     assert view["verdict"].endswith(("win!", "won."))
     assert len(view["log"]) == len(table.session.state.history)
 

@@ -318,7 +318,7 @@ function updatePlayable() {
 function newGame() {
   try {
     const started = call("new_game", editorText(), fileName, Number($("cc-players").value), $("cc-bots").value);
-    $("cc-symbols").innerHTML = started.symbols; // castle-combo's drawing of every card, escaped
+    $("cc-symbols").replaceChildren(); // a new game sends its card pictures again
     $("cc-table-style").textContent = started.style; // the replay page's style, scoped to #cc-table
     chosen = null;
     showGame(started.view);
@@ -386,6 +386,7 @@ function pick(name) {
 function showGame(next) {
   view = next;
   if (chosen && !view.takes.some((take) => take.card === chosen)) chosen = null;
+  if (view.symbols) $("cc-symbols").insertAdjacentHTML("beforeend", view.symbols); // castle-combo's card pictures
   const table = $("cc-table");
   table.innerHTML = view.html; // castle-combo's replay drawing, every name escaped
   for (const card of table.querySelectorAll(".row [data-card]")) {
@@ -407,17 +408,7 @@ function showGame(next) {
   $("cc-undo").disabled = !view.can_undo;
   const end = $("cc-end");
   end.replaceChildren();
-  if (view.over) {
-    end.append(element("p", { class: "cc-verdict", text: view.verdict }));
-    const sheets = element("div", { class: "cc-sheets" });
-    view.sheets.forEach((svg, seat) => {
-      const sheet = element("figure", { class: "cc-sheet" });
-      sheet.innerHTML = svg; // castle-combo's score sheet
-      sheet.append(element("figcaption", { text: view.names[seat] }));
-      sheets.append(sheet);
-    });
-    end.append(sheets);
-  }
+  if (view.over) end.append(element("p", { class: "cc-verdict", text: view.verdict }));
   $("cc-game").hidden = false;
   markSpaces();
 }

@@ -60,6 +60,8 @@ from castle_combo.cli import balance as balance_command
 from castle_combo.cli import check as check_command
 from castle_combo.cli._play_session import Session, action_words, final_words, new_session
 from castle_combo.engine.actions import Take
+from castle_combo.engine.record import Seat
+from castle_combo.engine.state import GameState
 from castle_combo.errors import CardProblems, CastleComboError, WorkshopError
 from castle_combo.language import format_card, parse_text
 from castle_combo.language.model import Card
@@ -377,23 +379,31 @@ class Table:
         self.session.bots_play()
         self._ids = {card.name: index for index, card in enumerate(rules.cards)}
         self.fan = tuple(card.name for card in rules.cards if card.name not in Ruleset.standard())
+        self._sent: tuple[set[int], set[int]] = (set(), set())
 
-    def symbols(self) -> str:
-        """The hidden ``<svg>`` of every card's face and back, which the drawn table refers to."""
-        return card_symbols(self.rules.cards, range(len(self.rules.cards)))
+    def _new_symbols(self, state: GameState) -> str:
+        """The card symbols the table needs that no earlier view sent (the page keeps them all)."""
+        shown = {card for location in state.locations for card in location.row} - self._sent[0]
+        kept = {cell.card for player in state.players for cell in player.tableau} - self._sent[1]
+        self._sent[0].update(shown)
+        self._sent[1].update(kept)
+        return card_symbols(self.rules.cards, shown, kept) if shown or kept else ""
 
     def view(self) -> dict[str, Any]:
         """What the page shows now.
 
-        ``html`` is the table (your free spaces as slots with ``data-at``);
-        ``takes`` are your legal takes (``index``, ``card``, ``at``,
-        ``face_down``) and ``choices`` every other legal decision
-        (``index``, ``label``), both indexing :meth:`act`; ``log`` is the
-        narration so far; at the end ``over`` is true, ``verdict`` says who
-        won and ``sheets`` are each seat's score sheet.
+        ``html`` is the table (your free spaces as slots with ``data-at``;
+        what changed since your previous decision ringed; at the end, the
+        totals and every score sheet); ``symbols`` the card pictures it uses
+        that no earlier view sent (a hidden ``<svg>`` to keep); ``takes`` are
+        your legal takes (``index``, ``card``, ``at``, ``face_down``) and
+        ``choices`` every other legal decision (``index``, ``label``), both
+        indexing :meth:`act`; ``log`` is the narration so far; at the end
+        ``over`` is true and ``verdict`` says who won.
         """
         session = self.session
         state = session.view
+        before = session.history[-1].state.view(session.me) if session.history else None
         legal = session.legal()
         words = action_words(state, legal)
         takes = [{"index": i, "card": action.card, "at": list(action.at), "face_down": action.face_down}
@@ -401,14 +411,14 @@ class Table:
         choices = [{"index": i, "label": words[i]} for i, action in enumerate(legal) if not isinstance(action, Take)]
         spots = sorted({tuple(action.at) for action in legal if isinstance(action, Take)})
         said = session.log[-1] if session.log else "The cards are dealt: your turn."
-        html = table_section(state, session.names, self._ids, said=said, shown=True,
+        seats = session.seats or tuple(Seat(name) for name in session.names)
+        html = table_section(state, seats, self._ids, said=said, shown=True, before=before,
                              spots=[(x, y) for x, y in spots], spot_seat=session.me)
-        view: dict[str, Any] = {"html": html, "takes": takes, "choices": choices, "log": list(session.log),
-                                "over": state.is_over, "can_undo": bool(session.history), "names": session.names,
-                                "fan": list(self.fan)}
+        view: dict[str, Any] = {"html": html, "symbols": self._new_symbols(state), "takes": takes,
+                                "choices": choices, "log": list(session.log), "over": state.is_over,
+                                "can_undo": bool(session.history), "names": session.names, "fan": list(self.fan)}
         if state.is_over:
             view["verdict"] = final_words(session, None)[0]
-            view["sheets"] = [sheet._repr_svg_() for sheet in state.scores()]
         return view
 
     def act(self, index: int) -> dict[str, Any]:
@@ -492,14 +502,14 @@ class Page:
         return _answer(lambda: check(text, name))
 
     def new_game(self, text: str, name: str, players: int, bots: str, scope: str = "#cc-table") -> str:
-        """A new :class:`Table`: ``{"symbols", "style", "view"}``.
+        """A new :class:`Table`: ``{"style", "view"}``.
 
-        The card symbols are drawn once per game; ``style`` is the replay
-        page's style scoped to ``scope``, the element that holds the table.
+        ``style`` is the replay page's style scoped to ``scope``, the element
+        that holds the table.
         """
         def start() -> dict[str, Any]:
             self.table = Table(text, int(players), bots, None, name)
-            return {"symbols": self.table.symbols(), "style": table_style(scope), "view": self.table.view()}
+            return {"style": table_style(scope), "view": self.table.view()}
         return _answer(start)
 
     def act(self, index: int) -> str:

@@ -98,7 +98,7 @@ svg.card.kept{width:calc(128 * var(--u));height:calc(179.2 * var(--u))}
 
 
 def _scoped(css: str, scope: str) -> str:
-    """Every rule of ``css`` limited to ``scope``'s descendants (``:root`` becomes ``scope``), @media included."""
+    """Every rule of ``css`` limited to ``scope``'s descendants, ``:root``'s sizes given to its children."""
     out, i = [], 0
     while (start := css.find("{", i)) >= 0:
         head = css[i:start].strip()
@@ -110,7 +110,7 @@ def _scoped(css: str, scope: str) -> str:
             out.append(f"{head}{{{_scoped(css[start + 1:end - 1], scope)}}}")
         else:
             end = css.index("}", start) + 1
-            selectors = (scope if selector.strip() == ":root" else f"{scope} {selector.strip()}"
+            selectors = (f"{scope} > *" if selector.strip() == ":root" else f"{scope} {selector.strip()}"
                          for selector in head.split(","))
             out.append(",".join(selectors) + css[start:end])
         i = end
@@ -118,13 +118,19 @@ def _scoped(css: str, scope: str) -> str:
 
 
 def table_style(scope: str = "") -> str:
-    """The CSS of :func:`table_section`, every rule limited to ``scope`` (a selector) when one is given.
+    """The CSS of :func:`table_section`; with ``scope`` (a selector), for a table inside another page.
 
-    A page that is not a replay page (the Workshop, inside the docs theme)
-    scopes the rules to the element holding the table, so they style
-    nothing else.
+    Scoped, every rule is limited to the element ``scope`` names, so it
+    styles nothing else of the page, and the table is sized to that element
+    instead of the window: it is made a size container, and the widths and
+    breakpoints the replay page takes from the window (``vw``, ``@media``)
+    are taken from it (``cqw``, ``@container``).
     """
-    return _scoped(_TABLE_STYLE.replace("\n", " "), scope) if scope else _TABLE_STYLE
+    if not scope:
+        return _TABLE_STYLE
+    contained = _TABLE_STYLE.replace("\n", " ").replace("100vw", "100cqw").replace("@media", "@container")
+    return f"{scope}{{container-type:inline-size}}" + _scoped(contained, scope)
+
 
 _SCRIPT = """
 (function(){
