@@ -30,7 +30,7 @@ from castle_combo.bots.base import Agent
 from castle_combo.bots.registry import make_agent
 from castle_combo.bots.simulate import derive_seed
 from castle_combo.engine.actions import Action
-from castle_combo.engine.game import fresh_seed, new_game
+from castle_combo.engine.game import fresh_seed
 from castle_combo.engine.record import Seat, numbered
 from castle_combo.engine.state import GameState
 from castle_combo.engine.views import redeal
@@ -146,6 +146,8 @@ def new_session(players: int, bots: Sequence[str], seed: int | None = None, seat
     and the Card Workshop page both start their games here, so they refuse
     the same impossible set-ups with the same words.
     """
+    from castle_combo import new_game  # looked up when called, as the package exports it
+
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise PlayError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (you and 1-4 bots), "
                         f"got {players!r}")
