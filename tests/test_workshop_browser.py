@@ -70,6 +70,7 @@ def open_workshop(browser: tuple[Any, list[str]], site: str, fragment: str = "")
     """A new tab on the Workshop, once castle-combo is loaded in it; page errors fail the test."""
     context, _ = browser
     page = context.new_page()
+    page.set_default_timeout(120_000)  # starting Python (the page's, then the worker's) on a busy 2-core machine
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -259,6 +260,7 @@ def test_the_cards_survive_a_reload(page: Any, browser: tuple[Any, list[str]], s
 def test_a_gallery_card_opens_in_the_workshop(browser: tuple[Any, list[str]], site: str) -> None:
     context, _ = browser
     gallery = context.new_page()
+    gallery.set_default_timeout(120_000)
     gallery.goto(f"{site}gallery/")
     link = gallery.locator("a.workshop-link").first
     link.click()
