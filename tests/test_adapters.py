@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
+from castle_combo.errors import EncodingError
 
 
 def need(module: str) -> Any:
@@ -181,18 +182,92 @@ def test_openspiels_mcts_bot_plays_a_whole_game() -> None:
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
 
 
-def test_openspiel_resamples_only_what_the_player_cannot_see() -> None:
+def openspiel_game(**params: Any) -> Any:
     pyspiel = need("pyspiel")
-    import castle_combo.adapters.openspiel  # noqa: F401
+    import castle_combo.adapters.openspiel  # noqa: F401 (registers the game)
 
-    game = pyspiel.load_game("python_castle_combo", {"players": 2, "seed": 9})
-    state = game.new_initial_state()
+    return pyspiel.load_game("python_castle_combo", params)
+
+
+def test_openspiel_resamples_with_its_own_probability_sampler_only_what_the_player_cannot_see() -> None:
+    pyspiel = need("pyspiel")
+    state = openspiel_game(players=2, seed=9).new_initial_state()
     for _ in range(5):
         state.apply_action(state.legal_actions()[0])
-    other = state.resample_from_infostate(0, lambda outcomes: outcomes[7][0])
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.observation_string(0) == state.observation_string(0)
-    assert other.information_state_string(0) == state.information_state_string(0)
+    for seat in (0, 1):
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
     assert other.game_state.location(cc.Deck.CASTLE).deck != state.game_state.location(cc.Deck.CASTLE).deck
+
+
+def information(state: Any, seat: int) -> tuple[str, Any]:
+    return state.information_state_string(seat), np.asarray(state.information_state_tensor(seat))
+
+
+def same(a: tuple[str, Any], b: tuple[str, Any]) -> bool:
+    assert (a[0] == b[0]) == bool(np.array_equal(a[1], b[1])), "the string and the tensor disagree"
+    return a[0] == b[0]
+
+
+@pytest.mark.parametrize(("players", "expansion"), [(2, ""), (3, "out-of-the-oubliette")])
+def test_a_players_information_state_changes_exactly_when_its_information_changes(players: int, expansion: str) -> None:
+    """Equal exactly when the player has seen the same things: the same actions and the same cards turned up.
+
+    A state and one resampled from it (the decks dealt again) look the same to
+    everyone; playing the same actions on both, each seat's information state
+    stays equal exactly as long as every view it has had stays equal: the
+    first refill that turns up different cards tells them apart for good.
+    The action history alone (the old information state) could not.
+    """
+    need("pyspiel")
+    game = openspiel_game(players=players, seed=4, expansion=expansion)
+    rng = random.Random(4)
+    sampler = rng.random  # OpenSpiel's sampler protocol: each call a number in [0, 1)
+    state = game.new_initial_state()
+    diverged = agreed = 0
+    while not state.is_terminal():
+        before = [information(state, seat) for seat in range(players)]
+        twin = state.resample_from_infostate(state.current_player(), sampler)
+        assert all(same(information(twin, seat), before[seat]) for seat in range(players))
+        seen_here: list[str] = []
+        seen_there: list[str] = []
+        here, there = state, twin
+        for _ in range(12):  # the same actions on both, while both allow them
+            if here.is_terminal() or there.is_terminal():
+                break
+            common = sorted(set(here.legal_actions()) & set(there.legal_actions()))
+            if not common:
+                break
+            quiet = [a for a in common if a >= game.space.key_start and a != game.space.key_start + 1]
+            action = rng.choice(quiet if quiet and rng.random() < 0.8 else common)  # often one that shows no card
+            here, there = here.child(action), there.child(action)
+            seat = rng.randrange(players)
+            seen_here.append(cc.dumps(here.game_state.view(seat)))
+            seen_there.append(cc.dumps(there.game_state.view(seat)))
+            # (each view holds its seat's whole history, so comparing the latest compares them all)
+            equal_views = seen_here[-1] == seen_there[-1]
+            assert same(information(here, seat), information(there, seat)) == equal_views
+            diverged += not equal_views
+            agreed += equal_views
+        state.apply_action(rng.choice(state.legal_actions()))
+        assert not any(same(information(state, seat), before[seat]) for seat in range(players))
+    assert diverged and agreed, (diverged, agreed)
+
+
+@pytest.mark.parametrize(("players", "expansion"), [(2, ""), (3, "out-of-the-oubliette")])
+def test_openspiels_information_set_mcts_bot_plays_whole_games_on_the_adapter(players: int, expansion: str) -> None:
+    need("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = openspiel_game(players=players, seed=7, expansion=expansion)
+    bots = [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)), 2.0, 3,
+                             random_state=np.random.RandomState(seat)) for seat in range(players)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    assert sum(state.returns()) == pytest.approx(1.0) and max(state.returns()) > 0
 
 
 def test_the_openspiel_mcts_script_reports_a_win_rate() -> None:
@@ -205,3 +280,38 @@ def test_the_openspiel_mcts_script_reports_a_win_rate() -> None:
     done = subprocess.run([sys.executable, str(script), "--games", "1", "--simulations", "2", "--ours", "random"],
                           capture_output=True, text=True, timeout=300, check=False)
     assert "OpenSpiel MCTS (2 simulations) vs random: wins" in done.stdout, done.stderr
+
+
+NOT_ACTIONS = ["2074", True, 3.7, 2.0, float("nan"), None, [5], "legal"]
+
+
+@pytest.mark.parametrize("action", NOT_ACTIONS + ["numpy float", "numpy bool", "numpy vector", 10**9, -1])
+def test_an_action_that_is_not_an_integer_of_the_space_is_an_encoding_error_not_a_move(action: Any) -> None:
+    """``int()`` used to turn "2074", True and 3.7 into moves (and nan into a bare ValueError)."""
+    gymnasium = need("gymnasium")
+    import castle_combo.adapters.gymnasium  # noqa: F401 (registers the environment)
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    action = {"numpy float": np.float32(2.0), "numpy bool": np.bool_(True), "numpy vector": np.array([5])}.get(
+        action, action) if isinstance(action, str) else action
+    aec = ccpz.env(players=2)
+    aec.reset(seed=1)
+    with pytest.raises(EncodingError, match="player_0"):
+        aec.step(action)
+    assert not aec.unwrapped.terminations["player_0"] and aec.unwrapped.state.taken == 0
+    env = gymnasium.make("castle_combo/CastleCombo-v0", opponents=["random"])
+    env.reset(seed=1)
+    with pytest.raises(EncodingError, match="an action is an integer|is outside"):
+        env.step(action)
+
+
+def test_numpy_integers_and_0_d_integer_arrays_are_actions() -> None:
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    aec = ccpz.env(players=2)
+    aec.reset(seed=1)
+    legal = int(np.flatnonzero(aec.observe("player_0")["action_mask"])[0])
+    aec.step(np.array(legal))
+    legal = int(np.flatnonzero(aec.observe("player_1")["action_mask"])[0])
+    aec.step(np.int64(legal))
+    assert aec.unwrapped.state.taken == 2 or aec.unwrapped.state.pending is not None

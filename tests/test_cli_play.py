@@ -24,7 +24,7 @@ def _run(lines: list[str], **options: object) -> str:
 
 
 def test_a_whole_game_with_help_a_bad_line_and_undo_ends_with_the_score_sheets() -> None:
-    script = ["help", "take everything", "99", "1", "undo"] + ["1"] * 60
+    script = ["help", "take everything", "#99", "#1", "undo"] + ["#1"] * 60
     text = _run(script, players=2, bots=("random",), seed=3)
     assert "Commands: moves, undo" in text  # help
     assert "no card 'everything'" in text  # the bad line got a hint
@@ -85,7 +85,7 @@ def test_impossible_games_exit_2_without_a_traceback(argv: list[str], message: s
 
 
 def test_the_installed_command_plays_through_a_pipe() -> None:
-    moves = "\n".join(["1"] * 40) + "\n"
+    moves = "\n".join(["#1"] * 40) + "\n"
     done = subprocess.run(
         [sys.executable, "-m", "castle_combo.cli", "play", "--seed", "11", "--bots", "random"],
         input=moves,
@@ -102,7 +102,7 @@ def test_a_5000_digit_number_or_a_line_that_is_not_utf8_only_gets_a_hint() -> No
     """Hostile input never ends the game: the player is asked again."""
     out = io.StringIO()
     console = Console(file=out, width=160, force_terminal=False, color_system=None)
-    keyboard = io.TextIOWrapper(io.BytesIO(b"9" * 5000 + b"\n\xff\xfe caf\xe9\n" + b"1\n" * 60), encoding="utf-8")
+    keyboard = io.TextIOWrapper(io.BytesIO(b"9" * 5000 + b"\n\xff\xfe caf\xe9\n" + b"#1\n" * 60), encoding="utf-8")
     assert play(stdin=keyboard, console=console, players=2, bots=("random",), seed=3) == 0
     text = out.getvalue()
     assert "that number is far too long" in text and "not UTF-8 text" in text
@@ -132,3 +132,18 @@ def test_play_without_a_seed_deals_from_a_128_bit_seed_of_the_operating_systems_
     assert all(seed.bit_length() <= 128 for seed in seeds) and max(seeds).bit_length() > 100
     text = _run(["quit"], players=2, bots=("random",))
     assert not re.search(r"\d{20,}", text)  # the seed is not told before the game ends
+
+
+def test_a_bare_number_when_a_card_may_be_taken_spends_no_key_and_asks() -> None:
+    """The screen numbers the row's cards; a bare 1 used to play move 1 of the list, spending a key unasked."""
+    import castle_combo as cc
+
+    out = io.StringIO()
+    console = Console(file=out, width=160, force_terminal=False, color_system=None)
+    assert play(stdin=io.StringIO("1\nquit\n"), console=console, players=2, bots=("random",), seed=3, save=None) == 0
+    text = out.getvalue()
+    assert "'1' alone could mean either, so nothing was played" in text and "1a" in text and "#1 (move)" in text
+    assert "spends a key" not in text and "you spend a key" not in text.lower()
+    game = cc.new_game(players=2, seed=3)
+    assert "moves the messenger" not in text  # the game never moved on
+    assert game.players[0].keys == 2

@@ -20,13 +20,30 @@ LEGAL = (
 )
 
 
-def test_a_number_picks_that_listed_move() -> None:
-    assert parse_input("3", LEGAL).action == Take("Nun", (0, 1))
+def test_a_hash_and_a_number_picks_that_listed_move() -> None:
+    assert parse_input("#3", LEGAL).action == Take("Nun", (0, 1))
+    assert parse_input(" #1 ", LEGAL).action == UseKey(KeyUse.MOVE)
 
 
 def test_a_number_outside_the_list_gets_a_hint_with_the_range() -> None:
     with pytest.raises(BadInput, match="from 1 to 9"):
-        parse_input("12", LEGAL)
+        parse_input("#12", LEGAL)
+
+
+@pytest.mark.parametrize("line", ["1", "2", "3", " 1 ", "12"])
+def test_ambiguous_input_never_spends_anything_it_asks(line: str) -> None:
+    """When a card may be taken, a bare number could be the row's card or the list's move (a key)."""
+    number = line.strip()
+    with pytest.raises(BadInput, match=f"'{number}' alone could mean either, so nothing was played: to take card "
+                                       f"{number} of the row, add a spot"):
+        parse_input(line, LEGAL)
+
+
+def test_a_bare_number_answers_a_decision_as_the_prompt_numbers_it() -> None:
+    decision = (Choose(1), Choose(2))
+    assert parse_input("2", decision).action == Choose(2)
+    with pytest.raises(BadInput, match="from 1 to 2"):
+        parse_input("3", decision)
 
 
 @pytest.mark.parametrize("word, command", [("undo", Command.UNDO), ("HELP", Command.HELP), ("?", Command.HELP), ("q", Command.QUIT)])

@@ -37,7 +37,7 @@ def test_the_gallery_marker_becomes_every_card_of_the_standard_ruleset() -> None
     gallery = hook("gallery")
     markdown = gallery.on_page_markdown(f"# Gallery\n\n{gallery.MARKER}\n", page("gallery.md"), {}, None)
     for card in cc.Ruleset.standard():
-        assert f"### {card.name} {{#{gallery.card_anchor(card.name)}}}" in markdown
+        assert f"### {gallery._text(card.name)} {{#{gallery.card_anchor(card.name)}}}" in markdown
 
 
 def test_a_gallery_page_without_its_marker_fails_the_build() -> None:
@@ -176,3 +176,58 @@ def test_the_workshops_pinned_wheels_are_castle_combos_dependencies_within_their
     for name, version in pins.items():
         if name in needed:
             assert needed[name].specifier.contains(version), (name, version)
+
+
+#: Card names a fan expansion could carry into its docs: markup, script, a link, emphasis, attributes.
+HOSTILE_NAMES = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "[x](javascript:alert(1))",
+    "A|B **C** `d` _e_",
+    "<b onmouseover='alert(1)'>hi</b>",
+    "x {: onclick=alert(1) }",
+    "```",
+]
+
+
+def test_the_gallery_escapes_every_text_of_hostile_card_names_that_reaches_html(tmp_path: Path) -> None:
+    """The gallery put a card's name into an HTML attribute and Markdown as it was: a fan's card could carry script."""
+    import html.parser
+
+    import markdown
+
+    text = "".join(
+        f'card "{name.replace(chr(34), chr(92) + chr(34))}" {{ deck castle cost 3 shields faith '
+        "score 1 per faith shield }\n" for name in HOSTILE_NAMES)
+    (tmp_path / "hostile.ccl").write_text(text, encoding="utf-8")
+    rules = cc.Ruleset.standard().extend([tmp_path / "hostile.ccl"])
+    assert {card.name for card in rules} >= set(HOSTILE_NAMES)
+    source = hook("gallery").gallery_markdown(rules)
+    page_html = markdown.markdown(source, extensions=[
+        "admonition", "attr_list", "tables", "toc", "pymdownx.details", "md_in_html", "pymdownx.superfences"])
+
+    class Elements(html.parser.HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+            self.attributes: list[tuple[str, str | None]] = []
+            self.text: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append(tag)
+            self.attributes += attrs
+
+        def handle_data(self, data: str) -> None:
+            self.text.append(data)
+
+    seen = Elements()
+    seen.feed(page_html)
+    assert "script" not in seen.tags and "img" not in seen.tags and "b" not in seen.tags
+    assert not [name for name, _ in seen.attributes if name.startswith("on")]
+    links = [value or "" for key, value in seen.attributes if key in ("href", "src", "action", "xlink:href")]
+    assert not [link for link in links if "javascript:" in link]
+    words = "".join(seen.text)
+    for name in HOSTILE_NAMES:
+        assert name in words, f"{name!r} is not shown as written"
+    titles = [value for key, value in seen.attributes if key == "title"]
+    assert set(HOSTILE_NAMES) <= set(titles)  # each picture's link names its card, as written

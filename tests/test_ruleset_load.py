@@ -160,3 +160,12 @@ def test_the_digest_does_not_depend_on_how_a_region_set_was_built() -> None:
     corners = [(0, 0), (0, 2), (2, 0), (2, 2)]
     for order in (corners, corners[::-1], [(2, 2), (0, 2), (2, 0), (0, 0)]):
         assert cards_digest([fisherman(order)]) == cards_digest([fisherman(corners)])
+
+
+@pytest.mark.parametrize("key", [3, None, ["Nun"], 2.5])
+def test_a_card_looked_up_by_anything_but_a_name_is_a_ruleset_error_not_a_bare_type_error(key: object) -> None:
+    rules = cc.Ruleset.standard()
+    with pytest.raises(cc.RulesetError, match="cards are looked up by name, a string") as caught:
+        rules[key]  # type: ignore[index]
+    assert "rules.cards[i]" in str(caught.value)
+    assert rules.cards[3] is rules[rules.cards[3].name]

@@ -10,10 +10,20 @@ model's ``describe()`` methods, and, one click away, the printed facts and
 the canonical ``.ccl`` source from :func:`castle_combo.language.format_card`, under
 a heading whose anchor is the card's slug (``gallery.md#his-holiness``); plus
 per-deck shield and cost tables.
+
+Card files are data a fan may have written, and this hook can build a fan
+expansion's docs: every text taken from a card (names, other names, the
+generated English, the printed facts) is escaped for the place it lands, as
+HTML in a raw HTML attribute (:func:`_attribute`) and as literal text in
+Markdown (:func:`_text`), so a card named ``<script>...`` or
+``[x](javascript:...)`` shows as written and runs nothing. The pictures
+escape their own text (:mod:`castle_combo.pictures`), and the ``.ccl``
+source sits in a code fence longer than any run of backticks in it.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from typing import Any
@@ -28,9 +38,29 @@ def card_anchor(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+#: Markdown's punctuation, backslash-escaped so a card's text never becomes a link, emphasis or code.
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]#|~])")
+
+
+def _text(text: str) -> str:
+    """``text`` as literal words in Markdown: no HTML, no link, no emphasis (a card's text is a fan's data)."""
+    return html.escape(_MARKDOWN.sub(r"\\\1", text.replace("\n", " ")), quote=True)
+
+
+def _attribute(text: str) -> str:
+    """``text`` for an attribute of raw HTML, which Markdown passes through untouched."""
+    return html.escape(text.replace("\n", " "), quote=True)
+
+
 def _cell(text: str) -> str:
     """Text made safe for a Markdown table cell."""
-    return text.replace("|", "\\|").replace("\n", " ")
+    return _text(text)
+
+
+def _fence(source: str) -> str:
+    """A code fence longer than any run of backticks in ``source``, so the source cannot close it."""
+    longest = max((len(run) for run in re.findall(r"`+", source)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 def _shield_table(rules: Any, shields: list[Any], decks: list[Any]) -> list[str]:
@@ -66,7 +96,8 @@ def _picture_grid(cards: list[Any]) -> list[str]:
     """Every card of a deck as a picture, each a link to its details below (one line of raw HTML)."""
     from castle_combo import pictures
     links = "".join(
-        f'<a href="#{card_anchor(card.name)}" title="{card.name}">{pictures.card(card)}</a>' for card in cards
+        f'<a href="#{card_anchor(card.name)}" title="{_attribute(card.name)}">{pictures.card(card)}</a>'
+        for card in cards
     )
     return [f'<div class="card-grid">{links}</div>', ""]
 
@@ -81,7 +112,7 @@ def _workshop_link(card: Any) -> str:
 
 
 def _card_entry(card: Any, format_card: Any) -> list[str]:
-    localized = ", ".join(f"{name} ({language})" for language, name in card.names) or "none"
+    localized = ", ".join(f"{name} ({language})" for language, name in card.names) or "none"  # escaped as a cell
     facts = [
         ("deck (banner)", card.deck.value),
         ("cost", f"{card.cost} gold"),
@@ -92,35 +123,38 @@ def _card_entry(card: Any, format_card: Any) -> list[str]:
         ("other names", localized),
     ]
     from castle_combo import pictures
-    lines = [f"### {card.name} {{#{card_anchor(card.name)}}}", ""]
+    lines = [f"### {_text(card.name)} {{#{card_anchor(card.name)}}}", ""]
     words = []
     if card.ability or not card.lock:
         bought = " ".join(effect.describe() for effect in card.ability) or "nothing."
-        words.append("**When bought face up:** " + bought)
+        words.append("**When bought face up:** " + _text(bought))
     if card.lock:
-        words.append("**When its lock is opened:** " + " ".join(effect.describe() for effect in card.unlocked))
-    words += [f"**At the end:** {rule.describe()}" for rule in card.scoring]
+        words.append("**When its lock is opened:** " + _text(" ".join(effect.describe() for effect in card.unlocked)))
+    words += [f"**At the end:** {_text(rule.describe())}" for rule in card.scoring]
     lines += ['<div class="card-entry" markdown>', f'<div class="picture">{pictures.card(card)}</div>',
               '<div markdown>', ""]
     for text in words:
         lines += [text, ""]
     lines += [_workshop_link(card), ""]
     details = ["| printed | |", "| --- | --- |"] + [f"| {label} | {_cell(value)} |" for label, value in facts]
-    details += ["", "```ccl", *format_card(card).rstrip("\n").splitlines(), "```"]
-    lines += [f'??? info "{card.name}: the printed facts and the .ccl source"', ""]
+    source = format_card(card).rstrip("\n")
+    fence = _fence(source)
+    details += ["", f"{fence}ccl", *source.splitlines(), fence]
+    lines += [f'??? info "{_text(card.name)}: the printed facts and the .ccl source"', ""]
     lines += [("    " + line) if line else "" for line in details]
     lines += ["", "</div>", "</div>", ""]
     return lines
 
 
-def gallery_markdown() -> str:
-    """The generated part of the gallery page, for the standard ruleset."""
+def gallery_markdown(rules: Any = None) -> str:
+    """The generated part of the gallery page, for ``rules`` (the standard ruleset unless given)."""
     from castle_combo import Deck, Ruleset, Shield
     from castle_combo.language import format_card
 
-    rules = Ruleset.standard()
+    rules = Ruleset.standard() if rules is None else rules
     decks, shields = list(Deck), list(Shield)
-    lines = [f"The standard ruleset has **{len(rules)} cards** (ruleset version `{rules.version}`).", ""]
+    version = f"<code>{_attribute(rules.version)}</code>"
+    lines = [f"The standard ruleset has **{len(rules)} cards** (ruleset version {version}).", ""]
     lines += ["## Shields per deck {#shields-per-deck}", ""] + _shield_table(rules, shields, decks) + [""]
     lines += ["## Costs per deck {#costs-per-deck}", ""] + _cost_table(rules, decks) + [""]
     for deck in decks:
@@ -133,7 +167,8 @@ def gallery_markdown() -> str:
     added = [card for card in expansion.cards if card.name not in rules]
     lines += ["## Out of the Oubliette! (the expansion) {#out-of-the-oubliette}", "",
               f"The official expansion adds **{len(added)} lock cards**, six to each deck (ruleset version "
-              f"`{expansion.version}`); the [rules page](rules.md#out-of-the-oubliette-the-expansion) explains "
+              f"<code>{_attribute(expansion.version)}</code>); the "
+              "[rules page](rules.md#out-of-the-oubliette-the-expansion) explains "
               "locks, whole-row discards and copied abilities.", ""]
     lines += _picture_grid(added)
     for card in added:

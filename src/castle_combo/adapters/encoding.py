@@ -40,6 +40,7 @@ comes first. The float32 vector is, in order:
 
 from __future__ import annotations
 
+import numbers
 from typing import TYPE_CHECKING, Any
 
 from castle_combo.engine.actions import (
@@ -57,6 +58,7 @@ from castle_combo.engine.actions import (
 from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
+from castle_combo.files import quote
 from castle_combo.language.model import Choice, Deck, walk
 from castle_combo.language.ruleset import Ruleset
 
@@ -104,6 +106,10 @@ class ActionSpace:
         #: The length of the observation vector.
         self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + 5 + 1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
+        """The space itself: it never changes (the codes it remembers are the same for every copy)."""
+        return self
+
     # ------------------------------------------------------------------ actions
     def encode(self, action: Action) -> int:
         """The integer of ``action``; :class:`EncodingError` if this space has none for it.
@@ -144,11 +150,30 @@ class ActionSpace:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
 
+    def index_of(self, action: object) -> int:
+        """``action`` as an integer of this space, or :class:`EncodingError` saying what an action is.
+
+        An action is an ``int`` or a NumPy integer (a 0-d integer array too,
+        as a policy may return) from 0 to ``size - 1``. Anything else is
+        refused rather than converted: ``"2074"``, ``True``, ``3.7`` and
+        ``nan`` are mistakes, and ``int()`` would quietly turn the first three
+        into actions.
+        """
+        value: int | None = None
+        if isinstance(action, numbers.Integral) and not isinstance(action, bool):
+            value = int(action)
+        elif getattr(action, "shape", None) == () and getattr(getattr(action, "dtype", None), "kind", "") in "iu":
+            value = int(action)  # type: ignore[call-overload]
+        if value is None:
+            raise EncodingError(f"an action is an integer from 0 to {self.size - 1} (an int or a NumPy integer), "
+                                f"got {quote(action)} ({type(action).__name__})")
+        if not 0 <= value < self.size:
+            raise EncodingError(f"action {value} is outside 0..{self.size - 1}")
+        return value
+
     def decode(self, index: int) -> Action:
-        """The action numbered ``index``; :class:`EncodingError` outside ``range(size)``."""
-        if isinstance(index, bool) or not 0 <= int(index) < self.size:
-            raise EncodingError(f"action {index!r} is outside 0..{self.size - 1}")
-        index = int(index)
+        """The action numbered ``index``; :class:`EncodingError` for anything but an integer of ``range(size)``."""
+        index = self.index_of(index)
         if index < self.key_start:
             card, rest = divmod(index - self.take_start, CELLS * 2)
             cell, face_down = divmod(rest, 2)

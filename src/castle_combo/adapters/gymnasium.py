@@ -21,7 +21,9 @@ view as a vector (:mod:`castle_combo.adapters.encoding`); ``info["action_mask"]`
 marks the legal actions (mask the policy with it). The reward comes at the
 end: ``1 / number of winners`` if the agent is among them, else 0. An illegal
 action ends the episode at once with reward -1 (``info["illegal_action"]``),
-as in PettingZoo's classic games.
+as in PettingZoo's classic games; anything but an integer of the action
+space (``"2074"``, ``True``, ``3.7``, an integer out of range) is refused with
+an :class:`~castle_combo.errors.EncodingError`.
 """
 
 from __future__ import annotations
@@ -99,8 +101,8 @@ class CastleComboEnv(gymnasium.Env):  # type: ignore[type-arg]
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play the agent's ``action``, then the bots until it is the agent's turn again or the game ends."""
-        index = int(action)
-        if not (0 <= index < self.space.size) or self.space.mask(self.game)[index] == 0:
+        index = self.space.index_of(action)  # anything but an integer of the space is an EncodingError
+        if self.space.mask(self.game)[index] == 0:
             info = {"action_mask": np.zeros(self.space.size, dtype=np.int8), "illegal_action": True}
             return self.space.observe(self.game, self.seat), -1.0, True, False, info
         self.game = self.game.apply(self.space.decode(index))

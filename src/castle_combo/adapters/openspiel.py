@@ -19,11 +19,20 @@ permutations of up to 45 cards, far too many to list as chance outcomes; the
 state carries its own seeded generator instead (as the engine's states do),
 so a cloned state replays the same reshuffles. The information is imperfect:
 every action is public, and only the decks' order is hidden. So a player's
-observation is its view (``state.view(player)``) and its information state
-is the public history of actions with its seat. :meth:`CastleComboState.resample_from_infostate`
-deals the hidden decks again (:meth:`castle_combo.GameState.determinize`),
-which information-set search (OpenSpiel's IS-MCTS) needs; OpenSpiel's plain
-MCTS searches the state it is given, which includes the true deck order.
+observation is its view (``state.view(player)``).
+
+Its **information state** is everything it has seen, in order: the opening
+rows, then for each action the action itself, both rows after it, and the
+cards that left the decks during it (the only outcomes of chance anyone
+sees). Two states give the same information-state string and tensor exactly
+when the player cannot tell them apart: a different deck order does not
+change them, a different card turned up does (the action history alone would
+not tell these apart). The log is kept in each state as it is played, shared
+by clones. :meth:`CastleComboState.resample_from_infostate` deals the hidden
+decks again (:meth:`castle_combo.GameState.determinize`) and keeps the log,
+which information-set search needs: OpenSpiel's IS-MCTS
+(``open_spiel.python.algorithms.ismcts``) plays whole games on it. OpenSpiel's
+plain MCTS searches the state it is given, which includes the true deck order.
 
 Actions are the integers of :class:`castle_combo.adapters.encoding.ActionSpace`;
 returns are win shares (``1 / number of winners`` for each winner, else 0).
@@ -31,21 +40,54 @@ returns are win shares (``1 / number of winners`` for each winner, else 0).
 
 from __future__ import annotations
 
-import json
-from typing import Any
+import random
+from typing import Any, Union
 
+import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
-from castle_combo.facts import CARDS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
+from castle_combo.errors import EncodingError
+from castle_combo.facts import CARDS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE
 
 __all__ = ["GAME_NAME", "CastleComboGame", "CastleComboState"]
 
 GAME_NAME = "python_castle_combo"
 #: Generous bound of the actions one player takes per turn (a key, a card, decisions, a lock), for max_game_length.
 _ACTIONS_PER_TURN = 8
+#: The most cards that can leave the decks in one action: both rows refilled, after a whole row was discarded.
+_REVEALED_MAX = 4 * ROW_SIZE
+#: One step of the information-state tensor: the action, both rows after it, the cards that left the decks.
+_STEP_WIDTH = 1 + 2 * ROW_SIZE + _REVEALED_MAX
+
+#: What a player sees at one step: the action's code (-1 for the deal), both rows after it, the cards that left
+#: the decks during it (sorted).
+Step = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: The steps so far as a chain ``(earlier, step)``, so that appending shares everything before (clones are cheap).
+Log = Union[tuple["Log", Step], None]
+
+
+def _step(code: int, before: cc.GameState | None, after: cc.GameState) -> Step:
+    """What every player sees of the action ``code`` that led from ``before`` to ``after`` (the deal if None)."""
+    revealed: list[int] = []
+    for i, location in enumerate(after.locations):
+        if before is None:
+            revealed.extend(location.row)
+        elif location.deck is not before.locations[i].deck:
+            revealed.extend(set(before.locations[i].deck) - set(location.deck))
+    return (code, after.locations[0].row, after.locations[1].row, tuple(sorted(revealed)))
+
+
+def _steps(log: Log) -> list[Step]:
+    """The steps of ``log``, first to last."""
+    steps = []
+    while log is not None:
+        log, step = log
+        steps.append(step)
+    steps.reverse()
+    return steps
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -58,7 +100,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=MIN_PLAYERS,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "seed": -1, "expansion": ""},
@@ -82,6 +124,7 @@ class CastleComboGame(pyspiel.Game):  # type: ignore[misc]
         seed = int(params.get("seed", -1))
         self._first_seed = seed
         self._deals = np.random.default_rng(0 if seed < 0 else seed)
+        self.max_length = CARDS_PER_PLAYER * players * _ACTIONS_PER_TURN
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=0,
@@ -89,7 +132,7 @@ class CastleComboGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=CARDS_PER_PLAYER * players * _ACTIONS_PER_TURN,
+            max_game_length=self.max_length,
         )
         super().__init__(_GAME_TYPE, info, params)
 
@@ -103,20 +146,48 @@ class CastleComboGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer of a player's view (or, for perfect recall, of the public history)."""
-        return _Observer(self.space, iig_obs_type)
+        return _Observer(self, iig_obs_type)
+
+
+@attrs.frozen
+class _Now:
+    """Where a state is: the game state and the log of what was seen, shared as they are by clones.
+
+    OpenSpiel clones a Python state by deep-copying each of its attributes;
+    both parts are immutable, so the copy is this object itself (a deep copy
+    of a game state would copy its whole ruleset). ``cache`` keeps the log's
+    text once built, which is the same for every state sharing the log.
+    """
+
+    game_state: cc.GameState
+    log: Log
+    cache: dict[str, str] = attrs.field(factory=dict, eq=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self
 
 
 class CastleComboState(pyspiel.State):  # type: ignore[misc]
     """One state: a :class:`castle_combo.GameState` behind OpenSpiel's API."""
 
-    def __init__(self, game: CastleComboGame, state: cc.GameState) -> None:
+    def __init__(self, game: CastleComboGame, state: cc.GameState, log: Log = None) -> None:
         super().__init__(game)
         self.space = game.space
-        self.game_state = state
+        self._now = _Now(state, log if log is not None else (None, _step(-1, None, state)))
+
+    @property
+    def game_state(self) -> cc.GameState:
+        """The :class:`castle_combo.GameState` behind this state."""
+        return self._now.game_state
+
+    @property
+    def log(self) -> Log:
+        """What every player has seen so far (see the module docstring)."""
+        return self._now.log
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CastleComboState:
-        # A game state is immutable: a clone shares it (OpenSpiel clones states constantly in search).
-        return CastleComboState(self.get_game(), self.game_state)
+        # A game state and the log are immutable: a copy shares them.
+        return CastleComboState(self.get_game(), self.game_state, self.log)
 
     def current_player(self) -> int:
         """The seat to act, or TERMINAL."""
@@ -126,7 +197,18 @@ class CastleComboState(pyspiel.State):  # type: ignore[misc]
         return sorted(self.space.legal(self.game_state))
 
     def _apply_action(self, action: int) -> None:
-        self.game_state = self.game_state.apply(self.space.decode(action))
+        before = self.game_state
+        after = before.apply(self.space.decode(action))
+        self._now = _Now(after, (self.log, _step(action, before, after)))
+
+    def information_text(self) -> str:
+        """The log as text, every step ``code:castle row|village row|cards revealed`` (kept once built)."""
+        cache = self._now.cache
+        if "text" not in cache:
+            cache["text"] = " ".join(f"{code}:{','.join(map(str, castle))}|{','.join(map(str, village))}|"
+                                     f"{','.join(map(str, revealed))}" for code, castle, village, revealed
+                                     in _steps(self.log))
+        return cache["text"]
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.space.describe(action)
@@ -144,33 +226,63 @@ class CastleComboState(pyspiel.State):  # type: ignore[misc]
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CastleComboState:
-        """A state ``player_id`` cannot tell from this one: the hidden decks dealt again at random."""
-        import random
+        """A state ``player_id`` cannot tell from this one: the hidden decks dealt again at random.
 
-        rng = random.Random(int(probability_sampler([(k, 1.0 / 2**16) for k in range(2**16)])))
+        ``probability_sampler`` is OpenSpiel's: each call gives a number in
+        [0, 1) (``pyspiel.UniformProbabilitySampler``); three calls seed the
+        new deal. The log of what was seen is kept, so the information state
+        is the same.
+        """
+        seed = 0
+        for _ in range(3):
+            seed = (seed << 53) | int(float(probability_sampler()) * (1 << 53))
         view = self.game_state.view(player_id)
-        return CastleComboState(self.get_game(), view.determinize(rng))
+        return CastleComboState(self.get_game(), view.determinize(random.Random(seed)), self.log)
 
     def __str__(self) -> str:
         return str(self.game_state)
 
 
 class _Observer:
-    """A player's observation (its view as a tensor and a string), or its information state string."""
+    """A player's observation (its view), or with perfect recall its information state (the log)."""
 
-    def __init__(self, space: ActionSpace, iig_obs_type: Any) -> None:
-        self.space = space
+    def __init__(self, game: CastleComboGame, iig_obs_type: Any) -> None:
+        self.space = game.space
+        self.players = game.num_players()
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(space.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        if self.perfect_recall:
+            self.steps = game.max_length + 1
+            self.tensor = np.zeros(self.players + self.steps * _STEP_WIDTH, np.float32)
+            self.dict = {"player": self.tensor[:self.players],
+                         "steps": self.tensor[self.players:].reshape(self.steps, _STEP_WIDTH)}
+        else:
+            self.tensor = np.zeros(self.space.observation_size, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CastleComboState, player: int) -> None:
-        self.tensor[:] = self.space.observe(state.game_state, player)
+        if not self.perfect_recall:
+            self.tensor[:] = self.space.observe(state.game_state, player)
+            return
+        # The player's seat one-hot, then one row per step: (code + 1) / size, each row's cards (id + 1) / N
+        # (0 for an empty place), the cards revealed likewise; every value exact, so the tensor is one-to-one.
+        self.tensor.fill(0)
+        self.dict["player"][player] = 1
+        steps = _steps(state.log)
+        if len(steps) > self.steps:
+            raise EncodingError(f"the game is longer than the {self.steps - 1} actions its tensor holds")
+        cards = len(self.space.names) + 1
+        rows = self.dict["steps"]
+        for k, (code, castle, village, revealed) in enumerate(steps):
+            if len(revealed) > _REVEALED_MAX:
+                raise EncodingError(f"{len(revealed)} cards left the decks in one action; the tensor holds "
+                                    f"{_REVEALED_MAX}")
+            rows[k, 0] = (code + 2) / (self.space.size + 2)
+            for offset, group in ((1, castle), (1 + ROW_SIZE, village), (1 + 2 * ROW_SIZE, revealed)):
+                rows[k, offset:offset + len(group)] = [(card + 1) / cards for card in group]
 
     def string_from(self, state: CastleComboState, player: int) -> str:
         if self.perfect_recall:
-            actions = [a.to_json() for a in state.game_state.history]
-            return f"seat {player}: " + json.dumps(actions, separators=(",", ":"))
+            return f"seat {player}: {state.information_text()}"
         return str(state.game_state.view(player))
 
 

@@ -16,7 +16,9 @@ vector}`` from that seat's view (see :mod:`castle_combo.adapters.encoding`).
 The reward comes at the end: each winner gets ``1 / number of winners`` (a
 shared win is shared), the others 0. As in PettingZoo's classic games, an
 illegal action ends the game with reward -1 for its author (0 for the others,
-``info["illegal_move"]``), an action outside the space is refused, and
+``info["illegal_move"]``), anything but an integer of the space (``"2074"``,
+``True``, ``3.7``, ``nan``, an integer out of range) is refused with an
+:class:`~castle_combo.errors.EncodingError`, and
 :func:`env` enforces the order of calls. ``render_mode="ansi"`` returns
 ``str(state)``.
 """
@@ -32,6 +34,7 @@ from pettingzoo.utils import wrappers
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import OBSERVATION_HIGH, ActionSpace
+from castle_combo.errors import EncodingError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = ["env", "raw_env"]
@@ -120,16 +123,20 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        if action is None or not 0 <= int(action) < self.space.size:
-            raise cc.CastleComboError(f"{agent}'s action must be an integer from 0 to {self.space.size - 1}, "
-                                      f"got {action!r}")
-        if self.observe(agent)["action_mask"][int(action)] == 0:
+        if action is None:
+            raise EncodingError(f"{agent}'s game is not over: its action must be an integer from 0 to "
+                                f"{self.space.size - 1}, not None")
+        try:
+            action = self.space.index_of(action)
+        except EncodingError as error:
+            raise EncodingError(f"{agent}: {error}") from None
+        if self.observe(agent)["action_mask"][action] == 0:
             self.rewards = {name: (-1.0 if name == agent else 0.0) for name in self.agents}
             self.terminations = {name: True for name in self.agents}
             self.infos[agent]["illegal_move"] = True
             self._accumulate_rewards()
             return
-        self.state = self.state.apply(self.space.decode(int(action)))
+        self.state = self.state.apply(self.space.decode(action))
         self._observed = {}
         self.rewards = {name: 0.0 for name in self.agents}
         if self.state.is_over:

@@ -4,7 +4,8 @@ A player can always answer with the number of a listed move. The compact
 syntax saves reading the list once you know the game:
 
 =========================  ==============================================
-``3``                      the third listed move
+``3``                      answer 3 of a decision (as numbered in the prompt)
+``#3``                     the third move of the list ``moves`` shows
 ``nun 0 1``                take the Nun face up and place it at (0, 1)
 ``nun -1,0 down``          take it face down at (-1, 0)
 ``royal 1 0``              a unique prefix of a card's name is enough
@@ -20,6 +21,13 @@ syntax saves reading the list once you know the game:
 =========================  ==============================================
 
 Anything else raises :class:`BadInput` with a hint; the game re-prompts.
+
+Ambiguous input never plays anything. When a card may be taken, the screen
+numbers the cards of the row, so a bare ``1`` could mean that card (which
+also needs a spot) or the first move of the list (which may be spending a
+key): it is answered with a question naming both (``1a`` or ``#1``), not
+played. In a decision the prompt numbers the answers, and a bare number is
+that answer.
 """
 
 from __future__ import annotations
@@ -210,6 +218,15 @@ def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
     raise BadInput(f"say where to place {card}: x y, e.g. '{compact(candidates[0])}'")
 
 
+def _ambiguous(number: int, legal: Sequence[Action]) -> str:
+    """The question a bare number gets when a card may be taken: the row's card, or the list's move?"""
+    card = f"to take card {number} of the row, add a spot and a side ({number}a face up, {number}a d face down)"
+    move = f"for move {number} of the list, type #{number}"
+    if 1 <= number <= len(legal):
+        move += f" ({compact(legal[number - 1])})"
+    return f"'{number}' alone could mean either, so nothing was played: {card}; {move}"
+
+
 def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
     """Turn one line of input into a command or one of ``legal``; raise :class:`BadInput` otherwise."""
     tokens = _tokens(line)
@@ -219,8 +236,11 @@ def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
         raise BadInput(f"type a move's number (1-{len(legal)}), or 'help'")
     if len(tokens) == 1 and tokens[0] in _COMMAND_WORDS:
         return Parsed(command=_COMMAND_WORDS[tokens[0]])
-    if len(tokens) == 1 and _is_int(tokens[0]):
-        number = int(tokens[0])
+    listed = len(tokens) == 1 and re.fullmatch(r"#\d{1,6}", tokens[0]) is not None
+    if listed or len(tokens) == 1 and _is_int(tokens[0]):
+        number = int(tokens[0].lstrip("#"))
+        if not listed and any(isinstance(a, (Take, UseKey)) for a in legal):
+            raise BadInput(_ambiguous(number, legal))
         if 1 <= number <= len(legal):
             return Parsed(action=legal[number - 1])
         raise BadInput(f"there is no move {number}; type a number from 1 to {len(legal)}")
@@ -244,7 +264,8 @@ Moves: 2b (card 2 of the row at spot b, face up), 2b d (face down);
   unlock toady / pass      open a lock / open none at the end of your turn
   row castle               the whole row an ability discards
   activate baker           the adjacent card whose ability a copier uses
-  N                        move N of the numbered list ('moves' shows it)
+  N                        answer N of a decision, as the prompt numbers them
+  #N                       move N of the numbered list ('moves' shows it)
 Commands: moves, undo (back to your previous decision; the hidden cards are
 shuffled again, so undo shows you nothing new), help, quit."""
 

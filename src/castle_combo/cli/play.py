@@ -111,7 +111,8 @@ class _LineGame:
                 continue
             if parsed is not None and parsed.command is Command.MOVES:
                 for number, option in enumerate(legal, start=1):
-                    self.console.print(f"{number:>3} {escape(str(option))}   [dim]{escape(compact(option))}[/]")
+                    label = f"#{number}"
+                    self.console.print(f"{label:>4} {escape(str(option))}   [dim]{escape(compact(option))}[/]")
                 continue
             if parsed is not None and parsed.command is Command.UNDO:
                 if not self.session.undo():

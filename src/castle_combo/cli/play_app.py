@@ -330,7 +330,7 @@ class PlayApp(App[int]):
             elif parsed.command is Command.HELP:
                 self.mode = HELP_SCREEN
             else:
-                self.note = ["moves: " + "; ".join(f"{n} {a}" for n, a in enumerate(legal, start=1))][:1]
+                self.note = ["moves: " + "; ".join(f"#{n} {a}" for n, a in enumerate(legal, start=1))][:1]
             self.redraw()
             return
         chosen = action if action is not None else parsed.action if parsed is not None else None

@@ -93,6 +93,9 @@ class Ruleset:
         return f"<Ruleset {self.version}: {len(self.cards)} cards>"
 
     def __getitem__(self, name: str) -> Card:
+        if not isinstance(name, str):
+            raise RulesetError(f"cards are looked up by name, a string, not {name!r:.80} ({type(name).__name__}); "
+                               "rules.cards[i] is the i-th card in load order")
         try:
             return self._by_name[name]
         except KeyError:
