@@ -33,14 +33,27 @@ def chromium_path() -> str | None:
 
 
 class _Quiet(SimpleHTTPRequestHandler):
+    #: Where the bytes of each answered request are added up by path (``serve``'s ``served``), if anywhere.
+    served: dict[str, int] | None = None
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword == "Content-Length" and self.served is not None:
+            self.served[self.path] = self.served.get(self.path, 0) + int(value)
+        super().send_header(keyword, value)
+
 
 @contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``folder`` served over HTTP on 127.0.0.1 (a free port); yields its base URL, ending in ``/``."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+def serve(folder: Path, served: dict[str, int] | None = None) -> Iterator[str]:
+    """``folder`` served over HTTP on 127.0.0.1 (a free port); yields its base URL, ending in ``/``.
+
+    ``served``, if given, adds up the bytes sent for each path (a file the
+    browser took from its cache sends nothing).
+    """
+    handler = type("Counting", (_Quiet,), {"served": served})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -51,10 +64,13 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def offline_context(base: str, chromium: str, **options: Any) -> Iterator[tuple[Any, list[str]]]:
+def offline_context(base: str, chromium: str, *, block: bool = True, **options: Any) -> Iterator[tuple[Any, list[str]]]:
     """A Playwright browser context that may fetch only under ``base``; yields it and the blocked addresses.
 
     ``options`` go to ``new_context`` (``viewport``, ``accept_downloads``, ...).
+    Blocking intercepts every request, which turns the browser's HTTP cache
+    off (Playwright's routing does): ``block=False`` keeps the cache, for
+    measuring what a visitor's browser really downloads.
     """
     from playwright.sync_api import Route, sync_playwright
 
@@ -72,7 +88,8 @@ def offline_context(base: str, chromium: str, **options: Any) -> Iterator[tuple[
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
             context = browser.new_context(**options)
-            context.route("**/*", only_the_site)
+            if block:
+                context.route("**/*", only_the_site)
             yield context, blocked
             context.close()
         finally:

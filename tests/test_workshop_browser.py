@@ -288,3 +288,19 @@ def test_a_card_file_is_downloaded_and_opened(page: Any, tmp_path: Path) -> None
     page.wait_for_selector("#cc-problems .cc-problem")
     assert page.locator("#cc-problems .cc-problem").first.inner_text().startswith("village.ccl:8:37: ")
     assert editor_text(page) == BROKEN
+
+
+def test_the_workshop_benchmark_runs_and_reports(site: str) -> None:
+    """benchmarks/bench_workshop.py with tiny arguments: it works end to end and says what it measured."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_workshop.py"), "--site", str(SITE), "--runs", "1",
+         "--keys", "2", "--games", "2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    for words in ("cold start to the example checked and drawn:", "download for a cold start:",
+                  "typing in a 20-card file", "balance in the browser:", "same JSON as the page: True"):
+        assert words in done.stdout, (words, done.stdout)

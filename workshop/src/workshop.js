@@ -74,7 +74,7 @@ let fileName = DEFAULT_NAME;
 let lastCheck = null; // the last answer of check, for the play and balance buttons
 let keyAt = 0; // when the last key was pressed (performance.now() time), for the timings
 let checkTimer = 0;
-const timings = { keystrokeToUpdate: null, python: null, render: null };
+const timings = { keystrokeToUpdate: null, python: null, render: null, start: null };
 
 const editor = new EditorView({
   parent: $("cc-editor"),
@@ -95,7 +95,8 @@ const editor = new EditorView({
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ "aria-label": "card file", spellcheck: "false" }),
-      EditorView.domEventHandlers({
+      EditorView.domEventObservers({
+        // every key, those the keymap handles (Backspace, Enter) included
         keydown(event) {
           keyAt = event.timeStamp;
         },
@@ -571,7 +572,8 @@ window.workshop = {
     const { json } = await startBalance(String(text), options).done;
     return json;
   },
-  /** The last check's timings in milliseconds: key press to updated page, Python's part, drawing's part. */
+  /** The last check's timings in milliseconds (key press to updated page, Python's part, drawing's part), and
+   * the start's: each step's milliseconds (runtime, install, import, firstCheck) and when the page was ready. */
   timings,
   /** The page's editor (a CodeMirror 6 EditorView): its text is the card file. */
   editor,
@@ -615,15 +617,20 @@ async function start() {
   }
   try {
     const started = performance.now();
-    const loaded = await startPython(BASE, (text) => setStatus(text));
+    const showExample = (manifest) => {
+      $("cc-example").addEventListener("click", () => {
+        setFileName(DEFAULT_NAME);
+        setEditorText(manifest.example);
+      });
+      if (!fromLink && !saved) setEditorText(manifest.example); // to read while Python starts
+    };
+    const loaded = await startPython(BASE, (text) => setStatus(text), showExample);
     python = loaded.workshop.Page();
-    $("cc-example").addEventListener("click", () => {
-      setFileName(DEFAULT_NAME);
-      setEditorText(loaded.manifest.example);
-    });
-    if (!fromLink && !saved) setEditorText(loaded.manifest.example);
     clearTimeout(checkTimer);
+    const checking = performance.now();
     checkNow();
+    timings.start = { ...loaded.phases, firstCheck: Math.round(performance.now() - checking),
+                      ready: Math.round(performance.now()) };
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     setStatus(`castle-combo is running in your browser (started in ${seconds} s). Edit your cards; they are checked as you type.`, "good");
     resolveReady();
