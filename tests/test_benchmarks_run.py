@@ -39,6 +39,9 @@ def _script(name: str) -> ModuleType:
         ("compare_engines", ["--base", "HEAD", "--rounds", "1", "--seconds", "0.05"], "ratio"),
         ("bench_simulate", ["--games", "20", "--greedy-games", "4", "--no-ray"], "raw loop"),
         ("differential_soak", ["--games", "2", "--only", "oubliette"], "mismatches: 0"),
+        ("balance_constructs", ["--games", "2", "--jobs", "1", "--base", "HEAD"], "Toll Keeper"),
+        ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "random", "--cards", "benchmarks/constructs",
+                          "--base", "HEAD"], "commit HEAD"),
     ],
 )
 def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expected: str) -> None:

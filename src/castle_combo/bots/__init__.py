@@ -1,5 +1,9 @@
 """Bots that play Castle Combo through the public API (``view``, ``legal_actions``, ``apply``).
 
+They judge positions with :class:`Evaluation`, which also values what the
+cards will still do by letting the engine resolve it on a scratch copy
+(:mod:`castle_combo.engine.foresight`), never by knowing a card.
+
 * :class:`RandomAgent` (``"random"``): a uniform choice among the legal actions;
 * :class:`GreedyAgent` (``"greedy"``): the best end-of-turn position by a heuristic;
 * :class:`MctsAgent` (``"mcts"``): information-set Monte Carlo tree search over

@@ -5,7 +5,9 @@ and answering the card's decisions (choose one, discard from a row) are
 separate actions of one turn, so the bot tries every legal action and, while
 the turn is still its own, every follow-up, keeping the best line. The end
 of the turn is scored by :class:`~castle_combo.bots.evaluation.Evaluation`
-relative to the best opponent.
+relative to the best opponent, which also counts what the cards will
+still do (start-of-turn and end-of-game effects, resolved ahead by the
+engine): so a card whose strength is a trigger is bought for it.
 
 A key refresh reveals unknown cards. The bot draws one determinization of
 its view (``view.determinize(rng)``: the hidden decks reshuffled) and uses

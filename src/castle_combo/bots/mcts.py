@@ -60,7 +60,10 @@ Rollouts and rewards
     with ``keys=False``, a third of the cost). The position reached when the
     searching seat is about to start its turn again is scored by the
     evaluation (each seat's lead over its best opponent, squashed into
-    ``(0, 1)``), or, once the game is over, by
+    ``[0, 1]``, safely for any margin), which counts what the cards will
+    still do after that point (start-of-turn effects for the turns left,
+    end-of-game effects), as the rollout itself played the effects of the
+    turns it went through; or, once the game is over, by
     :func:`~castle_combo.bots.evaluation.outcome_rewards` (a share of the
     win plus a little for the score margin). Stopping at the same point of the
     round keeps leaves comparable (a position judged just after one's own turn

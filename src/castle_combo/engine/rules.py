@@ -58,7 +58,7 @@ from castle_combo.engine.turn import Turn
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 
-__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks"]
+__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks", "run_triggers"]
 
 
 T = TypeVar("T", bound=Table)
@@ -488,15 +488,20 @@ def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
     ask anything (validation refuses any that would).
     """
     seats = len(state.players)
-    _run_triggers(state, turn, state.current_player, "turn_end")
+    run_triggers(state, turn, state.current_player, "turn_end")
     if taken >= CARDS_PER_PLAYER * seats:
         for k in range(seats):
-            _run_triggers(state, turn, (state.first_player + k) % seats, "game_end")
+            run_triggers(state, turn, (state.first_player + k) % seats, "game_end")
     else:
-        _run_triggers(state, turn, nxt, "each_turn")
+        run_triggers(state, turn, nxt, "each_turn")
 
 
-def _run_triggers(state: Table, turn: Turn, seat: int, part: str) -> None:
+def run_triggers(state: Table, turn: Turn, seat: int, part: str) -> None:
+    """Resolve ``seat``'s trigger effects ``part`` on ``turn``, its face-up cards in the order taken.
+
+    ``part`` names the moment: ``"each_turn"`` (at the start of your turn),
+    ``"turn_end"`` (at the end of your turn) or ``"game_end"``.
+    """
     abilities = state.engine.abilities
     for index, cell in enumerate(turn.tableaux[seat]):
         if cell.face_down:
