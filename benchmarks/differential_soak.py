@@ -2,11 +2,13 @@
 
 Run ``python benchmarks/differential_soak.py --games 3000``. Each game picks
 a ruleset (standard, standard plus the fan expansion, standard plus the
-official expansion, or a small random ruleset built from every construct of
-the card model, lock cards included half the time), 2 to 5 players, a first
+official expansion, a small random ruleset built from every construct of
+the card model, lock cards included half the time, or one drawn from the card
+language's composable parts: any filter, noun, scope, quantifier and
+comparison, and the newer effects), 2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
-``--only oubliette`` (or ``standard``, ``fan``, ``random``) plays one kind.
+``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``) plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
 """
@@ -24,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from differential import Mismatch, play_and_compare, random_ruleset, rulesets
 
 STYLES = ("uniform", "buyer", "keys")
-KINDS = ("standard", "fan", "oubliette", "random")
+KINDS = ("standard", "fan", "oubliette", "random", "parts")
 
 
 def main() -> int:
@@ -40,8 +42,13 @@ def main() -> int:
     for seed in range(args.seed, args.seed + args.games):
         rng = random.Random(seed)
         players = 2 + seed % 4
-        kind = args.only or ("standard", "fan", "oubliette", "random", "random")[seed % 5]
-        rules = named[kind] if kind != "random" else random_ruleset(rng, players, locks=seed % 2 == 0)
+        kind = args.only or ("standard", "fan", "oubliette", "random", "parts", "parts")[seed % 6]
+        if kind == "random":
+            rules = random_ruleset(rng, players, locks=seed % 2 == 0)
+        elif kind == "parts":
+            rules = random_ruleset(rng, players, algebra=True)
+        else:
+            rules = named[kind]
         per_kind[kind] += 1
         try:
             actions += play_and_compare(rules, players, seed, STYLES[(seed // 4) % 3], first_player=seed % players)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import language_random
 from reference_cards import oubliette_table_cards, table_cards
 from reference_engine import RefGame, action_key
 
@@ -178,8 +179,61 @@ def _rule(rng: random.Random, purse: bool, locks: bool = False, fan: bool = Fals
     return m.ScoreIf(rng.randint(1, 8), m.PlacedIn(m.Region(cells)))
 
 
-def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False) -> m.Card:
-    """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics)."""
+def _algebra_per(rng: random.Random, scoring: bool) -> m.Per:
+    """A count drawn from the language's parts (any filter, noun and scope); the card loop keeps the valid ones."""
+    per = language_random.random_per(rng)
+    if not scoring and per.scope in (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN):
+        return attrs.evolve(per, scope=Scope.TABLEAU)
+    return per
+
+
+def _algebra_condition(rng: random.Random, scoring: bool, them: bool = False) -> m.Condition:
+    return language_random.random_condition(rng, them=them, scoring=scoring)
+
+
+def _algebra_effect(rng: random.Random, trigger: bool = False) -> m.Effect:
+    """An effect of the language's newer parts: losses, effects on each player, optional costs, the table."""
+    resource = rng.choice(list(Resource))
+    amount = rng.randint(1, 3)
+    per = _algebra_per(rng, False) if rng.random() < 0.4 else None
+    bounds = {"up_to": rng.choice([None, 4]), "at_least": rng.choice([None, 1])} if per is not None else {}
+    roll = rng.random()
+    if roll < 0.15:
+        return m.Lose(amount, resource, per, **bounds)
+    if roll < 0.4:
+        inner = rng.choice([m.Gain, m.Lose, m.Take, m.Give])(amount, resource, per, **bounds)
+        condition = _algebra_condition(rng, False, them=True) if rng.random() < 0.5 else None
+        return m.EachPlayer(rng.choice(list(m.PlayerGroup)) if inner.__class__ not in (m.Take, m.Give)
+                            else rng.choice([m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT]),
+                            inner, condition)
+    if roll < 0.5:
+        return m.MoveMessenger(rng.choice([None, *DECKS]))
+    if roll < 0.6:
+        return m.DiscardWholeRow(rng.choice([r for r in m.RowChoice if r is not m.RowChoice.CHOICE]))
+    if roll < 0.7:
+        return m.StoreGold(rng.randint(1, 3), language_random.random_filter(rng, 1))
+    if roll < 0.8:
+        every = trigger or rng.random() < 0.5
+        return m.TurnFaceUp(language_random.random_filter(rng, 1), every, not trigger and rng.random() < 0.5)
+    if not trigger and roll < 0.9:
+        cost = (m.Lose(rng.randint(1, 4), resource),) if rng.random() < 0.8 else ()
+        return m.MayDo(cost, (m.Gain(amount, rng.choice(list(Resource)), per, **bounds),))
+    return m.Conditional(m.Gain(amount, resource, per, **bounds), _algebra_condition(rng, False))
+
+
+def _algebra_rule(rng: random.Random) -> m.Scoring:
+    if rng.random() < 0.6:
+        return m.ScorePer(rng.choice([-2, 1, 2, 3]), _algebra_per(rng, True), up_to=rng.choice([None, 8]),
+                          at_least=rng.choice([None, None, 1]))
+    return m.ScoreIf(rng.choice([-3, 2, 5]), _algebra_condition(rng, True))
+
+
+def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False,
+                algebra: bool = False) -> m.Card:
+    """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics,
+    ``algebra``: the language's composable parts: filters, quantifiers, comparisons, new effects)."""
+    if algebra:
+        return _algebra_card(rng, name, deck)
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
         ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
@@ -213,7 +267,24 @@ def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, 
             return card
 
 
-def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False) -> cc.Ruleset:
+def _algebra_card(rng: random.Random, name: str, deck: Deck) -> m.Card:
+    """A valid card of the language's composable parts (the first valid one drawn)."""
+    while True:
+        purse = rng.choice([None, None, 3, 5])
+        card = m.Card(
+            name, deck, rng.randint(0, 6), tuple(rng.choice(list(Shield)) for _ in range(rng.randint(1, 2))),
+            rng.random() < 0.2, purse,
+            tuple(_algebra_effect(rng) for _ in range(rng.randint(0, 2))),
+            tuple(_algebra_rule(rng) for _ in range(rng.randint(0, 2))),
+            each_turn=tuple(_algebra_effect(rng, trigger=True) for _ in range(rng.random() < 0.15)),
+            turn_end=tuple(_algebra_effect(rng, trigger=True) for _ in range(rng.random() < 0.15)),
+        )
+        if not card.problems():
+            return card
+
+
+def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
+                   algebra: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -223,8 +294,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan) for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan) for i in range(total - castle)]
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra) for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra) for i in range(total - castle)]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 

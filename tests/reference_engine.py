@@ -283,7 +283,7 @@ class RefGame:
             if kind == "may":
                 return {("choose", 1), ("choose", 2)}
             if kind == "reveal":
-                return {("reveal", cell.card.name) for cell in detail}
+                return {("reveal", cell.card.name) for cell in detail[0]}
             return {("activate", cell.card.name) for cell in detail}
         if self.end_locks is not None:
             return {("unlock", cell.card.name) for cell in self.end_locks} | {("pass",)}

@@ -66,6 +66,17 @@ def test_small_random_rulesets_with_fan_mechanics_agree_with_the_reference(chunk
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_small_random_rulesets_of_the_languages_parts_agree_with_the_reference(chunk: int) -> None:
+    """Any filter, noun, scope, quantifier and comparison; losses, effects on each player, optional costs, the
+    messenger, named rows, face-down cards turned up, end-of-turn triggers: whole games, action by action."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, algebra=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
 def _fan_games_disagree(count: int = 40) -> bool:
     """Whether any of ``count`` random fan-mechanics games disagrees with the reference."""
     from differential import Mismatch

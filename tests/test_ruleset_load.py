@@ -169,3 +169,14 @@ def test_a_card_looked_up_by_anything_but_a_name_is_a_ruleset_error_not_a_bare_t
         rules[key]  # type: ignore[index]
     assert "rules.cards[i]" in str(caught.value)
     assert rules.cards[3] is rules[rules.cards[3].name]
+
+
+def test_a_ruleset_built_in_python_checks_its_cards_as_the_card_language_does() -> None:
+    """A card built in Python with a choice in a trigger is refused with the reason, not played into a crash."""
+    from castle_combo.language import model as m
+    dreamer = m.Card("Dreamer", Deck.CASTLE, 2, (Shield.FAITH,),
+                     each_turn=(m.Choice(((m.Gain(1, m.Resource.GOLD),), (m.Gain(1, m.Resource.KEY),))),))
+    with pytest.raises(cc.CardValidationError, match="card 'Dreamer': an effect that asks its owner a question "
+                                                     "cannot happen at the start of a turn"):
+        cc.Ruleset.from_cards([dreamer])
+    assert len(cc.Ruleset.from_cards([dreamer], check=False)) == 1

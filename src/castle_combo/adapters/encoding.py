@@ -13,6 +13,7 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
     pass          1            open no lock at the end of the turn
     discard_row   2            castle, village
     activate      N            the adjacent card whose ability is used
+    reveal        N            the face-down card an ability turns face up (fan cards)
 
 The layout depends only on the ruleset's cards, so a trained policy keeps its
 meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
@@ -34,8 +35,10 @@ comes first. The float32 vector is, in order:
   types), and 1 for the seat to play;
 * the table: messenger at the castle, at the village; cards taken / all;
   castle and village deck sizes / cards; the phase one-hot (start, take,
-  decide, end); the pending decision one-hot (choose, discard, row,
-  adjacent card, lock or pass) and its number of answers / 10.
+  decide, end); the pending decision one-hot (one place per kind of
+  decision, in the engine's order: choose, discard, row, adjacent card, lock
+  or pass, an optional cost, a face-down card to turn up) and its number of
+  answers / 10.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    Reveal,
     Take,
     Unlock,
     UseKey,
@@ -97,14 +101,15 @@ class ActionSpace:
         self.pass_index = self.unlock_start + n
         self.row_start = self.pass_index + 1
         self.activate_start = self.row_start + 2
+        self.reveal_start = self.activate_start + n
         #: How many integers the space has.
-        self.size = self.activate_start + n
+        self.size = self.reveal_start + n
         self._places = 6 + 2 * players
         self._per_card = self._places + 5
         self._per_seat = 5 + 6 + 1
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
-        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + 5 + 1
+        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(DECISIONS) + 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         """The space itself: it never changes (the codes it remembers are the same for every copy)."""
@@ -146,6 +151,8 @@ class ActionSpace:
                 return self.row_start + _DECKS.index(action.deck)
             if isinstance(action, Activate):
                 return self.activate_start + self.ids[action.card]
+            if isinstance(action, Reveal):
+                return self.reveal_start + self.ids[action.card]
         except KeyError as error:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
@@ -191,7 +198,9 @@ class ActionSpace:
             return Pass()
         if index < self.activate_start:
             return DiscardRow(_DECKS[index - self.row_start])
-        return Activate(self.names[index - self.activate_start])
+        if index < self.reveal_start:
+            return Activate(self.names[index - self.activate_start])
+        return Reveal(self.names[index - self.reveal_start])
 
     def legal(self, state: GameState) -> list[int]:
         """The integers of ``state``'s legal actions, in the game's order."""
@@ -257,7 +266,7 @@ class ActionSpace:
         if view.pending is not None:
             kind = type(view.pending.decision)
             out[at + 9 + DECISIONS.index(kind)] = 1
-            out[at + 14] = len(state.legal_actions()) / 10
+            out[at + 9 + len(DECISIONS)] = len(state.legal_actions()) / 10
         return out
 
     def describe(self, index: int) -> str:

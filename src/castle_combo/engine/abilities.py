@@ -74,6 +74,7 @@ __all__ = [
     "compile_ability",
     "compile_own_gains",
     "fill_order",
+    "node_at",
 ]
 
 _GOLD, _KEY = 0, 1
@@ -135,16 +136,22 @@ class Work(Tableaux, Protocol):
 
 #: What an automatic effect does: ``run(work, seat, index_of_this_card)``.
 Run = Callable[[Work, int, int], None]
-#: An amount: ``fn(work, seat, index_of_this_card, player_talked_about) -> int`` (never negative).
+#: An amount: ``fn(work, seat, index_of_this_card, extra) -> int`` (``extra`` as counts take it).
 Amount = Callable[[Any, int, int, Any], int]
 
 
 @attrs.frozen
 class Auto:
-    """An effect that needs no decision. ``discount`` marks a discount, which a copied ability skips."""
+    """An effect that needs no decision.
+
+    ``discount`` marks a discount, which a copied ability skips; ``table``
+    an effect that changes the table beyond the seats (a row, the messenger),
+    which the engine's fast take does not carry.
+    """
 
     do: Run
     discount: bool = False
+    table: bool = False
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Do the effect (unless it is a discount in a copied ability); never asks anything."""
@@ -426,9 +433,10 @@ def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
     def each_player(work: Work, seat: int, index: int) -> None:
         supply = _supply(work, resource)
         for them in players_of(group, seat, len(work.tableaux)):
-            if test is not None and not test(work, seat, index, _NO_ORIGIN, them):
+            about = (them, None)
+            if test is not None and not test(work, seat, index, _NO_ORIGIN, about):
                 continue
-            amount = max(0, amount_of(work, seat, index, them))
+            amount = max(0, amount_of(work, seat, index, about))
             if kind is model.Gain:
                 work.gain(them, resource, amount)
             elif kind is model.Lose:
@@ -630,11 +638,41 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return RevealStep(compile_filter(on, facts), every, ability)
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger()):
-            return Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount))
+            return Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount),
+                        isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case model.Take() | model.Give():
             raise TypeError(f"{effect!r} happens only to each player of a group")  # validation refuses it
         case _:
             assert_never(effect)
+
+
+_PARTS = {part: moment for moment, part in _PART_OF.items()}
+
+
+def node_at(card: model.Card, address: Address) -> model.Effect:
+    """The effect of ``card`` at ``address`` (as :func:`compile_ability` numbers them).
+
+    The first number is the part of the card (when bought, when unlocked,
+    a trigger), the second the effect's place in it; below a choice come
+    an option and a place in it, below a conditional a 0 (its effect), below
+    an optional effect the place of one of its effects.
+    """
+    part, index, *below = address
+    node: model.Effect = card.abilities[_PARTS[part]][index]
+    while below:
+        match node:
+            case model.Choice(options=options):
+                option, place, *below = below
+                node = options[option][place]
+            case model.Conditional(effect=inner):
+                below = below[1:]
+                node = inner
+            case model.MayDo(effects=effects):
+                place, *below = below
+                node = effects[place]
+            case _:
+                raise ValueError(f"{address} does not lead to an effect of {card.name}")
+    return node
 
 
 def _always(table: Tableaux, seat: int, index: int) -> bool:

@@ -194,7 +194,7 @@ def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:
     runs = []
     for address in ability.bought:
         step = ability.steps[address]
-        if not isinstance(step, Auto):
+        if not isinstance(step, Auto) or step.table:
             return None
         runs.append(step.do)
     return tuple(runs)

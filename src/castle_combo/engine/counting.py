@@ -13,9 +13,10 @@ A compiled count takes a :class:`Tableaux` (anything with ``tableaux`` and
 ``keys`` per seat: the engine's scratch state during an ability, a game
 state, or a finished game at scoring time), the owner's seat and the index of
 the counting card in the owner's tableau. Counts inside a quantifier or an
-effect on other players take one more argument, ``extra``: the player being
-talked about (``Scope.THEIRS``) or the cards of the row or pair being looked
-at (``Scope.GROUP``).
+effect on other players take one more argument, ``extra``: a pair of the
+player being talked about (``Scope.THEIRS``) and the cards of the row or pair
+being looked at (``Scope.GROUP``), either ``None`` when there is none
+(quantifiers nest: "per row with ... opponents who ...").
 
 Face-down cards are never counted by a shield, banner, cost, discount, purse
 or lock count: a filter that reads something printed on a card never passes
@@ -595,7 +596,7 @@ def _select(scope: Scope) -> _Select:
 
             return around
         case Scope.THEIRS:
-            return lambda t, seat, index, them: (t.tableaux[them], None, 9)
+            return lambda t, seat, index, extra: (t.tableaux[extra[0]], None, 9)
         case Scope.EVERY_TABLEAU:
             return lambda t, seat, index, extra: ([c for cells in t.tableaux for c in cells], None, 9)
         case Scope.OPPONENTS:
@@ -610,7 +611,7 @@ def _select(scope: Scope) -> _Select:
         case Scope.DISCARDED:
             return lambda t, seat, index, extra: (_loose(t.discarded), None, 0)
         case Scope.GROUP:
-            return lambda t, seat, index, group: (group, None, len(group))
+            return lambda t, seat, index, extra: (extra[1], None, len(extra[1]))
         case Scope.NEIGHBOUR:
             raise ValueError("a neighbour's count is the better of two: see compile_per_with")
         case _:
@@ -714,24 +715,27 @@ def _compile_per_with(count: Any, scope: Scope, facts: Sequence[CardFacts]) -> E
                 if test is None:
                     return len(found)
                 origin = _origin_of(t.tableaux[seat])
-                return sum(1 for group in found if test(t, seat, index, origin, group))
+                them = extra[0] if extra is not None else None
+                return sum(1 for group in found if test(t, seat, index, origin, (them, group)))
 
             return groups
-        case Players(group=group, condition=condition):
+        case Players(group=who, condition=condition):
             test = compile_test(condition, facts) if condition is not None else None
 
             def players(t: Tableaux, seat: int, index: int, extra: Any) -> int:
-                chosen = players_of(group, seat, len(t.tableaux))
+                chosen = players_of(who, seat, len(t.tableaux))
                 if test is None:
                     return len(chosen)
-                return sum(1 for them in chosen if test(t, seat, index, _NO_ORIGIN, them))
+                cells = extra[1] if extra is not None else None
+                origin = _origin_of(t.tableaux[seat])
+                return sum(1 for them in chosen if test(t, seat, index, origin, (them, cells)))
 
             return players
     player = _player_count(count)
     if player is not None:
         match scope:
             case Scope.THEIRS:
-                return lambda t, seat, index, them: player(t, them)
+                return lambda t, seat, index, extra: player(t, extra[0])
             case Scope.NEIGHBOUR:
                 return lambda t, seat, index, x: max((player(t, n) for n in neighbours(seat, len(t.tableaux))),
                                                      default=0)
@@ -912,7 +916,8 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts]) -> Test
 
             def compared(t: Tableaux, seat: int, index: int, origin: tuple[int, int], extra: Any) -> bool:
                 value = mine(t, seat, index, extra)
-                return all(holds(value, theirs(t, seat, index, other))
+                group = extra[1] if extra is not None else None
+                return all(holds(value, theirs(t, seat, index, (other, group)))
                            for other in players_of(against, seat, len(t.tableaux)))
 
             return compared

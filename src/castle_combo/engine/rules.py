@@ -500,10 +500,13 @@ def run_triggers(state: Table, turn: Turn, seat: int, part: str) -> None:
     """Resolve ``seat``'s trigger effects ``part`` on ``turn``, its face-up cards in the order taken.
 
     ``part`` names the moment: ``"each_turn"`` (at the start of your turn),
-    ``"turn_end"`` (at the end of your turn) or ``"game_end"``.
+    ``"turn_end"`` (at the end of your turn) or ``"game_end"``. Each card is
+    looked at when its turn comes, so a card an earlier effect of the same
+    moment turned face up resolves too.
     """
     abilities = state.engine.abilities
-    for index, cell in enumerate(turn.tableaux[seat]):
+    for index in range(len(turn.tableaux[seat])):
+        cell = turn.tableaux[seat][index]
         if cell.face_down:
             continue
         addresses = getattr(abilities[cell.card], part)

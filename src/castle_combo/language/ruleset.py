@@ -29,7 +29,7 @@ from types import ModuleType
 
 import attrs
 
-from castle_combo.errors import CastleComboError, RulesetError
+from castle_combo.errors import CardProblems, CastleComboError, RulesetError
 from castle_combo.language import load_paths
 from castle_combo.language.cache import load_paths_cached
 from castle_combo.language.formatter import format_card
@@ -78,9 +78,24 @@ class Ruleset:
         object.__setattr__(self, "_by_name", {card.name: card for card in self.cards})
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card], version: str = "custom") -> Ruleset:
-        """A ruleset of ``cards``; raises :class:`RulesetError` on a duplicate name."""
+    def from_cards(cls, cards: Iterable[Card], version: str = "custom", *, check: bool = True) -> Ruleset:
+        """A ruleset of ``cards``, checked as the card language checks a file.
+
+        Raises :class:`RulesetError` on a duplicate name, and
+        :class:`~castle_combo.errors.CardProblems` (a
+        :class:`~castle_combo.errors.CardValidationError`) listing every
+        problem of every card built in Python that makes no sense. Cards read
+        from card files (they carry their source position) were checked when
+        they were read. ``check=False`` skips the check, for experiments with
+        what the language refuses (the engine still plays such cards as the
+        model says, but no rule page promises what they mean).
+        """
+        cards = tuple(cards)
         seen: dict[str, Card] = {}
+        problems = [f"card {card.name!r}: {problem}" for card in cards if check and card.source is None
+                    for problem in card.problems()]
+        if problems:
+            raise CardProblems(problems)
         for card in cards:
             if card.name in seen:
                 first, again = seen[card.name].source, card.source

@@ -687,6 +687,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def card_word(self, meta: Meta, token: Token) -> str:
         return str(token)
 
+    def adjective_shield(self, meta: Meta, shield: m.Shield) -> m.CardFilter:
+        return m.HasShield((shield,), source=self._at(meta))
+
     def adjective_deck(self, meta: Meta, deck: m.Deck) -> m.CardFilter:
         return m.DeckIs(deck, source=self._at(meta))
 

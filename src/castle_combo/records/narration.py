@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from castle_combo.engine.abilities import node_at
 from castle_combo.engine.actions import (
     Action,
     Activate,
@@ -24,14 +25,15 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    Reveal,
     Take,
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import ChooseOption
+from castle_combo.engine.decisions import AcceptOrDecline, ChooseOption
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
-from castle_combo.language.model import Choice, Deck
+from castle_combo.language.model import Choice, Deck, Lose, MayDo
 
 __all__ = ["GRID_PLACES", "coordinates", "grid_place", "narrate", "option_text", "seat_names"]
 
@@ -102,18 +104,16 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
 
 
 def option_text(state: GameState) -> list[str]:
-    """Each option of the "choose one" the current player owes, as the English of its effects."""
+    """Each answer of the "choose one" (or "you may") the current player owes, as the English of its effects."""
     pending = state.pending
-    if pending is None or not isinstance(pending.decision, ChooseOption) or not pending.frames:
+    if pending is None or not isinstance(pending.decision, (ChooseOption, AcceptOrDecline)) or not pending.frames:
         return []
     card = state.rules.cards[pending.frames[-1].card]
-    # The step's address: the part of the card (0 when bought, 1 behind the lock), the effect's place,
-    # then an (option, effect) pair for each choice it sits in.
-    part, index, *inner = pending.step
-    node: object = (card.ability, card.unlocked)[part][index]
-    for option, effect in zip(inner[::2], inner[1::2], strict=True):
-        assert isinstance(node, Choice)
-        node = node.options[option][effect]
+    node = node_at(card, pending.step)
+    if isinstance(node, MayDo):
+        doing = ", then ".join(english.clause(e.describe()) for e in node.effects)
+        paid = english.join_and(c.resource.describe(c.amount) for c in node.cost if isinstance(c, Lose))
+        return [f"pay {paid} to {doing}" if paid else doing, "do nothing"]
     assert isinstance(node, Choice)
     return [", then ".join(english.clause(e.describe()) for e in option) for option in node.options]
 
@@ -175,6 +175,8 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         head = f"{name} discards the whole {action.deck.value} row"
     elif isinstance(action, Activate):
         head = f"{name} uses the ability of {action.card}"
+    elif isinstance(action, Reveal):
+        head = f"{name} turns {action.card} face up"
     else:  # pragma: no cover - every action type is listed above
         head = f"{name}: {action}"
     gains = _gains(before, after, seat)
