@@ -1,4 +1,4 @@
-"""The engine's compiled card language against the judge, on many random expressions: ``python benchmarks/judge_soak.py``.
+"""The compiled card language against the judge on many random expressions: ``python benchmarks/judge_soak.py``.
 
 The test suite compares the two on a few hundred random counts, conditions,
 amounts and scoring rules (``tests/test_language_judge.py``); this script runs

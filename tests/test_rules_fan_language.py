@@ -12,7 +12,7 @@ mechanics".
 from __future__ import annotations
 
 import pytest
-from engine_kit import C, V, filler, game, play, ruleset, seat_with, take, with_seat
+from engine_kit import C, filler, game, ruleset, seat_with, take, with_seat
 
 import castle_combo as cc
 from castle_combo.language import parse_text

@@ -415,6 +415,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def at_least(self, meta: Meta, _: Token, value: int, count: _Phrase) -> Lazy:
         return self._count_is(meta, m.Comparison.GE, value, count)
 
+    def at_least_bare(self, meta: Meta, value: int, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.GE, value, count)
+
     def at_most(self, meta: Meta, _: Token, value: int, count: _Phrase) -> Lazy:
         return self._count_is(meta, m.Comparison.LE, value, count)
 

@@ -313,7 +313,7 @@ class Alike:
 
     def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
         where = where if where is not None else (Where() if scoring else _ability())
-        found = self.cards.problems(where=where)
+        found = self.cards.problems(where=where, counting=False)
         if not isinstance(self.cards.count, Cards):
             found += (Problem("only cards share a shield type, a banner or a cost", "write 'all cards ...'",
                               self.source),)

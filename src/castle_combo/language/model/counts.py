@@ -508,6 +508,11 @@ def _no_stored_gold(count: Any) -> bool:
     return isinstance(count, EmptySpaces) or _on_face_down(count) or isinstance(count, StoredGold)
 
 
+def _quantifier(count: Any) -> bool:
+    """Whether ``count`` counts rows, pairs or players (defined with the conditions)."""
+    return type(count).__name__ in ("Groups", "Players")
+
+
 def _player_noun(count: Any) -> bool:
     return isinstance(count, (KeysOwned, Gold))
 
@@ -525,6 +530,8 @@ class Refusal:
     message: str
     hint: str
     refuses: Callable[[Any, Scope, Where], bool] = attrs.field(eq=False, repr=False)
+    #: Whether the rule is about a number counted (a collection of cards compared by trait is no count).
+    counting: bool = attrs.field(default=False, kw_only=True)
 
 
 #: Every rule of which count may be taken in which scope and where, in the order they are checked.
@@ -544,7 +551,10 @@ REFUSALS: tuple[Refusal, ...] = (
             lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
     Refusal("`card`", "row, column, row and column", "a row or column of the final grid always holds 3 cards "
             "(5 for row and column)", "count something on the cards, such as 'castle banner in row'",
-            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES),
+            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and w.scoring, counting=True),
+    Refusal("`card`", "row, column, row and column, in an ability", "a row or column of the final grid always "
+            "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
+            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and not w.scoring),
     Refusal("`gold on purses`", "row, column, row and column", "'gold on purses' counts the gold on all your purse "
             "cards, wherever they are", "remove the scope, or count 'purse card in row'",
             lambda c, s, w: isinstance(c, StoredGold) and c.on is None and s in GRID_SCOPES),
@@ -622,16 +632,20 @@ class Per:
             object.__setattr__(self, "count", attrs.evolve(self.count, on=None))
             object.__setattr__(self, "scope", _RELATION_SCOPES[on.relation])
 
-    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+    def problems(self, *, scoring: bool = True, where: Where | None = None,
+                 counting: bool = True) -> tuple[Problem, ...]:
         """What makes no sense in this count: a number out of range, or a scope it cannot take where it is.
 
         ``where`` says where the count is used (``scoring`` alone is the short
-        form for a plain scoring rule or ability).
+        form for a plain scoring rule or ability); ``counting`` is false for a
+        collection of cards that is compared rather than counted.
         """
         where = where if where is not None else (Where() if scoring else Where(moment=Moment.BOUGHT))
         found: tuple[Problem, ...] = self.count.problems(where)
         found += out_of_range(self.every, 1, 99, "the number counted as one", self.source)
         for rule in REFUSALS:
+            if rule.counting and not counting:
+                continue
             if rule.refuses(self.count, self.scope, where):
                 found += (Problem(rule.message, rule.hint, self.count.source or self.source),)
                 break
@@ -662,6 +676,8 @@ class Per:
         if self.scope is Scope.TABLEAU and isinstance(count, (GoldOnThisCard, StoredGold)) and (
                 not isinstance(count, StoredGold) or count.on is None):
             return noun
+        if self.scope is Scope.TABLEAU and (_quantifier(count) or reads_position(getattr(count, "on", None))):
+            return noun  # it says "of your tableau" or "of your final grid" itself
         note = ""
         if _bare_cards(count) and self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
             note = " (face-down cards and this one included)"

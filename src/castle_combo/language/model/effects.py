@@ -40,6 +40,7 @@ from castle_combo.language.model.base import (
 from castle_combo.language.model.conditions import Condition, PlayerGroup, with_phrase
 from castle_combo.language.model.counts import Per, Scope, card_phrase
 from castle_combo.language.model.filters import (
+    AnyOf,
     CardFilter,
     FaceDown,
     HasPart,
@@ -530,10 +531,15 @@ class TurnFaceUp:
             f"{'an' if phrase.startswith(('a', 'e', 'i', 'o', 'u')) else 'a'} {phrase}"
 
     def describe(self) -> str:
-        which = self._cards(ccl=False) + ("" if self.every else " of your choice")
-        text = f"Turn {which} of your tableau face up"
+        words = self.on.english().suffixes if self.on is not None and not isinstance(self.on, AnyOf) else ()
+        narrowed = (" " + english.join_and(words)) if words else (
+            f" that is a {card_phrase(self.on)}" if self.on is not None else "")
+        if self.every:
+            text = f"Turn every face-down card of yours{narrowed} face up"
+        else:
+            text = f"Turn one of your face-down cards{narrowed} face up (your choice)"
         if self.ability:
-            text += " and resolve its ability as if it had just been bought"
+            text += ", and resolve its ability as if it had just been bought"
         return english.sentence(text)
 
     def ccl(self) -> str:

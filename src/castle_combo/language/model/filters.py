@@ -456,7 +456,7 @@ class InRegion:
         return FilterWords((), (f"in {name}",), f"not in {name}")
 
     def english(self) -> FilterWords:
-        words = f"in {self.region.describe()} of the final grid"
+        words = f"in {self.region.describe()} of your final grid"
         return FilterWords((), (words,), "not " + words)
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
