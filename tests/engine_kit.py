@@ -151,9 +151,12 @@ def balanced(state: cc.GameState) -> cc.GameState:
     """``state`` (set up by :func:`seat_with`) with the cards taken and whose turn it is matching its tableaux.
 
     The seats' tableaux must hold the counts a real game could reach from the
-    first player (seat by seat); then the state can be saved and loaded.
+    first player (seat by seat); then the state can be saved and loaded. It
+    has no origin, like a puzzle's position: no deal and history lead to it,
+    and a save with an origin is checked by playing its history again.
     """
     import attrs
 
     taken = sum(len(p.tableau) for p in state.players)
-    return attrs.evolve(state, taken=taken, current_player=(state.first_player + taken) % len(state.players))
+    return attrs.evolve(state, taken=taken, current_player=(state.first_player + taken) % len(state.players),
+                        origin=None)

@@ -21,19 +21,56 @@ later). :func:`check_state` refuses such a state with a
   owe one, fitting the abilities it names;
 * a seat's view has no seed, origin or scripted reshuffle, and its decks in
   the canonical (sorted) order.
+
+:func:`check_rules_kept` adds what the rules keep from turn to turn, which a
+position built by hand (or a view, whose deck order is unknown) must keep too:
+
+* before any card is taken, every seat holds the starting gold and keys and
+  no discount (the first player may have spent one key), and the messenger
+  stands at the village unless that key moved it;
+* at the start of a turn, and after its key, both rows are full unless a
+  lock was opened this turn or the location is exhausted (the rows are
+  refilled at the end of every turn, and a location that cannot refill its
+  row is exhausted), so the game can never be stuck with rows it cannot
+  refill;
+* a history's takes are the last cards the tableaux received, each the
+  card, place and side its taker's tableau shows (a history may begin at a
+  position built by hand, so it need not account for every card);
+* a game that is not over has a legal move, and asking for the moves works.
+
+A save that carries its origin (its seed, deck orders and reshuffles) and
+its history is checked more strictly still, by playing the history again from
+the origin (:func:`replayed`): everything stored beside the history must be
+what the history gives, and :func:`first_difference` names the first field
+that is not.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from castle_combo.engine.actions import Take
 from castle_combo.engine.counting import DECKS
 from castle_combo.engine.decisions import Decision, OpenLockOrPass, Pending, Resume
+from castle_combo.engine.game import new_game
 from castle_combo.engine.rules import openable_locks
+from castle_combo.engine.state import GameState
 from castle_combo.engine.table import Phase, Table
 from castle_combo.engine.turn import Turn
-from castle_combo.errors import RecordError
-from castle_combo.facts import CARDS_PER_PLAYER, GRID, MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE
+from castle_combo.errors import CastleComboError, IllegalAction, RecordError
+from castle_combo.facts import (
+    CARDS_PER_PLAYER,
+    GRID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROW_SIZE,
+    STARTING_GOLD,
+    STARTING_KEYS,
+)
+from castle_combo.language.model import Deck
 
-__all__ = ["check_state"]
+__all__ = ["check_rules_kept", "check_state", "first_difference", "replayed"]
 
 def _fail(path: str, message: str) -> RecordError:
     return RecordError(f"{path}: {message}")
@@ -213,3 +250,121 @@ def _check_view(state: Table) -> None:
     for i, loc in enumerate(state.locations):
         if list(loc.deck) != sorted(loc.deck):
             raise _fail(f"$.locations.{DECKS[i].value}.deck", "a seat's view keeps a deck in canonical order")
+
+
+def check_rules_kept(state: GameState) -> None:
+    """Raise :class:`RecordError` naming the first rule of play ``state`` could not have come from (module docstring).
+
+    Call it after :func:`check_state`, whose invariants it relies on.
+    """
+    _check_start(state)
+    _check_rows(state)
+    _check_takes(state)
+    if state.is_over:
+        return
+    try:
+        moves = state.legal_actions()
+    except CastleComboError as error:
+        raise _fail("$", f"this position cannot be played on: {error}") from None
+    except Exception as error:  # the engine assumes what the rules keep; a position that breaks it is refused
+        raise _fail("$", f"this position cannot be played on ({type(error).__name__}: {error}); it breaks a "
+                         "rule of play the checks do not name") from None
+    if not moves:
+        raise _fail("$", "the game is not over, yet no move is possible: a position the rules never reach")
+
+
+def _check_start(state: GameState) -> None:
+    """Before the first card is taken: the starting supplies, one key spent at most, the messenger moved by it."""
+    if state.taken:
+        return
+    spent = 1 if state.phase is Phase.TAKE else 0
+    for seat, player in enumerate(state.players):
+        keys = STARTING_KEYS - (spent if seat == state.current_player else 0)
+        for field, value, wanted in (("gold", player.gold, STARTING_GOLD), ("keys", player.keys, keys),
+                                     ("discounts", list(player.discounts), [0, 0])):
+            if value != wanted:
+                raise _fail(f"$.players[{seat}].{field}", f"before any card is taken, seat {seat} has {wanted}, "
+                                                          f"not {value}")
+    if not spent and state.messenger is not Deck.VILLAGE:
+        raise _fail("$.messenger", "before any card is taken or key spent, the messenger stands at the village")
+
+
+def _check_rows(state: GameState) -> None:
+    """At a turn's start, and after its key, every location that is not exhausted shows a full row."""
+    if state.pending is not None or state.opened_lock or state.phase not in (Phase.START, Phase.TAKE) \
+            or state.is_over:
+        return
+    for i, location in enumerate(state.locations):
+        if not location.exhausted and len(location.row) != ROW_SIZE:
+            refill = "its deck and discard pile could refill it" if location.deck or location.discard else \
+                "nothing can refill it, so the location would be exhausted"
+            raise _fail(f"$.locations.{DECKS[i].value}.row", f"{len(location.row)} cards at the start of a turn; "
+                                                            f"rows are refilled at the end of every turn, and "
+                                                            f"{refill}")
+
+
+def _check_takes(state: GameState) -> None:
+    """The takes of a history are the last cards the tableaux received, where and as they lie.
+
+    A history may begin at a position built by hand, so it accounts for the
+    last cards taken, not necessarily all of them.
+    """
+    takes = [(i, action) for i, action in enumerate(state.history) if isinstance(action, Take)]
+    if len(takes) > state.taken:
+        raise _fail("$.history", f"{len(takes)} cards taken in the history, but {state.taken} in the tableaux")
+    n = len(state.players)
+    name = state.engine.name
+    for j, (i, action) in enumerate(takes):
+        k = state.taken - len(takes) + j
+        seat = (state.first_player + k) % n
+        cell = state.players[seat].tableau[k // n]
+        if (name(cell.card), (cell.x, cell.y), cell.face_down) != (action.card, action.at, action.face_down):
+            raise _fail(f"$.players[{seat}].tableau[{k // n}]", f"is not what $.history[{i}] took "
+                                                               f"({action})")
+
+
+def replayed(state: GameState) -> GameState:
+    """The state ``state``'s history reaches from its origin; a :class:`RecordError` at the first illegal action.
+
+    Reshuffle orders still waiting in ``state.script`` are given again at their
+    places in the record they came from, the ones used already in the others.
+    """
+    origin = state.origin
+    if origin is None:
+        raise ValueError("replayed() needs a state with an origin")
+    name = state.engine.name
+    used = [{"deck": DECKS[r.deck].value, "order": [name(c) for c in r.order]} for r in origin.reshuffles]
+    waiting = {s.index: {"deck": DECKS[s.deck].value, "order": [name(c) for c in s.order]} for s in state.script}
+    total = len(used) + len(waiting)
+    if len(waiting) != len(state.script) or any(not 0 <= k < total for k in waiting):
+        raise _fail("$.script", "the reshuffles still to come do not fit those already used (an index twice, or "
+                                "beyond the record's list)")
+    chronological = iter(used)
+    reshuffles = [waiting[k] if k in waiting else next(chronological) for k in range(total)]
+    game = new_game(players=len(state.players), seed=origin.seed, rules=state.rules,
+                    decks={"castle": [name(c) for c in origin.decks[0]], "village": [name(c) for c in origin.decks[1]]},
+                    first_player=state.first_player, reshuffles=reshuffles)
+    for i, action in enumerate(state.history):
+        try:
+            game = game.apply(action)
+        except IllegalAction as error:
+            raise _fail(f"$.history[{i}]", f"cannot be played from the save's origin ({action}): {error}") from None
+    return game
+
+
+def first_difference(saved: Any, replay: Any, path: str = "$") -> tuple[str, Any, Any] | None:
+    """The JSON path of the first place two JSON documents differ, with both values there (``None`` if equal)."""
+    if isinstance(saved, Mapping) and isinstance(replay, Mapping):
+        for key in list(saved) + [k for k in replay if k not in saved]:
+            found = first_difference(saved.get(key), replay.get(key), f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(saved, list) and isinstance(replay, list):
+        for k in range(max(len(saved), len(replay))):
+            found = first_difference(saved[k] if k < len(saved) else None, replay[k] if k < len(replay) else None,
+                                     f"{path}[{k}]")
+            if found is not None:
+                return found
+        return None
+    return None if saved == replay and type(saved) is type(replay) else (path, saved, replay)

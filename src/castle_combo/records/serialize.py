@@ -50,7 +50,7 @@ from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import MAX_NUMBER
 from castle_combo.language.model import Deck
 from castle_combo.language.ruleset import Ruleset
-from castle_combo.records.integrity import check_state
+from castle_combo.records.integrity import check_rules_kept, check_state, first_difference, replayed
 from castle_combo.records.jsontext import quote, read_json
 
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Seat", "converter", "dumps", "loads", "record", "record_seats", "replay"]
@@ -408,7 +408,13 @@ def _check_rules(data: Mapping[str, Any], rules: Ruleset) -> None:
 
 
 def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -> GameState:
-    """The state saved by :func:`dumps`; :class:`RecordError` names the JSON path of a bad field."""
+    """The state saved by :func:`dumps`; :class:`RecordError` names the JSON path of a bad field.
+
+    Nothing in a save is trusted: the state must keep every invariant of the
+    rules (:mod:`castle_combo.records.integrity`), and a save that carries its
+    origin is played again from it, so what it stores must be what its
+    history gives.
+    """
 
     data = _parse(text)
     _check_format(data, STATE_FORMAT, required=True, older=(STATE_FORMAT_1,))
@@ -465,7 +471,25 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         engine=compiled(rules),
     )
     check_state(state)
+    check_rules_kept(state)
+    if state.origin is not None:
+        _check_history(state)
     return state
+
+
+def _check_history(state: GameState) -> None:
+    """A save with its origin and history: everything stored beside the history must be what the history gives.
+
+    The history is played again from the origin (a :class:`RecordError` at the
+    first move that is not legal there), and the saved state and the replayed
+    one are compared as the save writes them, naming the first difference.
+    """
+    replay = replayed(state)
+    found = first_difference(json.loads(dumps(state)), json.loads(dumps(replay)))
+    if found is not None:
+        path, saved, played = found
+        raise _fail(path, f"the save says {quote(saved)}, but its history, played from its origin, gives "
+                          f"{quote(played)}; a save must be what its moves make")
 
 
 def _rng(value: Any) -> int:
