@@ -176,9 +176,11 @@ def test_a_row_short_of_cards_at_the_start_of_a_turn_is_refused_unless_a_lock_wa
 
 def test_a_view_whose_history_took_other_cards_than_its_tableaux_hold_is_refused() -> None:
     view = saved(next(s for s in GAMES[3] if s.taken >= 6).view(2))
-    first = view["players"][0]["tableau"]
-    first[0]["face_down"] = not first[0]["face_down"]
-    refused(view, r"\$\.players\[0\]\.tableau\[0\]: is not what \$\.history\[\d+\] took|\$\.players\[0\]")
+    seat, k = next((seat, k) for seat, player in enumerate(view["players"])
+                   for k, cell in enumerate(player["tableau"]) if not cell["face_down"] and not cell["gold"]
+                   and not cell["key"])
+    view["players"][seat]["tableau"][k]["face_down"] = True  # taken face up, shown face down
+    refused(view, rf"\$\.players\[{seat}\]\.tableau\[{k}\]: is not what \$\.history\[\d+\] took")
 
 
 def test_a_pending_decision_in_a_view_is_asked_again_not_trusted() -> None:

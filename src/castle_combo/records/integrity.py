@@ -34,8 +34,9 @@ position built by hand (or a view, whose deck order is unknown) must keep too:
   row is exhausted), so the game can never be stuck with rows it cannot
   refill;
 * a history's takes are the last cards the tableaux received, each the
-  card, place and side its taker's tableau shows (a history may begin at a
-  position built by hand, so it need not account for every card);
+  card and place its taker's tableau shows, face down only if taken face
+  down (a history may begin at a position built by hand, so it need not
+  account for every card);
 * a game that is not over has a legal move, and asking for the moves works.
 
 A save that carries its origin (its seed, deck orders and reshuffles) and
@@ -318,7 +319,8 @@ def _check_takes(state: GameState) -> None:
         k = state.taken - len(takes) + j
         seat = (state.first_player + k) % n
         cell = state.players[seat].tableau[k // n]
-        if (name(cell.card), (cell.x, cell.y), cell.face_down) != (action.card, action.at, action.face_down):
+        # A card taken face down may have been turned face up since (a fan card's ability); never the reverse.
+        if (name(cell.card), (cell.x, cell.y)) != (action.card, action.at) or cell.face_down and not action.face_down:
             raise _fail(f"$.players[{seat}].tableau[{k // n}]", f"is not what $.history[{i}] took "
                                                                f"({action})")
 
