@@ -309,3 +309,8 @@ def test_taking_needs_players_to_take_from_even_in_python() -> None:
     thief = m.Card("Thief", Deck.VILLAGE, 1, (m.Shield.FAITH,), ability=(m.Take(1, m.Resource.GOLD),))
     with pytest.raises(cc.CardValidationError, match="'take' needs players to take from"):
         cc.Ruleset.from_cards([thief])
+
+
+def test_a_count_of_the_row_a_card_was_bought_from_no_longer_sees_that_card() -> None:
+    rules = ruleset(card("when bought: gain 1 gold per card in the village row"))
+    assert game(rules, village=["Fan"]).apply(take("Fan")).players[0].gold == 15 + 2

@@ -319,7 +319,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
             moved = player_built(player.gold - cost + gold, player.keys + keys, tableau, discounts, shields, banners,
                                  spots)
         else:
-            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners)
+            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, here, card)
             moved = None
     if moved is not None:
         changed = list(players)
@@ -354,9 +354,11 @@ def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool
 
 
 def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, tableau: tuple[Placed, ...],
-                shields: tuple[int, ...], banners: tuple[int, int]) -> tuple[PlayerState, ...]:
-    """The seats after ``seat`` bought the last card of ``tableau`` and its automatic effects ``runs`` ran."""
+                shields: tuple[int, ...], banners: tuple[int, int], here: int, card: int) -> tuple[PlayerState, ...]:
+    """The seats after ``seat`` bought the last card of ``tableau`` (``card``, out of row ``here``) and its
+    automatic effects ``runs`` ran, on a table where that card has left its row (a count of the row sees it gone)."""
     turn = Turn(state)
+    turn.remove_from_row(here, card)
     turn.gold[seat] = gold
     turn.tableaux[seat] = tableau
     turn.shields[seat] = shields
