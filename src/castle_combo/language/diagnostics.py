@@ -99,12 +99,17 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
     words -= {plural for plural, singular in _PLURALS.items() if singular in words}
     words -= {word for word in words if "’" in word and word.replace("’", "'") in words}
     others = [TERMINAL_WORDS[name] for name in sorted(names) if name in TERMINAL_WORDS]
-    others += [f"'{word}'" for word in sorted(words)]
+    others += [quote_word(word) for word in sorted(words)]
     if len(others) > 8:
         others = others[:8] + ["another keyword"]
     alone = len(categories) == 1 and not others
     parts = [full if alone else brief for brief, full in categories] + others
     return _join(parts) or "something else"
+
+
+def quote_word(word: str) -> str:
+    """A keyword between quotes a reader can see the end of: 'tableau', but "opponents'"."""
+    return f'"{word}"' if "'" in word else f"'{word}'"
 
 
 def _found(token: Token) -> str:
@@ -116,7 +121,7 @@ def _found(token: Token) -> str:
         return f"the name {token}"
     if token.type == "WORD":
         return f"the unknown word '{token}'"
-    return f"'{token}'"
+    return quote_word(str(token))
 
 
 def _singular(word: str) -> str:

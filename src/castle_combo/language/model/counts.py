@@ -185,7 +185,7 @@ def _legacy_card_english(on: CardFilter | None, amount: int) -> str | None:
     return None
 
 
-def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False) -> str:
+def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False, banner: bool = True) -> str:
     """Cards passing ``on`` as a noun phrase agreeing with ``amount``: "village card costing 2 or less".
 
     In the card language (``ccl``) the phrase parses back to ``on``; in
@@ -193,11 +193,11 @@ def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False) ->
     whole noun phrases joined by "or".
     """
     if isinstance(on, AnyOf):
-        return " or ".join(card_phrase(part, amount, ccl=ccl) for part in on.filters)
+        return " or ".join(card_phrase(part, amount, ccl=ccl, banner=banner) for part in on.filters)
     if ccl:
-        if isinstance(on, DeckIs):
+        if isinstance(on, DeckIs) and banner:
             return f"{on.deck.value} banner{_s(amount)}"
-    else:
+    elif banner or not isinstance(on, DeckIs):
         legacy = _legacy_card_english(on, amount)
         if legacy is not None:
             return legacy
@@ -210,7 +210,7 @@ def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False) ->
 
 
 def _on(on: CardFilter | None, *, ccl: bool) -> str:
-    return "" if on is None else " on " + card_phrase(on, 2, ccl=ccl)
+    return "" if on is None else " on " + card_phrase(on, 2, ccl=ccl, banner=False)
 
 
 def _on_problems(on: CardFilter | None, where: Where) -> tuple[Problem, ...]:
@@ -418,7 +418,7 @@ class StoredGold:
     def describe(self, amount: int = 1) -> str:
         if self.on is None:
             return "gold stored on your purse cards"
-        return "gold stored on " + card_phrase(self.on, 2)
+        return "gold stored on " + card_phrase(self.on, 2, banner=False)
 
     def ccl(self, amount: int = 1) -> str:
         return "gold on purses" if self.on is None else "gold on " + card_phrase(self.on, 2, ccl=True)
@@ -676,6 +676,8 @@ class Per:
         if self.scope is Scope.TABLEAU and isinstance(count, (GoldOnThisCard, StoredGold)) and (
                 not isinstance(count, StoredGold) or count.on is None):
             return noun
+        if isinstance(count, StoredGold) and count.on is None:
+            noun = "gold stored"  # in a place: "gold stored on the cards next to this one"
         if self.scope is Scope.TABLEAU and (_quantifier(count) or reads_position(getattr(count, "on", None))):
             return noun  # it says "of your tableau" or "of your final grid" itself
         note = ""
