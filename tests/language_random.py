@@ -229,7 +229,8 @@ def random_condition(rng: random.Random, depth: int = 0, *, them: bool = False, 
     if roll < 0.4:
         noun = rng.choice([m.Shields((rng.choice(SHIELDS),)), m.Cards(), m.KeysOwned(), m.Gold(),
                            m.Cards(m.DeckIs(rng.choice(DECKS)))])
-        return m.Compared(m.Per(noun), rng.choice(COMPARISONS), rng.choice(list(m.PlayerGroup)))
+        scope = Scope.THEIRS if them and rng.random() < 0.6 else Scope.TABLEAU
+        return m.Compared(m.Per(noun, scope), rng.choice(COMPARISONS), rng.choice(list(m.PlayerGroup)))
     if roll < 0.5:
         scope = Scope.GROUP if group and rng.random() < 0.6 else rng.choice([Scope.TABLEAU, Scope.ROW,
                                                                             Scope.ADJACENT, Scope.CASTLE_ROW])

@@ -355,7 +355,8 @@ def holds(condition: m.Condition, ctx: Context) -> bool:
         return (me.x - ctx.origin[0], me.y - ctx.origin[1]) in condition.region.cells
     if isinstance(condition, m.Compared):
         mine = count(condition.per, ctx)
-        others = seats_of(condition.against, ctx.owner, len(ctx.world.seats))
+        subject = ctx.them if condition.per.scope is Scope.THEIRS else ctx.owner
+        others = seats_of(condition.against, subject, len(ctx.world.seats))
         return all(compare(condition.comparison, mine, count(condition.per.scoped(Scope.THEIRS),
                                                              ctx.about(them=other))) for other in others)
     if isinstance(condition, m.Alike):

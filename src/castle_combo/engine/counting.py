@@ -914,11 +914,14 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts]) -> Test
             theirs = compile_per_with(per.scoped(Scope.THEIRS), facts)
             holds = _compare(comparison)
 
+            about_them = per.scope is Scope.THEIRS  # "each opponent with the most gold": them against their rivals
+
             def compared(t: Tableaux, seat: int, index: int, origin: tuple[int, int], extra: Any) -> bool:
                 value = mine(t, seat, index, extra)
                 group = extra[1] if extra is not None else None
+                subject = extra[0] if about_them and extra is not None else seat
                 return all(holds(value, theirs(t, seat, index, (other, group)))
-                           for other in players_of(against, seat, len(t.tableaux)))
+                           for other in players_of(against, subject, len(t.tableaux)))
 
             return compared
         case Alike(trait=trait, same=same, cards=cards):

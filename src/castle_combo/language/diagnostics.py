@@ -109,7 +109,7 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
 
 def quote_word(word: str) -> str:
     """A keyword between quotes a reader can see the end of: 'tableau', but "opponents'"."""
-    return f'"{word}"' if "'" in word else f"'{word}'"
+    return f'"{word}"' if word.endswith("'") else f"'{word}'"
 
 
 def _found(token: Token) -> str:

@@ -418,6 +418,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def at_least_bare(self, meta: Meta, value: int, count: _Phrase) -> Lazy:
         return self._count_is(meta, m.Comparison.GE, value, count)
 
+    def at_least_one(self, meta: Meta, count: _Phrase) -> Lazy:
+        return self._count_is(meta, m.Comparison.GE, 1, count)
+
     def at_most(self, meta: Meta, _: Token, value: int, count: _Phrase) -> Lazy:
         return self._count_is(meta, m.Comparison.LE, value, count)
 
@@ -438,7 +441,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
         def build(default: Scope) -> m.Condition:
             if isinstance(versus, m.PlayerGroup):
-                return m.Compared(self._per(count, Scope.TABLEAU), comparison, versus, source=where)
+                # Inside a player quantifier the player talked about is compared with their own rivals.
+                subject = Scope.THEIRS if default is Scope.THEIRS else Scope.TABLEAU
+                return m.Compared(self._per(count, subject), comparison, versus, source=where)
             left = self._per(count, default)
             if versus in ("you", "them"):
                 right = left.scoped(Scope.TABLEAU if versus == "you" else Scope.THEIRS)

@@ -77,8 +77,18 @@ _COMPARISON_WORDS = {Comparison.EQ: "exactly", Comparison.GE: "at least", Compar
 _VERSUS = {Comparison.GT: ("more", "than"), Comparison.LT: ("fewer", "than"), Comparison.EQ: ("as many", "as"),
            Comparison.GE: ("at least as many", "as"), Comparison.LE: ("at most as many", "as"),
            Comparison.NE: ("not as many", "as")}
+#: The same, in English, for an amount of gold ("less gold", "as much gold").
+_VERSUS_MUCH = {Comparison.GT: ("more", "than"), Comparison.LT: ("less", "than"), Comparison.EQ: ("as much", "as"),
+                Comparison.GE: ("at least as much", "as"), Comparison.LE: ("at most as much", "as"),
+                Comparison.NE: ("not as much", "as")}
 _TRAIT_WORDS = {Trait.SHIELD: "a shield type", Trait.DECK: "a banner", Trait.COST: "a cost"}
 _TRAIT_ENGLISH = {Trait.SHIELD: "a shield type", Trait.DECK: "a banner", Trait.COST: "a printed cost"}
+
+
+def versus_words(comparison: Comparison, count: Any) -> tuple[str, str]:
+    """The English words around a comparison of two counts: ("fewer", "than"), or ("less", "than") for gold."""
+    much = isinstance(count, (Gold, StoredGold, GoldOnThisCard, CostSum))
+    return (_VERSUS_MUCH if much else _VERSUS)[comparison]
 
 
 class PlayerGroup(enum.Enum):
@@ -103,6 +113,12 @@ class PlayerGroup(enum.Enum):
     def each(self) -> str:
         """"each opponent", "your left neighbour": how an effect names the players it acts on."""
         return f"your {self.value}" if self in (PlayerGroup.LEFT, PlayerGroup.RIGHT) else f"each {self.value}"
+
+
+#: The rivals of the player a quantifier talks about, seen from them.
+_THEIR_RIVALS = {PlayerGroup.OPPONENTS: "each other player", PlayerGroup.NEIGHBOURS: "each of their neighbours",
+                 PlayerGroup.PLAYERS: "each player", PlayerGroup.LEFT: "their left neighbour",
+                 PlayerGroup.RIGHT: "their right neighbour"}
 
 
 class GroupKind(enum.Enum):
@@ -169,6 +185,10 @@ class CountIs:
         found: tuple[Problem, ...] = ()
         if isinstance(self.value, Per):
             found += self.per.problems(where=where) + self.value.problems(where=where)
+            if self.value == self.per:
+                found += (Problem("the condition compares a count with itself, so it never changes",
+                                  "compare with another count, or with 'you' inside 'each opponent with ...'",
+                                  self.source),)
         else:
             found += out_of_range(self.value, 0, MAX_AMOUNT, "the number in the condition", self.source)
             if self.comparison is Comparison.GE and self.value == 0:
@@ -196,7 +216,7 @@ class CountIs:
         return f"{_subject(per, who)} {amount}"
 
     def _versus(self, other: Per, who: str | None) -> str:
-        word, link = _VERSUS[self.comparison]
+        word, link = versus_words(self.comparison, self.per.count)
         per = self.per
         if per.count == other.count and per.every == other.every and {per.scope, other.scope} == {Scope.TABLEAU,
                                                                                                   Scope.THEIRS}:
@@ -279,7 +299,7 @@ class Compared:
         if isinstance(self.per.count, GoldOnThisCard):
             found += (Problem("'gold on this card' is this card's own gold; a neighbour has no such card",
                               "compare 'gold on purses' instead", self.source),)
-        if self.per.scope is not Scope.TABLEAU:
+        if self.per.scope not in (Scope.TABLEAU, Scope.THEIRS):
             found += (Problem("a comparison with the neighbours counts whole tableaux",
                               "remove the scope", self.source),)
         if self.against is PlayerGroup.PLAYERS:
@@ -287,13 +307,21 @@ class Compared:
         return found
 
     def describe(self, who: str | None = None) -> str:
-        """The condition as a clause: "you have more military shields than each neighbour"."""
-        word, link = _VERSUS[self.comparison]
+        """The condition as a clause: "you have more military shields than each neighbour".
+
+        About the player a quantifier talks about (``in their tableau``), it
+        compares them with their own rivals: "who has the most gold" reads
+        "who has at least as much gold as each other player".
+        """
+        word, link = versus_words(self.comparison, self.per.count)
+        if self.per.scope is Scope.THEIRS:
+            subject = "who has" if who is not None else "they have"
+            return f"{subject} {word} {self.per.count.describe(2)} {link} {_THEIR_RIVALS[self.against]}"
         return f"you have {word} {self.per.count.describe(2)} {link} {self.against.each}"
 
     def ccl(self, default: Scope = Scope.TABLEAU) -> str:
         word, link = _VERSUS[self.comparison]
-        return f"{word} {self.per.ccl(2)} {link} {self.against.each}"
+        return f"{word} {self.per.ccl(2, default)} {link} {self.against.each}"
 
 
 @attrs.frozen
@@ -383,6 +411,8 @@ class Not:
         return found
 
     def describe(self, who: str | None = None) -> str:
+        if isinstance(self.condition, PlacedIn):
+            return f"this card does not end in {self.condition.region.describe()}"
         return f"it is not the case that {self.condition.describe(who)}"
 
     def ccl(self, default: Scope = Scope.TABLEAU) -> str:
