@@ -16,21 +16,26 @@ from castle_combo.language import parse_text
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "card-language.md"
 ROW = re.compile(
-    r"^\| `(?P<text>(?:score|gain|each|discount|discard|put|fill|choose|use) [^`]+)` \|.* \| (?P<english>[^|]+\.) \|$",
+    r"^\| `(?P<text>(?:score|gain|lose|take|give|each|your|discount|discard|put|fill|choose|use|move|turn|you|at)"
+    r" [^`]+)` \|.* \| (?P<english>[^|]+\.) \|$",
     re.MULTILINE,
 )
 ROWS = [(match["text"], match["english"]) for match in ROW.finditer(PAGE.read_text(encoding="utf-8"))]
 
 
 def test_the_reference_has_english_for_every_construct() -> None:
-    assert len(ROWS) >= 40
+    assert len(ROWS) >= 120
 
 
 @pytest.mark.parametrize(("text", "english"), ROWS, ids=[text for text, _ in ROWS])
 def test_each_example_renders_to_the_english_the_docs_show(text: str, english: str) -> None:
-    body = text if text.startswith("score") else f"when bought: {text}"
+    body = text if text.startswith(("score", "at the ")) else f"when bought: {text}"
     if "on the discarded cards" in text:
         body = f"when bought: discard a row then {text}"  # such a count needs a discard before it
     (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith purse 5 {body} }}')
+    if text.startswith("at the "):  # a trigger: the card's line for that moment
+        (moment_line,) = [line for line in card.describe().splitlines() if line.startswith("At the ")]
+        assert moment_line == english
+        return
     rendered = [part.describe() for part in card.scoring or card.ability]
     assert rendered[-1:] == [english]

@@ -74,7 +74,7 @@ def test_more_than_three_shields_are_refused() -> None:
         (FACTS, "when bought: gain 0 gold", "the amount gained is 0, outside the sensible range 1 to 99"),
         (FACTS, "when bought: discount 0 on castle cards", "the discount is 0, outside the sensible range 1 to 99"),
         (FACTS, "when bought: fill 10 purses", "the number of purses to fill is 10, outside the sensible range 1 to 9"),
-        (FACTS, "score 0 per key", "the points is 0, outside the sensible range 1 to 99"),
+        (FACTS, "score 0 per key", "the number of points is 0, outside the sensible range 1 to 99"),
         (FACTS, "score 2 per card with 4 shields",
          "the number of shields per card is 4, outside the sensible range 1 to 3"),
         (FACTS, "score 2 per set of 1 identical shields",

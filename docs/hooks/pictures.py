@@ -4,7 +4,8 @@ Markers in any page become inline SVG:
 
 * ``<!-- castle-combo:tableau A|B|C / D|E|F / G|H|I -->``: a tableau, rows top
   first; ``-`` is an empty space, ``down:NAME`` (or ``down``) a face-down card, ``NAME+3``
-  a purse card holding 3 gold;
+  a purse card holding 3 gold; ``... ; score NAME`` adds a caption with the points
+  the card NAME scores in that (full) tableau, computed by :func:`castle_combo.score_tableau`;
 * ``<!-- castle-combo:card NAME -->``: one card;
 * ``<!-- castle-combo:chart TITLE ; LABEL=VALUE ; ... ; max=M ; unit=U -->``:
   a horizontal bar chart of the values (a measured table, drawn);
@@ -28,9 +29,38 @@ from mkdocs.exceptions import PluginError
 MARKER = re.compile(r"<!-- castle-combo:(tableau|card|chart|sheet) (.+?) -->", re.S)
 
 
+#: The cards of the fan guide's tour of the language, drawn like the printed ones.
+TOUR = Path(__file__).resolve().parents[2] / "examples" / "language-tour"
+
+
 def _rules() -> Any:
     from castle_combo import Ruleset
-    return Ruleset.standard().with_expansion("out-of-the-oubliette")
+    return Ruleset.standard().with_expansion("out-of-the-oubliette").extend([TOUR])
+
+
+def _entries(spec: str) -> list[list[str]]:
+    return [[entry.strip() for entry in line.split("|")] for line in spec.split("/")]
+
+
+def score_caption(spec: str, name: str) -> str:
+    """What the card ``name`` scores in the full tableau ``spec``, as a sentence under the picture."""
+    from castle_combo import score_tableau
+    grid: list[list[str]] = []
+    purse_gold: dict[str, int] = {}
+    for row in _entries(spec):
+        grid.append([])
+        for entry in row:
+            if entry.startswith("down"):
+                grid[-1].append("face-down")
+                continue
+            if "+" in entry:
+                entry, amount = entry.rsplit("+", 1)
+                purse_gold[entry.strip()] = int(amount)
+            grid[-1].append(entry.strip())
+    sheet = score_tableau(grid, purse_gold=purse_gold, rules=_rules())
+    (points,) = [sheet.cards[y][x] for y, row in enumerate(grid) for x, entry in enumerate(row) if entry == name]
+    return (f'<p class="picture-caption">{escape(name)} scores <strong>{points}</strong> '
+            f'{"point" if abs(points) == 1 else "points"} in this tableau.</p>')
 
 
 def tableau_svg(spec: str) -> str:
@@ -97,7 +127,11 @@ def _replace(match: re.Match[str]) -> str:
     kind, spec = match.group(1), match.group(2).strip()
     try:
         if kind == "tableau":
-            return f'<div class="picture">{tableau_svg(spec)}</div>'
+            spec, _, scored = spec.partition(";")
+            caption = score_caption(spec, scored.strip().removeprefix("score").strip()) if scored else ""
+            if not caption:
+                return f'<div class="picture">{tableau_svg(spec)}</div>'
+            return f'<div class="scored"><div class="picture">{tableau_svg(spec)}</div>{caption}</div>'
         if kind == "card":
             return f'<div class="picture" style="max-width:220px">{pictures.card(_rules()[spec])}</div>'
         if kind == "sheet":

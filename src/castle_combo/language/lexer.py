@@ -35,7 +35,9 @@ STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "b
              "start", "end", "turn", "game")
 
 #: Words that start an effect or a choice.
-EFFECTS = ("gain", "gains", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent", "use", "take")
+EFFECTS = ("gain", "gains", "lose", "loses", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent",
+           "opponents", "neighbour", "neighbor", "neighbours", "neighbors", "player", "players", "use", "take", "give",
+           "move", "you", "may", "pay", "face", "up", "every")
 
 #: The six shield types.
 SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry", "wild")
@@ -47,8 +49,9 @@ DECKS = ("castle", "village")
 RESOURCES = ("gold", "key", "keys")
 
 #: Words that tie a count to a number, a condition or a place.
-CONNECTIVES = ("per", "if", "no", "at", "least", "most", "exactly", "placed", "in", "on", "more", "fewer", "than",
-               "as", "adjacent")
+CONNECTIVES = ("per", "if", "no", "not", "and", "at", "least", "most", "fewest", "exactly", "placed", "in", "on",
+               "more", "fewer", "less", "than", "as", "many", "adjacent", "diagonal", "around", "other", "with", "without",
+               "costing", "holding", "sharing", "share", "all", "they", "have", "them", "from", "to")
 
 # A word, as the grammar's WORD terminal: letters, then letters, hyphens and
 # apostrophes (``face-down``, ``neighbour's``, ``neighbour’s``).
@@ -69,7 +72,7 @@ class CclLexer(RegexLexer):
             (r"\n", Whitespace),
             (r"#[^\n]*", Comment.Single),
             (r'"(?:[^"\\\n]|\\.)*"', String.Double),
-            (r"\d+", Number.Integer),
+            (r"-?\d+", Number.Integer),
             # Localized names: a two-letter language code before a string.
             (r"\b([a-z]{2})\b(?=[ \t]+\")", Name.Attribute),
             # ``card`` opens a block when a name follows; elsewhere it is the counted noun.
@@ -83,7 +86,7 @@ class CclLexer(RegexLexer):
             # Mask cells: X where the card scores, . where it does not (the grammar's only X and .).
             (r"X(?![A-Za-z'’-])", Operator),
             (_WORD, Text),
-            (r"[{}]", Punctuation),
+            (r"[{}()]", Punctuation),
             (r"[:,]", Punctuation),
             (r"[.]", Operator),
         ],

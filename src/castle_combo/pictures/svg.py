@@ -101,6 +101,8 @@ class CardLike(Protocol):
     @property
     def game_end(self) -> Sequence[_Describes]: ...
     @property
+    def turn_end(self) -> Sequence[_Describes]: ...
+    @property
     def scoring(self) -> Sequence[_Describes]: ...
 
     def describe(self) -> str: ...
@@ -277,6 +279,8 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
         paragraphs.append(label + " ".join(effect.describe() for effect in card.unlocked))
     if card.each_turn:
         paragraphs.append("Each later turn: " + " ".join(effect.describe() for effect in card.each_turn))
+    if card.turn_end:
+        paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))
     if card.game_end:
         paragraphs.append("Game end: " + " ".join(effect.describe() for effect in card.game_end))
     return paragraphs, [rule.describe() for rule in card.scoring]

@@ -549,8 +549,8 @@ REFUSALS: tuple[Refusal, ...] = (
             "full, and a space next to a card may lie outside the grid, so 'empty space' is counted in the whole "
             "tableau only", "count 'empty space' in the whole tableau",
             lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
-    Refusal("`card`", "row, column, row and column", "a row or column of the final grid always holds 3 cards "
-            "(5 for row and column)", "count something on the cards, such as 'castle banner in row'",
+    Refusal("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
+            "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
             lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and w.scoring, counting=True),
     Refusal("`card`", "row, column, row and column, in an ability", "a row or column of the final grid always "
             "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
@@ -597,9 +597,10 @@ REFUSALS: tuple[Refusal, ...] = (
     Refusal("any count", "their tableau, outside a player quantifier", "'their tableau' means the tableau of the "
             "player being talked about, and no player is", "use it after 'each opponent with ...', 'per opponent "
             "with ...' or 'they have ...'", lambda c, s, w: s is Scope.THEIRS and not w.them),
-    Refusal("any count", "'in it', outside a row or pair quantifier", "'in it' means the row, column or pair being "
-            "counted, and none is", "use it inside 'per row with ...'", lambda c, s, w: s is Scope.GROUP and not
-            w.group),
+    Refusal("any count", "the row or pair being counted (`Scope.GROUP` in Python), outside 'per row with ...'",
+            "a count in the row, column or pair being counted means something only while one is", "count it "
+            "inside 'per row with ...' or 'per pair of adjacent cards sharing ...'",
+            lambda c, s, w: s is Scope.GROUP and not w.group),
     Refusal("a count of cards next to this card", "any scope but your tableau", "a place next to this card is in "
             "your own tableau", "count in your tableau", lambda c, s, w: s is not Scope.TABLEAU and s not in
             POSITION_SCOPES and s is not Scope.GROUP and has_near(getattr(c, "on", None))),
@@ -610,6 +611,11 @@ REFUSALS: tuple[Refusal, ...] = (
             "cards, not a player's keys, gold or spaces", "count something on the cards",
             lambda c, s, w: s is Scope.GROUP and (_player_noun(c) or isinstance(c, EmptySpaces))),
 )
+
+
+#: Where cards next to this one are, said of the cards themselves.
+_CARDS_NEAR = {Scope.ADJACENT: "next to this one", Scope.DIAGONAL: "diagonally next to this one",
+               Scope.AROUND: "in the eight spaces around this one"}
 
 
 @attrs.frozen
@@ -685,6 +691,8 @@ class Per:
             note = " (face-down cards and this one included)"
         elif _bare_cards(count) and self.scope in (Scope.ADJACENT, Scope.DIAGONAL, Scope.AROUND):
             note = " (face-down cards included)"
+        if isinstance(count, Cards) and self.scope in _CARDS_NEAR:
+            return f"{noun} {_CARDS_NEAR[self.scope]}{note}"  # "card next to this one", not "card on the cards ..."
         return f"{noun} {self.scope.describe()}{note}"
 
     def ccl(self, amount: int = 1, default: Scope = Scope.TABLEAU) -> str:

@@ -82,11 +82,22 @@ def _amount_english(amount: int, resource: Resource, per: Per | None, up_to: int
     text = resource.describe(amount)
     if per is not None:
         text += f" per {per.describe()}"
-    if at_least is not None:
-        text += f", at least {resource.describe(at_least)}"
-    if up_to is not None:
-        text += f", up to {resource.describe(up_to)}"
-    return text
+    bounds = _bounds_english(resource, up_to, at_least)
+    return f"{text}, {bounds}" if bounds else text
+
+
+def _bounds_english(resource: Resource, up_to: int | None, at_least: int | None) -> str:
+    """"at least 1 gold, up to 3 gold": the bounds of an amount, or nothing."""
+    words = [f"at least {resource.describe(at_least)}"] if at_least is not None else []
+    return ", ".join(words + ([f"up to {resource.describe(up_to)}"] if up_to is not None else []))
+
+
+def _between_players(effect: Take | Give, verb: str, link: str, subject: str | None, whose: str) -> str:
+    """A take or a gift as a sentence, its bounds said per player after the players are named."""
+    what = _amount_english(effect.amount, effect.resource, effect.per, None, None)
+    bounds = _bounds_english(effect.resource, effect.up_to, effect.at_least)
+    note = f"{bounds} per player; never more than {whose} have" if bounds else f"never more than {whose} have"
+    return english.sentence(f"{verb} {what} {link} {subject or 'them'} ({note})")
 
 
 def _amount_ccl(amount: int, resource: Resource, per: Per | None, up_to: int | None, at_least: int | None,
@@ -204,8 +215,7 @@ class Take:
         return found
 
     def describe(self, subject: str | None = None) -> str:
-        what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
-        return english.sentence(f"Take {what} from {subject or 'them'} (never more than they have)")
+        return _between_players(self, "Take", "from", subject, "they")
 
     def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
         what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)
@@ -236,8 +246,7 @@ class Give:
         return found
 
     def describe(self, subject: str | None = None) -> str:
-        what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
-        return english.sentence(f"Give {what} to {subject or 'them'} (never more than you have)")
+        return _between_players(self, "Give", "to", subject, "you")
 
     def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
         what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)

@@ -17,8 +17,8 @@ __all__ = ["ScoreAsAdjacent", "ScoreIf", "ScorePer", "Scoring", "points_problems
 def points_problems(points: int, source: Source | None) -> tuple[Problem, ...]:
     """Points out of range: 1 to 99, or a penalty of -1 to -99 (never 0, which scores nothing)."""
     if points < 0:
-        return out_of_range(points, -MAX_AMOUNT, -1, "the points", source)
-    return out_of_range(points, 1, MAX_AMOUNT, "the points", source)
+        return out_of_range(points, -MAX_AMOUNT, -1, "the number of points", source)
+    return out_of_range(points, 1, MAX_AMOUNT, "the number of points", source)
 
 
 def _bound_problems(up_to: int | None, at_least: int | None, source: Source | None) -> tuple[Problem, ...]:

@@ -1,0 +1,80 @@
+"""MkDocs hook: the card-language page's "what goes with what" tables come from the rules themselves.
+
+Which count may be taken in which place is decided by one table of the
+language model, ``REFUSALS``; which effect may sit in a trigger is decided by
+``asks``. In ``docs/card-language.md`` the marker
+``<!-- castle-combo:refusals -->`` becomes a table of every refusal (the
+counts, the places, why, and the fix) and ``<!-- castle-combo:triggers -->``
+a table of example effects and whether a trigger may hold them, so the page
+can never say something the validator does not do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+REFUSALS_MARKER = "<!-- castle-combo:refusals -->"
+TRIGGERS_MARKER = "<!-- castle-combo:triggers -->"
+
+#: Effects shown in the triggers table, one per kind of effect (and the forms of a kind that differ).
+TRIGGER_EXAMPLES = (
+    "gain 1 gold per faith shield",
+    "lose 1 key",
+    "each opponent gains 1 gold",
+    "take 1 gold from each opponent",
+    "give 1 gold to your left neighbour",
+    "discount 1 on castle cards",
+    "put 1 gold on each purse",
+    "fill 2 purses",
+    "move the messenger",
+    "discard the castle row",
+    "turn every face-down card face up",
+    "gain 2 gold if no purse card",
+    "discard a row",
+    "discard a card from the village row for its cost in gold",
+    "use the ability of an adjacent card",
+    "turn a face-down card face up",
+    "turn every face-down card face up and use its ability",
+    "choose one: { gain 2 gold } or { gain 1 key }",
+    "you may pay 1 gold to gain 2 keys",
+)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def refusals_table() -> str:
+    """Every rule of ``REFUSALS`` as a Markdown table row, in the order validation checks them."""
+    from castle_combo.language.model.counts import REFUSALS
+
+    rows = ["| count | place | why | fix |", "| --- | --- | --- | --- |"]
+    for rule in REFUSALS:
+        rows.append(f"| {rule.nouns} | {_cell(rule.places)} | {_cell(rule.message)} | {_cell(rule.hint)} |")
+    return "\n".join(rows)
+
+
+def triggers_table() -> str:
+    """Each example effect with whether it asks a question, and so whether a trigger may hold it."""
+    from castle_combo.language import parse_text
+    from castle_combo.language.model.effects import asks
+
+    rows = ["| effect | asks a question | in a trigger |", "| --- | --- | --- |"]
+    for text in TRIGGER_EXAMPLES:
+        (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith when bought: {text} }}')
+        (effect,) = card.ability
+        asked = asks(effect)
+        rows.append(f"| `{text}` | {'yes' if asked else 'no'} | {'no' if asked else 'yes'} |")
+    return "\n".join(rows)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Replace the two markers of the card-language page with their generated tables."""
+    if page.file.src_uri != "card-language.md":
+        return markdown
+    for marker in (REFUSALS_MARKER, TRIGGERS_MARKER):
+        if marker not in markdown:
+            raise PluginError(f"docs/card-language.md lost its marker {marker}; put it back where the table goes")
+    return markdown.replace(REFUSALS_MARKER, refusals_table()).replace(TRIGGERS_MARKER, triggers_table())
