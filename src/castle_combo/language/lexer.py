@@ -50,8 +50,8 @@ RESOURCES = ("gold", "key", "keys")
 
 #: Words that tie a count to a number, a condition or a place.
 CONNECTIVES = ("per", "if", "no", "not", "and", "at", "least", "most", "fewest", "exactly", "placed", "in", "on",
-               "more", "fewer", "less", "than", "as", "many", "adjacent", "diagonal", "around", "other", "with", "without",
-               "costing", "holding", "sharing", "share", "all", "they", "have", "them", "from", "to")
+               "more", "fewer", "less", "than", "as", "many", "adjacent", "diagonal", "around", "other", "with",
+               "without", "costing", "holding", "sharing", "share", "all", "they", "have", "them", "from", "to")
 
 # A word, as the grammar's WORD terminal: letters, then letters, hyphens and
 # apostrophes (``face-down``, ``neighbour's``, ``neighbour’s``).
