@@ -112,3 +112,32 @@ def test_the_printed_pdf_has_fronts_then_mirrored_backs(tmp_path: Path) -> None:
     near = lambda a, b: all(abs(p - q) < 40 for p, q in zip(a, b, strict=True))  # noqa: E731
     assert near(colour(back, 2, 0), blue) and near(colour(back, 1, 0), brown) and near(colour(back, 0, 0), white)
     assert colour(front, 0, 0) != white and colour(front, 2, 0) == white  # a card, then an empty place
+
+
+def test_the_games_name_on_a_back_stays_inside_the_dashed_frame(tmp_path: Path) -> None:
+    """A back printed and rendered to pixels: the white of "Castle Combo" lies inside the dashed inner frame."""
+    if os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") != "1":
+        pytest.importorskip("cairosvg", reason="the pictures extra is not installed (pip install 'castle-combo[pictures]')")
+        if shutil.which("pdftoppm") is None:
+            pytest.skip("pdftoppm is not installed (apt-get install poppler-utils)")
+    dashed = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*stroke-dasharray', sheets.back_body("castle"))
+    assert dashed
+    inside = (float(dashed.group(1)), float(dashed.group(1)) + float(dashed.group(2)))  # in the card's 150 units
+    for deck in cc.Deck:
+        card = next(c for c in RULES.cards if c.deck is deck)
+        pdf = tmp_path / f"{deck.value}.pdf"
+        sheets.write_pdf(sheets.pages([card], "one card"), pdf)
+        subprocess.run(["pdftoppm", "-r", "200", "-f", "2", "-l", "2", str(pdf), str(tmp_path / deck.value)],
+                       check=True, timeout=60)
+        width, height, data = _pixels(next(tmp_path.glob(f"{deck.value}-*.ppm")).read_bytes())
+        per_mm = width / 210
+        left = ((210 - 189) / 2 + 63 * 2) * per_mm  # the back of the first card: the rightmost place (mirrored)
+        top = (297 - 264) / 2 * per_mm
+        unit = 63 * per_mm / 150
+        white = [x for y in range(round(top + 120 * unit), round(top + 150 * unit))
+                 for x in range(round(left), round(left + 63 * per_mm))
+                 if min(data[(y * width + x) * 3:(y * width + x) * 3 + 3]) > 225]
+        assert white, "the game's name is not drawn"
+        margin = 3 * unit  # clear of the frame, not touching it
+        assert left + inside[0] * unit + margin < min(white) and max(white) < left + inside[1] * unit - margin, (
+            deck, (min(white) - left) / unit, (max(white) - left) / unit)

@@ -42,6 +42,10 @@ _FRAME = {"castle": "#34508a", "village": "#7a5526"}
 #: Crop marks: their gap from the bleed's edge, their longest length, and how close to the paper's edge they may go.
 _MARK_GAP, _MARK_LENGTH, _PAPER_EDGE = 0.5, 6.0, 1.0
 _FONT = 'font-family="DejaVu Sans, Verdana, sans-serif"'
+#: The size of the game's name on a card's back: it fits inside the back's dashed inner frame.
+_BACK_TITLE_SIZE = 13
+#: The back's dashed inner frame: its inset from the card's edge, in the card's units (150x210).
+_BACK_INSET = 16
 
 
 def back_body(deck: str) -> str:
@@ -53,14 +57,16 @@ def back_body(deck: str) -> str:
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="{colour}"/>',
         f'<rect x="10" y="10" width="{w - 20}" height="{h - 20}" rx="8" fill="none" stroke="#f2c230" '
         'stroke-width="2"/>',
-        f'<rect x="16" y="16" width="{w - 32}" height="{h - 32}" rx="5" fill="none" stroke="#f2c230" '
+        f'<rect x="{_BACK_INSET}" y="{_BACK_INSET}" width="{w - 2 * _BACK_INSET}" '
+        f'height="{h - 2 * _BACK_INSET}" rx="5" fill="none" stroke="#f2c230" '
         'stroke-width="0.8" stroke-dasharray="4 3"/>',
         # A castle's towers or a village's roofs, above the game's name.
         ('<path d="M45,118 v-38 h10 v8 h8 v-8 h10 v8 h8 v-8 h10 v8 h8 v-8 h10 v38 z" fill="#f2c230"/>'
          if deck == "castle" else
          '<path d="M40,118 v-24 l17,-16 l17,16 v24 z M76,118 v-30 l17,-16 l17,16 v30 z" fill="#f2c230"/>'),
-        f'<text x="{w / 2}" y="142" text-anchor="middle" font-size="15" font-weight="bold" fill="white">'
-        "Castle Combo</text>",
+        # 13 units of DejaVu Sans Bold make the name about 100 units wide: inside the dashed frame (118), with room.
+        f'<text x="{w / 2}" y="142" text-anchor="middle" font-size="{_BACK_TITLE_SIZE}" font-weight="bold" '
+        'fill="white">Castle Combo</text>',
         f'<text x="{w / 2}" y="160" text-anchor="middle" font-size="11" letter-spacing="3" fill="#f2c230">'
         f"{deck.upper()}</text>",
     ])
