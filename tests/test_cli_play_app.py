@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 
 import castle_combo as cc
@@ -198,3 +199,51 @@ def test_the_table_leaves_room_for_the_prompt_and_a_log_line_at_every_decision_o
             assert len(lines) <= (18 if state.pending is not None else 19), "\n".join(lines)
             assert max(len(line) for line in lines) <= 80
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_end_screen_of_five_players_fits_80x24_names_you_by_your_name_and_cuts_long_names_with_an_ellipsis(
+) -> None:
+    """``--name Ana``: the score lines say Ana (the record's name), the prompts still say "you"."""
+    from castle_combo.cli._play_session import new_session
+    from castle_combo.cli.tui import shorten
+
+    for seed in range(20):
+        game = new_session(5, ["random"], seed, 0, None, "Ana")
+        rng = random.Random(seed)
+        game.bots_play()
+        assert "Ana" in board_text_of(game) and "your move" in board_text_of(game)
+        while not game.state.is_over:
+            game.play(rng.choice(game.legal()))
+            game.bots_play()
+        placed = [t.card.name for seat in range(5) for t in game.state.tableau(seat) if not t.face_down]
+        if max(len(name) for name in placed) > 13:
+            break
+    else:
+        raise AssertionError("no game with a card name longer than 13 characters")
+
+    async def scenario() -> None:
+        app = PlayApp(game)
+        async with app.run_test(size=(80, 24)):
+            assert app.finished
+            text = board_text(app)
+            lines = text.rstrip("\n").split("\n")
+            assert len(lines) <= 24 and max(len(line) for line in lines) <= 80, text
+            assert lines[-1] == "press any key to leave"
+            assert re.search(r"^ Ana( \(winner\))? ", text, re.M) and not re.search(r"^ you ", text, re.M)
+            assert "You win" in text or "you scored" in text or "Shared win" in text  # spoken to, not named
+            for name in placed:
+                assert shorten(name, 13) in text, name
+            assert "\u2026" in text  # at least one name ends in an ellipsis, never cut bare
+
+    asyncio.run(scenario())
+
+
+def board_text_of(game: Session) -> str:
+    """The table of a game in progress as the full-screen app draws it at 80 columns."""
+    from rich.console import Console
+
+    from castle_combo.cli.tui import board
+
+    console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(board(game.view, game.me, game.player_names))
+    return console.export_text()

@@ -92,6 +92,7 @@ def test_a_whole_game_in_an_80x24_terminal_shows_the_prompt_on_every_screen_and_
         for move in range(9):
             assert lines[-2].startswith("Take a card") and "q leave" in lines[-1]  # the prompt: the last lines
             assert sum("pts" in line for line in lines) == players  # everyone's running score
+            assert any(re.search(r" Ana  \d+ pts", line) for line in lines)  # yours under your name
             if move == 1:  # every other kind of screen, once
                 terminal.press("1")
                 lines = terminal.wait_for(r": pick a spot \(")
@@ -126,7 +127,7 @@ def test_a_whole_game_in_an_80x24_terminal_shows_the_prompt_on_every_screen_and_
         assert lines[0] == "final scores" and lines[-1] == "press any key to leave"
         assert ("You win" in text or "Shared win" in text) if 0 in winners else re.search(r"won with \d+ points", text)
         for seat in range(players):
-            assert re.search(rf"^ (you|random( \d)?)( \(winner\))? +.* {state.scores()[seat].total}$", text, re.M)
+            assert re.search(rf"^ (Ana|random( \d)?)( \(winner\))? +.* {state.scores()[seat].total}$", text, re.M)
         assert f"The deal's seed was {40 + players}" in text
         seats = record_seats(record.read_text(encoding="utf-8"))
         assert seats is not None and seats[0].name == "Ana" and all(s.bot == "random" for s in seats[1:])

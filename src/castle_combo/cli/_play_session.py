@@ -75,6 +75,15 @@ class Session:
         return self.state.view(self.me)
 
     @property
+    def player_names(self) -> list[str]:
+        """Each seat's name where a name is shown (score lines): yours as the record has it (``--name``).
+
+        :attr:`names` says "you" for your seat, for sentences and prompts
+        ("you take ...", "your move").
+        """
+        return [seat.name for seat in self.seats] if self.seats is not None else list(self.names)
+
+    @property
     def my_turn(self) -> bool:
         """Whether you owe the next decision."""
         return not self.state.is_over and self.state.current_player == self.me

@@ -82,7 +82,7 @@ class _LineGame:
         view = self.session.view
         legal = self.session.legal()
         # What happened was printed as it happened: the screen adds only the table and the prompt.
-        self.console.print(screen(view, self.session.me, self.session.names, (), prompt_lines(view, legal)))
+        self.console.print(screen(view, self.session.me, self.session.player_names, (), prompt_lines(view, legal)))
 
     def _my_decision(self) -> bool:
         """Read lines until one is a move (applied) or undo; False when the player leaves."""
@@ -130,7 +130,7 @@ class _LineGame:
         state = self.session.state
         saved, problem = self.session.saved_or_said(self.save, self.overwrite)
         if finished:
-            self.console.print(score_table(state, state.scores(), self.session.names))
+            self.console.print(score_table(state, state.scores(), self.session.player_names))
             for line in final_words(self.session, saved):
                 self.console.print(escape(line))
         elif saved is not None:

@@ -178,13 +178,13 @@ class PlayApp(App[int]):
         log = self.query_one("#log", VerticalScroll)
         if self.mode == END:
             state = self.session.state
-            self.shown = Group(score_table(state, state.scores(), self.session.names),
+            self.shown = Group(score_table(state, state.scores(), self.session.player_names),
                                *(Text(line, overflow="fold") for line in self.note))
         elif self.mode == HELP_SCREEN:
             self.shown = Group(Text("Castle Combo: the keys", style="bold"), Text(KEYS, no_wrap=True), Text(""),
                                Text("\n".join(HELP.splitlines()[:7]), style="dim"))
         else:
-            self.shown = board(view, self.session.me, self.session.names)
+            self.shown = board(view, self.session.me, self.session.player_names)
         board_widget.update(self.shown)
         board_widget.display = self.mode != LOG
         log.display = self.mode in (TABLE, LOG, LEAVING)

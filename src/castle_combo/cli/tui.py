@@ -42,6 +42,7 @@ __all__ = [
     "rows_panel",
     "score_table",
     "screen",
+    "shorten",
     "spot_labels",
     "status_line",
     "tableau_grid",
@@ -67,6 +68,8 @@ _SHIELD_STYLES = {
 _PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
 #: The letters free spots are called by, in reading order.
 SPOT_LETTERS = string.ascii_lowercase
+#: The end screen's columns: a player's name ("greedy 3 (winner)"), and a card's name in the final grid.
+_PLAYER_WIDTH, _GRID_NAME = 18, 13
 
 
 def _shields(card: Card) -> Text:
@@ -78,10 +81,14 @@ def _shields(card: Card) -> Text:
     return text
 
 
+def shorten(name: str, width: int) -> str:
+    """``name`` in at most ``width`` characters: whole if it fits, else cut with an ellipsis ("Mother Super…")."""
+    return name if len(name) <= width else name[: width - 1].rstrip() + "\u2026"
+
+
 def card_label(card: Card, gold: int = 0, key: bool = False, width: int = 11) -> Text:
-    """A cell of two lines: the name (cut to ``width``), then shields, purse gold and a lock's key."""
-    name = card.name if len(card.name) <= width else card.name[: width - 1] + "\u2026"
-    text = Text(name, style="bold")
+    """A cell of two lines: the name (cut to ``width``, :func:`shorten`), then shields, purse gold and a lock's key."""
+    text = Text(shorten(card.name, width), style="bold")
     text.append("\n")
     text.append_text(_shields(card))
     if card.purse is not None:
@@ -132,7 +139,7 @@ def rows_panel(view: GameState, me: int) -> Group:
     for number, card in enumerate(view.row(here), start=1):
         cost = view.cost(me, card)
         first = Text(f"{number} ", style="bold")
-        first.append(f"{card.name[:16]:<16}", style="bold")
+        first.append(f"{shorten(card.name, 16):<16}", style="bold")
         first.append(f"{cost:>2}g{'*' if cost != card.cost else ' '} ", style="yellow")
         first.append(_does(card))
         second = Text("  ")
@@ -262,12 +269,13 @@ def score_table(view: GameState, sheets: Sequence[ScoreSheet], names: Sequence[s
     """Final score sheets in three lines a seat: name, keys and gold left beside its final 3x3 grid
     (each card's name and points), and the total.
 
-    Two lines of headings and three a seat: 17 lines for five players, 78 columns wide.
+    Two lines of headings and three a seat: 17 lines for five players, 78 columns wide. A card's name
+    longer than 13 characters ends in an ellipsis ("Miraculously…", :func:`shorten`).
     """
     winners = set(view.result().winners) if view.is_over else set()
     table = Table(title="final scores", title_justify="left", title_style="bold", box=None, padding=(0, 1),
                   show_header=True, header_style="bold", collapse_padding=True)
-    table.add_column("player", width=24, no_wrap=True, overflow="ellipsis")
+    table.add_column("player", width=_PLAYER_WIDTH, no_wrap=True, overflow="ellipsis")
     table.add_column("final grid: each card and its points", no_wrap=True)
     table.add_column("total", justify="right", width=5, no_wrap=True)
     for seat, sheet in enumerate(sheets):
@@ -276,7 +284,7 @@ def score_table(view: GameState, sheets: Sequence[ScoreSheet], names: Sequence[s
             cells = []
             for name, points in zip(names_row, points_row, strict=True):
                 label = "-" if name is None else ("face down" if name == "face-down" else name)
-                cells.append(f"{label[:11]:<11}{points:>3}")
+                cells.append(f"{shorten(label, _GRID_NAME):<{_GRID_NAME}}{points:>3}")
             lines.append("  ".join(cells))
         winner = seat in winners
         who = Text(names[seat] + (" (winner)" if winner else ""), style="bold green" if winner else "bold",
