@@ -12,6 +12,7 @@ from rich.console import Console
 
 from castle_combo.cli import main
 from castle_combo.cli.play import play
+from castle_combo.engine.actions import Take
 
 
 def _run(lines: list[str], **options: object) -> str:
@@ -57,6 +58,19 @@ def test_the_seed_of_the_deal_is_not_shown_during_the_game() -> None:
 def test_bots_moves_are_told_in_words_before_your_turn() -> None:
     text = _run(["quit"], players=2, bots=("greedy",), seed=5, seat=1)
     assert re.search(r"^greedy (takes|spends) ", text, re.MULTILINE)
+
+
+def test_moves_are_told_with_the_replay_pages_words_while_typed_coordinates_still_play() -> None:
+    """The log says "at the top left" (no engine coordinates); "nun 0 1 down" style input is unchanged."""
+    from castle_combo.cli._play_session import new_session
+
+    probe = new_session(2, ["greedy"], 8)
+    probe.bots_play()
+    card = next(a for a in probe.legal() if isinstance(a, Take)).card
+    text = _run([f"{card.lower()} 0 0 down", "quit"], players=2, bots=("greedy",), seed=8)
+    assert f"you take {card} face down at the top left, gain 6 gold and 2 keys" in text
+    assert re.search(r"^greedy takes .+ face (up|down) (at the (top|middle|bottom) \w+|in the centre)", text, re.M)
+    assert not re.search(r"(take|takes) .* at \(-?\d+, -?\d+\)", text)
 
 
 def test_undo_before_any_move_says_there_is_nothing_to_undo() -> None:

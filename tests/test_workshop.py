@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,8 @@ import castle_combo as cc
 from castle_combo.cli import main, workshop
 from castle_combo.cli._play_session import final_words
 from castle_combo.errors import CastleComboError, PlayError, SimulationError
+from castle_combo.records.narration import GRID_PLACES
+from castle_combo.records.replay_page import replay_page
 
 ROOT = Path(__file__).resolve().parents[1]
 BYWAYS = (ROOT / "examples" / "fan-expansion" / "castle_combo_byways" / "cards" / "village-byways.ccl").read_text()
@@ -196,6 +200,61 @@ def test_a_game_at_the_table_is_played_to_its_end_with_the_fan_cards_in_the_deck
     assert end.count("<svg") == 3  # each seat's score sheet, under the totals
     assert view["verdict"] == final_words(table.session, None)[0]  # the terminal game's words
     assert len(view["log"]) == len(table.session.state.history)
+
+
+def _grids(html: str) -> dict[int, list[str | None]]:
+    """Each seat's slots as the table draws them, in reading order: the card in each, or None."""
+    grids = {}
+    for seat, body in re.findall(r'<div class="seat[^"]*" data-seat="(\d+)"(.*?)</div></div>(?=<div class="seat|</div>)',
+                                 html):
+        grids[int(seat)] = [unescape(card) if card else None
+                            for _, card in re.findall(r'<div class="slot( filled)?"[^>]*>(?:<svg [^>]*?data-card="([^"]*)")?',
+                                                      body)]
+    return grids
+
+
+def test_the_log_names_places_as_the_table_draws_them_and_ends_as_the_replay_page_tells_the_game() -> None:
+    """No engine coordinates: "takes X face up at the top left", true of the table drawn now, the replay page's words."""
+    table = workshop.Table(BYWAYS, players=3, bots="greedy,random", seed=5)
+    rng = random.Random(1)
+    view = table.view()
+    places = {place: row * 3 + col for (col, row), place in GRID_PLACES.items()}
+    checked = 0
+    while True:
+        grids = _grids(view["html"])
+        for seat, name in enumerate(view["names"]):
+            if seat == view["me"] and not view["over"]:
+                continue  # your grid grows to show the free spaces while you may take a card
+            for line in view["log"]:
+                said = re.match(rf"{name} takes? (.+?) face (?:up|down) (at the \w+ \w+|in the centre)", line)
+                if said:
+                    assert grids[seat][places[said.group(2)]] == said.group(1), (line, grids[seat])
+                    checked += 1
+        assert not any(re.search(r"at \(-?\d+, -?\d+\)", line) for line in view["log"])
+        for take in view["takes"]:
+            assert take["place"] in GRID_PLACES.values()
+        if view["over"]:
+            break
+        view = table.act(rng.choice(view["takes"] + view["choices"])["index"])
+    assert checked > 27
+    state = table.session.state
+    page = replay_page(state, seats=table.session.seats)
+    told = [unescape(said).split(". The game is over")[0]
+            for said in re.findall(r'<p class="said">\d+\. (.*?)</p>', page)]
+    assert view["log"] == told
+
+
+def test_each_take_says_where_the_card_would_lie_in_your_grid() -> None:
+    view = workshop.Table(HERMIT, players=2, seed=2).view()
+    assert {take["place"] for take in view["takes"]} == {"at the top left"}  # the first card starts the grid
+    table = workshop.Table(HERMIT, players=2, seed=2)
+    view = table.act(view["takes"][0]["index"])
+    placed = table.session.state.tableau(0)[0].at
+    for take in view["takes"]:
+        dx, dy = take["at"][0] - placed[0], take["at"][1] - placed[1]
+        expected = {(-1, 0): "at the top left", (1, 0): "at the top middle", (0, -1): "at the top left",
+                    (0, 1): "at the middle left"}[(dx, dy)]
+        assert take["place"] == expected, take
 
 
 def test_the_table_shows_a_slot_for_every_free_space_a_card_may_take() -> None:

@@ -2,8 +2,9 @@
 
 The :class:`Session` is the game's logic without any screen: it plays the
 bots' moves, applies yours, remembers what happened in words (the log, from
-:mod:`castle_combo.records.narration`), and goes back to your previous decision on
-*undo*. Both faces of the command drive it: the full-screen terminal app
+:mod:`castle_combo.records.narration`, with places named as the replay page
+names them: "at the top left" of a seat's grid as drawn now), and goes back
+to your previous decision on *undo*. Both faces of the command drive it: the full-screen terminal app
 (:mod:`castle_combo.cli.play_app`) and the line mode for pipes, scripts and
 screen readers (:mod:`castle_combo.cli.play`).
 
@@ -38,18 +39,27 @@ from castle_combo.errors import PlayError, SaveError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import write_file
 from castle_combo.language.ruleset import Ruleset
-from castle_combo.records.narration import narrate
+from castle_combo.records.narration import grid_corners, grid_place, narrate
 
 __all__ = ["Session", "SaveError", "save_record", "new_session", "action_words"]
 
 
 @attrs.frozen
 class _Checkpoint:
-    """What undo restores: the state at one of your decisions, every bot's generator, and the log."""
+    """What undo restores: the state at one of your decisions, every bot's generator, and the log's length."""
 
     state: GameState
     rng_states: tuple[object, ...]
     log: int
+
+
+@attrs.frozen
+class _Move:
+    """A move of the log, kept with the states around it so that it is told in the words of the table now."""
+
+    before: GameState
+    action: Action
+    after: GameState
 
 
 @attrs.define
@@ -66,8 +76,26 @@ class Session:
     seats: tuple[Seat, ...] | None = None
     #: Shuffles the hidden cards again on undo; seeded apart from the deal so undo reveals nothing.
     undo_rng: random.Random = attrs.field(factory=lambda: random.Random(fresh_seed()))
-    log: list[str] = attrs.field(factory=list)
+    #: What happened: each move (told by :attr:`log`), and what undo said.
+    events: list[_Move | str] = attrs.field(factory=list)
     history: list[_Checkpoint] = attrs.field(factory=list)
+
+    @property
+    def log(self) -> list[str]:
+        """What happened, a line per move, each place named in its seat's grid as the table is drawn now.
+
+        The words are the replay page's ("at the top left",
+        :func:`~castle_combo.records.narration.grid_place`), from each grid's
+        top left card now (:func:`~castle_combo.records.narration.grid_corners`):
+        when a card is placed left of or above a grid, the grid's picture
+        shifts and the earlier lines follow it, so every line names the
+        place where the card is seen. At the end of the game the log reads
+        as the replay page of its record does.
+        """
+        where = grid_place(grid_corners(self.state))
+        return [event if isinstance(event, str) else narrate(event.before, event.action, event.after, self.names,
+                                                             where)
+                for event in self.events]
 
     @property
     def view(self) -> GameState:
@@ -103,17 +131,18 @@ class Session:
 
     def play(self, action: Action) -> str:
         """Apply your ``action`` (it must be legal: :class:`IllegalAction` otherwise); return it in words."""
-        checkpoint = _Checkpoint(self.state, tuple(self.rngs[s].getstate() for s in sorted(self.rngs)), len(self.log))
+        checkpoint = _Checkpoint(self.state, tuple(self.rngs[s].getstate() for s in sorted(self.rngs)),
+                                 len(self.events))
         said = self._apply(action)
         self.history.append(checkpoint)
         return said
 
     def _apply(self, action: Action) -> str:
+        """Apply ``action``; return it in words, its place named in the grid as drawn right after it."""
         before = self.state
         self.state = before.apply(action)
-        said = narrate(before, action, self.state, self.names)
-        self.log.append(said)
-        return said
+        self.events.append(_Move(before, action, self.state))
+        return narrate(before, action, self.state, self.names, grid_place(grid_corners(self.state)))
 
     def save(self, path: str | os.PathLike[str], overwrite: bool = False) -> Path:
         """Write the game's record so far, naming who played each seat, to ``path`` (see :func:`save_record`)."""
@@ -141,8 +170,8 @@ class Session:
         self.state = redeal(checkpoint.state, self.undo_rng)
         for seat, rng_state in zip(sorted(self.rngs), checkpoint.rng_states, strict=True):
             self.rngs[seat].setstate(rng_state)  # type: ignore[arg-type]
-        del self.log[checkpoint.log:]
-        self.log.append("you undid your last decision (the cards still hidden were shuffled again)")
+        del self.events[checkpoint.log:]
+        self.events.append("you undid your last decision (the cards still hidden were shuffled again)")
         return True
 
 

@@ -66,6 +66,7 @@ from castle_combo.errors import CardProblems, CastleComboError, WorkshopError
 from castle_combo.language import format_card, parse_text
 from castle_combo.language.model import Card
 from castle_combo.language.ruleset import Ruleset
+from castle_combo.records.narration import grid_corners, grid_place
 from castle_combo.records.replay_page import card_symbols, table_section, table_style
 
 __all__ = [
@@ -396,17 +397,22 @@ class Table:
         what changed since your previous decision ringed; at the end, the
         totals and every score sheet); ``symbols`` the card pictures it uses
         that no earlier view sent (a hidden ``<svg>`` to keep); ``takes`` are
-        your legal takes (``index``, ``card``, ``at``, ``face_down``) and
-        ``choices`` every other legal decision (``index``, ``label``), both
-        indexing :meth:`act`; ``log`` is the narration so far; at the end
-        ``over`` is true and ``verdict`` says who won.
+        your legal takes (``index``, ``card``, ``at``, ``face_down``, and
+        ``place``, where the card would lie in your grid: "at the top left")
+        and ``choices`` every other legal decision (``index``, ``label``),
+        both indexing :meth:`act`; ``log`` is the narration so far, places
+        named as the replay page names them, in the grids as drawn now
+        (:attr:`Session.log <castle_combo.cli._play_session.Session.log>`);
+        ``me`` is your seat; at the end ``over`` is true and ``verdict`` says
+        who won.
         """
         session = self.session
         state = session.view
         before = session.history[-1].state.view(session.me) if session.history else None
         legal = session.legal()
         words = action_words(state, legal)
-        takes = [{"index": i, "card": action.card, "at": list(action.at), "face_down": action.face_down}
+        takes = [{"index": i, "card": action.card, "at": list(action.at), "face_down": action.face_down,
+                  "place": _place_after(state, session.me, action.at)}
                  for i, action in enumerate(legal) if isinstance(action, Take)]
         choices = [{"index": i, "label": words[i]} for i, action in enumerate(legal) if not isinstance(action, Take)]
         spots = sorted({tuple(action.at) for action in legal if isinstance(action, Take)})
@@ -416,7 +422,8 @@ class Table:
                              spots=[(x, y) for x, y in spots], spot_seat=session.me)
         view: dict[str, Any] = {"html": html, "symbols": self._new_symbols(state), "takes": takes,
                                 "choices": choices, "log": list(session.log), "over": state.is_over,
-                                "can_undo": bool(session.history), "names": session.names, "fan": list(self.fan)}
+                                "can_undo": bool(session.history), "names": session.names, "fan": list(self.fan),
+                                "me": session.me}
         if state.is_over:
             view["verdict"] = final_words(session, None)[0]
         return view
@@ -434,6 +441,14 @@ class Table:
         """Go back to your previous decision (the cards still hidden are shuffled again); return the view."""
         self.session.undo()
         return self.view()
+
+
+def _place_after(state: GameState, seat: int, at: tuple[int, int]) -> str:
+    """Where a card placed at ``at`` would lie in ``seat``'s grid, in the log's words ("at the top left")."""
+    corners = grid_corners(state)
+    left, top = corners[seat] if state.tableau(seat) else at
+    corners[seat] = (min(left, at[0]), min(top, at[1]))
+    return grid_place(corners)(seat, at)
 
 
 # ---------------------------------------------------------------- links

@@ -2,8 +2,11 @@
 
 :func:`narrate` compares the state before an action with the state after
 it and says what a player at the table would see: "greedy takes the Baker
-face up at (1, 0) and gains 2 gold; the messenger moves to the Castle", or,
-for a page that draws every tableau as its final grid, "... at the top right".
+face up at the top right and gains 2 gold; the messenger moves to the
+Castle". Places are named in each seat's 3x3 grid as a picture draws it
+(:func:`grid_place` from :func:`grid_corners`): the replay page, the Card
+Workshop and the terminal game's log all say them so; engine coordinates
+("at (1, 0)") are only the default of a bare call.
 Only public facts are told (a refill is "the village row is refilled", never
 which cards come next in the deck), so a narration of a seat's view is as
 safe to show as the view itself.
@@ -35,7 +38,7 @@ from castle_combo.engine.state import GameState
 from castle_combo.language import english
 from castle_combo.language.model import Choice, Deck, Lose, MayDo
 
-__all__ = ["GRID_PLACES", "coordinates", "grid_place", "narrate", "option_text", "seat_names"]
+__all__ = ["GRID_PLACES", "coordinates", "grid_corners", "grid_place", "narrate", "option_text", "seat_names"]
 
 _PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
 #: The verbs narration uses, and their form after "you".
@@ -131,11 +134,29 @@ def coordinates(seat: int, at: tuple[int, int]) -> str:
     return f"at ({at[0]}, {at[1]})"
 
 
+def grid_corners(state: GameState) -> list[tuple[int, int]]:
+    """Where each seat's 3x3 grid starts in ``state``: the leftmost column and the top row of its cards.
+
+    A picture of ``state`` draws each tableau from there
+    (:meth:`~castle_combo.GameState.picture`'s default). The replay page
+    passes the game's final state, whose grids are complete, so its cards
+    never move; a game in progress passes its state now.
+    """
+    corners = []
+    for seat in range(len(state.players)):
+        placed = state.tableau(seat)
+        corners.append((min((t.at[0] for t in placed), default=0), min((t.at[1] for t in placed), default=0)))
+    return corners
+
+
 def grid_place(corners: Sequence[tuple[int, int]]) -> Callable[[int, tuple[int, int]], str]:
     """Positions named in each seat's picture: ``corners[seat]`` is where its grid's top left card lies.
 
-    "at the top left", "in the centre" (:data:`GRID_PLACES`), for pages that
-    draw every tableau as its final 3x3 grid (the replay page).
+    "at the top left", "in the centre" (:data:`GRID_PLACES`), as a picture
+    that draws each tableau in its 3x3 grid from ``corners`` shows them:
+    the replay page's (the final grids, :func:`grid_corners` of the last
+    state), the Card Workshop's and the terminal game's log (the grids as
+    they are now). These are the words every page and screen uses.
     """
     def place(seat: int, at: tuple[int, int]) -> str:
         left, top = corners[seat]

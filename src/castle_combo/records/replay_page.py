@@ -48,7 +48,7 @@ from castle_combo import pictures
 from castle_combo.engine.record import Seat
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
-from castle_combo.records.narration import grid_place, narrate, seat_names
+from castle_combo.records.narration import grid_corners, grid_place, narrate, seat_names
 
 __all__ = ["replay_page", "states_of", "table_section", "card_symbols", "table_style"]
 
@@ -173,15 +173,6 @@ def states_of(final: GameState) -> list[GameState]:
     return states
 
 
-def _corners(final: GameState) -> list[tuple[int, int]]:
-    """Where each seat's final grid starts: its leftmost column and top row (cards never move then)."""
-    corners = []
-    for seat in range(len(final.players)):
-        placed = final.tableau(seat)
-        corners.append((min((t.at[0] for t in placed), default=0), min((t.at[1] for t in placed), default=0)))
-    return corners
-
-
 def _symbol(kind: str, card: int, body: str) -> str:
     return (f'<symbol id="{kind}{card}" viewBox="0 0 {pictures.CARD_WIDTH} {pictures.CARD_HEIGHT}">'
             f"{body}</symbol>")
@@ -228,10 +219,7 @@ def table_section(state: GameState, seats: Sequence[Seat], ids: dict[str, int], 
     window = _window(state, spot_seat, spots) if spot_seat is not None and spots else None
     if window is not None:
         assert spot_seat is not None
-        corners = list(corners) if corners is not None else [
-            (min((t.at[0] for t in state.tableau(seat)), default=0), min((t.at[1] for t in state.tableau(seat)),
-                                                                            default=0))
-            for seat in range(len(state.players))]
+        corners = list(corners) if corners is not None else grid_corners(state)
         corners[spot_seat] = window[:2]
     picture = state.picture([seat.name for seat in seats], corners, since=before)
     fresh = set(picture.fresh)
@@ -330,7 +318,7 @@ def replay_page(final: GameState, names: Sequence[str] | None = None, title: str
             shown.update(loc.row)
         for player in state.players:
             kept.update(c.card for c in player.tableau)
-    corners = _corners(final)
+    corners = grid_corners(final)  # the final grids: cards never move from step to step
     where = grid_place(corners)
     who = [seat.name for seat in seats]
     sections = [table_section(states[0], seats, ids, said="The cards are dealt.", corners=corners)]
