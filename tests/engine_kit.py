@@ -93,11 +93,10 @@ def take(name: str, x: int = 0, y: int = 0, face_down: bool = False) -> cc.Take:
 
 def with_seat(state: cc.GameState, seat: int, **changes: object) -> cc.GameState:
     """``state`` with ``seat``'s gold or keys set (a test shortcut to a situation)."""
-    import attrs
 
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
+    players[seat] = players[seat].replace(**changes)
+    return state.replace(players=tuple(players))
 
 
 def play(state: cc.GameState, *actions: object) -> cc.GameState:
@@ -125,7 +124,6 @@ def seat_with(
     A shortcut to a mid-game situation; the cards must still be in a deck
     (not in a row), so every card stays in exactly one place.
     """
-    import attrs
 
     from castle_combo.engine.counting import Placed
     from castle_combo.engine.state import recounted
@@ -141,10 +139,10 @@ def seat_with(
     locations = []
     for loc in state.locations:
         assert not gone & set(loc.row), "seat_with cards must not be in a row"
-        locations.append(attrs.evolve(loc, deck=tuple(c for c in loc.deck if c not in gone)))
+        locations.append(loc.replace(deck=tuple(c for c in loc.deck if c not in gone)))
     players = list(state.players)
-    players[seat] = recounted(attrs.evolve(players[seat], tableau=tuple(cells), **changes), engine)
-    return attrs.evolve(state, players=tuple(players), locations=tuple(locations))
+    players[seat] = recounted(players[seat].replace(tableau=tuple(cells), **changes), engine)
+    return state.replace(players=tuple(players), locations=tuple(locations))
 
 
 def balanced(state: cc.GameState) -> cc.GameState:
@@ -155,8 +153,7 @@ def balanced(state: cc.GameState) -> cc.GameState:
     has no origin, like a puzzle's position: no deal and history lead to it,
     and a save with an origin is checked by playing its history again.
     """
-    import attrs
 
     taken = sum(len(p.tableau) for p in state.players)
-    return attrs.evolve(state, taken=taken, current_player=(state.first_player + taken) % len(state.players),
+    return state.replace(taken=taken, current_player=(state.first_player + taken) % len(state.players),
                         origin=None)

@@ -54,8 +54,8 @@ def test_random_and_greedy_bots_finish_games_of_any_size(seed: int, players: int
 
 def _reversed_decks(state: cc.GameState) -> cc.GameState:
     """The same game with both hidden deck orders reversed: publicly identical."""
-    locations = tuple(attrs.evolve(loc, deck=tuple(reversed(loc.deck))) for loc in state.locations)
-    return attrs.evolve(state, locations=locations)
+    locations = tuple(loc.replace(deck=tuple(reversed(loc.deck))) for loc in state.locations)
+    return state.replace(locations=locations)
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -107,8 +107,8 @@ def test_greedy_beats_random_in_every_one_of_ten_seeded_games() -> None:
 
 def test_what_opponents_gain_counts_against_the_evaluated_seat() -> None:
     state = cc.new_game(players=2, seed=1)
-    richer = attrs.evolve(state.players[1], gold=state.players[1].gold + 5, keys=state.players[1].keys + 2)
-    handed_out = attrs.evolve(state, players=(state.players[0], richer))
+    richer = state.players[1].replace(gold=state.players[1].gold + 5, keys=state.players[1].keys + 2)
+    handed_out = state.replace(players=(state.players[0], richer))
     evaluation = Evaluation()
     assert evaluation.relative(handed_out, 0) < evaluation.relative(state, 0)
     assert evaluation.relative(handed_out, 1) > evaluation.relative(state, 1)

@@ -6,7 +6,6 @@ from ``engine_kit``) and checks what the public API shows afterwards.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from engine_kit import (
     C,
@@ -38,7 +37,7 @@ def exhaust(state: cc.GameState, deck: Deck) -> cc.GameState:
     gone = Location((), (), (), loc.deck + loc.row + loc.discard + loc.removed, True)
     locations = (gone, state.locations[1]) if i == 0 else (state.locations[0], gone)
     other = Deck.VILLAGE if deck is Deck.CASTLE else Deck.CASTLE
-    return attrs.evolve(state, locations=locations, messenger=other)
+    return state.replace(locations=locations, messenger=other)
 
 
 def only_row(state: cc.GameState, deck: Deck, row: tuple[str, ...]) -> cc.GameState:
@@ -50,7 +49,7 @@ def only_row(state: cc.GameState, deck: Deck, row: tuple[str, ...]) -> cc.GameSt
     rest = tuple(c for c in loc.deck + loc.row + loc.discard + loc.removed if c not in keep)
     new = Location((), keep, (), rest)
     locations = (new, state.locations[1]) if i == 0 else (state.locations[0], new)
-    return attrs.evolve(state, locations=locations)
+    return state.replace(locations=locations)
 
 
 # ------------------------------------------------------------ keys and exhaustion
@@ -347,7 +346,7 @@ def test_score_sheet_cards_are_laid_out_top_row_first_in_the_final_grid() -> Non
     top = card("Top", C, scoring=[m.ScoreIf(5, m.PlacedIn(side)), m.ScoreIf(50, m.PlacedIn(m.Region(m.NAMED_REGIONS["top row"], "top row")))])
     rules = ruleset(corner, top)
     state = game(rules, castle=["Corner", "Top"], village=["v0"])
-    state = attrs.evolve(state, messenger=Deck.CASTLE)
+    state = state.replace(messenger=Deck.CASTLE)
     # Seat 0 builds upward and leftward from (0, 0): Corner ends bottom right, Top right of the middle row.
     state = play(state, take("Corner"), take("c0"), take("Top", 0, -1))
     spots_needed = [(-1, 0), (-2, 0), (-1, -1), (-2, -1), (0, -2), (-1, -2), (-2, -2)]

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 from differential import play_and_compare, random_ruleset, rulesets
 from hypothesis import given, settings
@@ -185,7 +184,7 @@ def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch:
     real = castle_combo.engine.scoring._sheet
 
     def forgetful(engine: Any, table: Any, seat: int, left: int, wild: Any = None) -> Any:
-        table.tableaux = [tuple(attrs.evolve(c, key=False) for c in cells) for cells in table.tableaux]
+        table.tableaux = [tuple(c.replace(key=False) for c in cells) for cells in table.tableaux]
         return real(engine, table, seat, left, wild)
 
     monkeypatch.setattr(castle_combo.engine.scoring, "_sheet", forgetful)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -61,8 +60,8 @@ def test_mcts_buys_the_card_that_gains_3_keys_at_the_start_of_each_turn(rules: c
 def test_a_start_of_turn_gain_is_worth_all_it_will_gain_in_the_turns_left(rules: cc.Ruleset) -> None:
     evaluation = Evaluation()
     state = owning(rules, 0, "Toll Keeper")  # seat 0's first turn is over: its next 8 turns will start
-    gained = attrs.evolve(state.players[0], keys=state.players[0].keys + 3 * 8)
-    later = attrs.evolve(state, players=(gained, state.players[1]))
+    gained = state.players[0].replace(keys=state.players[0].keys + 3 * 8)
+    later = state.replace(players=(gained, state.players[1]))
     assert evaluation.values(state)[0] == pytest.approx(evaluation.seat_value(later, 0))
     assert evaluation.values(state)[1] == evaluation.seat_value(state, 1)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
-import attrs
 import pytest
 from engine_kit import V, card, game, ruleset, take
 
@@ -53,15 +53,15 @@ def test_legal_actions_order_keys_then_takes_face_up_before_face_down() -> None:
 
 def test_apply_returns_a_new_state_and_leaves_the_old_one_untouched() -> None:
     state = game(RULES, village=["Nun"])
-    before = attrs.asdict(state, recurse=True)
+    before = cc.dumps(state), pickle.dumps(state)
     after = state.apply(take("Nun"))
-    assert attrs.asdict(state, recurse=True) == before
+    assert (cc.dumps(state), pickle.dumps(state)) == before
     assert after.players[0].gold == 12 and after.current_player == 1
 
 
 def test_illegal_action_says_why_and_changes_nothing() -> None:
     state = game(RULES, village=["Nun"])
-    poor = attrs.evolve(state, players=(attrs.evolve(state.players[0], gold=2), state.players[1]), engine=state.engine)
+    poor = state.replace(players=(state.players[0].replace(gold=2), state.players[1]), engine=state.engine)
     with pytest.raises(cc.IllegalAction, match="Nun costs 3 after discounts, you have 2 gold"):
         poor.apply(take("Nun"))
     assert poor.players[0].gold == 2

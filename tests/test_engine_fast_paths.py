@@ -60,35 +60,19 @@ def test_the_fast_paths_agree_with_the_general_path_with_every_mechanic(seed: in
     play_both_ways(random_ruleset(random.Random(seed), players, locks=locks, fan=True), players, seed)
 
 
-def test_the_engines_state_builder_equals_the_generated_constructor() -> None:
-    """``table.built`` writes the slots directly; it must make exactly what ``GameState(...)`` makes."""
-    import attrs
-
+def test_the_engines_one_call_builder_equals_each_parts_constructor() -> None:
+    """``table.new`` builds a state or a part from a tuple of its fields; it must make what the constructor makes."""
     from castle_combo.engine.state import GameState
-    from castle_combo.engine.table import built
+    from castle_combo.engine.table import Location, PlayerState, new
 
     state = cc.new_game(players=3, seed=11)
-    for action in state.legal_actions()[:1]:
-        state = state.apply(action)
-    values = [getattr(state, f.name) for f in attrs.fields(GameState) if f.init and not f.kw_only]
-    made = built(GameState, *values, state.engine)  # type: ignore[arg-type]
-    expected = GameState(*values, engine=state.engine)  # type: ignore[arg-type]
-    assert made == expected and type(made) is GameState
-    assert all(getattr(made, f.name) is getattr(expected, f.name) for f in attrs.fields(GameState))
-    assert made.legal_actions() == expected.legal_actions()
-
-
-def test_the_engines_seat_and_location_builders_equal_the_generated_constructors() -> None:
-    import attrs
-
-    from castle_combo.engine.table import Location, PlayerState, location_built, player_built
-
-    state = cc.new_game(players=2, seed=5)
     while state.taken < 4:
         state = state.apply(state.legal_actions()[-1])
-    for cls, build, value in [(PlayerState, player_built, state.players[0]),
-                              (Location, location_built, state.locations[1])]:
-        values = [getattr(value, f.name) for f in attrs.fields(cls)]
-        made, expected = build(*values), cls(*values)  # type: ignore[operator]
-        assert made == expected and type(made) is cls
-        assert all(getattr(made, f.name) is getattr(expected, f.name) for f in attrs.fields(cls))
+    for value, build in [(state, lambda *values: GameState(*values[:-1], engine=values[-1])),
+                         (state.players[0], PlayerState), (state.locations[1], Location),
+                         (state.players[0].tableau[0], type(state.players[0].tableau[0]))]:
+        values = tuple(value)
+        made, expected = new(type(value), values), build(*values)
+        assert made == expected and type(made) is type(expected)
+        assert all(a is b for a, b in zip(made, expected, strict=True))
+    assert new(GameState, tuple(state)).legal_actions() == state.legal_actions()

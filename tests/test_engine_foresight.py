@@ -6,7 +6,6 @@ the moment comes, so the scratch copy can never drift from the rules.
 
 from __future__ import annotations
 
-import attrs
 from engine_kit import game, ruleset, take
 
 import castle_combo as cc
@@ -21,7 +20,7 @@ def one(name: str, body: str) -> cc.Card:
 
 def bought(*cards: cc.Card) -> cc.GameState:
     """A two-player game where seat 0 has just bought the first of ``cards`` (seat 1 to play)."""
-    state = attrs.evolve(game(ruleset(*cards), castle=[c.name for c in cards]), messenger=cc.Deck.CASTLE)
+    state = (game(ruleset(*cards), castle=[c.name for c in cards])).replace(messenger=cc.Deck.CASTLE)
     return state.apply(take(cards[0].name))
 
 
@@ -72,10 +71,10 @@ def test_the_turns_to_come_resolve_in_the_order_of_play_from_the_next_seat() -> 
     # Both seats take each other's last key each turn: seat 1 starts next, so it takes first.
     thief = one("Thief", "at the start of your turn: take 1 key from each opponent")
     other = one("Other Thief", "at the start of your turn: take 1 key from each opponent")
-    state = attrs.evolve(game(ruleset(thief, other), castle=["Thief", "Other Thief"]), messenger=cc.Deck.CASTLE)
+    state = (game(ruleset(thief, other), castle=["Thief", "Other Thief"])).replace(messenger=cc.Deck.CASTLE)
     state = state.apply(take("Thief")).apply(take("Other Thief"))  # seat 0 to play, seat 1 starts next
-    state = attrs.evolve(state, players=(attrs.evolve(state.players[0], keys=1),
-                                         attrs.evolve(state.players[1], keys=0)))
+    state = state.replace(players=(state.players[0].replace(keys=1),
+                                         state.players[1].replace(keys=0)))
     ahead = after_turns_to_come(state, 2)  # seat 0's turn ends, seat 1's starts and ends, seat 0's starts
     assert ahead is not None
     assert supplies(ahead)[0][1] == 1 and supplies(ahead)[1][1] == 0  # seat 1 took it, then seat 0 took it back
@@ -83,7 +82,7 @@ def test_the_turns_to_come_resolve_in_the_order_of_play_from_the_next_seat() -> 
 
 def test_a_face_down_card_has_nothing_to_resolve_ahead() -> None:
     keeper = one("Keeper", "at the start of your turn: gain 1 gold")
-    state = attrs.evolve(game(ruleset(keeper), castle=["Keeper"]), messenger=cc.Deck.CASTLE)
+    state = (game(ruleset(keeper), castle=["Keeper"])).replace(messenger=cc.Deck.CASTLE)
     assert after_turns_to_come(state.apply(take("Keeper", face_down=True))) is None
 
 
@@ -99,7 +98,7 @@ def test_the_turns_still_to_end_count_the_turn_under_way_once() -> None:
 
 def test_a_turn_whose_card_is_taken_but_whose_decision_is_pending_has_still_to_end() -> None:
     chooser = one("Chooser", "when bought: choose one: { gain 1 gold } or { gain 1 key }")
-    state = attrs.evolve(game(ruleset(chooser), castle=["Chooser"]), messenger=cc.Deck.CASTLE)
+    state = (game(ruleset(chooser), castle=["Chooser"])).replace(messenger=cc.Deck.CASTLE)
     state = state.apply(take("Chooser"))
     assert state.pending is not None and state.taken == 1
     assert turn_ends_left(state) == 18

@@ -6,7 +6,6 @@ that fan cards need no engine change: the engine evaluates any count in any scop
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from engine_kit import (
     C,
@@ -249,8 +248,8 @@ def test_discard_from_the_row_the_card_came_from_sees_it_not_yet_refilled() -> N
 def test_discard_from_an_empty_row_does_nothing() -> None:
     state = game(ruleset(TAXMAN), village=["Taxman"])
     castle = state.locations[0]
-    gone = attrs.evolve(castle, deck=(), row=(), removed=castle.deck + castle.row, exhausted=True)
-    state = attrs.evolve(state, locations=(gone, state.locations[1])).apply(take("Taxman"))
+    gone = castle.replace(deck=(), row=(), removed=castle.deck + castle.row, exhausted=True)
+    state = state.replace(locations=(gone, state.locations[1])).apply(take("Taxman"))
     assert state.pending is None and state.current_player == 1
     assert state.players[0].gold == 15
 
@@ -280,8 +279,8 @@ def test_store_gold_puts_2_on_each_face_up_purse_card_including_the_new_one_up_t
 def test_store_gold_never_fills_a_purse_past_its_capacity() -> None:
     rules = ruleset(purse("Chest", 4), purse("Potter", 4, V, [m.StoreGold(2)]))
     state = seat_with(game(rules, village=["Potter"]), 0, [("Chest", 0, 0)])
-    chest = attrs.evolve(state.players[0].tableau[0], gold=3)
-    state = attrs.evolve(state, players=(attrs.evolve(state.players[0], tableau=(chest,)), state.players[1]))
+    chest = state.players[0].tableau[0].replace(gold=3)
+    state = state.replace(players=(state.players[0].replace(tableau=(chest,)), state.players[1]))
     state = state.apply(take("Potter", 1, 0))
     assert {c.card.name: c.gold for c in state.tableau(0)} == {"Chest": 4, "Potter": 2}
 

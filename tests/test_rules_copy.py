@@ -117,13 +117,12 @@ def test_a_copied_discard_from_a_row_refills_at_the_end_of_the_turn() -> None:
 
 
 def test_a_copied_discard_from_an_empty_row_is_skipped() -> None:
-    import attrs
 
     taxman = card("Taxman", C, ability=[m.DiscardFromRow(Deck.CASTLE, m.Resource.GOLD), gold(1)])
     rules = ruleset(forger(), taxman)
     state = seat_with(game(rules), 0, [("Forger", 0, 0), ("Taxman", 1, 0)])
     castle = state.locations[0]
-    state = attrs.evolve(state, locations=(attrs.evolve(castle, deck=(), row=(), removed=castle.row + castle.deck,
+    state = state.replace(locations=(castle.replace(deck=(), row=(), removed=castle.row + castle.deck,
                                                          exhausted=True), state.locations[1]))
     state = state.apply(cc.Unlock("Forger")).apply(cc.Activate("Taxman"))
     assert state.pending is None and state.players[0].gold == 16

@@ -6,7 +6,6 @@ and played through the public API.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from engine_kit import balanced, game, ruleset, seat_with, take
 
@@ -35,7 +34,7 @@ def test_a_conditional_effect_happens_when_its_condition_holds_as_it_resolves() 
     guard = one("Guard", "", MILITARY)
     rules = ruleset(sergeant, guard)
     state = seat_with(game(rules, castle=["Sergeant"]), 0, [("Guard", 0, 0)])
-    state = attrs.evolve(state, messenger=cc.Deck.CASTLE)
+    state = state.replace(messenger=cc.Deck.CASTLE)
     after = state.apply(take("Sergeant", 1, 0))
     # The card just bought counts: Guard and Sergeant make 2 military shields.
     assert after.players[0].gold == state.players[0].gold + 4
@@ -44,7 +43,7 @@ def test_a_conditional_effect_happens_when_its_condition_holds_as_it_resolves() 
 def test_a_conditional_effect_does_nothing_when_its_condition_fails() -> None:
     sergeant = one("Sergeant", "when bought: gain 4 gold if at least 3 military shields", MILITARY)
     rules = ruleset(sergeant)
-    state = attrs.evolve(game(rules, castle=["Sergeant"]), messenger=cc.Deck.CASTLE)
+    state = (game(rules, castle=["Sergeant"])).replace(messenger=cc.Deck.CASTLE)
     assert state.apply(take("Sergeant")).players[0].gold == state.players[0].gold
 
 
@@ -64,10 +63,10 @@ def test_gain_gold_if_reads_naturally_and_if_is_no_language_code() -> None:
 def test_take_from_each_opponent_never_takes_more_than_they_have() -> None:
     robber = one("Robber", "when bought: take 3 gold from each opponent")
     rules = ruleset(robber)
-    state = attrs.evolve(game(rules, castle=["Robber"], players=3), messenger=cc.Deck.CASTLE)
+    state = (game(rules, castle=["Robber"], players=3)).replace(messenger=cc.Deck.CASTLE)
     players = list(state.players)
-    players[1] = attrs.evolve(players[1], gold=1)
-    state = attrs.evolve(state, players=tuple(players))
+    players[1] = players[1].replace(gold=1)
+    state = state.replace(players=tuple(players))
     after = state.apply(take("Robber"))
     assert [p.gold for p in after.players] == [state.players[0].gold + 1 + 3, 0, state.players[2].gold - 3]
 
@@ -75,7 +74,7 @@ def test_take_from_each_opponent_never_takes_more_than_they_have() -> None:
 def test_taking_keys_takes_only_spendable_keys() -> None:
     robber = one("Robber", "when bought: take 5 keys from each opponent")
     rules = ruleset(robber)
-    state = attrs.evolve(game(rules, castle=["Robber"]), messenger=cc.Deck.CASTLE)
+    state = (game(rules, castle=["Robber"])).replace(messenger=cc.Deck.CASTLE)
     after = state.apply(take("Robber"))
     assert after.players[1].keys == 0 and after.players[0].keys == state.players[0].keys + state.players[1].keys
 
@@ -113,7 +112,7 @@ def test_a_scoring_rule_cannot_count_a_discard_pile() -> None:
 def test_a_start_of_turn_trigger_resolves_at_the_start_of_each_later_turn_of_its_owner() -> None:
     keeper = one("Keeper", "at the start of your turn: gain 1 gold")
     rules = ruleset(keeper)
-    state = attrs.evolve(game(rules, castle=["Keeper"]), messenger=cc.Deck.CASTLE)
+    state = (game(rules, castle=["Keeper"])).replace(messenger=cc.Deck.CASTLE)
     state = state.apply(take("Keeper"))  # seat 0 buys it: nothing yet
     bought = state.players[0].gold
     state = state.apply(take("c0"))  # seat 1's turn ends: seat 0's turn starts
@@ -125,7 +124,7 @@ def test_a_start_of_turn_trigger_resolves_at_the_start_of_each_later_turn_of_its
 def test_a_face_down_card_has_no_trigger() -> None:
     keeper = one("Keeper", "at the start of your turn: gain 1 gold")
     rules = ruleset(keeper)
-    state = attrs.evolve(game(rules, castle=["Keeper"]), messenger=cc.Deck.CASTLE)
+    state = (game(rules, castle=["Keeper"])).replace(messenger=cc.Deck.CASTLE)
     state = state.apply(take("Keeper", face_down=True))
     gold = state.players[0].gold
     assert state.apply(take("c0")).players[0].gold == gold
@@ -135,7 +134,7 @@ def test_end_of_game_keys_count_for_per_key_scoring() -> None:
     archivist = one("Archivist", "at the end of the game: gain 2 keys\n    score 1 per key")
     rules = ruleset(archivist)
     state = game(rules, castle=["Archivist"])
-    state = attrs.evolve(state, messenger=cc.Deck.CASTLE)
+    state = state.replace(messenger=cc.Deck.CASTLE)
     state = state.apply(take("Archivist"))
     keys_before = state.players[0].keys
     while not state.is_over:
@@ -220,6 +219,6 @@ def test_during_the_game_a_wild_shield_is_a_shield_of_no_type() -> None:
     counter = one("Counter", "when bought: gain 1 gold per shield type", "deck castle   cost 0   shields faith")
     rules = ruleset(minstrel, counter)
     state = seat_with(game(rules, castle=["Counter"]), 0, [("Minstrel", 0, 0)])
-    state = attrs.evolve(balanced(state), current_player=0, taken=0)
-    state = attrs.evolve(state, messenger=cc.Deck.CASTLE)
+    state = balanced(state).replace(current_player=0, taken=0)
+    state = state.replace(messenger=cc.Deck.CASTLE)
     assert state.apply(take("Counter", 1, 0)).players[0].gold == state.players[0].gold + 1

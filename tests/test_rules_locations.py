@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from engine_kit import C, V, card, game, names, play, ruleset, take
 
@@ -22,7 +21,7 @@ def village_only(state: cc.GameState, deck: tuple[str, ...], row: tuple[str, ...
     used = {*deck, *row, *discard}
     parked = tuple(c.id for c in state.engine.facts if c.deck == 1 and c.name not in used)
     village = Location(tuple(ids[n] for n in deck), tuple(ids[n] for n in row), tuple(ids[n] for n in discard), parked)
-    return attrs.evolve(state, locations=(state.locations[0], village))
+    return state.replace(locations=(state.locations[0], village))
 
 
 def test_revealed_cards_come_from_the_top_of_the_deck() -> None:

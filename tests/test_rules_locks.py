@@ -167,10 +167,9 @@ def test_the_end_of_turn_decision_exists_in_the_last_turn_and_the_game_ends_afte
 
 
 def _with_taken(state: cc.GameState, taken: int) -> cc.GameState:
-    import attrs
 
     # A position built by hand: no deal and history lead to it, so it has no origin (a save is checked so).
-    return attrs.evolve(state, taken=taken, current_player=(state.first_player + taken) % len(state.players),
+    return state.replace(taken=taken, current_player=(state.first_player + taken) % len(state.players),
                         origin=None)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from engine_kit import C, V, balanced, card, game, keys, names, play, ruleset, seat_with, take
 
@@ -53,7 +52,7 @@ def test_with_one_row_holding_cards_it_is_discarded_without_a_decision() -> None
     state = seat_with(game(rules), 0, [("Toady", 0, 0)])
     castle = state.locations[0]
     # The castle is exhausted: its row is empty, so only the village row can be discarded.
-    state = attrs.evolve(state, locations=(attrs.evolve(castle, deck=(), row=(), removed=castle.row + castle.deck,
+    state = state.replace(locations=(castle.replace(deck=(), row=(), removed=castle.row + castle.deck,
                                                          exhausted=True), state.locations[1]))
     village = names(state.row(Deck.VILLAGE))
     state = state.apply(cc.Unlock("Toady"))
@@ -63,9 +62,9 @@ def test_with_one_row_holding_cards_it_is_discarded_without_a_decision() -> None
 def test_with_no_row_holding_cards_nothing_happens() -> None:
     rules = ruleset(toady())
     state = seat_with(game(rules), 0, [("Toady", 0, 0)])
-    locs = tuple(attrs.evolve(loc, deck=(), row=(), removed=loc.row + loc.deck, exhausted=True)
+    locs = tuple(loc.replace(deck=(), row=(), removed=loc.row + loc.deck, exhausted=True)
                  for loc in state.locations)
-    state = attrs.evolve(state, locations=locs)
+    state = state.replace(locations=locs)
     after = state.apply(cc.Unlock("Toady"))
     assert after.locations == state.locations and after.players[0].keys_on_cards == 0
 
@@ -84,7 +83,7 @@ def test_a_location_that_cannot_be_refilled_is_exhausted() -> None:
     rules = ruleset(toady(), castle=4, village=30)
     state = seat_with(game(rules), 0, [("Toady", 0, 0)])
     castle = state.locations[0]
-    state = attrs.evolve(state, locations=(attrs.evolve(castle, row=castle.row[:2], removed=castle.row[2:]),
+    state = state.replace(locations=(castle.replace(row=castle.row[:2], removed=castle.row[2:]),
                                            state.locations[1]))
     state = state.apply(cc.Unlock("Toady")).apply(cc.DiscardRow(Deck.CASTLE))
     assert state.is_exhausted(Deck.CASTLE) and state.messenger is Deck.VILLAGE

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -54,7 +53,7 @@ def test_views_of_games_differing_only_in_hidden_order_are_identical(seed: int, 
         assert cc.dumps(va) == cc.dumps(vb)
         assert va.record() == vb.record()
         assert repr(va) == repr(vb)
-        assert attrs.asdict(va, recurse=True) == attrs.asdict(vb, recurse=True)
+        assert va._asdict() == vb._asdict()
         assert va.legal_actions() == vb.legal_actions()
 
 

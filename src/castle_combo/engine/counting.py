@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
@@ -213,13 +213,17 @@ def as_wild_type(facts: CardFacts, card_id: int, shield: int) -> CardFacts:
     return attrs.evolve(facts, id=card_id, shields=tuple(shields))
 
 
-@attrs.frozen(cache_hash=True)
-class Placed:
+class Placed(NamedTuple):
     """One card in a tableau: its id, position, side, the gold stored on it and a key waiting on it.
 
     Positions are the player's own coordinates (first card at (0, 0), x to
     the right, y downward); ``gold`` is only ever non-zero on a face-up purse
     card, ``key`` only ever true on a face-up lock card not yet opened.
+
+    A named tuple, like every part of a game state (see
+    :mod:`castle_combo.engine.table`): the engine builds one per card taken,
+    and a tuple is built by one call, not one attribute write per field.
+    ``replace(...)`` gives a copy with some fields changed.
     """
 
     card: int
@@ -228,6 +232,10 @@ class Placed:
     face_down: bool = False
     gold: int = 0
     key: bool = False
+
+    def replace(self, **changes: Any) -> Placed:
+        """A copy with the fields named in ``changes`` changed."""
+        return self._replace(**changes)
 
 
 class Tableaux(Protocol):

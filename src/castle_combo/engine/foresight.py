@@ -23,7 +23,7 @@ from typing import TypeVar
 from castle_combo.engine.counting import DECKS
 from castle_combo.engine.decisions import Resume
 from castle_combo.engine.rules import run_triggers
-from castle_combo.engine.table import CARDS_PER_PLAYER, Phase, Table, built
+from castle_combo.engine.table import CARDS_PER_PLAYER, Phase, Table, new
 from castle_combo.engine.turn import Turn
 
 __all__ = ["after_end_of_game_effects", "after_turns_to_come", "turn_ends_left"]
@@ -116,8 +116,8 @@ def _scratch(state: Table) -> Turn:
 
 def _frozen(state: T, turn: Turn) -> T:
     """The hypothetical state: ``turn``'s seats and locations, everything else as in ``state``."""
-    return built(
-        type(state), state.rules, turn.seats(), state.current_player, state.first_player, state.taken, state.phase,
+    return new(type(state), (
+        state.rules, turn.seats(), state.current_player, state.first_player, state.taken, state.phase,
         DECKS[turn.messenger], (turn.locations[0], turn.locations[1]), state.pending, state.history, turn.rng,
         state.origin, turn.script, state.viewer, state.opened_lock, state.engine,
-    )
+    ))

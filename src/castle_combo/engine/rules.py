@@ -46,12 +46,11 @@ from castle_combo.engine.counting import DECKS, Placed
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
+    Location,
     Phase,
     PlayerState,
     Table,
-    built,
-    location_built,
-    player_built,
+    new,
     spots_after_placing,
 )
 from castle_combo.engine.turn import Turn
@@ -203,18 +202,18 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if fast and (move or len(loc.deck) >= ROW_SIZE):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         player = state.players[seat]
-        spent = player_built(player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
-                             player.banners, player.spots)
+        spent = new(PlayerState, (player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
+                                  player.banners, player.spots))
         locations = state.locations
         if not move:
-            fresh = location_built(loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False)
+            fresh = new(Location, (loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False))
             locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
-        return built(
-            type(state), state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat,
+        return new(type(state), (
+            state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat,
             state.first_player, state.taken, Phase.TAKE, DECKS[1 - here] if move else state.messenger, locations, None,
             state.history + (action,), state.rng, state.origin, state.script, state.viewer, state.opened_lock,
             state.engine,
-        )
+        ))
     turn = Turn(state)
     if move:
         turn.messenger = 1 - here
@@ -293,7 +292,7 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
         return None
     at = action.at
     face_down = action.face_down
-    placed = Placed(card, at[0], at[1], face_down)
+    placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
     if engine.has_triggers and _triggers_next(state, seat, placed):
         return None
     tableau = player.tableau + (placed,)
@@ -301,8 +300,8 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     messenger = state.messenger
     players = state.players
     if face_down:
-        moved = player_built(player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau, player.discounts,
-                             player.shields, player.banners, spots)
+        moved = new(PlayerState, (player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau,
+                                  player.discounts, player.shields, player.banners, spots))
     else:
         f = engine.facts[card]
         shields = engine.plus_shields(card, player.shields)
@@ -316,8 +315,8 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
             discounts = player.discounts
             if castle or village:
                 discounts = (discounts[0] + castle, discounts[1] + village)
-            moved = player_built(player.gold - cost + gold, player.keys + keys, tableau, discounts, shields, banners,
-                                 spots)
+            moved = new(PlayerState, (player.gold - cost + gold, player.keys + keys, tableau, discounts, shields,
+                                      banners, spots))
         else:
             players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, here, card)
             moved = None
@@ -328,12 +327,12 @@ def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ..
     r0, r1, r2 = loc.row  # a full row (checked above): ROW_SIZE is 3
     top = deck[0]
     row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
-    refilled = location_built(deck[1:], row, loc.discard, loc.removed, False)
-    return built(
-        type(state), state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1,
+    refilled = new(Location, (deck[1:], row, loc.discard, loc.removed, False))
+    return new(type(state), (
+        state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1,
         Phase.START, messenger, (refilled, other) if here == 0 else (other, refilled), None,
         state.history + (action,), state.rng, state.origin, state.script, state.viewer, False, engine,
-    )
+    ))
 
 
 def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:
@@ -406,7 +405,7 @@ def _answer(state: T, action: Action) -> T:
     decision = pending.decision
     if type(action) not in decision.answered_by:
         raise IllegalAction(f"{action} is not possible now: first {decision.owed(state, _asking_card(state))}")
-    legal = state._legal if state._legal is not None else legal_actions(state)
+    legal = getattr(state, "_legal", None) or legal_actions(state)
     if action not in legal:
         raise IllegalAction(decision.refusal(state, _asking_card(state), action))
     turn = Turn(state)

@@ -446,7 +446,7 @@ def score_tableau(
         if amount > capacity:
             raise ScenarioError(f"{path}: {name}'s purse holds at most {capacity} gold, not {amount}")
         i = next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
-        cells[i] = attrs.evolve(cells[i], gold=amount)
+        cells[i] = cells[i].replace(gold=amount)
     # Seat 0 is the scored player; with two neighbours they sit at seats 1 and 2, either side of it.
     tableaux = [tuple(cells)] + [tuple(o) for o in others]
     sheet = _sheets(engine, tableaux, [keys] + [0] * len(others), [gold] + [0] * len(others), only=0)[0]

@@ -28,6 +28,7 @@ from castle_combo import pictures
 from castle_combo.engine import record as records
 from castle_combo.engine import rules, scoring, views
 from castle_combo.engine.actions import Action
+from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.decisions import Frame, Pending, Resume
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
@@ -39,9 +40,11 @@ from castle_combo.engine.table import (
     ScriptedReshuffle,
     Table,
     TableauCard,
+    new,
     recounted,
 )
 from castle_combo.language.model import Deck
+from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
     "CARDS_PER_PLAYER",
@@ -60,21 +63,101 @@ __all__ = [
 ]
 
 
-#: Writes the slot that keeps a state's legal actions once computed (a cache, not part of the value).
-_remember_legal = Table.__dict__["_legal"].__set__
-
-
-@attrs.frozen
 class GameState(Table):
     """A whole game at one moment (see :class:`~castle_combo.engine.table.Table` for its fields).
 
     Build one with :func:`castle_combo.new_game`, :func:`castle_combo.replay`
-    or :func:`castle_combo.loads`.
+    or :func:`castle_combo.loads`; change one by hand (a puzzle, a test) with
+    :meth:`replace`.
 
     ``repr(state)`` is one line, ``str(state)`` a compact text table and, in
     Jupyter, a state shows itself as a picture (:meth:`_repr_svg_`); all
     three show only public facts, never a deck's order.
+
+    Two states are equal when every field but ``engine`` is equal (the
+    compiled ruleset is a function of ``rules``). A state is a named tuple of
+    its fields; its legal actions, once asked for, are kept beside it.
     """
+
+    _legal: tuple[Action, ...] | None = None
+
+    def __new__(
+        cls,
+        rules: Ruleset,
+        players: tuple[PlayerState, ...],
+        current_player: int,
+        first_player: int,
+        taken: int,
+        phase: Phase,
+        messenger: Deck,
+        locations: tuple[Location, Location],
+        pending: Pending | None,
+        history: tuple[Action, ...],
+        rng: int,
+        origin: Origin | None,
+        script: tuple[ScriptedReshuffle, ...] = (),
+        viewer: int | None = None,
+        opened_lock: bool = False,
+        engine: Compiled | None = None,
+    ) -> GameState:
+        """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
+        return new(cls, (rules, players, current_player, first_player, taken, phase, messenger, locations, pending,
+                         history, rng, origin, script, viewer, opened_lock,
+                         compiled(rules) if engine is None else engine))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self[:_VALUE] == other[:_VALUE]
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self[:_VALUE])
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the value only: the compiled engine is rebuilt from the ruleset when loaded.
+
+        So states and views travel to worker processes; a view stays a view
+        (it never held the hidden deck order to begin with).
+        """
+        return (_unpickle, (type(self), tuple(self[:_VALUE])))
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        return self
+
+    def replace(self, **changes: Any) -> GameState:
+        """This state with the fields named in ``changes`` changed: the one way to build a position by hand.
+
+        The seats' aggregates (face-up shields and banners, free spots) are
+        recounted from their tableaux, and the engine compiled again if
+        ``rules`` changed, so a position built this way is one the engine
+        can play from. The state itself is never changed. Whether the
+        position could arise in a game is not checked here: saves are
+        (see :func:`castle_combo.loads`).
+        """
+        unknown = sorted(set(changes) - set(self._fields))
+        if unknown:
+            raise TypeError(f"a GameState has no field {unknown[0]!r}; its fields: {', '.join(self._fields)}")
+        if "rules" in changes and "engine" not in changes:
+            changes["engine"] = compiled(changes["rules"])
+        engine = changes.get("engine", self.engine)
+        if "players" in changes or "engine" in changes:
+            players = changes.get("players", self.players)
+            changes["players"] = tuple(recounted(PlayerState(*player), engine) for player in players)
+        values = [changes.get(name, value) for name, value in zip(self._fields, self, strict=True)]
+        return new(type(self), values)
 
     def __repr__(self) -> str:
         seats = len(self.players)
@@ -184,8 +267,7 @@ class GameState(Table):
         """
         legal = self._legal
         if legal is None:
-            legal = rules.legal_actions(self)
-            _remember_legal(self, legal)
+            legal = self.__dict__["_legal"] = rules.legal_actions(self)
         return legal
 
     def apply(self, action: Action) -> GameState:
@@ -229,3 +311,14 @@ class GameState(Table):
         who played, for a replay to show.
         """
         return records.record(self, seats)
+
+
+#: How many leading fields make a state's value (all but ``engine``).
+_VALUE = len(Table._fields) - 1
+
+
+def _unpickle(cls: type[GameState], values: tuple[object, ...]) -> GameState:
+    """A state of class ``cls`` from its pickled value (see :meth:`GameState.__reduce__`)."""
+    rules = values[0]
+    assert isinstance(rules, Ruleset)
+    return new(cls, (*values, compiled(rules)))

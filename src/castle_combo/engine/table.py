@@ -18,13 +18,12 @@ objects.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, cast
 
 import attrs
 
 from castle_combo.engine.actions import Action
-from castle_combo.engine.compiled import Compiled, compiled
+from castle_combo.engine.compiled import Compiled
 from castle_combo.engine.counting import DECKS, Placed
 from castle_combo.engine.decisions import Pending, Resume
 from castle_combo.engine.placement import FIRST, spots_after
@@ -43,13 +42,11 @@ __all__ = [
     "ScriptedReshuffle",
     "Table",
     "TableauCard",
+    "new",
     "recounted",
 ]
 
 _DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
-
-T = TypeVar("T", bound="Table")
-
 
 class Phase(enum.Enum):
     """Where the current player is in their turn.
@@ -67,8 +64,7 @@ class Phase(enum.Enum):
     END = "end"
 
 
-@attrs.frozen
-class Location:
+class Location(NamedTuple):
     """One location (castle or village): its deck, face-up row and discard pile.
 
     ``deck`` is top first; ``discard`` is bottom first (the last card is on
@@ -83,9 +79,12 @@ class Location:
     removed: tuple[int, ...] = ()
     exhausted: bool = False
 
+    def replace(self, **changes: Any) -> Location:
+        """A copy with the fields named in ``changes`` changed."""
+        return self._replace(**changes)
 
-@attrs.frozen
-class PlayerState:
+
+class PlayerState(NamedTuple):
     """One seat: supply of gold and keys, tableau, and aggregates kept up to date.
 
     ``keys`` are the keys the player can spend; keys waiting on lock cards are
@@ -96,7 +95,8 @@ class PlayerState:
     (castle, village) banners and ``spots`` the legal positions for the next
     card, in reading order. The aggregates are derived from the tableau and
     the abilities resolved; the engine updates them incrementally rather than
-    recounting.
+    recounting (:meth:`GameState.replace <castle_combo.GameState.replace>`
+    recounts them for a position built by hand).
     """
 
     gold: int
@@ -106,6 +106,10 @@ class PlayerState:
     shields: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     banners: tuple[int, int] = (0, 0)
     spots: tuple[tuple[int, int], ...] = FIRST
+
+    def replace(self, **changes: Any) -> PlayerState:
+        """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
+        return self._replace(**changes)
 
     @property
     def stored_gold(self) -> int:
@@ -206,8 +210,7 @@ class TableauCard:
     key: bool = False
 
 
-@attrs.frozen
-class Table:
+class Table(NamedTuple):
     """A whole game at one moment, as data (see the module docstring).
 
     ``current_player`` is the seat to act; ``taken`` the number of cards
@@ -218,10 +221,17 @@ class Table:
     the start. ``rng`` seeds the next reshuffle; ``origin`` is how the game
     began; ``script`` holds reshuffle orders given by a record, still to be
     used. ``viewer`` is the seat whose view this is (``None`` for the full
-    state).
+    state). ``engine`` is the compiled ruleset the engine plays with (one per
+    ruleset, shared by all its states); it is not part of the state's value.
+
+    A named tuple: the engine builds one state per action, and a tuple is
+    built by one call where a class of slots needs one write per field (the
+    design page, "A flat core"). :class:`castle_combo.engine.state.GameState`
+    adds the rules as methods, equality without ``engine`` and a position
+    builder, :meth:`~castle_combo.engine.state.GameState.replace`.
     """
 
-    rules: Ruleset = attrs.field(repr=False)
+    rules: Ruleset
     players: tuple[PlayerState, ...]
     current_player: int
     first_player: int
@@ -230,24 +240,14 @@ class Table:
     messenger: Deck
     locations: tuple[Location, Location]
     pending: Pending | None
-    history: tuple[Action, ...] = attrs.field(repr=False)
-    rng: int = attrs.field(repr=False)
-    origin: Origin | None = attrs.field(repr=False)
-    script: tuple[ScriptedReshuffle, ...] = attrs.field(default=(), repr=False)
+    history: tuple[Action, ...]
+    rng: int
+    origin: Origin | None
+    script: tuple[ScriptedReshuffle, ...] = ()
     viewer: int | None = None
     opened_lock: bool = False
-    #: The compiled ruleset the engine plays with (one per ruleset, shared by all its states).
-    engine: Compiled = attrs.field(kw_only=True, eq=False, repr=False)
-    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle the data only: the compiled engine is rebuilt from the ruleset when loaded.
-
-        So states and views travel to worker processes; a view stays a view
-        (it never held the hidden deck order to begin with).
-        """
-        values = tuple(getattr(self, field.name) for field in attrs.fields(type(self)) if field.init and field.eq)
-        return (_unpickle, (type(self), values))
+    #: The compiled ruleset the engine plays with (always set: :class:`GameState` fills it in from ``rules``).
+    engine: Compiled = cast(Compiled, None)
 
     # ------------------------------------------------------------------- phase
     @property
@@ -325,77 +325,5 @@ class Table:
         return self.rules.cards[pending.frames[-1].card]
 
 
-def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of ``cls``'s slots, in field order: they write a slot directly (the builders below)."""
-    return tuple(cls.__dict__[f.name].__set__ for f in attrs.fields(cls))
-
-
-(_rules, _players, _current, _first, _taken, _phase, _messenger, _locations, _pending, _history, _rng, _origin,
- _script, _viewer, _opened, _engine, _legal) = _slot_setters(Table)
-_gold, _keys, _tableau, _discounts, _shields, _banners, _spots = _slot_setters(PlayerState)
-_deck, _row, _discard, _removed, _exhausted = _slot_setters(Location)
-
-
-def player_built(gold: int, keys: int, tableau: tuple[Placed, ...], discounts: tuple[int, int],
-                 shields: tuple[int, ...], banners: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> PlayerState:
-    """``PlayerState(...)`` with the same arguments, built by writing the slots (see :func:`built`)."""
-    player = object.__new__(PlayerState)
-    _gold(player, gold)
-    _keys(player, keys)
-    _tableau(player, tableau)
-    _discounts(player, discounts)
-    _shields(player, shields)
-    _banners(player, banners)
-    _spots(player, spots)
-    return player
-
-
-def location_built(deck: tuple[int, ...], row: tuple[int, ...], discard: tuple[int, ...], removed: tuple[int, ...],
-                   exhausted: bool) -> Location:
-    """``Location(...)`` with the same arguments, built by writing the slots (see :func:`built`)."""
-    location = object.__new__(Location)
-    _deck(location, deck)
-    _row(location, row)
-    _discard(location, discard)
-    _removed(location, removed)
-    _exhausted(location, exhausted)
-    return location
-
-
-def built(cls: type[T], rules: Ruleset, players: tuple[PlayerState, ...], current_player: int, first_player: int,
-          taken: int, phase: Phase, messenger: Deck, locations: tuple[Location, Location], pending: Pending | None,
-          history: tuple[Action, ...], rng: int, origin: Origin | None, script: tuple[ScriptedReshuffle, ...],
-          viewer: int | None, opened_lock: bool, engine: Compiled) -> T:
-    """A new state of class ``cls``, equal to ``cls(...)`` with the same arguments, a third cheaper to build.
-
-    The engine builds one state per action; writing the slots directly skips
-    the generic attribute lookup of the generated ``__init__``. The fields
-    are the same, in the same order (a test checks the two agree), and a
-    state never changes once built.
-    """
-    state = object.__new__(cls)
-    _rules(state, rules)
-    _players(state, players)
-    _current(state, current_player)
-    _first(state, first_player)
-    _taken(state, taken)
-    _phase(state, phase)
-    _messenger(state, messenger)
-    _locations(state, locations)
-    _pending(state, pending)
-    _history(state, history)
-    _rng(state, rng)
-    _origin(state, origin)
-    _script(state, script)
-    _viewer(state, viewer)
-    _opened(state, opened_lock)
-    _engine(state, engine)
-    _legal(state, None)
-    return state
-
-
-def _unpickle(cls: type[T], values: tuple[object, ...]) -> T:
-    """A state of class ``cls`` from its pickled field values (see :meth:`Table.__reduce__`)."""
-    rules = values[0]
-    assert isinstance(rules, Ruleset)
-    return cls(*values, engine=compiled(rules))  # type: ignore[arg-type]
+#: Builds a record of a named-tuple class from a tuple of its fields, in one call (no keyword handling).
+new = tuple.__new__

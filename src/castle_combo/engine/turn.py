@@ -28,8 +28,7 @@ from castle_combo.engine.table import (
     PlayerState,
     Reshuffle,
     Table,
-    built,
-    player_built,
+    new,
     spots_after_placing,
     spots_of,
 )
@@ -90,7 +89,7 @@ class Turn:
     def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False) -> int:
         """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``); return its index there."""
         tableau = self.tableaux[seat]
-        self.tableaux[seat] = tableau + (Placed(card, x, y, face_down, 0, key),)
+        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key)),)
         if not face_down:
             f = self.facts[card]
             self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])
@@ -105,7 +104,7 @@ class Turn:
     def turn_face_up(self, seat: int, index: int) -> None:
         """Turn ``seat``'s face-down card at ``index`` face up: its shields and banner count from now on."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, Placed(old.card, old.x, old.y, False, old.gold, old.key))
+        self._replace(seat, index, old._replace(face_down=False))
         f = self.facts[old.card]
         self.shields[seat] = self.engine.plus_shields(old.card, self.shields[seat])
         castle, village = self.banners[seat]
@@ -125,12 +124,12 @@ class Turn:
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, Placed(old.card, old.x, old.y, old.face_down, gold, old.key))
+        self._replace(seat, index, old._replace(gold=gold))
 
     def take_key(self, seat: int, index: int) -> None:
         """Return the key waiting on ``seat``'s lock card at ``index`` to the supply (its lock is opened)."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, Placed(old.card, old.x, old.y, old.face_down, old.gold, False))
+        self._replace(seat, index, old._replace(key=False))
 
     # -- the rows ------------------------------------------------------------------
     def discard_pile(self, deck: int) -> tuple[int, ...]:
@@ -240,8 +239,8 @@ class Turn:
                 spots = spots_after_placing(spots, tableau)
             elif len(tableau) != len(p.tableau):
                 spots = spots_of(tableau)
-            players[seat] = player_built(gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
-                                         self.banners[seat], spots)
+            players[seat] = new(PlayerState, (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
+                                              self.banners[seat], spots))
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,
@@ -250,8 +249,7 @@ class Turn:
         origin = state.origin
         if self.reshuffles and origin is not None:
             origin = type(origin)(origin.seed, origin.decks, origin.reshuffles + tuple(self.reshuffles))
-        return built(
-            type(state),
+        return new(type(state), (
             state.rules,
             self.seats(),
             current,
@@ -268,4 +266,4 @@ class Turn:
             state.viewer,
             self.opened_lock,
             self.engine,
-        )
+        ))

@@ -32,15 +32,13 @@ def view(state: T, seat: int) -> T:
     """``state`` as ``seat`` may know it (see the module docstring)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {seat!r}")
-    hidden = tuple(attrs.evolve(loc, deck=tuple(sorted(loc.deck))) for loc in state.locations)
-    return attrs.evolve(
-        state,
+    hidden = tuple(loc._replace(deck=tuple(sorted(loc.deck))) for loc in state.locations)
+    return state._replace(
         locations=(hidden[0], hidden[1]),
         rng=0,
         origin=None,
         script=(),
         viewer=seat,
-        engine=state.engine,
     )
 
 
@@ -57,15 +55,13 @@ def determinize(state: T, rng: random.Random) -> T:
     for loc in state.locations:
         deck = sorted(loc.deck)
         rng.shuffle(deck)
-        locations.append(attrs.evolve(loc, deck=tuple(deck)))
-    return attrs.evolve(
-        state,
+        locations.append(loc._replace(deck=tuple(deck)))
+    return state._replace(
         locations=(locations[0], locations[1]),
         rng=rng.getrandbits(64),
         origin=None,
         script=(),
         viewer=None,
-        engine=state.engine,
     )
 
 
@@ -91,7 +87,7 @@ def redeal(state: T, rng: random.Random) -> T:
     for i, loc in enumerate(state.locations):
         hidden = list(loc.deck)
         rng.shuffle(hidden)
-        locations.append(attrs.evolve(loc, deck=tuple(hidden)))
+        locations.append(loc._replace(deck=tuple(hidden)))
         if origin is None or not loc.deck:
             continue
         latest = next((k for k in range(len(reshuffles) - 1, -1, -1) if reshuffles[k].deck == i), None)
@@ -103,4 +99,4 @@ def redeal(state: T, rng: random.Random) -> T:
             decks[i] = drawn + tuple(hidden)
     new_origin = None if origin is None else attrs.evolve(
         origin, decks=(decks[0], decks[1]), reshuffles=tuple(reshuffles))
-    return attrs.evolve(state, locations=(locations[0], locations[1]), origin=new_origin, engine=state.engine)
+    return state._replace(locations=(locations[0], locations[1]), origin=new_origin)

@@ -22,11 +22,12 @@ naming the JSON path of the bad field, e.g. ``$.actions[3].at: expected [x, y] i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import attrs
 import cattrs
+from cattrs.cols import namedtuple_dict_structure_factory, namedtuple_dict_unstructure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from castle_combo.engine.actions import action_from_json
@@ -169,7 +170,10 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     def complete(cls: type, structure: Any, omitted: frozenset[str] = frozenset()) -> Any:
         """``structure``, refusing a dict that leaves out a field (so a loaded save dumps back as it was)."""
-        expected = {field.name for field in attrs.fields(cls) if field.init} - omitted
+        kind = cast(Any, cls)
+        tupled = issubclass(cls, tuple)  # a named tuple (the parts of a table) or an attrs class
+        names: Sequence[str] = kind._fields if tupled else [f.name for f in attrs.fields(kind) if f.init]
+        expected = set(names) - omitted
 
         def structure_complete(value: Any, _: Any = None) -> Any:
             if not isinstance(value, dict):
@@ -181,9 +185,15 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
         return structure_complete
 
-    for cls, fields in (
+    # The named tuples of a state's table (see castle_combo.engine.table) are saved as objects, by field name.
+    for part, fields in (
         (Placed, {"card": as_card}),
         (Location, {"deck": as_cards, "row": as_cards, "discard": as_cards, "removed": as_cards}),
+    ):
+        conv.register_unstructure_hook(part, namedtuple_dict_unstructure_factory(part, conv, False, **fields))
+        conv.register_structure_hook(part, complete(part, namedtuple_dict_structure_factory(
+            part, conv, "from_converter", True, **fields)))
+    for cls, fields in (
         (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
                  "discarded": as_cards}),
         (Reshuffle, {"deck": as_deck, "order": as_cards}),
@@ -196,8 +206,9 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     # The aggregates are derived from the tableau: not saved, recomputed on load.
     derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
-    conv.register_unstructure_hook(PlayerState, make_dict_unstructure_fn(PlayerState, conv, **derived))  # type: ignore[arg-type]
-    plain_player = make_dict_structure_fn(PlayerState, conv, **derived)  # type: ignore[arg-type]
+    conv.register_unstructure_hook(PlayerState, namedtuple_dict_unstructure_factory(PlayerState, conv, False,
+                                                                                    **derived))
+    plain_player = namedtuple_dict_structure_factory(PlayerState, conv, "from_converter", True, **derived)
 
     complete_player = complete(PlayerState, plain_player, frozenset(derived))
 
