@@ -17,6 +17,7 @@ import errno
 import io
 import json
 import os
+import stat
 import threading
 from pathlib import Path
 from typing import Any
@@ -235,6 +236,44 @@ def test_a_file_that_appears_while_it_is_written_is_left_alone(tmp_path: Path, m
         files.write_file(target, "mine", CastleComboError)
     assert target.read_text(encoding="utf-8") == "theirs"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+@needs_fifo
+@pytest.mark.parametrize("writer", ["replay --html", "balance --svg", "play --save"])
+def test_overwrite_never_replaces_a_fifo_or_a_device_with_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], quit_at_once: None, writer: str
+) -> None:
+    """``--html /dev/null --overwrite`` run as root used to rename the page over /dev/null (found by the fuzz campaign)."""
+    argv, target = writers(tmp_path)[writer]
+    os.mkfifo(target)
+    assert run_briefly([*argv, "--overwrite"]) == 2
+    assert f"{target} is a named pipe (FIFO), not a regular file; castle-combo replaces only regular files" in \
+        capsys.readouterr().err
+    assert target.is_fifo()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".castle-combo")] == []
+
+
+def test_the_writer_replaces_a_regular_file_or_a_symlink_never_a_special_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(CastleComboError, match="is a named pipe"):
+        files.write_file(fifo, "text", CastleComboError, overwrite=True)
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # a /dev/null of our own, if we may make one
+    except (OSError, AttributeError):
+        pass
+    else:
+        with pytest.raises(CastleComboError, match="is a device, not a regular file"):
+            files.write_file(device, "text", CastleComboError, overwrite=True)
+        assert stat.S_ISCHR(device.lstat().st_mode)
+    real = tmp_path / "real.txt"
+    real.write_text("theirs", encoding="utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    files.write_file(link, "mine", CastleComboError, overwrite=True)  # the link is replaced, never followed
+    assert real.read_text(encoding="utf-8") == "theirs" and not link.is_symlink()
+    assert link.read_text(encoding="utf-8") == "mine"
 
 
 def test_a_written_file_gets_the_usual_permissions_and_a_missing_folder_is_named(tmp_path: Path) -> None:

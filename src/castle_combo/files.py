@@ -64,6 +64,8 @@ def quote(value: object, limit: int = MAX_QUOTE) -> str:
         text = repr(value)
     except ValueError:  # an int too long to convert to text
         return "<a number too long to show>"
+    except Exception:  # noqa: BLE001 - a hostile object's __repr__ may raise anything: the message must not
+        return f"<a {type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -142,12 +144,22 @@ def check_target(path: str | os.PathLike[str], error: type[CastleComboError], *,
     """``path`` as a :class:`~pathlib.Path`, if :func:`write_file` may write it: early, before the work that fills it.
 
     A folder is refused, and so is an existing file without ``overwrite``.
+    With it, only a regular file (or a symlink, which is replaced, never
+    followed) is replaced: a FIFO, a socket or a device (``/dev/null``
+    given as the file to write) is refused, since renaming a file over it
+    would remove it for every program that uses it.
     """
     target = Path(path)
     if target.is_dir():
         raise error(f"{target} is a folder; give the name of a file to write")
-    if not overwrite and os.path.lexists(target):
+    try:
+        mode = os.lstat(target).st_mode
+    except OSError:
+        return target  # nothing there yet (or a name the writer will refuse with its own reason)
+    if not overwrite:
         raise error(f"{target} already exists; give --overwrite to replace it (overwrite=True in Python)")
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise error(f"{target} is {_kind(mode)}, not a regular file; castle-combo replaces only regular files")
     return target
 
 
