@@ -315,3 +315,95 @@ def test_numpy_integers_and_0_d_integer_arrays_are_actions() -> None:
     legal = int(np.flatnonzero(aec.observe("player_1")["action_mask"])[0])
     aec.step(np.int64(legal))
     assert aec.unwrapped.state.taken == 2 or aec.unwrapped.state.pending is not None
+
+
+class NoRepr:
+    """An object whose ``repr`` raises, as a hostile or broken one may."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+@pytest.mark.parametrize("action", [True, 2074.0, "decimal", "fraction", "0-d float array", "object array",
+                                    "2074", None, -1, 10**30, "no repr"])
+def test_openspiel_refuses_what_is_no_integer_as_an_action_as_the_other_adapters_do(action: Any) -> None:
+    """pyspiel's binding turned True, Decimal, Fraction and 0-d arrays into moves (found by the fuzz campaign)."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    state = openspiel_game(players=2, seed=1).new_initial_state()
+    legal = state.legal_actions()[0]
+    action = {"decimal": Decimal(legal), "fraction": Fraction(legal, 1), "0-d float array": np.array(float(legal)),
+              "object array": np.array(legal, dtype=object), "no repr": NoRepr()}.get(action, action) \
+        if isinstance(action, str) and action != "2074" else action
+    with pytest.raises(EncodingError, match="an action is an integer|is outside"):
+        state.apply_action(action)
+    assert state.history() == []
+    state.apply_action(np.int64(legal))
+    assert state.history() == [legal]
+
+
+def test_an_action_whose_repr_raises_is_an_encoding_error_in_every_adapter() -> None:
+    """The error message quoted the action with ``repr``, which raised (found by the fuzz campaign)."""
+    gymnasium = need("gymnasium")
+    import castle_combo.adapters.gymnasium  # noqa: F401 (registers the environment)
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    aec = ccpz.env(players=2)
+    aec.reset(seed=1)
+    with pytest.raises(EncodingError, match="a NoRepr that cannot be shown"):
+        aec.step(NoRepr())
+    env = gymnasium.make("castle_combo/CastleCombo-v0", opponents=["random"])
+    env.reset(seed=1)
+    with pytest.raises(EncodingError, match="a NoRepr that cannot be shown"):
+        env.step(NoRepr())
+
+
+def test_the_adapters_deal_from_fresh_128_bit_seeds_when_none_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """They dealt from 31-bit seeds, which can be found from the opening cards and then tell every deck."""
+    gymnasium = need("gymnasium")
+    need("pyspiel")
+    import castle_combo.adapters.gymnasium as ccgym
+    import castle_combo.adapters.openspiel as ccos
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    drawn = iter(range(2**127, 2**127 + 100))
+    for module in (ccpz, ccgym, ccos):
+        monkeypatch.setattr(module, "fresh_seed", lambda: next(drawn))
+    aec = ccpz.env(players=2)
+    aec.reset()
+    aec.reset()
+    assert aec.unwrapped.state.origin.seed == 2**127 + 1
+    env = gymnasium.make("castle_combo/CastleCombo-v0", opponents=["random"])
+    env.reset()
+    assert env.unwrapped.game.origin.seed == 2**127 + 2  # then the bot's generator: 2**127 + 3
+    state = openspiel_game(players=2).new_initial_state()
+    assert state.game_state.origin.seed == 2**127 + 4
+    assert cc.new_game(players=2, seed=2**127).origin.seed == 2**127  # such a seed deals as any other
+
+
+def test_seeded_adapters_deal_exactly_as_before() -> None:
+    """With a seed, the deals are what they always were (31-bit draws from the seed's NumPy generator)."""
+    gymnasium = need("gymnasium")
+    import castle_combo.adapters.gymnasium  # noqa: F401 (registers the environment)
+    from castle_combo.adapters import pettingzoo as ccpz
+
+    deals = np.random.default_rng(42)
+    aec = ccpz.env(players=2)
+    aec.reset(seed=42)
+    assert aec.unwrapped.state.origin.seed == int(deals.integers(0, 2**31 - 1))
+    aec.reset()  # after a seeded reset, the next deal follows the same generator
+    assert aec.unwrapped.state.origin.seed == int(deals.integers(0, 2**31 - 1))
+    env = gymnasium.make("castle_combo/CastleCombo-v0", opponents=["random"])
+    env.reset(seed=7)
+    first = env.unwrapped.game.origin.seed
+    env.reset()
+    second = env.unwrapped.game.origin.seed
+    reference = np.random.Generator(np.random.PCG64(7))  # Gymnasium's own seeding of np_random
+    assert first == int(reference.integers(0, 2**31 - 1))
+    reference.integers(0, 2**31 - 1)  # the bot's generator
+    assert second == int(reference.integers(0, 2**31 - 1))
+    game = openspiel_game(players=2, seed=3)
+    draws = np.random.default_rng(3)
+    assert [game.new_initial_state().game_state.origin.seed for _ in range(3)] == \
+        [3, int(draws.integers(0, 2**31 - 1)), int(draws.integers(0, 2**31 - 1))]

@@ -38,6 +38,7 @@ import numpy as np
 import castle_combo as cc
 from castle_combo.adapters.encoding import OBSERVATION_HIGH, ActionSpace
 from castle_combo.bots.registry import make_agent
+from castle_combo.engine.game import fresh_seed
 from castle_combo.facts import MAX_PLAYERS
 
 __all__ = ["ENV_ID", "CastleComboEnv"]
@@ -75,6 +76,8 @@ class CastleComboEnv(gymnasium.Env):  # type: ignore[type-arg]
         self.action_space = gymnasium.spaces.Discrete(self.space.size)
         self.game = cc.new_game(players=self.players, seed=0, rules=self.rules)
         self._bot_rngs = [random.Random(k) for k in range(len(self.bots))]
+        #: Whether ``reset`` has been given a seed: the deals then follow it, else each has a fresh seed.
+        self._seeded = False
 
     def _bot_of(self, seat: int) -> int:
         """The index in ``opponents`` of the bot at ``seat`` (the seats after the agent's, in order)."""
@@ -91,10 +94,22 @@ class CastleComboEnv(gymnasium.Env):  # type: ignore[type-arg]
         return {"action_mask": mask}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """A new game (the deal and the bots' choices follow ``seed``); the bots before the agent play first."""
+        """A new game (the deal and the bots' choices follow ``seed``); the bots before the agent play first.
+
+        The resets after a seeded one, without a seed, follow that seed too;
+        an environment never given a seed deals every game (and seeds the
+        bots) from fresh seeds of 128 bits from the operating system
+        (:func:`~castle_combo.engine.game.fresh_seed`), which no one can find
+        from the cards on the table.
+        """
         super().reset(seed=seed)
-        deal = int(self.np_random.integers(0, 2**31 - 1))
-        self._bot_rngs = [random.Random(int(self.np_random.integers(0, 2**31 - 1))) for _ in self.bots]
+        self._seeded = self._seeded or seed is not None
+        if self._seeded:
+            deal = int(self.np_random.integers(0, 2**31 - 1))
+            self._bot_rngs = [random.Random(int(self.np_random.integers(0, 2**31 - 1))) for _ in self.bots]
+        else:
+            deal = fresh_seed()
+            self._bot_rngs = [random.Random(fresh_seed()) for _ in self.bots]
         self.game = cc.new_game(players=self.players, seed=deal, rules=self.rules)
         self._play_bots()
         return self.space.observe(self.game, self.seat), self._info()

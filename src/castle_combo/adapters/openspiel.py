@@ -9,9 +9,10 @@ Importing this module registers ``python_castle_combo`` with pyspiel::
     state = game.new_initial_state()
 
 Parameters: ``players`` (2 to 5, default 2), ``seed`` (the deal of the first
-game; -1, the default, draws each game's deal from the game object's own
-generator, seeded with 0, so a run is reproducible either way) and
-``expansion`` (``""`` or ``"out-of-the-oubliette"``).
+game, the later games' deals drawn from a generator seeded with it, so a run
+is reproducible; -1, the default, deals every game from a fresh seed of 128
+bits from the operating system, which no one can find from the cards on the
+table) and ``expansion`` (``""`` or ``"out-of-the-oubliette"``).
 
 Chance is *sampled* (``ChanceMode.SAMPLED_STOCHASTIC``), not explicit: the
 only random events are the shuffles of the two decks, whose outcomes are
@@ -49,6 +50,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
+from castle_combo.engine.game import fresh_seed
 from castle_combo.errors import EncodingError
 from castle_combo.facts import CARDS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE
 
@@ -123,7 +125,8 @@ class CastleComboGame(pyspiel.Game):  # type: ignore[misc]
         self.space = ActionSpace(rules, players)
         seed = int(params.get("seed", -1))
         self._first_seed = seed
-        self._deals = np.random.default_rng(0 if seed < 0 else seed)
+        #: The generator of the deals after the first, with a seed; None without one (each deal a fresh seed).
+        self._deals = np.random.default_rng(seed) if seed >= 0 else None
         self.max_length = CARDS_PER_PLAYER * players * _ACTIONS_PER_TURN
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -137,11 +140,13 @@ class CastleComboGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, params)
 
     def new_initial_state(self, *args: Any) -> CastleComboState:
-        """A new game: the ``seed`` parameter's deal first, then deals drawn from the game's generator."""
+        """A new game: the ``seed`` parameter's deal first, then deals drawn from its generator (or fresh seeds)."""
         if self._first_seed >= 0:
             seed, self._first_seed = self._first_seed, -1
-        else:
+        elif self._deals is not None:
             seed = int(self._deals.integers(0, 2**31 - 1))
+        else:
+            seed = fresh_seed()
         return CastleComboState(self, cc.new_game(players=self.num_players(), seed=seed, rules=self.rules))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
@@ -195,6 +200,15 @@ class CastleComboState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.space.legal(self.game_state))
+
+    def apply_action(self, action: Any) -> None:
+        """Play ``action``, an integer of the action space: an ``int`` or a NumPy integer, nothing else.
+
+        pyspiel's own binding would turn ``True``, ``Decimal("5")``, a
+        ``Fraction`` or a 0-d float array into an action; here each is an
+        :class:`~castle_combo.EncodingError`, as in the other adapters.
+        """
+        super().apply_action(self.space.index_of(action))
 
     def _apply_action(self, action: int) -> None:
         before = self.game_state

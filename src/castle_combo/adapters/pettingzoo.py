@@ -34,6 +34,7 @@ from pettingzoo.utils import wrappers
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import OBSERVATION_HIGH, ActionSpace
+from castle_combo.engine.game import fresh_seed
 from castle_combo.errors import EncodingError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 
@@ -72,7 +73,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         self._action_space = gymnasium.spaces.Discrete(self.space.size)
         self.state: cc.GameState = cc.new_game(players=players, seed=0, rules=self.rules)
         self._observed: dict[str, dict[str, Any]] = {}
-        self._seeds = np.random.default_rng()
+        #: The generator of deals once ``reset`` has been given a seed (None before: each deal then has a fresh seed).
+        self._seeds: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same for every agent: the observation vector and the action mask."""
@@ -102,10 +104,17 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         return observation
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; with ``seed`` the deal (and every reshuffle) is that seed's."""
+        """A new game; with ``seed`` the deal (and every reshuffle) is that seed's.
+
+        The resets after a seeded one, without a seed, deal from that seed's
+        generator; an environment never given a seed deals every game from a
+        fresh seed of 128 bits from the operating system
+        (:func:`~castle_combo.engine.game.fresh_seed`), which no one can find
+        from the cards on the table.
+        """
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
-        deal = int(self._seeds.integers(0, 2**31 - 1))
+        deal = fresh_seed() if self._seeds is None else int(self._seeds.integers(0, 2**31 - 1))
         self.state = cc.new_game(players=len(self.possible_agents), seed=deal, rules=self.rules)
         self._observed = {}
         self.agents = list(self.possible_agents)
