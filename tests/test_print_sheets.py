@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
+from castle_combo.errors import RenderError
 from castle_combo.pictures import sheets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -141,3 +143,29 @@ def test_the_games_name_on_a_back_stays_inside_the_dashed_frame(tmp_path: Path) 
         margin = 3 * unit  # clear of the frame, not touching it
         assert left + inside[0] * unit + margin < min(white) and max(white) < left + inside[1] * unit - margin, (
             deck, (min(white) - left) / unit, (max(white) - left) / unit)
+
+
+def test_write_pdf_writes_through_the_one_atomic_writer_and_never_over_a_file_unasked(tmp_path: Path) -> None:
+    """``sheets.write_pdf(pages, path)`` wrote the path directly and silently replaced a file; now as every writer."""
+    if os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") != "1":
+        pytest.importorskip("cairosvg", reason="the pictures extra is not installed (pip install 'castle-combo[pictures]')")
+    some = sheets.pages([next(c for c in RULES.cards if c.deck is cc.Deck.CASTLE)], "one card")
+    printed = sheets.pdf_bytes(some)
+    assert printed.startswith(b"%PDF") and printed.rstrip().endswith(b"%%EOF")
+    target = tmp_path / "sheets.pdf"
+    sheets.write_pdf(some, target)
+    assert target.read_bytes().startswith(b"%PDF")
+    target.write_bytes(b"keep me")
+    with pytest.raises(RenderError, match="already exists; give --overwrite"):
+        sheets.write_pdf(some, target)
+    assert target.read_bytes() == b"keep me"
+    sheets.write_pdf(some, str(target), overwrite=True)
+    assert target.read_bytes().startswith(b"%PDF")
+    with pytest.raises(RenderError, match="is a folder"):
+        sheets.write_pdf(some, tmp_path, overwrite=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheets.pdf"]  # no temporary file left behind
+    stream = io.BytesIO()
+    sheets.write_pdf(some, stream)  # a stream is still written as it is
+    assert stream.getvalue().startswith(b"%PDF")
+    sheets.write_pdf([], tmp_path / "none.pdf")  # no pages: nothing written, as before
+    assert not (tmp_path / "none.pdf").exists()

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import os
 import re
 import sys
@@ -222,9 +221,7 @@ def run(args: argparse.Namespace) -> int:
         listed = []
         for stem, pages in documents:
             if printer is not None:
-                pdf = io.BytesIO()
-                sheets.write_pdf(pages, pdf)
-                write(f"{stem}.pdf", pdf.getvalue())
+                write(f"{stem}.pdf", sheets.pdf_bytes(pages))
                 listed.append(f"{stem}.pdf")
                 continue
             for n, page in enumerate(pages):

@@ -16,20 +16,24 @@ nine card fronts, then the page of their backs, and so on. On each page:
 
 The pages are SVG text with millimetre units, drawn with the same card
 faces as every other picture (:func:`castle_combo.pictures.svg.card_body`);
-:func:`write_pdf` prints them into one PDF with cairosvg (the optional
-extra ``castle-combo[pictures]``).
+:func:`pdf_bytes` prints them into one PDF with cairosvg (the optional
+extra ``castle-combo[pictures]``), and :func:`write_pdf` writes that PDF to
+a file through the library's one writer (:func:`castle_combo.files.write_file`).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from castle_combo.errors import RenderError
+from castle_combo.files import write_file
 from castle_combo.pictures.svg import CARD_HEIGHT, CARD_WIDTH, CardLike, card_body
 
-__all__ = ["BLEED_MM", "CARD_MM", "PAPERS", "back_body", "pages", "write_pdf"]
+__all__ = ["BLEED_MM", "CARD_MM", "PAPERS", "back_body", "pages", "pdf_bytes", "write_pdf"]
 
 #: A card's true size in millimetres (the poker-card format).
 CARD_MM = (63.0, 88.0)
@@ -150,11 +154,35 @@ def pages(cards: Sequence[CardLike], title: str, paper: str = "a4", crop_marks: 
     return out
 
 
-def write_pdf(svg_pages: Sequence[str], path: str | Path | BinaryIO) -> None:
+def pdf_bytes(svg_pages: Sequence[str]) -> bytes:
+    """The SVG pages printed into one PDF, a page each, in memory (needs cairosvg: ``castle-combo[pictures]``).
+
+    No pages give no bytes.
+    """
+    stream = io.BytesIO()
+    _print(svg_pages, stream)
+    return stream.getvalue()
+
+
+def write_pdf(svg_pages: Sequence[str], path: str | Path | BinaryIO, *, overwrite: bool = False) -> None:
     """Print the SVG pages into one PDF at ``path``, a page each (needs cairosvg: ``castle-combo[pictures]``).
 
-    ``path`` may also be a binary stream: ``castle-combo render`` prints into
-    memory and writes the file whole through the library's one writer.
+    A path is written as every file castle-combo writes
+    (:func:`castle_combo.files.write_file`): whole or not at all, and an
+    existing file is replaced only with ``overwrite=True`` (the command
+    line's ``--overwrite``); otherwise, or for a folder, a FIFO or a device,
+    a :class:`~castle_combo.errors.RenderError`. ``path`` may also be a binary
+    stream, written as it is. No pages write nothing.
+    """
+    if hasattr(path, "write"):
+        _print(svg_pages, path)  # type: ignore[arg-type]
+        return
+    if svg_pages:
+        write_file(path, pdf_bytes(svg_pages), RenderError, overwrite=overwrite)
+
+
+def _print(svg_pages: Sequence[str], stream: BinaryIO) -> None:
+    """Print the pages into ``stream`` as one PDF.
 
     cairosvg draws one SVG on one cairo surface; here every page is drawn on
     the same PDF surface, with a page break between them.
@@ -170,8 +198,7 @@ def write_pdf(svg_pages: Sequence[str], path: str | Path | BinaryIO) -> None:
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
             surface = shared.get("pdf")
             if surface is None:
-                target = path if hasattr(path, "write") else str(path)
-                surface = shared["pdf"] = self.surface_class(target, width, height)
+                surface = shared["pdf"] = self.surface_class(stream, width, height)
             else:
                 surface.set_size(width, height)
             return surface, width, height
