@@ -8,6 +8,7 @@ measured is checked, never how fast anything was.
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,21 @@ def test_tune_mcts_refuses_a_bad_setting_with_the_accepted_form(text: str) -> No
 
     with pytest.raises(argparse.ArgumentTypeError):
         _script("tune_mcts").parse_setting(text)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None and os.environ.get("CASTLE_COMBO_REQUIRE_EXTRAS") != "1",
+                    reason="Ray is not installed (pip install 'castle-combo[ray]'): bench_simulate's Ray run needs it")
+def test_bench_simulate_measures_ray_started_as_the_library_starts_it_with_token_authentication() -> None:
+    """The script set ``RAY_AUTH_MODE=disabled`` and started Ray itself, which Ray now refuses (and ran unguarded)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    argv = [sys.executable, str(BENCHMARKS / "bench_simulate.py"), "--games", "20", "--greedy-games", "4"]
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "simulate random vs random, Ray (2 CPUs):" in done.stdout
+    assert "simulate greedy vs random, Ray (2 CPUs):" in done.stdout
+    assert "Traceback" not in done.stderr
+    refused = subprocess.run(argv, cwd=ROOT, env=env | {"RAY_AUTH_MODE": "disabled"}, capture_output=True, text=True,
+                             timeout=600, check=False)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert "ray: not measured: RAY_AUTH_MODE=disabled is set, but castle-combo runs Ray only with token" in \
+        refused.stdout
