@@ -11,8 +11,11 @@ one for something without the token, with a wrong token and with the right one:
 * the other gRPC servers (the raylet's node manager and object manager, the driver's and the worker's core
   worker) with one call of their own service and an empty request (needs grpcio).
 
-It prints one line per port and a summary: how many listen beyond the loopback address, and how many of those
-answered a client without the token (the figure the docs' security page quotes; it must be 0).
+It prints one line per port and a summary: how many listen beyond the loopback address, how many it probed, how
+many of those answered a client without the token (the figure the docs' security page quotes; it must be 0), and
+the ports it could not probe (without grpcio, the four gRPC ports other than the GCS), named. Its exit status is 0
+only when every port was probed and none answered without the token: 1 when one answered, 2 when a port went
+unprobed (the measurement is then incomplete, and the summary says so rather than counting it as refused).
 """
 
 from __future__ import annotations
@@ -122,6 +125,18 @@ def probe_grpc(target: str, method: str, token: str | None) -> str:
             return f"refused ({code.name})" if code is grpc.StatusCode.UNAUTHENTICATED else f"answered ({code.name})"
 
 
+def summary(ports: int, beyond: int, probed: int, answered_without: int,
+            unprobed: list[tuple[int, str]]) -> tuple[str, int]:
+    """The summary line and the exit status: 0 all probed and none answered without the token, 1, or 2 incomplete."""
+    text = (f"summary: {ports} ports, {beyond} beyond loopback; {probed} probed, of which {answered_without} answered "
+            "a client without the token (each probe: no token | wrong token | the token)")
+    if unprobed:
+        listed = ", ".join(f"{port} ({role})" for port, role in unprobed)
+        text += (f"\nINCOMPLETE: {len(unprobed)} of {ports} ports not probed, so not known to refuse a client "
+                 f"without the token: {listed}\nhint: pip install grpcio, then run this again")
+    return text, 1 if answered_without else 2 if unprobed else 0
+
+
 def main() -> int:
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     try:
@@ -142,6 +157,7 @@ def main() -> int:
         print(f"Ray {ray.__version__}, token authentication on: {token_auth_on()}; "
               f"{len(rows)} listening ports ({time.perf_counter() - started:.1f} s)")
         beyond = answered_without = 0
+        unprobed: list[tuple[int, str]] = []
         for address, port, pid, name in rows:
             where = reach(address)
             beyond += where != "loopback only"
@@ -158,19 +174,23 @@ def main() -> int:
             elif have_grpc:
                 target = f"{node.node_ip_address}:{port}"
                 # The raylet serves two services, one per port: probe the one this port serves.
-                method = next(m for m in GRPC_CALLS.get(role, GRPC_CALLS["worker"])
-                              if "UNIMPLEMENTED" not in probe_grpc(target, m, token))
-                role = f"{role}: {method.split('.')[-1].split('/')[0]}"
-                results = [probe_grpc(target, method, t) for t in (None, "0" * 64, token)]
+                method = next((m for m in GRPC_CALLS.get(role, GRPC_CALLS["worker"])
+                               if "UNIMPLEMENTED" not in probe_grpc(target, m, token)), None)
+                if method is None:
+                    results = ["NOT PROBED (no known service answered the token here)"]
+                else:
+                    role = f"{role}: {method.split('.')[-1].split('/')[0]}"
+                    results = [probe_grpc(target, method, t) for t in (None, "0" * 64, token)]
             else:
-                results = ["(install grpcio to probe this gRPC port)"]
-            without = results[:2]
-            if any("answered" in r for r in without):
+                results = ["NOT PROBED (a gRPC port: install grpcio to probe it)"]
+            if results[0].startswith("NOT PROBED"):
+                unprobed.append((port, role))
+            elif any("answered" in r for r in results[:2]):
                 answered_without += 1
             print(f"  {port:>5}  {name:<16} {role:<34} {where:<22} " + " | ".join(results))
-        print(f"summary: {len(rows)} ports, {beyond} beyond loopback, {answered_without} answered a client "
-              "without the token (each probe: no token | wrong token | the token)")
-    return 1 if answered_without else 0
+        text, status = summary(len(rows), beyond, len(rows) - len(unprobed), answered_without, unprobed)
+        print(text)
+    return status
 
 
 if __name__ == "__main__":

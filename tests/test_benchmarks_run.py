@@ -88,3 +88,16 @@ def test_bench_simulate_measures_ray_started_as_the_library_starts_it_with_token
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "ray: not measured: RAY_AUTH_MODE=disabled is set, but castle-combo runs Ray only with token" in \
         refused.stdout
+
+
+def test_ray_ports_counts_and_names_the_ports_it_could_not_probe() -> None:
+    """Without grpcio it probed 2 of 6 ports and still printed '0 answered a client without the token'."""
+    summary = _script("ray_ports").summary
+    text, status = summary(6, 6, 2, 0, [(35537, "driver"), (37777, "raylet"), (41361, "raylet"), (44051, "worker")])
+    assert "6 ports, 6 beyond loopback; 2 probed, of which 0 answered a client without the token" in text
+    assert "INCOMPLETE: 4 of 6 ports not probed, so not known to refuse a client without the token: 35537 (driver)" \
+        in text and "pip install grpcio" in text
+    assert status == 2
+    assert summary(6, 6, 6, 0, []) == (summary(6, 6, 6, 0, [])[0], 0)
+    assert "INCOMPLETE" not in summary(6, 6, 6, 0, [])[0]
+    assert summary(6, 6, 5, 1, [(1, "x")])[1] == 1  # a port that answers without the token outranks the rest
