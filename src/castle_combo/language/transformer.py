@@ -36,7 +36,7 @@ from castle_combo.language import model as m
 from castle_combo.language.messages import render
 from castle_combo.language.model import Scope
 from castle_combo.language.model.counts import POSITION_SCOPES
-from castle_combo.language.model.filters import negated
+from castle_combo.language.model.filters import any_of, negated
 from castle_combo.language.regions import REGION_ALIASES, region_of
 
 __all__ = ["CardBuilder"]
@@ -400,9 +400,13 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             cost = effects.pop(0)
         return m.MayDo(cost, tuple(effects), source=self._at(meta))
 
-    def cost_list(self, meta: Meta, *items: Any) -> tuple[m.Effect, ...]:
-        where = self._at(meta)
-        return tuple(m.Lose(items[i], items[i + 1], source=where) for i in range(0, len(items), 2))
+    def cost_list(self, meta: Meta, *items: m.Lose) -> tuple[m.Lose, ...]:
+        return items
+
+    def cost_item(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.Lose:
+        # A cost counted per something is read, so that check can say why a cost is a fixed amount.
+        per, bounds = self._per_and_bounds(rest)
+        return m.Lose(amount, resource, per, source=self._at(meta), **bounds)
 
     # ------------------------------------------------------------ conditions
     def _count_is(self, meta: Meta, comparison: m.Comparison, value: int, count: _Phrase) -> Lazy:
@@ -526,6 +530,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def region(self, meta: Meta, *words: Token) -> m.Region:
         name = " ".join(words)
         name = REGION_ALIASES.get(name, name)
+        if name not in m.NAMED_REGIONS:  # "the top row" is the top row
+            name = name.removeprefix("the ")
         return m.Region(m.NAMED_REGIONS[name], name, source=self._at(meta))
 
     def place_region(self, meta: Meta, *words: Token) -> m.Region:
@@ -690,7 +696,30 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def any_cards(self, meta: Meta, *kinds: _Cards) -> _Cards:
         where = self._at(meta)
-        return _Cards(m.AnyOf(tuple(k.filter for k in kinds if k.filter is not None), source=where), False, where)
+        return _Cards(any_of((k.filter for k in kinds), source=where), False, where)
+
+    # A filter expression: phrases joined by "and" (or side by side), "or", "not" and brackets.
+    def filter_or(self, meta: Meta, *filters: m.CardFilter) -> m.CardFilter | None:
+        return any_of(filters, source=self._at(meta))
+
+    def filter_and(self, meta: Meta, *filters: m.CardFilter) -> m.CardFilter | None:
+        return m.all_of(filters, source=self._at(meta))
+
+    def filter_negation(self, meta: Meta, f: m.CardFilter) -> m.CardFilter:
+        return negated(f, self._at(meta))
+
+    def place_filter(self, meta: Meta, place: _Place) -> m.CardFilter:
+        """A place inside the brackets of a filter: next to this card, or in a part of the final grid."""
+        if place.scope is not None:
+            return m.Near(POSITION_SCOPES[place.scope], source=place.source)
+        assert place.filter is not None  # the grammar has no other place there
+        return place.filter
+
+    def with_any(self, meta: Meta, *items: m.CardFilter) -> m.CardFilter | None:
+        return any_of(items, source=self._at(meta))
+
+    def with_all(self, meta: Meta, *items: m.CardFilter) -> m.CardFilter | None:
+        return m.all_of(items, source=self._at(meta))
 
     def card_word(self, meta: Meta, token: Token) -> str:
         return str(token)
@@ -711,7 +740,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         return what
 
     def without_suffix(self, meta: Meta, what: m.CardFilter) -> m.CardFilter:
-        return m.Excluding(what, source=self._at(meta))
+        return negated(what, self._at(meta))
 
     def with_shield(self, meta: Meta, shields: tuple[m.Shield, ...]) -> m.CardFilter:
         return m.HasShield(shields, source=self._at(meta))
@@ -725,8 +754,32 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def with_shields_or_fewer(self, meta: Meta, count: int, _: Token) -> m.CardFilter:
         return m.ShieldCountIs(m.Comparison.LE, count, source=self._at(meta))
 
+    def with_shields_more_than(self, meta: Meta, count: int) -> m.CardFilter:
+        return m.ShieldCountIs(m.Comparison.GT, count, source=self._at(meta))
+
+    def with_shields_fewer_than(self, meta: Meta, count: int) -> m.CardFilter:
+        return m.ShieldCountIs(m.Comparison.LT, count, source=self._at(meta))
+
+    def with_shields_other_than(self, meta: Meta, count: int) -> m.CardFilter:
+        return m.ShieldCountIs(m.Comparison.NE, count, source=self._at(meta))
+
     def with_part(self, meta: Meta, part: m.Part) -> m.CardFilter:
         return m.HasPart(part, source=self._at(meta))
+
+    def with_banner(self, meta: Meta, deck: m.Deck) -> m.CardFilter:
+        return m.DeckIs(deck, source=self._at(meta))
+
+    def with_gold(self, meta: Meta) -> m.CardFilter:
+        return m.HoldsGold(source=self._at(meta))
+
+    def that_is_face_down(self, meta: Meta) -> m.CardFilter:
+        return m.FaceDown(source=self._at(meta))
+
+    def that_is_face_up(self, meta: Meta) -> m.CardFilter:
+        return m.FaceUp(source=self._at(meta))
+
+    def that_is_this_card(self, meta: Meta) -> m.CardFilter:
+        return m.Near(m.Relation.THIS, source=self._at(meta))
 
     def card_part(self, meta: Meta, *tokens: Token) -> m.Part:
         return _PARTS[str(tokens[0])] if str(tokens[0]) != "discount" else m.Part.DISCOUNT
@@ -760,6 +813,15 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def cost_same_as_this(self, meta: Meta) -> Callable[[m.Source], m.CardFilter]:
         return lambda where: m.CostVsThis(m.Comparison.EQ, source=where)
+
+    def cost_at_least_this(self, meta: Meta, _: Token) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostVsThis(m.Comparison.GE, source=where)
+
+    def cost_at_most_this(self, meta: Meta, _: Token) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostVsThis(m.Comparison.LE, source=where)
+
+    def cost_other_than_this(self, meta: Meta) -> Callable[[m.Source], m.CardFilter]:
+        return lambda where: m.CostVsThis(m.Comparison.NE, source=where)
 
     def holding_gold(self, meta: Meta) -> m.CardFilter:
         return m.HoldsGold(source=self._at(meta))
@@ -822,7 +884,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def other_than_this_card(self, meta: Meta) -> _Place:
         return _Place(filter=m.Near(m.Relation.OTHER, source=self._at(meta)), source=self._at(meta))
 
-    def in_region(self, meta: Meta, region: m.Region) -> _Place:
+    def in_region(self, meta: Meta, *words: Any) -> _Place:
+        region = words[-1]  # after "the", which may come first ("in the top row")
         return _Place(filter=m.InRegion(region, source=self._at(meta)), source=self._at(meta))
 
     def on_cards(self, meta: Meta, cards: _Cards) -> _Place:
@@ -834,24 +897,24 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def on_purses(self, meta: Meta) -> _Place:
         return _Place(on_purses=True, source=self._at(meta))
 
-    def _not_in(self, meta: Meta, name: str) -> _Place:
+    def _in_named(self, meta: Meta, name: str) -> _Place:
         where = self._at(meta)
         region = m.Region(m.NAMED_REGIONS[name], name, source=where)
-        return _Place(filter=m.Excluding(m.InRegion(region, source=where), source=where), source=where)
+        return _Place(filter=m.InRegion(region, source=where), source=where)
 
-    def not_in_a_corner(self, meta: Meta) -> _Place:
-        return self._not_in(meta, "a corner")
+    def in_a_corner(self, meta: Meta) -> _Place:
+        return self._in_named(meta, "a corner")
 
-    def not_on_an_edge(self, meta: Meta) -> _Place:
-        return self._not_in(meta, "the middle of an edge")
+    def on_an_edge(self, meta: Meta) -> _Place:
+        return self._in_named(meta, "the middle of an edge")
 
-    def not_in_the_center(self, meta: Meta) -> _Place:
-        return self._not_in(meta, "the center")
+    def in_the_center(self, meta: Meta, _: Token) -> _Place:
+        return self._in_named(meta, "the center")
 
     def not_place(self, meta: Meta, place: _Place) -> _Place:
         where = self._at(meta)
         if place.scope is not None and place.scope in POSITION_SCOPES:
-            return _Place(filter=m.Excluding(m.Near(POSITION_SCOPES[place.scope]), source=where), source=where)
+            return _Place(filter=negated(m.Near(POSITION_SCOPES[place.scope]), where), source=where)
         if place.filter is not None:
             return _Place(filter=negated(place.filter, where), source=where)
         self._problem("'not' goes before a place next to this card or a region of the grid",

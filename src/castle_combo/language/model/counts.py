@@ -40,6 +40,7 @@ from castle_combo.language.model.base import (
     source_field,
 )
 from castle_combo.language.model.filters import (
+    AllOf,
     AnyOf,
     CardFilter,
     CostIs,
@@ -53,7 +54,9 @@ from castle_combo.language.model.filters import (
     all_of,
     filter_problems,
     has_near,
+    kinds_of_card,
     reads_position,
+    words,
 )
 
 __all__ = [
@@ -185,15 +188,20 @@ def _legacy_card_english(on: CardFilter | None, amount: int) -> str | None:
     return None
 
 
-def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False, banner: bool = True) -> str:
+def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False, banner: bool = True,
+                nested: bool = False) -> str:
     """Cards passing ``on`` as a noun phrase agreeing with ``amount``: "village card costing 2 or less".
 
     In the card language (``ccl``) the phrase parses back to ``on``; in
-    English it reads as the rules page writes it. An "or" of filters is
-    whole noun phrases joined by "or".
+    English it reads as the rules page writes it. An "or" of kinds of card
+    is whole noun phrases joined by "or" (between brackets in the card
+    language: "(castle card or purse card)"), any other filter the noun and
+    its phrases (:func:`~castle_combo.language.model.filters.words`).
+    ``nested`` brackets every combination of phrases (inside such an "or").
     """
-    if isinstance(on, AnyOf):
-        return " or ".join(card_phrase(part, amount, ccl=ccl, banner=banner) for part in on.filters)
+    if isinstance(on, AnyOf) and kinds_of_card(on):
+        joined = " or ".join(card_phrase(part, amount, ccl=ccl, banner=banner, nested=True) for part in on.filters)
+        return f"({joined})" if ccl else joined
     if ccl:
         if isinstance(on, DeckIs) and banner:
             return f"{on.deck.value} banner{_s(amount)}"
@@ -204,9 +212,9 @@ def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False, ba
     noun = f"card{_s(amount)}"
     if on is None:
         return noun
-    words = on.ccl() if ccl else on.english()
-    suffixes = " ".join(words.suffixes) if ccl else english.join_and(words.suffixes)
-    return " ".join(part for part in (" ".join(words.adjectives), noun, suffixes) if part)
+    said = words(on, ccl=ccl, nested=nested)
+    suffixes = " ".join(said.suffixes) if ccl else english.join_and(said.suffixes)
+    return " ".join(part for part in (" ".join(said.adjectives), noun, suffixes) if part)
 
 
 def _on(on: CardFilter | None, *, ccl: bool) -> str:
@@ -634,9 +642,20 @@ class Per:
 
     def __attrs_post_init__(self) -> None:
         on = getattr(self.count, "on", None)
-        if self.scope is Scope.TABLEAU and isinstance(on, Near) and on.relation in _RELATION_SCOPES:
-            object.__setattr__(self, "count", attrs.evolve(self.count, on=None))
-            object.__setattr__(self, "scope", _RELATION_SCOPES[on.relation])
+        if self.scope is not Scope.TABLEAU and self.scope not in POSITION_SCOPES:
+            return
+        conj = on.filters if isinstance(on, AllOf) else (on,)
+        near = [f.relation for f in conj if isinstance(f, Near) and f.relation in _RELATION_SCOPES]
+        if not near:
+            return
+        # Places next to this card, however written ("in row adjacent to this card" or the other way round),
+        # are one value: the first in Relation's order is the scope, the others narrow the cards.
+        relations = set(near) | ({POSITION_SCOPES[self.scope]} if self.scope in POSITION_SCOPES else set())
+        first = min(relations, key=list(Relation).index)
+        rest = [f for f in conj if not (isinstance(f, Near) and f.relation in _RELATION_SCOPES)]
+        rest += [Near(relation) for relation in sorted(relations - {first}, key=list(Relation).index)]
+        object.__setattr__(self, "count", attrs.evolve(self.count, on=all_of(rest)))
+        object.__setattr__(self, "scope", _RELATION_SCOPES[first])
 
     def problems(self, *, scoring: bool = True, where: Where | None = None,
                  counting: bool = True) -> tuple[Problem, ...]:

@@ -6,18 +6,21 @@ lock, the messenger icon, an ability, a trigger), the gold or key it holds,
 whether it shares a shield or a banner with this card, where it lies
 relative to this card or in the final grid, and whether it is face up.
 Filters combine with :class:`AllOf` ("and"), :class:`AnyOf` ("or") and
-:class:`Excluding` ("not", "without"), and every count of cards, every effect
-that picks cards and every quantifier takes one, so ``per village card
-costing 2 or less with a faith shield`` needs nothing that ``per card`` does
-not.
+:class:`Excluding` ("not", "without") into any expression, and every count of
+cards, every effect that picks cards and every quantifier takes one, so
+``per village card costing 2 or less with a faith shield or holding gold``
+needs nothing that ``per card`` does not. In the card language "not" binds
+first, then "and" (or phrases simply written one after another), then "or";
+brackets group (see :func:`words`).
 
 A filter that reads something printed on a card (deck, shields, cost, parts)
 never matches a face-down card: a face-down card shows nothing but its back
 (the rules page, "Face-down cards").
 
 Each filter says itself three ways: its words in the card language
-(:meth:`~FilterWords.ccl`), in English (:meth:`~FilterWords.english`), and
-what makes no sense about it where it is used (``problems``).
+(``ccl()``), in English (``english()``), both as :class:`FilterWords`, and
+what makes no sense about it where it is used (``problems``). A combination
+is said by :func:`words`, from the words of its parts.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from castle_combo.language.model.base import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 __all__ = [
     "AllOf",
@@ -69,7 +72,11 @@ __all__ = [
     "ShieldCountIs",
     "Trait",
     "all_of",
+    "any_of",
     "filter_problems",
+    "kinds_of_card",
+    "negated",
+    "words",
 ]
 
 
@@ -78,13 +85,22 @@ class FilterWords:
     """A filter's words around the noun "card": adjectives before it, phrases after it.
 
     ``village card costing 2 or less`` is adjectives ``("village",)`` and
-    suffixes ``("costing 2 or less",)``. ``negated`` is how the filter reads
-    after "not" (or as "without ..."), always a phrase after the noun.
+    suffixes ``("costing 2 or less",)``. For one property of a card (not a
+    combination): ``alone`` is its phrase after the noun when it cannot stand
+    before it (inside "or", "not" or brackets: "with a purse" for ``purse``);
+    ``negated`` how it reads after "not" (or as "without ..."), a phrase after
+    the noun; ``item`` what follows "with" when its phrase is "with a ..."
+    (so "without a lock or a purse" can join them); ``place`` that its phrases
+    are places (next to this card, in the final grid), which the card
+    language writes after the other phrases or inside brackets.
     """
 
     adjectives: tuple[str, ...] = ()
     suffixes: tuple[str, ...] = ()
     negated: str = ""
+    alone: str = ""
+    item: str = ""
+    place: bool = False
 
 
 class Part(enum.Enum):
@@ -116,6 +132,18 @@ class Relation(enum.Enum):
     AROUND = "around"
     THIS = "this"
     OTHER = "other"
+
+    def holds(self, dx: int, dy: int) -> bool:
+        """Whether a card ``(dx, dy)`` away from this card (in columns and rows) lies so."""
+        return _RELATION_HOLDS[self](abs(dx), abs(dy))
+
+
+_RELATION_HOLDS: dict[Relation, Callable[[int, int], bool]] = {
+    Relation.ROW: lambda dx, dy: dy == 0, Relation.COLUMN: lambda dx, dy: dx == 0,
+    Relation.ROW_AND_COLUMN: lambda dx, dy: dx == 0 or dy == 0, Relation.ADJACENT: lambda dx, dy: dx + dy == 1,
+    Relation.DIAGONAL: lambda dx, dy: dx == 1 and dy == 1, Relation.AROUND: lambda dx, dy: max(dx, dy) == 1,
+    Relation.THIS: lambda dx, dy: dx == 0 and dy == 0, Relation.OTHER: lambda dx, dy: dx != 0 or dy != 0,
+}
 
 
 class Trait(enum.Enum):
@@ -162,7 +190,9 @@ _RELATION_ENGLISH = {Relation.ROW: "in this card's row", Relation.COLUMN: "in th
                      Relation.AROUND: "in one of the eight spaces around this card",
                      Relation.THIS: "that is this card", Relation.OTHER: "other than this card"}
 _SHARES = {Trait.SHIELD: "sharing a shield type with this card", Trait.DECK: "sharing a banner with this card",
-           Trait.COST: "costing the same as this card"}
+           Trait.COST: "sharing a cost with this card"}
+_SHARES_ENGLISH = {Trait.SHIELD: "sharing a shield type with this card", Trait.DECK: "sharing a banner with this card",
+                   Trait.COST: "sharing a printed cost with this card"}
 
 
 def _shield_list(shields: tuple[Shield, ...]) -> str:
@@ -173,18 +203,24 @@ def _article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
 @attrs.frozen
 class FaceDown:
     """A face-down card."""
 
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
-        return FilterWords(("face-down",), (), "face-up")
+        return FilterWords(("face-down",), (), "that is face up", "that is face down")
 
     def english(self) -> FilterWords:
-        return FilterWords(("face-down",), (), "face-up")
+        return FilterWords(("face-down",), (), "that is face up", "that is face down")
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -192,28 +228,33 @@ class FaceUp:
     """A face-up card."""
 
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
-        return FilterWords(("face-up",), (), "face-down")
+        return FilterWords(("face-up",), (), "that is face down", "that is face up")
 
     def english(self) -> FilterWords:
-        return FilterWords(("face-up",), (), "face-down")
+        return FilterWords(("face-up",), (), "that is face down", "that is face up")
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
 class DeckIs:
-    """A face-up card of one deck (it shows that deck's banner): ``village card``."""
+    """A face-up card of one deck (it shows that deck's banner): ``village card``, ``card with a village banner``."""
 
     deck: Deck
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        return FilterWords((self.deck.value,), (), f"from the {self.deck.value} deck")
+        item = f"a {self.deck.value} banner"
+        return FilterWords((self.deck.value,), (), f"without {item}", f"with {item}", item)
 
     def english(self) -> FilterWords:
-        return FilterWords((self.deck.value,), (), f"from the {self.deck.value} deck")
+        return self.ccl()
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -222,11 +263,10 @@ class HasShield:
 
     shields: tuple[Shield, ...]
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        thing = f"{_article(_shield_list(self.shields))} shield"
-        return FilterWords((), (f"with {thing}",), f"without {thing}")
+        item = f"{_article(_shield_list(self.shields))} shield"
+        return FilterWords((), (f"with {item}",), f"without {item}", f"with {item}", item)
 
     def english(self) -> FilterWords:
         return self.ccl()
@@ -250,15 +290,14 @@ class ShieldCountIs:
     comparison: Comparison
     shields: int
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        words = _SHIELDS_CCL[self.comparison].format(n=self.shields, s="" if self.shields == 1 else "s")
-        return FilterWords((), (f"with {words}",), f"not with {words}")
+        item = _SHIELDS_CCL[self.comparison].format(n=self.shields, s=_s(self.shields))
+        return FilterWords((), (f"with {item}",), f"without {item}", f"with {item}", item)
 
     def english(self) -> FilterWords:
-        words = _SHIELDS_ENGLISH[self.comparison].format(n=self.shields, s="" if self.shields == 1 else "s")
-        return FilterWords((), (f"with {words}",), f"not with {words}")
+        item = _SHIELDS_ENGLISH[self.comparison].format(n=self.shields, s=_s(self.shields))
+        return FilterWords((), (f"with {item}",), f"without {item}", f"with {item}", item)
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         return out_of_range(self.shields, 1, MAX_SHIELDS, "the number of shields per card", self.source)
@@ -271,15 +310,14 @@ class CostIs:
     comparison: Comparison
     cost: int
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        words = "costing " + _COST_CCL[self.comparison].format(n=self.cost)
-        return FilterWords((), (words,), "not " + words)
+        phrase = "costing " + _COST_CCL[self.comparison].format(n=self.cost)
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
 
     def english(self) -> FilterWords:
-        words = "with printed cost " + _COST_CCL[self.comparison].format(n=self.cost)
-        return FilterWords((), (words,), "not " + words)
+        phrase = "with printed cost " + _COST_CCL[self.comparison].format(n=self.cost)
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         return out_of_range(self.cost, 0, MAX_COST, "the cost compared", self.source)
@@ -291,13 +329,17 @@ class CostVsThis:
 
     comparison: Comparison
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        return FilterWords((), (_VS_THIS_CCL[self.comparison],), "not " + _VS_THIS_CCL[self.comparison])
+        phrase = _VS_THIS_CCL[self.comparison]
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
 
     def english(self) -> FilterWords:
-        return FilterWords((), (_VS_THIS_ENGLISH[self.comparison],), "not " + _VS_THIS_ENGLISH[self.comparison])
+        phrase = _VS_THIS_ENGLISH[self.comparison]
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -311,33 +353,37 @@ class HasPart:
 
     part: Part
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        negated = f"without {_PART_WITH[self.part]}"
-        if self.part in _PART_ADJECTIVES:
-            return FilterWords((_PART_ADJECTIVES[self.part],), (), negated)
-        return FilterWords((), (f"with {_PART_WITH[self.part]}",), negated)
+        return self._words(_PART_ADJECTIVES)
 
     def english(self) -> FilterWords:
-        negated = f"without {_PART_WITH[self.part]}"
-        if self.part in (Part.PURSE, Part.LOCK):
-            return FilterWords((self.part.value,), (), negated)
-        return FilterWords((), (f"with {_PART_WITH[self.part]}",), negated)
+        return self._words({part: word for part, word in _PART_ADJECTIVES.items() if part in (Part.PURSE, Part.LOCK)})
+
+    def _words(self, adjectives: dict[Part, str]) -> FilterWords:
+        item = _PART_WITH[self.part]
+        adjective = adjectives.get(self.part)
+        return FilterWords((adjective,) if adjective else (), () if adjective else (f"with {item}",),
+                           f"without {item}", f"with {item}", item)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
 class HoldsGold:
-    """A card with gold stored on it (a face-up purse card holding at least 1 gold)."""
+    """A card with gold stored on it (a face-up purse card holding at least 1 gold): ``card holding gold``."""
 
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
-        return FilterWords((), ("holding gold",), "not holding gold")
+        return FilterWords((), ("holding gold",), "not holding gold", "holding gold")
 
     def english(self) -> FilterWords:
-        return FilterWords((), ("holding gold",), "not holding gold")
+        return self.ccl()
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -345,13 +391,15 @@ class HoldsKey:
     """A lock card still holding its key (its lock not opened yet)."""
 
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
-        return FilterWords((), ("holding a key",), "not holding a key")
+        return FilterWords((), ("holding a key",), "not holding a key", "holding a key")
 
     def english(self) -> FilterWords:
-        return FilterWords((), ("holding its key",), "not holding its key")
+        return FilterWords((), ("holding its key",), "not holding its key", "holding its key")
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -364,13 +412,17 @@ class Shares:
 
     trait: Trait
     source: Source | None = source_field()
-    reads_printed = True
 
     def ccl(self) -> FilterWords:
-        return FilterWords((), (_SHARES[self.trait],), "not " + _SHARES[self.trait])
+        phrase = _SHARES[self.trait]
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
 
     def english(self) -> FilterWords:
-        return self.ccl()
+        phrase = _SHARES_ENGLISH[self.trait]
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -379,17 +431,23 @@ class Near:
 
     relation: Relation
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
-        words = _RELATION_CCL[self.relation]
-        if self.relation is Relation.OTHER:
-            return FilterWords((), (words,), "that is this card")
-        return FilterWords((), (words,), "not " + words.removeprefix("that is "))
+        return self._words(_RELATION_CCL)
 
     def english(self) -> FilterWords:
-        words = _RELATION_ENGLISH[self.relation]
-        return FilterWords((), (words,), "not " + words.removeprefix("that is "))
+        return self._words(_RELATION_ENGLISH)
+
+    def _words(self, phrases: dict[Relation, str]) -> FilterWords:
+        phrase = phrases[self.relation]
+        if self.relation is Relation.THIS:  # "that is this card" is a phrase of a card, not a place
+            return FilterWords((), (phrase,), phrases[Relation.OTHER], phrase)
+        if self.relation is Relation.OTHER:
+            return FilterWords((), (phrase,), phrases[Relation.THIS], phrase, place=True)
+        return FilterWords((), (phrase,), "not " + phrase, phrase, place=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
 
 
 @attrs.frozen
@@ -435,6 +493,8 @@ class Region:
 
 #: Regions of the grid written as an adjective before "card" ("corner card").
 _REGION_ADJECTIVES = {"a corner": "corner", "the middle of an edge": "edge", "the center": "center"}
+#: Regions of the grid as a place after "card" ("card in a corner").
+_REGION_PLACES = {"a corner": "in a corner", "the middle of an edge": "on an edge", "the center": "in the center"}
 
 
 @attrs.frozen
@@ -443,21 +503,18 @@ class InRegion:
 
     region: Region
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
         name = self.region.name
+        place = _REGION_PLACES.get(name or "", f"in {name}" if name else "in a space of the mask")
         adjective = _REGION_ADJECTIVES.get(name or "")
         if adjective is not None:
-            negated = "not on an edge" if adjective == "edge" else f"not in {name}"
-            return FilterWords((adjective,), (), negated)
-        if name is None:
-            return FilterWords((), ("in a space of the mask",), "not in a space of the mask")
-        return FilterWords((), (f"in {name}",), f"not in {name}")
+            return FilterWords((adjective,), (), "not " + place, place, place=True)
+        return FilterWords((), (place,), "not " + place, place, place=True)
 
     def english(self) -> FilterWords:
-        words = f"in {self.region.describe()} of your final grid"
-        return FilterWords((), (words,), "not " + words)
+        phrase = f"in {self.region.describe()} of your final grid"
+        return FilterWords((), (phrase,), "not " + phrase, phrase, place=True)
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         found = self.region.problems()
@@ -483,72 +540,101 @@ class AllOf:
     filters: tuple[CardFilter, ...]
     source: Source | None = source_field()
 
-    @property
-    def reads_printed(self) -> bool:
-        return any(f.reads_printed for f in self.filters)
-
     def ccl(self) -> FilterWords:
-        return _joined([f.ccl() for f in self.filters])
+        return words(self, ccl=True)
 
     def english(self) -> FilterWords:
-        return _joined([f.english() for f in self.filters])
+        return words(self, ccl=False)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _joined_problems(self.filters, "and", where, self.source)
 
 
 @attrs.frozen
 class AnyOf:
-    """Cards that pass at least one filter of ``filters`` ("or"): ``castle card or purse card``.
+    """Cards that pass at least one filter of ``filters`` ("or"): ``card with a lock or a purse``.
 
-    In the card language an "or" joins whole noun phrases of the same noun,
-    so a filter of one count is either one ``AnyOf`` of alternatives or none.
+    Build it with :func:`any_of`, which flattens nested ones and puts the
+    filters in the canonical order.
     """
 
     filters: tuple[CardFilter, ...]
     source: Source | None = source_field()
 
-    @property
-    def reads_printed(self) -> bool:
-        return all(f.reads_printed for f in self.filters)
-
     def ccl(self) -> FilterWords:
-        raise NotImplementedError("an 'or' of card filters is written as whole noun phrases")
+        return words(self, ccl=True)
 
     def english(self) -> FilterWords:
-        raise NotImplementedError("an 'or' of card filters is said as whole noun phrases")
+        return words(self, ccl=False)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _joined_problems(self.filters, "or", where, self.source)
 
 
 @attrs.frozen
 class Excluding:
-    """Cards that fail ``filter`` ("not", "without"): ``card without a purse``, ``card not in row``."""
+    """Cards that fail ``filter`` ("not", "without"): ``card without a purse``, ``card not holding gold``,
+    ``card without a faith shield or a military shield`` (neither).
+    """
 
     filter: CardFilter
     source: Source | None = source_field()
-    reads_printed = False
 
     def ccl(self) -> FilterWords:
-        return FilterWords((), (self.filter.ccl().negated,), "")
+        return words(self, ccl=True)
 
     def english(self) -> FilterWords:
-        return FilterWords((), (self.filter.english().negated,), "")
+        return words(self, ccl=False)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return self.filter.problems(where)
 
 
 CardFilter = Union[
     FaceDown, FaceUp, DeckIs, HasShield, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey, Shares,
     Near, InRegion, AllOf, AnyOf, Excluding,
 ]
-#: The canonical order of filters in an "and": adjectives first, in the order they read best.
+#: One property of a card: every filter but the three that combine others.
+Atom = Union[FaceDown, FaceUp, DeckIs, HasShield, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey,
+             Shares, Near, InRegion]
+#: The canonical order of filters in an "and" and an "or": adjectives first, in the order they read best.
 _ORDER = {cls: i for i, cls in enumerate((FaceDown, FaceUp, DeckIs, HasPart, HasShield, ShieldCountIs, CostIs,
                                           CostVsThis, Shares, HoldsGold, HoldsKey, InRegion, Near, Excluding,
                                           AnyOf, AllOf))}
+#: The card language's slots of adjectives before "card", in the order it reads them.
+_SLOTS = {FaceDown: 0, FaceUp: 0, InRegion: 2, DeckIs: 3, HasPart: 4}
 
 
-def _joined(parts: list[FilterWords]) -> FilterWords:
-    adjectives = tuple(word for p in parts for word in p.adjectives)
-    suffixes = tuple(word for p in parts for word in p.suffixes)
-    return FilterWords(adjectives, suffixes, "")
+def _joined_problems(filters: tuple[CardFilter, ...], word: str, where: Where,
+                     source: Source | None) -> tuple[Problem, ...]:
+    found: tuple[Problem, ...] = ()
+    if len(filters) < 2:
+        found += (Problem(f"'{word}' joins at least two filters", f"write a filter on each side of '{word}'", source),)
+    for f in filters:
+        found += f.problems(where)
+    return found
 
 
 def _key(f: CardFilter) -> tuple[int, str]:
     return _ORDER[type(f)], repr(f)
+
+
+def _canonical(filters: Iterable[CardFilter | None], kind: type[AllOf] | type[AnyOf]) -> list[CardFilter] | None:
+    """The filters of an "and" or an "or", nested ones of the same kind flattened, repeats dropped, sorted.
+
+    ``None`` (no filter: every card) in an "or" makes the whole "or" every card, so it is returned as ``None``;
+    in an "and" it is left out.
+    """
+    flat: list[CardFilter] = []
+    for f in filters:
+        if f is None:
+            if kind is AnyOf:
+                return None
+            continue
+        for part in (f.filters if isinstance(f, kind) else (f,)):
+            if part not in flat:
+                flat.append(part)
+    return sorted(flat, key=_key)
 
 
 def all_of(filters: Iterable[CardFilter | None], source: Source | None = None) -> CardFilter | None:
@@ -557,87 +643,178 @@ def all_of(filters: Iterable[CardFilter | None], source: Source | None = None) -
     Nested "and"s are flattened, repeats dropped and the rest sorted, so the
     parser, a formatter and a card built in Python agree on one value.
     """
-    flat: list[CardFilter] = []
-    for f in filters:
-        if f is None:
-            continue
-        for part in (f.filters if isinstance(f, AllOf) else (f,)):
-            if part not in flat:
-                flat.append(part)
+    flat = _canonical(filters, AllOf) or []
     if not flat:
         return None
     if len(flat) == 1:
         return flat[0]
-    return AllOf(tuple(sorted(flat, key=_key)), source=source)
+    return AllOf(tuple(flat), source=source)
+
+
+def any_of(filters: Iterable[CardFilter | None], source: Source | None = None) -> CardFilter | None:
+    """The "or" of ``filters`` in canonical form: ``None`` when one of them is no filter (every card passes), the
+    filter itself for one, else an :class:`AnyOf` (nested ones flattened, repeats dropped, sorted)."""
+    flat = _canonical(filters, AnyOf)
+    if not flat:
+        return None
+    if len(flat) == 1:
+        return flat[0]
+    return AnyOf(tuple(flat), source=source)
 
 
 def negated(f: CardFilter, source: Source | None = None) -> CardFilter:
-    """``not f``, simplified: not face-down is face-up and not not is nothing."""
-    if isinstance(f, FaceDown):
-        return FaceUp(source=source)
-    if isinstance(f, FaceUp):
-        return FaceDown(source=source)
-    if isinstance(f, Excluding):
-        return f.filter
+    """``not f``, simplified: not face-down is face-up, not this card is other than this card, not not is nothing."""
+    match f:
+        case FaceDown():
+            return FaceUp(source=source)
+        case FaceUp():
+            return FaceDown(source=source)
+        case Near(relation=Relation.THIS):
+            return Near(Relation.OTHER, source=source)
+        case Near(relation=Relation.OTHER):
+            return Near(Relation.THIS, source=source)
+        case Excluding(filter=inner):
+            return inner
     return Excluding(f, source=source)
 
 
 def filter_problems(f: CardFilter | None, where: Where) -> tuple[Problem, ...]:
-    """What makes no sense in filter ``f`` (its numbers, a region in an ability, an "or" inside an "and")."""
+    """What makes no sense in filter ``f`` where it is used (its numbers, a region of the grid in an ability, ...)."""
+    return () if f is None else f.problems(where)
+
+
+def parts(f: CardFilter | None) -> Iterable[CardFilter]:
+    """Every filter in ``f``, itself first, depth first."""
     if f is None:
-        return ()
-    found: tuple[Problem, ...] = ()
-    if isinstance(f, (AllOf, AnyOf)):
-        for part in f.filters:
-            if isinstance(part, AnyOf) or (isinstance(f, AnyOf) and isinstance(part, AllOf) and any(
-                    isinstance(p, AnyOf) for p in part.filters)):
-                found += (Problem("an 'or' of cards can only join whole kinds of cards",
-                                  "write it as 'castle card or purse card'", f.source),)
-            found += filter_problems(part, where)
-        return found
-    if isinstance(f, Excluding):
-        if isinstance(f.filter, (AllOf, AnyOf, Excluding)):
-            found += (Problem("'not' applies to one property of a card", "write 'not' before each property",
-                              f.source),)
-        return found + filter_problems(f.filter, where)
-    check = getattr(f, "problems", None)
-    return found + (check(where) if check is not None else ())
+        return
+    yield f
+    match f:
+        case AllOf(filters=inner) | AnyOf(filters=inner):
+            for part in inner:
+                yield from parts(part)
+        case Excluding(filter=inner):
+            yield from parts(inner)
 
 
 def has_near(f: CardFilter | None) -> bool:
     """Whether ``f`` asks where a card lies relative to this card (so it reads the owner's tableau only)."""
-    if f is None:
-        return False
-    if isinstance(f, Near):
-        return True
-    if isinstance(f, (AllOf, AnyOf)):
-        return any(has_near(part) for part in f.filters)
-    if isinstance(f, Excluding):
-        return has_near(f.filter)
-    return False
+    return any(isinstance(part, Near) for part in parts(f))
 
 
 def reads_position(f: CardFilter | None) -> bool:
     """Whether ``f`` asks where a card lies in the final grid (:class:`InRegion`)."""
-    if f is None:
-        return False
-    if isinstance(f, InRegion):
-        return True
-    if isinstance(f, (AllOf, AnyOf)):
-        return any(reads_position(part) for part in f.filters)
-    if isinstance(f, Excluding):
-        return reads_position(f.filter)
-    return False
+    return any(isinstance(part, InRegion) for part in parts(f))
 
 
-def matches_face_down(f: CardFilter | None) -> bool:
-    """Whether a face-down card can pass ``f`` (a filter reading a printed property never lets one pass)."""
-    if f is None:
-        return True
-    if isinstance(f, FaceUp) or f.reads_printed:
-        return False
-    if isinstance(f, AllOf):
-        return all(matches_face_down(part) for part in f.filters)
-    if isinstance(f, AnyOf):
-        return any(matches_face_down(part) for part in f.filters)
-    return True
+# --------------------------------------------------------------------------
+# Saying a combination of filters: the card language's and English's words.
+# --------------------------------------------------------------------------
+
+
+def _atom_words(f: CardFilter, ccl: bool) -> FilterWords:
+    return f.ccl() if ccl else f.english()
+
+
+def _is_atom(f: CardFilter) -> bool:
+    return not isinstance(f, (AllOf, AnyOf, Excluding))
+
+
+def _negation(f: Excluding, ccl: bool) -> tuple[str, bool] | None:
+    """The phrase of "not" a property (and whether it is a place), or ``None`` for "not" a combination."""
+    inner = negated(f.filter)
+    if not isinstance(inner, Excluding):  # a simpler filter says the same
+        if _is_atom(inner):
+            w = _atom_words(inner, ccl)
+            return w.alone, w.place
+        return None
+    if _is_atom(f.filter):
+        w = _atom_words(f.filter, ccl)
+        return w.negated, w.place
+    if isinstance(f.filter, AnyOf) and all(_is_atom(p) and _atom_words(p, ccl).item for p in f.filter.filters):
+        # "without a faith shield or a lock": neither
+        return "without " + " or ".join(_atom_words(p, ccl).item for p in f.filter.filters), False
+    return None
+
+
+def _expr(f: CardFilter, ccl: bool) -> str:
+    """``f`` as phrases joined by "and", "or", "not" (inside brackets, where places are phrases too)."""
+    match f:
+        case AnyOf(filters=inner):
+            return " or ".join(f"({_expr(p, ccl)})" if isinstance(p, AllOf) and not ccl else _expr(p, ccl)
+                               for p in inner)
+        case AllOf(filters=inner):
+            return " and ".join(f"({_expr(p, ccl)})" if isinstance(p, AnyOf) else _expr(p, ccl) for p in inner)
+        case Excluding():
+            said = _negation(f, ccl)
+            if said is not None:
+                return said[0]
+            return f"not ({_expr(f.filter, ccl)})"
+    return _atom_words(f, ccl).alone
+
+
+def kinds_of_card(f: AnyOf) -> bool:
+    """Whether an "or" reads best as kinds of card joined whole: "(castle card or purse card)".
+
+    So it does when each of its filters is said without a place and one of
+    them with an adjective; otherwise it is phrases after one noun ("card
+    costing 2 or less or costing 5 or more").
+    """
+    said = [_split(p, True) for p in f.filters]
+    return all(not places for _, _, places in said) and any(adjectives for adjectives, _, _ in said)
+
+
+def _has_place(f: CardFilter) -> bool:
+    """Whether a combination in ``f`` holds a place (which the card language writes only inside brackets)."""
+    return any(_is_atom(part) and part.ccl().place for p in parts(f) if not _is_atom(p)
+               for part in parts(p))
+
+
+def words(f: CardFilter, *, ccl: bool, nested: bool = False) -> FilterWords:
+    """Any filter's words around "card": adjectives (one of each kind the card language has), then the phrases.
+
+    The phrases after the noun are the filter's properties (written one
+    after another in the card language, joined by "and" in English), a
+    combination of them (between brackets when more than one phrase stands
+    there, or always when ``nested``: inside an "or" of kinds of card), and
+    last the places. "not" binds first, then "and", then "or".
+    """
+    adjectives, items, places = _split(f, ccl)
+    alone = len(items) + len(places) == 1 and not nested and not (ccl and _has_place(f))
+    pieces = [(f"({text})" if combined and not alone else text, combined) for text, combined in items]
+    if ccl:
+        after = [text if not combined or i == 0 or not text.startswith("(") else "and " + text
+                 for i, (text, combined) in enumerate(pieces)]
+        suffixes = tuple(after) + tuple(places)
+    else:
+        suffixes = tuple(text for text, _ in pieces) + tuple(places)
+    return FilterWords(adjectives, suffixes)
+
+
+def _split(f: CardFilter, ccl: bool) -> tuple[tuple[str, ...], list[tuple[str, bool]], list[str]]:
+    """``f``'s adjectives, its phrases (each with whether it is a combination), and its places."""
+    conj = f.filters if isinstance(f, AllOf) else (f,)
+    adjectives: dict[int, str] = {}
+    items: list[tuple[str, bool]] = []  # (phrase, is a combination)
+    places: list[str] = []
+    for part in conj:
+        if _is_atom(part):
+            w = _atom_words(part, ccl)
+            slot = _SLOTS.get(type(part))
+            if w.adjectives and slot is not None and slot not in adjectives:
+                adjectives[slot] = " ".join(w.adjectives)
+                continue
+            if w.place and ccl:
+                places.append(w.alone)
+            else:
+                items.append((w.alone, False))
+            continue
+        if isinstance(part, Excluding):
+            said = _negation(part, ccl)
+            if said is not None:
+                if said[1] and ccl:
+                    places.append(said[0])
+                else:
+                    items.append((said[0], False))
+                continue
+        items.append((_expr(part, ccl), not isinstance(part, Excluding)))
+    return tuple(adjectives[slot] for slot in sorted(adjectives)), items, places
