@@ -141,12 +141,21 @@ def test_a_number_written_as_a_word() -> None:
 
 
 def test_a_number_where_a_word_is_expected() -> None:
-    assert error_for(nun_with("shields faith", "shields 2 faith")) == (
-        "mine.ccl:2:36: found the number 2 after 'shields' where a shield (nobility, faith, scholarship, "
+    assert error_for(nun_with("shields faith", "shields 3")) == (
+        "mine.ccl:2:36: found the number 3 after 'shields' where a shield (nobility, faith, scholarship, "
         "military, craftsmanship, peasantry or wild) belongs\n"
-        "        deck castle   cost 3   shields 2 faith   messenger\n"
+        "        deck castle   cost 3   shields 3   messenger\n"
         "                                       ^\n"
         "hint: name each shield, repeating it for two: shields peasantry peasantry"
+    )
+
+
+def test_a_count_of_shields_is_written_as_the_shields_themselves() -> None:
+    assert error_for(nun_with("shields faith", "shields 2 faith")) == (
+        "mine.ccl:2:28: each shield is named once per shield: 'shields faith faith' for two faith shields\n"
+        "        deck castle   cost 3   shields 2 faith   messenger\n"
+        "                               ^^^^^^^^^^^^^^^\n"
+        "hint: write 'deck castle   cost 3   shields faith faith   messenger'"
     )
 
 
@@ -225,8 +234,14 @@ def test_row_plus_column_is_written_row_and_column() -> None:
 
 
 def test_score_without_per_or_if() -> None:
-    assert error_for(nun_with("score 3 per", "score 3 for")).splitlines()[0] == (
-        "mine.ccl:4:13: expected 'if' or 'per' after '3', found 'for'")
+    assert error_for(nun_with("score 3 per", "score 3 of")).splitlines()[0] == (
+        "mine.ccl:4:13: expected 'if' or 'per' after '3', found 'of'")
+
+
+def test_score_for_each_is_written_per() -> None:
+    assert error_for(nun_with("score 3 per", "score 3 for")).splitlines()[::3] == [
+        "mine.ccl:4:5: 'for each' is written 'per': 'score 2 per faith shield'",
+        "hint: write 'score 3 per faith shield in column'"]
 
 
 def test_a_scope_on_a_count_that_has_none() -> None:
@@ -267,10 +282,18 @@ def test_a_phrase_cut_short_at_the_end_of_a_line_is_shown_where_it_stops() -> No
 
 
 def test_an_unknown_scope_lists_the_scopes() -> None:
+    assert error_for(nun_with("in column", "in the tableau")).splitlines()[::3] == [
+        "mine.ccl:4:37: expected a deck (castle or village) after 'the', found 'tableau'",
+        "hint: a place is 'in your tableau', 'in row', 'in column', 'in row and column', 'adjacent to this card', "
+        "\"in your opponents' tableaux\" or 'in every tableau'; in an ability also \"in a neighbour's tableau\", "
+        "'in the castle row' and 'in the castle discard pile' (or village)"]
+
+
+def test_this_cards_column_is_written_in_column() -> None:
     assert error_for(nun_with("in column", "in the column")).splitlines()[::3] == [
-        "mine.ccl:4:37: expected a deck (castle or village) after 'the', found 'column'",
-        "hint: a scope is 'in row', 'in column', 'in row and column', \"in a neighbour's tableau\", "
-        "'on adjacent cards' or 'in the castle discard pile' (or village)"]
+        "mine.ccl:4:30: this card's column of the final grid is written 'in column' ('in row', 'in column', "
+        "both: 'in row and column')",
+        "hint: write 'score 3 per faith shield in column'"]
 
 
 def test_a_set_mixing_shields_and_banners() -> None:
@@ -286,8 +309,10 @@ def test_an_ability_without_an_effect() -> None:
 def test_a_misspelled_neighbour_suggests_the_straight_apostrophe() -> None:
     message = error_for(nun_with("castle banner", "castle banner in a neighbours tableau"))
     assert message.splitlines()[::3] == [
-        "mine.ccl:3:53: unknown word 'neighbours'; expected 'neighbor's' or 'neighbour's'",
-        "hint: did you mean 'neighbour's'?"]
+        "mine.ccl:3:48: a neighbour's tableau is written 'in a neighbour's tableau': the better of your two "
+        "neighbours' for you (your choice of left or right); 'in your opponents' tableaux' counts every other "
+        "player's",
+        "hint: write 'when bought: gain 1 gold per castle banner in a neighbour's tableau'"]
 
 
 def test_a_word_after_a_property_lists_what_may_follow_it() -> None:

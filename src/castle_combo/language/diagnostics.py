@@ -11,6 +11,7 @@ drawn from the words that would have been accepted at that spot.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 import attrs
@@ -20,6 +21,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 from castle_combo.errors import CardSyntaxError
 from castle_combo.language.messages import render
 from castle_combo.language.model import Deck, Shield
+from castle_combo.language.phrasebook import advise
 
 __all__ = ["syntax_error", "describe_expected"]
 
@@ -34,6 +36,15 @@ NUMBER_WORDS = {
         "fifteen sixteen seventeen eighteen nineteen twenty".split()
     )
 }
+#: The words an effect starts with: where all are expected, "an effect" is.
+EFFECT_WORDS = frozenset({"gain", "lose", "take", "give", "discount", "discard", "put", "fill", "move", "turn",
+                          "choose", "each", "you", "your"})
+#: Words a count starts with (with the shields): where all are expected, "what is counted" is.
+COUNT_WORDS = frozenset({"card", "banner", "gold", "key", "empty", "missing", "set", "opponent", "row"})
+#: Words a place of the final grid starts with (after "placed in").
+REGION_WORDS = frozenset({"top", "bottom", "left", "right", "corner"})
+#: Words a condition starts with: where all are expected, "a condition" is.
+CONDITION_WORDS = frozenset({"no", "exactly", "more", "fewer", "placed"})
 #: Words that go on with a count or a condition (places, bounds, joins), left out when a property may begin.
 _GOING_ON = frozenset({"adjacent", "around", "diagonal", "not", "other", "and", "then"})
 _GOING_ON_TERMINALS = frozenset({"UP_TO", "AT_LEAST"})
@@ -68,11 +79,12 @@ def _join(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def describe_expected(parser: Lark, names: Iterable[str]) -> str:
+def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -> str:
     """What Lark expected, in words: "a shield (nobility, faith, ...)" or "a property, a shield or '}'".
 
     A category's members are listed only when it is the one thing expected;
     among several, each is named briefly so the message stays readable.
+    ``brief`` names every category briefly (for a message whose hint lists them).
     """
     names = set(names)
     words = set(_texts(parser, names).values())
@@ -86,6 +98,28 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
         words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "at", "in", "on", "if"} | _GOING_ON
         names -= _GOING_ON_TERMINALS
         names.discard("WORD")
+    if EFFECT_WORDS <= words:
+        categories.append(("an effect", "an effect: 'gain 2 gold', 'lose 1 key', 'take 1 gold from each opponent', "
+                                        "'give ... to', 'each opponent gains ...', 'discount', 'discard', 'put ... "
+                                        "on', 'fill', 'move the messenger', 'turn ... face up', 'choose one', "
+                                        "'you may'"))
+        words -= EFFECT_WORDS | {"use"}
+    if COUNT_WORDS <= words and set(SHIELD_WORDS) <= words:
+        categories.append(("what is counted", "what is counted: shields ('faith shield', 'shield'), cards ('castle "
+                                              "card', 'purse card', 'card'), 'key', 'gold', 'empty space', "
+                                              "'shield type', players, rows or pairs ('opponent with ...')"))
+        words = {word for word in words if word in ("not", "adjacent", "diagonal", "around", "other", "on", "in")}
+        names.discard("INT")
+    if CONDITION_WORDS <= words:
+        categories.append(("a condition", "a condition, such as 'at least 2 faith shields', 'no key', 'more gold "
+                                          "than each opponent', 'the most keys' or 'placed in a corner'"))
+        words -= CONDITION_WORDS | {"a", "all", "an", "as", "the", "they", "you", "(", "not"}
+        names -= {"AT_MOST", "AT_LEAST", "NOT_EXACTLY", "INT"}
+    if REGION_WORDS <= words:
+        categories.append(("a place of the final grid", "a place of the final grid: 'top row', 'middle row', "
+                                                        "'bottom row', 'left column', 'middle column', 'right "
+                                                        "column', 'a corner', 'the middle of an edge' or 'the center'"))
+        words -= REGION_WORDS | {"a", "the", "middle"}
     if set(SHIELD_WORDS) <= words:
         wild = ["wild"] if "wild" in words else []
         categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS) + wild) + ")"))
@@ -103,7 +137,7 @@ def describe_expected(parser: Lark, names: Iterable[str]) -> str:
     if len(others) > 8:
         others = others[:8] + ["another keyword"]
     alone = len(categories) == 1 and not others
-    parts = [full if alone else brief for brief, full in categories] + others
+    parts = [full if alone and not (brief and len(full) > 60) else short for short, full in categories] + others
     return _join(parts) or "something else"
 
 
@@ -122,6 +156,16 @@ def _found(token: Token) -> str:
     if token.type == "WORD":
         return f"the unknown word '{token}'"
     return quote_word(str(token))
+
+
+def _spelling(word: str) -> str:
+    """A word without its apostrophes and plural ``s``: "neighbours" and "neighbour's" are one word spelt two ways.
+
+    Only such a keyword is taken for a misspelling of the one expected: a
+    keyword that is another word ("and" where "an" would fit) means
+    something else, and suggesting the other word would change the meaning.
+    """
+    return re.sub(r"['’]", "", word).removesuffix("s")
 
 
 def _singular(word: str) -> str:
@@ -180,7 +224,11 @@ def _bad_character(error: UnexpectedCharacters, text: str, parser: Lark) -> _Rep
     if char == "+" and before.endswith("row"):
         return _Report(line, column, "'row+column' is written 'row and column'",
                        "write 'in row and column'", 1)
-    expected = describe_expected(parser, error.allowed or ())
+    allowed = set(error.allowed or ())
+    phrased = _phrased(text, position, None, _expected_words(parser, allowed))
+    if phrased is not None:
+        return phrased
+    expected = describe_expected(parser, allowed)
     return _Report(line, column, f"unexpected character {char!r}", f"expected {expected}", 1)
 
 
@@ -221,8 +269,16 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
         word = str(previous)
         if not (len(word) == 2 and word.isalpha() and word.islower()):
             accepted = _accepted_before(parser, text, previous) - {"WORD"}
+            phrased = _phrased(text, previous.start_pos or 0, history[-2] if len(history) > 1 else None,
+                               _expected_words(parser, accepted))
+            if phrased is not None:
+                return phrased
             return _unknown_word(previous, list(_texts(parser, accepted).values()),
-                                 describe_expected(parser, accepted))
+                                 describe_expected(parser, accepted), describe_expected(parser, accepted, True))
+
+    phrased = _phrased(text, position, previous, _expected_words(parser, expected_names))
+    if phrased is not None:
+        return phrased
 
     if set(expected_texts.values()) <= set(MASK_CELLS) and expected_texts:
         cells = 0
@@ -252,7 +308,12 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
             and str(history[-2]) == "in":
         return _row_and_not_column(parser, text, token)
     if token.type == "WORD":
-        return _unknown_word(token, list(expected_texts.values()), expected)
+        return _unknown_word(token, list(expected_texts.values()), expected,
+                             describe_expected(parser, expected_names, True))
+    if str(token) in NUMBER_WORDS and "INT" in expected_names:
+        # A number word that is also a keyword elsewhere ("no two cards ... share"): still a number here.
+        return _Report(line, column, f"numbers are written in digits, not as the word '{token}'",
+                       f"write {NUMBER_WORDS[str(token)]}")
     singular = _PLURALS.get(str(token))
     if singular is not None and singular in expected_texts.values():
         # A keyword in the plural where only its singular fits ("costs 3"): say which word belongs.
@@ -260,23 +321,62 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
 
     close = difflib.get_close_matches(str(token), [w for w in expected_texts.values() if "’" not in w], n=1,
                                       cutoff=0.8)
-    if token.type not in ("NAME", "INT", "$END") and close and close[0] != str(token):
+    if token.type not in ("NAME", "INT", "$END") and close and close[0] != str(token) \
+            and _spelling(close[0]) == _spelling(str(token)):
         # A word of the language that does not belong here but looks like one that does ("neighbours"
         # for "neighbour's"): a misspelling of the word that belongs.
-        return _unknown_word(token, list(expected_texts.values()), expected)
+        return _unknown_word(token, list(expected_texts.values()), expected,
+                             describe_expected(parser, expected_names, True))
     after = f" after '{previous}'" if previous is not None else ""
     if token.type == "INT" and "INT" not in expected_names:
         hint = f"expected {expected}"
         if set(SHIELD_WORDS) <= set(expected_texts.values()):
             hint = "name each shield, repeating it for two: shields peasantry peasantry"
         return _Report(line, column, f"found the number {token}{after} where {expected} belongs", hint)
-    message = f"expected {expected}{after}, found {_found(token)}"
+    message = f"expected {describe_expected(parser, expected_names, True)}{after}, found {_found(token)}"
     hint = _hint_for(token, expected_names, expected_texts, previous, expected)
     if (previous is not None and previous.end_line is not None and previous.end_line < line
             and "$END" not in expected_names):
         # The missing words belong at the end of the previous line, not before the next one.
         return _Report(previous.end_line, previous.end_column or 1, message, hint, 1)
     return _Report(line, column, message, hint, 1 if token.type == "$END" else 0)
+
+
+#: Words standing for the terminals of several words, as the phrasebook names what the parser expects.
+_TERMINAL_PHRASES = {"AT_LEAST": "at least", "AT_MOST": "at most", "UP_TO": "up to", "NOT_EXACTLY": "not exactly",
+                     "OR_MORE": "or more", "INT": "a number", "NAME": "a name"}
+
+
+def _expected_words(parser: Lark, names: set[str]) -> frozenset[str]:
+    """The keywords (and multi-word terminals) the parser was ready to read."""
+    words = set(_texts(parser, names).values())
+    words.update(_TERMINAL_PHRASES[name] for name in names if name in _TERMINAL_PHRASES)
+    return frozenset(words)
+
+
+def _phrased(text: str, position: int, previous: Token | None, expects: frozenset[str]) -> _Report | None:
+    """The phrasebook's advice (:mod:`castle_combo.language.phrasebook`) for a parse that stopped at ``position``.
+
+    The line of the word the parser stopped at is looked at first; when that
+    word starts a later line than the word before it (or the text ended),
+    the line of the word before it is looked at next: a phrase left
+    unfinished ends there ("2 military shields or more" before a '}').
+    """
+    after = previous.end_pos if previous is not None else None
+    lines = [(position, after)]
+    if after is not None and ("\n" in text[after:position] or position >= len(text.rstrip())):
+        lines = [(position, None), (after, after)] if position < len(text.rstrip()) else [(after, after)]
+    for spot, end_of_previous in lines:
+        start = text.rfind("\n", 0, spot) + 1
+        end = text.find("\n", spot)
+        line = text[start:len(text) if end < 0 else end]
+        advice = advise(line, spot - start,
+                        end_of_previous - start if end_of_previous is not None and end_of_previous >= start else None,
+                        expects)
+        if advice is not None:
+            number = text.count("\n", 0, start) + 1
+            return _Report(number, advice.start + 1, advice.message, advice.hint, max(1, advice.end - advice.start))
+    return None
 
 
 def _row_and_not_column(parser: Lark, text: str, token: Token) -> _Report:
@@ -303,8 +403,12 @@ def _open_card(history: list[Token]) -> str:
     return "above"
 
 
-def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report:
-    """An unknown word: case, plural, number words, then a did-you-mean."""
+def _unknown_word(token: Token, candidates: list[str], expected: str, brief: str | None = None) -> _Report:
+    """An unknown word: case, plural, number words, then a did-you-mean.
+
+    ``expected`` says in full what would have been read there (the hint
+    when no word is close), ``brief`` the same in a few words (the message).
+    """
     word = str(token)
     line, column = token.line or 1, token.column or 1
     lowered = word.lower()
@@ -324,7 +428,7 @@ def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report
         kind = "shield"
     elif close and close[0] in DECK_WORDS:
         kind = "deck"
-    message = f"unknown {kind} '{word}'; expected {expected}"
+    message = f"unknown {kind} '{word}'; expected {expected if close or brief is None else brief}"
     hint = f"did you mean '{close[0]}'?" if close else f"write {expected}"
     return _Report(line, column, message, hint)
 
@@ -332,8 +436,9 @@ def _unknown_word(token: Token, candidates: list[str], expected: str) -> _Report
 #: Words that start an effect, and the words that may follow "in" in a scope.
 _EFFECT_WORDS = {"gain", "each", "discount", "discard", "put", "fill", "choose"}
 _SCOPE_WORDS = {"row", "column", "a", "your"}
-_SCOPES_HINT = ("a scope is 'in row', 'in column', 'in row and column', \"in a neighbour's tableau\", "
-                "'on adjacent cards' or 'in the castle discard pile' (or village)")
+_SCOPES_HINT = ("a place is 'in your tableau', 'in row', 'in column', 'in row and column', 'adjacent to this card', "
+                "\"in your opponents' tableaux\" or 'in every tableau'; in an ability also \"in a neighbour's "
+                "tableau\", 'in the castle row' and 'in the castle discard pile' (or village)")
 
 
 def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: Token | None,
@@ -357,10 +462,13 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
         return _SCOPES_HINT
     if set(SHIELD_WORDS) <= words and "card" in words:
         return "name what is counted, for example 'per faith shield', 'per castle banner' or 'per key'"
+    if words == {"than"}:
+        return ("say what the count is compared with: 'than you' (inside 'each opponent with ...'), "
+                "'than each opponent', 'than each neighbour' or another count ('than 3 keys' after 'more')")
     if words == {"{"}:
         return "write each option between braces: or { gain 2 keys }"
     if previous is not None and str(previous) == "," and (str(token) in DECK_WORDS or str(token) in SHIELD_WORDS):
         return "a set holds only shields, as in {faith, military}, or only banners, as in {castle, village}"
     if token.type == "$END":
         return "the file ends in the middle of a card"
-    return f"write {expected} here"
+    return f"write {expected}" if ":" in expected else f"write {expected} here"

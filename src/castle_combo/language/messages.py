@@ -48,6 +48,11 @@ def _shown(char: str) -> tuple[str, int]:
     return char, 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
+def _printable(text: str) -> str:
+    """``text`` with every control or format character shown as U+FFFD (a hint may quote the fan's line)."""
+    return "".join(char if char == "\n" or _shown(char)[0] != "\ufffd" else "\ufffd" for char in text)
+
+
 def _cap(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
@@ -59,7 +64,7 @@ def render(path: str, line: int, column: int, message: str, hint: str, text: str
     that starts at ``column`` (at least one caret). A long line is shown as
     a window around the spot, and no part of the message grows without bound.
     """
-    parts = [f"{path}:{line}:{column}: {_cap(message, MAX_MESSAGE)}"]
+    parts = [f"{path}:{line}:{column}: {_cap(_printable(message), MAX_MESSAGE)}"]
     # Lines are counted at "\n" only, as the parser counts them (splitlines would
     # also break at form feeds and other separators a name may hold).
     lines = text.split("\n") if text is not None else []
@@ -81,7 +86,7 @@ def render(path: str, line: int, column: int, message: str, hint: str, text: str
         parts.append("    " + prefix + "".join(char for char, _ in shown) + suffix)
         parts.append("    " + " " * (before + len(prefix)) + "^" * max(under, 1))
     if hint:
-        parts.append(f"hint: {_cap(hint, MAX_MESSAGE)}")
+        parts.append(f"hint: {_cap(_printable(hint), MAX_MESSAGE)}")
     return "\n".join(parts)
 
 

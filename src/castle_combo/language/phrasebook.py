@@ -1,0 +1,573 @@
+"""The phrasings fans bring to a card file, and what the card language says instead.
+
+A fan writing a card writes it the way cards of other games are written
+("steal 1 gold", "each other player", "at the end of each turn", "2 military
+shields or more", "+2 gold", "(max 10)"), or puts a word of the language
+where it does not belong ("gold 2 gain", "if you have 3 faith shields, gain 2
+gold", "per adjacent faith card"). A parser sees only the first word it
+cannot read there, and the words it would have read instead are rarely what
+the fan meant: "each other player" would become "each player", which
+includes the card's owner; "at the end of each turn" would become "at the
+end of the game".
+
+This module is the phrasebook the diagnostics consult first: each entry
+recognises one phrasing in the line where the parse failed, and says the
+same meaning in the language's words, as the whole corrected line. An entry
+that has no equivalent says so and what comes closest, with what it means,
+rather than offering a sentence that reads well and means something else.
+Entries speak of the language's constructs, never of particular cards, so
+every card that uses a phrasing gets the same advice; docs/card-language.md
+("Mistakes the parser recognises") lists what they cover, and the tests'
+hint corpus (tests/fixtures/hint_corpus.json) holds the mistakes they were
+written for, each with the fan's corrected text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+
+import attrs
+
+__all__ = ["Advice", "advise", "PHRASES"]
+
+# ---------------------------------------------------------------- building blocks
+
+_SHIELD = r"(?:nobility|faith|scholarship|military|craftsmanship|peasantry)"
+_RES = r"(?:gold|keys?)"
+_WHO = r"(?:opponents?|neighbou?rs?|players?)"
+#: Words that end a count in a sentence: joins, bounds, places, the next effect or property.
+_STOP = (r"(?=\s*(?:$|[}),:;]|\b(?:and|or|then|if|up|per|in|on|adjacent|diagonal|around|not|other|score|when"
+         r"|at|gains?|loses?|than)\b))")
+#: A few words of a count ("military shields", "face-down cards", "castle banners"), lazily.
+_WHAT = r"(?P<what>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3}?)"
+_EFFECT_START = (r"(?:gain|lose|take|give|each|your\s+(?:left|right)|discount|discard|put|fill|move|turn|choose"
+                 r"|use|you\s+may)\b")
+
+_SINGULAR = {"opponents": "opponent", "neighbours": "neighbour", "neighbors": "neighbor", "players": "player"}
+_VERB = {"gain": "gains", "gains": "gains", "get": "gains", "gets": "gains", "receive": "gains",
+         "receives": "gains", "earn": "gains", "earns": "gains", "collect": "gains", "collects": "gains",
+         "lose": "loses", "loses": "loses", "pay": "loses", "pays": "loses", "spend": "loses",
+         "spends": "loses", "discard": "loses", "discards": "loses"}
+
+
+def _one(word: str) -> str:
+    """``opponents`` -> ``opponent`` (the language writes ``each`` with the singular)."""
+    return _SINGULAR.get(word.lower(), word.lower())
+
+
+@attrs.frozen
+class Advice:
+    """What the phrasebook says about one spot: the span it rewrites, the message and the hint."""
+
+    start: int
+    end: int
+    message: str
+    hint: str
+
+
+@attrs.frozen
+class Phrase:
+    """One phrasing and what the language says instead.
+
+    ``pattern`` is matched (ignoring case) in the line where the parse
+    failed; a match is used only when the spot the parser stopped at lies
+    inside it, or right after it. ``write`` gives the words that replace the
+    match (``None`` when the language has no equivalent: then ``message``
+    and ``note`` say what comes closest); ``message`` explains the mistake,
+    with the match's groups; ``note`` is added to the hint. ``expects``, if
+    given, is a word the parser must have been ready to read at that spot
+    (``"gain"`` where an effect may start, ``"deck"`` where a property may),
+    so a phrasing is recognised only where it was meant to stand;
+    ``at_start`` asks that the match start at that spot (a word order is
+    wrong only where the sentence starts); ``line`` is ``"score"`` for a
+    phrasing met only in a scoring rule's line, ``"effect"`` only elsewhere.
+    """
+
+    pattern: re.Pattern[str]
+    write: Callable[[re.Match[str]], str] | None
+    message: Callable[[re.Match[str]], str]
+    note: str = ""
+    expects: str | None = None
+    at_start: bool = False
+    line: str | None = None
+
+
+def _phrase(pattern: str, write: str | Callable[[re.Match[str]], str] | None,
+            message: str | Callable[[re.Match[str]], str], note: str = "", expects: str | None = None,
+            at_start: bool = False, line: str | None = None) -> Phrase:
+    compiled = re.compile(pattern, re.IGNORECASE)
+    writer: Callable[[re.Match[str]], str] | None
+    if isinstance(write, str):
+        template = write
+        writer = lambda match: match.expand(template)  # noqa: E731 - a template, as re.sub takes
+    else:
+        writer = write
+    if isinstance(message, str):
+        text = message
+        explain: Callable[[re.Match[str]], str] = lambda match: match.expand(text)  # noqa: E731
+    else:
+        explain = message
+    return Phrase(compiled, writer, explain, note, expects, at_start, line)
+
+
+# ---------------------------------------------------------------- rewrites that need a little logic
+
+
+def _each_players(match: re.Match[str]) -> str:
+    """``opponents lose`` / ``all other players gain`` -> ``each opponent loses`` / ``each opponent gains``."""
+    lead = (match.group("lead") or "").lower().split()
+    who = _one(match.group("who"))
+    if who == "player" and ("other" in lead or "else" in lead):
+        who = "opponent"
+    return f"each {who} {_VERB[match.group('verb').lower()]}"
+
+
+def _everyone(match: re.Match[str]) -> str:
+    who = "opponent" if match.group("other") else "player"
+    return f"each {who} {_VERB[match.group('verb').lower()]}"
+
+
+def _than_each(match: re.Match[str]) -> str:
+    who = _one(match.group("who"))
+    return f"than each {'opponent' if who == 'player' else who}"
+
+
+def _shields_listed(match: re.Match[str]) -> str:
+    words = re.findall(r"[a-z]+", match.group("list").lower())
+    return "shields " + " ".join(word for word in words if word not in ("and", "or"))
+
+
+def _shields_counted(match: re.Match[str]) -> str:
+    return "shields " + " ".join([match.group("shield").lower()] * int(match.group("n")))
+
+
+def _joined(match: re.Match[str]) -> str:
+    """``gain 2 gold and 1 key`` -> ``gain 2 gold then gain 1 key``: the verb said again."""
+    return f"{match.group('first')} then {match.group('verb').lower()} {match.group('n2')} {match.group('r2').lower()}"
+
+
+def _condition_first(match: re.Match[str]) -> str:
+    effect = match.group("effect").strip().rstrip(".")
+    return f"{effect} if {match.group('condition').strip()}"
+
+
+def _either(match: re.Match[str]) -> str:
+    options = [option.strip() for option in re.split(r"\s*(?:,\s*or|\bor\b|,)\s*", match.group("options"))
+               if option.strip()]
+    return "choose one: " + " or ".join("{ " + option + " }" for option in options)
+
+
+def _compare(word: str) -> Callable[[re.Match[str]], str]:
+    return lambda match: f"{word} {match.group('n')}"
+
+
+# ---------------------------------------------------------------- the phrasebook
+
+#: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
+PHRASES: tuple[Phrase, ...] = (
+    # ------------------------------------------------ moments
+    _phrase(r"\b(?:when|on|upon|once)\s+(?:(?:it\s+is|this\s+card\s+is|you)\s+)?(?P<verb>played|purchased|purchase"
+            r"|buy|buying|taken|take|recruited|acquired|gained|built|drafted|placed|bought\s+face\s+up"
+            r"|buy\s+this(?:\s+card)?|take\s+this(?:\s+card)?|enters\s+play|entering\s+play)\s*:?",
+            "when bought:",
+            "a card's ability is written 'when bought:' (it resolves when the card is bought face up), "
+            "not '\\g<0>'"),
+    _phrase(r"\b(?:immediately|instantly|on\s+purchase|on\s+entry)\s*:", "when bought:",
+            "a card's ability is written 'when bought:' (it resolves when the card is bought face up)"),
+    _phrase(r"\b(?:at\s+)?(?:the\s+)?(?P<when>end|start|beginning)\s+of\s+(?:each\s+of\s+your|each|every|the|a|any"
+            r"|all|each\s+player's|every\s+player's)?\s*turns?\s*:?",
+            lambda m: f"at the {'end' if m.group('when').lower() == 'end' else 'start'} of your turn:",
+            lambda m: (f"a trigger is written 'at the {'end' if m.group('when').lower() == 'end' else 'start'} of "
+                       "your turn:': it resolves on the turns of the card's owner only (no card acts during "
+                       "another player's turn)")),
+    _phrase(r"\b(?:at\s+)?(?:the\s+)?beginning\s+of\s+your\s+turn\s*:?", "at the start of your turn:",
+            "the trigger is written 'at the start of your turn:'"),
+    _phrase(r"\b(?:each|every|once\s+per|once\s+a)\s+(?:turn|round)\s*:", "at the start of your turn:",
+            "a trigger says when it resolves: 'at the start of your turn:' or 'at the end of your turn:' "
+            "(the owner's turns only; the end of your turn includes the turn the card is bought)",
+            "or 'at the end of your turn:'"),
+    _phrase(r"\b(?:at\s+)?(?:the\s+)?(?:game\s+end|end\s+of\s+(?:the\s+)?game|game's\s+end|end\s+game|endgame"
+            r"|final\s+scoring|game\s+over)\s*:?",
+            "at the end of the game:",
+            "the last moment of the game is written 'at the end of the game:' (once, before scoring); points "
+            "at the end of the game are a scoring rule: 'score ...'"),
+    _phrase(r"\b(?:scoring|points|victory\s+points|end\s+game\s+scoring)\s*:\s*(?=score\b|\d)", "",
+            "a scoring rule is written 'score N per ...' or 'score N if ...', with no heading",
+            expects="deck"),
+    _phrase(r"(?P<moment>\bwhen\s+(?:bought|unlocked)|\bat\s+the\s+(?:start|end)\s+of\s+(?:your\s+turn|the\s+game))"
+            r"\s*:\s*(?P<score>score)\b", "\\g<score>",
+            "a scoring rule is a property of its own, counted when the game is scored: it takes no "
+            "moment such as '\\g<moment>:'", expects="gain"),
+    # ------------------------------------------------ players
+    _phrase(r"\beach\s+other\s+(?:player|opponent)s?\b", "each opponent",
+            "'each other player' is 'each opponent' in the card language (every player but you); 'each player' "
+            "includes you"),
+    _phrase(r"\b(?P<other>everyone\s+else|everybody\s+else|all\s+others|every\s+other\s+player)?"
+            r"(?(other)|(?:everyone|everybody|all))\s+(?P<verb>gains?|loses?|gets?|receives?|pays?)\b",
+            _everyone,
+            "a group of players is written 'each opponent' (every player but you) or 'each player' "
+            "(you included)", expects="gain"),
+    _phrase(r"(?<!each\s)(?P<lead>\b(?:all\s+(?:the\s+)?(?:other\s+)?|every\s+(?:other\s+)?|your\s+|the\s+other\s+"
+            r"|other\s+|both\s+(?:your\s+)?))?\b(?P<who>opponents?|neighbou?rs?|players?)\s+(?P<verb>gains?|loses?"
+            r"|gets?|receives?|pays?|discards?)\b",
+            _each_players,
+            "an effect on other players starts with 'each': 'each opponent' (every player but you), "
+            "'each neighbour' (the players to your left and right) or 'each player' (you included)"),
+    _phrase(r"\b(?:the\s+(?:player|opponent|neighbou?r)|(?:the\s+)?next\s+player)\s+(?:to|on)\s+(?:your|the)\s+"
+            r"(?P<side>left|right)(?:\s+side)?\b",
+            "your \\g<side> neighbour",
+            "one player next to you is written 'your left neighbour' or 'your right neighbour'"),
+    _phrase(r"(?<!your\s)\b(?P<side>left|right)(?:-hand)?\s+(?:player|opponent|neighbou?r)\b",
+            "your \\g<side> neighbour",
+            "one player next to you is written 'your left neighbour' or 'your right neighbour'"),
+    _phrase(r"\beach\s+(?P<who>opponent|neighbou?r|player)s?\s+gives?\s+you\s+(?P<amount>\d+\s+" + _RES + r")",
+            "take \\g<amount> from each \\g<who>",
+            "taking from other players is written 'take N gold from each opponent'"),
+    # ------------------------------------------------ effects
+    _phrase(r"\b(?:steal|steals|stealing|rob|robs|take|takes)\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?:an?|one|any"
+            r"|another|target|a\s+chosen)\s+(?:other\s+)?(?:opponent|player)\b(?:\s+of\s+your\s+choice)?", None,
+            "no effect lets you pick one opponent: 'take N gold from each opponent' takes from every other "
+            "player, 'take N gold from your left neighbour' (or right) from that one player",
+            "choose between 'from each opponent' and 'from your left neighbour' (or right): each says whom"),
+    _phrase(r"\b(?:steal|steals|stealing|rob|robs)\s+(?P<amount>\d+\s+" + _RES + r")(?:\s+from\s+(?:(?:the\s+"
+            r"(?:player|opponent|neighbou?r)\s+(?:to|on)\s+(?:your|the)\s+|your\s+)(?P<side>left|right)(?:\s+neighbou?r)?"
+            r"|(?:each|every|all|your|the)\s+(?:other\s+)?(?:opponents?|players?)))?",
+            lambda m: (f"take {m.group('amount')} from "
+                       + (f"your {m.group('side').lower()} neighbour" if m.group("side") else "each opponent")),
+            "'steal' is not a word of the card language: taking from other players is written 'take N gold "
+            "from each opponent' (each other player gives up to N), or 'from your left neighbour' for one "
+            "of them; no effect lets you pick one opponent",
+            "or 'from your left neighbour' / 'from your right neighbour' for one player"),
+    _phrase(r"\btake\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?:all\s+(?:other\s+)?|the\s+(?:other\s+)?|your\s+"
+            r"|every\s+(?:other\s+)?|other\s+)?(?:opponents|players|the\s+others)\b",
+            "take \\g<amount> from each opponent",
+            "taking from the other players is written 'take N gold from each opponent'"),
+    _phrase(r"\bgive\s+(?P<amount>\d+\s+" + _RES + r")\s+to\s+(?:all\s+(?:other\s+)?|the\s+(?:other\s+)?|your\s+"
+            r"|every\s+(?:other\s+)?|other\s+)?(?P<who>opponents|neighbou?rs|players)\b",
+            lambda m: (f"give {m.group('amount')} to each "
+                       + ("opponent" if m.group("who").startswith("pl") else _one(m.group("who")))),
+            "giving to other players is written 'give N gold to each opponent' (or 'to each neighbour')"),
+    _phrase(r"\b(?:gain|take)\s+(?P<amount>\d+\s+" + _RES + r")\s+to\s+(?P<who>each\s+\w+|your\s+(?:left|right)\s+"
+            r"neighbou?r)", "give \\g<amount> to \\g<who>",
+            "what goes to other players is written 'give N gold to ...' ('take N gold from ...' takes from them)"),
+    _phrase(r"\b(?:gain|give)\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?P<who>each\s+\w+|your\s+(?:left|right)\s+"
+            r"neighbou?r)", "take \\g<amount> from \\g<who>",
+            "what comes from other players is written 'take N gold from ...' ('give N gold to ...' gives to them)"),
+    _phrase(r"\b(?P<verb>gain|lose)\s+(?P<n>\d+)\s+(?P<r>" + _RES + r")(?P<first>)\s*(?:,\s*(?:and\s+)?|and\s+|&\s*"
+            r"|\+\s*|;\s*)(?P<n2>\d+)\s+(?P<r2>" + _RES + r")\b",
+            lambda m: f"{m.group('verb').lower()} {m.group('n')} {m.group('r').lower()} then "
+                      f"{m.group('verb').lower()} {m.group('n2')} {m.group('r2').lower()}",
+            "two amounts are two effects, written one after the other: 'gain 2 gold then gain 1 key'"),
+    _phrase(r"\s*(?:,\s*(?:and\s+|then\s+)?|;\s*|\.\s+|&\s*|\band\s+(?:then\s+)?)(?=" + _EFFECT_START + ")", " then ",
+            "effects are written one after another, joined by 'then' (or by nothing), not by a comma or "
+            "'and'", expects="gain"),
+    _phrase(r"\bif\s+(?P<condition>[^,:\n]+?)\s*(?:,|:|\bthen\b)\s*(?:then\s+)?(?P<effect>" + _EFFECT_START
+            + r"[^\n}]*?)\s*(?=$|})",
+            _condition_first,
+            "a condition comes after the effect it guards: 'gain 2 gold if at least 3 faith shields'",
+            expects="gain"),
+    _phrase(r"(?P<each>\beach\s+(?:opponent|neighbou?r|player)s?\s+)?\b(?:get|gets|receive|receives|earn|earns"
+            r"|collect|collects|obtain|obtains|win|wins)\s+(?P<rest>\d+\s+" + _RES + ")",
+            lambda m: (f"{m.group('each')}gains " if m.group("each") else "gain ") + m.group("rest"),
+            "getting gold or keys from the supply is written 'gain' ('gains' after 'each opponent')"),
+    _phrase(r"\b(?:gains|loses)\s+(?P<rest>\d+\s+" + _RES + ")",
+            lambda m: m.group(0).lower().split()[0][:-1] + " " + m.group("rest"),
+            "your own effects are written 'gain' and 'lose' ('gains' and 'loses' follow 'each opponent')",
+            expects="gain", at_start=True),
+    _phrase(r"\b(?:pay|pays|spend|spends)\s+(?P<amount>\d+\s+" + _RES + r")\s*(?::|,|\bto\b)\s*(?:then\s+)?"
+            r"(?=" + _EFFECT_START + ")",
+            "you may pay \\g<amount> to ",
+            "an effect with a price is written 'you may pay N gold to ...' (only if you can pay)", expects="gain"),
+    _phrase(r"(?P<each>\beach\s+(?:opponent|neighbou?r|player)s?\s+)?\b(?:pay|pays|spend|spends|discard|discards)\s+"
+            r"(?P<amount>\d+\s+" + _RES + r")\b(?!\s*(?:to|:))",
+            lambda m: (f"{m.group('each')}loses " if m.group("each") else "lose ") + m.group("amount"),
+            "giving gold or keys back to the supply is written 'lose N gold' ('loses' after 'each opponent')"),
+    _phrase(r"(?:\b(?:gain|get|gets)\s*)?[+]\s*(?P<n>\d+)\s+(?P<r>" + _RES + r"|coins?)\b",
+            lambda m: f"gain {m.group('n')} " + ("gold" if m.group("r").lower().startswith("coin")
+                                                  else m.group("r").lower()),
+            "gaining is written with the verb: 'gain 2 gold'"),
+    _phrase(r"(?<![\w-])-(?P<n>\d+)\s+(?P<r>" + _RES + r")\b", "lose \\g<n> \\g<r>",
+            "losing is written with the verb: 'lose 1 gold'", expects="gain"),
+    _phrase(r"\b(?P<r>" + _RES + r")\s*[:x]?\s*[+]?(?P<n>\d+)(?:\s+(?:gain|gains|gained))?\b", "gain \\g<n> \\g<r>",
+            "an effect starts with its verb, then the amount and what: 'gain 2 gold'", expects="gain", at_start=True),
+    _phrase(r"\b(?P<n>\d+)\s+(?P<r>" + _RES + r")(?:\s+(?:gain|gains|gained))?\b", "gain \\g<n> \\g<r>",
+            "an effect starts with its verb, then the amount and what: 'gain 2 gold'", expects="gain", at_start=True),
+    _phrase(r"\b(?:draw|draws|drawing)\b[^\n}]*", None,
+            "Castle Combo has no hand and no drawing: each turn you take one card from a row; gold and keys "
+            "are gained from the supply ('gain 2 gold')",
+            "say what the card gives instead, such as 'gain 2 gold'"),
+    _phrase(r"\b(?:store|stores|place|places|add|adds|put|puts|keep)\s+(?P<n>\d+)\s+gold\s+(?:on|onto|in|into|to)\s+"
+            r"(?:this\s+card(?:'s\s+purse)?|it|itself|this\s+purse|its\s+purse|this)\b",
+            "put \\g<n> gold on this card", "gold is stored on a card's purse with 'put N gold on this card'"),
+    _phrase(r"\b(?:flip|flips|reveal|reveals)\s+(?P<which>an?|one|every|each|all)\s+(?:of\s+your\s+)?face[- ]?down\s+"
+            r"cards?(?:\s+face[- ]?up)?",
+            lambda m: (f"turn {'every' if m.group('which').lower() in ('every', 'each', 'all') else 'a'} "
+                       "face-down card face up"),
+            "turning your cards face up is written 'turn a face-down card face up' (or 'turn every ...')"),
+    _phrase(r"\bface\s+(?P<side>down|up)(?=\s+(?:cards?|banners?|village|castle|purse|\w+\s+cards?))",
+            "face-\\g<side>", "'face-down' and 'face-up' are written with a hyphen before a noun"),
+    _phrase(r"\b(?:trash|trashes|destroy|destroys|remove|removes|burn|burns|scrap|scraps)\b[^\n}]*", None,
+            "a card leaves a row only when discarded, with its cost as the reward: 'discard a card from the "
+            "castle row for its cost in gold' (or 'in keys'), or a whole row: 'discard the castle row'",
+            "choose one of these discards; no card leaves a tableau"),
+    _phrase(r"\bdiscard\s+(?P<which>a|one)\s+cards?\s+from\s+the\s+(?P<deck>castle|village)\s+row\b(?!\s+for)",
+            "discard \\g<which> card from the \\g<deck> row for its cost in gold",
+            "a card discarded from a row gives its printed cost: write 'for its cost in gold' or 'for its "
+            "cost in keys' (to discard with no reward, discard the whole row: 'discard the \\g<deck> row')",
+            "or 'in keys'"),
+    _phrase(r"\bmove\s+(?:a\s+|your\s+)?messenger\b(?:\s+to\s+(?:the\s+)?(?P<deck>castle|village))?",
+            lambda m: "move the messenger" + (f" to the {m.group('deck').lower()}" if m.group("deck") else ""),
+            "the messenger is 'the messenger': 'move the messenger' (or 'to the castle')"),
+    _phrase(r"\bdiscount\s+(?:of\s+)?(?P<n>\d+)\s+(?:gold\s+)?(?:on|for|to)\s+(?:all\s+)?(?:the\s+)?(?P<deck>castle"
+            r"|village|all)(?:\s+(?:decks?|banners?|rows?|purchases?))?\b(?!\s+(?:and|cards?))",
+            lambda m: f"discount {m.group('n')} on {m.group('deck').lower()} cards",
+            "a discount names the cards it is for: 'discount 1 on castle cards' (or 'village', or 'all')"),
+    _phrase(r"\bdiscount\s+(?:of\s+)?(?P<n>\d+)\s+(?:gold|coins?)\s+on\b", "discount \\g<n> on",
+            "a discount is written 'discount 1 on castle cards' (the word gold is left out)"),
+    _phrase(r"\bchoose(?:\s+one)?(?:\s+of)?\s*:?\s*(?:either\s+)?(?P<options>[^{}\n]+?\s+or\s+[^{}\n]+?)\s*(?=$|})",
+            _either,
+            "the options of a choice are written between braces: 'choose one: { gain 2 gold } or "
+            "{ gain 1 key }'", expects="{"),
+    _phrase(r"\}\s*(?:,\s*|;\s*|/\s*)?\{", "} or {",
+            "the options of a choice are joined by 'or': 'choose one: { gain 2 gold } or { gain 1 key }'"),
+    _phrase(r"\beither\s+(?P<options>[^{}\n]+?\s+or\s+[^{}\n]+?)\s*(?=$|})", _either,
+            "a choice is written 'choose one: { gain 2 gold } or { gain 1 key }'", expects="gain"),
+    _phrase(r"^\s*(?P<effect>" + _EFFECT_START + r"[^\n]*?)\s*$", "when bought: \\g<effect>",
+            "an effect happens at a moment: 'when bought: ...' (or 'at the start of your turn:', 'at the end of "
+            "your turn:', 'at the end of the game:')", expects="deck"),
+    _phrase(r"\b(?:gain|win|earn|get)\s+(?P<n>\d+)\s+(?:victory\s+points?|points?|vps?|pts|prestige)\b", None,
+            "points are scored when the game ends, by a scoring rule of the card: 'score N per ...' or "
+            "'score N if ...' (a separate line, not in 'when bought:')",
+            "write a scoring rule on its own line, such as 'score 2 per faith shield'"),
+    # ------------------------------------------------ scoring rules
+    _phrase(r"\b(?:score\s+)?(?P<n>-?\d+)\s+(?:victory\s+points?|points?|vps?|pts|prestige(?:\s+points?)?)\b"
+            r"(?P<each>\s+(?:for\s+each|for\s+every|each|every|for)\b)?",
+            lambda m: f"score {m.group('n')}" + (" per" if m.group("each") else ""),
+            "points are written as the bare number after 'score': 'score 2 per ...'"),
+    _phrase(r"\b(?P<lead>score\s+-?\d+|(?:gain|lose)\s+\d+\s+" + _RES + r")\s+(?:for\s+each|for\s+every|for|each"
+            r"|every|x|times|per\s+each|per\s+every)\b",
+            "\\g<lead> per", "'for each' is written 'per': 'score 2 per faith shield'"),
+    _phrase(r"\bper\s+(?:each|every)\b", "per", "'per each' is written 'per': 'per faith shield'"),
+    _phrase(r"\bscore\s+(?P<n>-?\d+)\s+(?:gold|coins?)\s+per\b", "score \\g<n> per",
+            "a scoring rule gives points: 'score 2 per ...'; to gain gold at the end of the game write "
+            "'at the end of the game: gain 2 gold per ...'", "or 'at the end of the game: gain ... gold per ...'"),
+    _phrase(r"\bper\s+(?P<noun>keys?|gold)\s+(?:you\s+have|you\s+own|owned|left|remaining|in\s+your\s+supply"
+            r"|you\s+hold|held)\b", "per \\g<noun>",
+            "'per key' counts the keys you own and 'per gold' the gold you have: nothing more is needed"),
+    _phrase(r"\b(?:different|distinct|unique)\s+shields?\b(?!\s+types?)", "shield type",
+            "kinds of shields are counted with 'per shield type' (the distinct types you have)"),
+    _phrase(r"\b(?:symbols?|icons?)\b", lambda m: "shields" if m.group(0).lower().endswith("s") else "shield",
+            "the symbols on a card are its shields: 'faith shield'"),
+    _phrase(r"\b(?:coins?|money|silver)\b", "gold", "money is 'gold' in the card language"),
+    _phrase(r"\b(?:with\s+(?:a\s+)?(?:printed\s+)?cost\s+(?:of\s+)?|that\s+costs?\s+|which\s+costs?\s+)"
+            r"(?P<n>\d+)(?P<more>\s+or\s+(?:more|less|fewer))?\b",
+            lambda m: f"costing {m.group('n')}" + (m.group("more").lower().replace("fewer", "less") if m.group("more")
+                                                    else ""),
+            "cards are picked by their printed cost with 'costing': 'card costing 3', 'card costing 3 or more'"),
+    _phrase(r"\bcosting\s+(?P<cmp>at\s+least|at\s+most)\s+(?P<n>\d+)\b",
+            lambda m: f"costing {m.group('n')} or {'more' if m.group('cmp').lower().endswith('least') else 'less'}",
+            "a cost is compared with 'costing 3 or more' or 'costing 3 or less'"),
+    _phrase(r"\bsets?\s+of\s+(?P<list>" + _SHIELD + r"(?:\s*(?:,|and|&|\+)\s*" + _SHIELD + r")+)(?:\s+shields?)?",
+            lambda m: "set of {" + ", ".join(re.findall(_SHIELD, m.group("list").lower())) + "}",
+            "a set of shields is written between braces: 'set of {faith, military}'"),
+    # ------------------------------------------------ bounds
+    _phrase(r",?\s*\(\s*(?:max\.?|maximum|up\s+to|at\s+most|limit|cap|capped\s+at)\s*:?\s*(?:of\s+)?(?P<n>\d+)"
+            r"(?:\s+(?:points?|pts|vps?|gold|keys?|times))?\s*\)",
+            " up to \\g<n>", "a cap on an amount is written after it: 'up to 10'"),
+    _phrase(r",?\s*\b(?:max\.?|maximum(?:\s+of)?|to\s+a\s+maximum\s+of|up\s+to\s+a\s+maximum\s+of|capped\s+at"
+            r"|limit(?:ed\s+to)?|at\s+most)\s*:?\s*(?P<n>\d+)(?:\s+(?:points?|pts|vps?|gold|keys?|times))?\b",
+            " up to \\g<n>", "a cap on an amount is written 'up to N' after it", expects="up to"),
+    _phrase(r"\bup\s+to\s+(?P<n>\d+)\s+(?:points?|pts|vps?|gold|keys?|times)\b", "up to \\g<n>",
+            "a cap is the bare number after 'up to': 'up to 10'"),
+    _phrase(r",?\s*\b(?:min\.?|minimum(?:\s+of)?)\s*:?\s*(?P<n>\d+)\b", " at least \\g<n>",
+            "a floor on an amount is written 'at least N' after it", expects="up to"),
+    _phrase(r"\b(?P<word>atleast|atmost|upto)\b",
+            lambda m: {"atleast": "at least", "atmost": "at most", "upto": "up to"}[m.group("word").lower()],
+            "'at least', 'at most' and 'up to' are two words"),
+    # ------------------------------------------------ conditions
+    _phrase(r"\b(?P<n>\d+)\s+" + _WHAT + r"\s+or\s+(?P<more>more|greater|higher|fewer|less|lower)\b",
+            lambda m: (f"{'at least' if m.group('more').lower() in ('more', 'greater', 'higher') else 'at most'} "
+                       f"{m.group('n')} {m.group('what')}"),
+            "in a condition, a number is compared with 'at least', 'at most', 'more than' or 'fewer than' "
+            "before it: 'at least 2 military shields'"),
+    _phrase(r"\b(?P<n>\d+)\s*(?:\s+or\s+(?P<more>more|greater|higher|fewer|less|lower)|(?P<plus>\+))\s+" + _WHAT
+            + _STOP,
+            lambda m: (("at least" if m.group("plus") or m.group("more").lower() in ("more", "greater", "higher")
+                        else "at most") + f" {m.group('n')} {m.group('what')}"),
+            "in a condition, a number is compared with 'at least', 'at most', 'more than' or 'fewer than' "
+            "before it: 'at least 2 military shields' ('2 or more' is for a card's cost and shields: "
+            "'card costing 2 or more')"),
+    _phrase(r"(?:>=|=>|≥)\s*(?P<n>\d+)", _compare("at least"), "'>=' is written 'at least'"),
+    _phrase(r"(?:<=|=<|≤)\s*(?P<n>\d+)", _compare("at most"), "'<=' is written 'at most'"),
+    _phrase(r">\s*(?P<n>\d+)", _compare("more than"), "'>' is written 'more than'"),
+    _phrase(r"<\s*(?P<n>\d+)", _compare("fewer than"), "'<' is written 'fewer than'"),
+    _phrase(r"==?\s*(?P<n>\d+)", _compare("exactly"), "'=' is written 'exactly'"),
+    _phrase(r"\b(?:more\s+than\s+or\s+equal\s+to|greater\s+than\s+or\s+equal\s+to|no\s+fewer\s+than|no\s+less\s+than"
+            r"|not\s+less\s+than|not\s+fewer\s+than|minimum(?:\s+of)?|min\.?)\s+(?P<n>\d+)", _compare("at least"),
+            "'at least N' says N or more"),
+    _phrase(r"\b(?:less\s+than\s+or\s+equal\s+to|fewer\s+than\s+or\s+equal\s+to|no\s+more\s+than|not\s+more\s+than"
+            r"|maximum(?:\s+of)?|max\.?|up\s+to)\s+(?P<n>\d+)", _compare("at most"),
+            "'at most N' says N or fewer", expects="at least"),
+    _phrase(r"\bless\s+than\s+(?P<n>\d+)", _compare("fewer than"),
+            "a condition counts with 'fewer than' ('less than' is for costs: 'card costing less than 3')",
+            expects="at least"),
+    _phrase(r"\b(?:less|lower)\s+(?=[a-z])", "fewer ",
+            "a condition compares with 'more ... than' or 'fewer ... than'", expects="at least"),
+    _phrase(r"\bthan\s+(?:(?:all|both|any|every|each)\s+(?:of\s+)?(?:your\s+|the\s+)?(?:other\s+)?|your\s+|the\s+other\s+"
+            r"|all\s+(?:the\s+)?other\s+|any\s+other\s+|the\s+)(?P<who>opponents?|neighbou?rs?|players?)\b",
+            _than_each,
+            "comparing with other players is written 'than each opponent' or 'than each neighbour' (more "
+            "than every one of them)"),
+    _phrase(r"\bthan\s+(?P<who>anyone|anybody|everyone|everybody)(?:\s+else)?\b", "than each opponent",
+            "comparing with the other players is written 'than each opponent' (more than every one of them)"),
+    _phrase(r"(?<!the\s)(?<!at\s)\b(?P<word>most|fewest|least|highest\s+number\s+of|largest\s+number"
+            r"\s+of|lowest\s+number\s+of|smallest\s+number\s+of|majority\s+of)\s+(?=[a-z])",
+            lambda m: ("the most " if m.group("word").lower().split()[0] in ("most", "highest", "largest", "majority")
+                       else "the fewest "),
+            "comparing with every opponent is written 'the most ...' or 'the fewest ...' (ties count)"),
+    _phrase(r"\b(?:this\s+card\s+is|it\s+is|it's|located|positioned|is)\s+(?=in\b|on\b|at\b)", "placed ",
+            "where this card ends in the final grid is written 'placed in ...': 'score 5 if placed in a corner'"),
+    _phrase(r"\bif\s+(?P<place>(?:in|on|at)\s+(?:a\s+|the\s+)?(?:corner|center|centre|top|middle|bottom|left|right"
+            r"|edge))", "if placed \\g<place>",
+            "where this card ends in the final grid is written 'placed in ...': 'score 5 if placed in a corner'"),
+    _phrase(r"\bplaced\s+(?:at|on|in)\s+(?:the\s+|a\s+)?corners?\b", "placed in a corner",
+            "the corners are 'placed in a corner'"),
+    _phrase(r"\bplaced\s+(?:at|on|in)\s+(?:the\s+|an\s+)?(?:edges?|sides?|middle\s+of\s+(?:a|the)\s+edge)\b",
+            "placed in the middle of an edge",
+            "the four spaces between the corners are 'placed in the middle of an edge'"),
+    _phrase(r"\bplaced\s+(?:at|on|in)\s+(?:the\s+)?(?:middle|center|centre)(?:\s+of\s+(?:the|your)\s+(?:grid|tableau))?"
+            r"\b(?!\s+(?:row|column))", "placed in the center", "the middle space is 'placed in the center'"),
+    _phrase(r"\b(?P<verb>placed\s+in|in)\s+the\s+(?P<which>top|middle|bottom|left|right)\s+(?P<line>row|column)\b",
+            "\\g<verb> \\g<which> \\g<line>",
+            "a row or a column of the final grid is written without 'the': 'top row', 'left column'"),
+    # ------------------------------------------------ places
+    _phrase(r"\bin\s+(?:the\s+same|this|its|that|this\s+card's|the|your|my|the\s+card's)\s+(?P<a>row|column)"
+            r"(?:\s+(?:and|or)\s+(?:its\s+|this\s+|the\s+)?(?P<b>row|column))?\b",
+            lambda m: "in row and column" if m.group("b") and m.group("b") != m.group("a") else f"in {m.group('a')}",
+            lambda m: (f"this card's {m.group('a').lower()} of the final grid is written 'in {m.group('a').lower()}'"
+                       " ('in row', 'in column', both: 'in row and column')")),
+    _phrase(r"\bin\s+column\s+(?:and|or)\s+row\b", "in row and column",
+            "this card's row and column together are written 'in row and column'"),
+    _phrase(r"\bin\s+(?:each|every|both|all)\s+(?:of\s+your\s+)?neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b"
+            r"|\bin\s+your\s+neighbou?rs(?:'|’)\s+tableaux\b", None,
+            "no place adds up both neighbours' tableaux: 'in a neighbour's tableau' is the better of the two "
+            "(your choice, in an ability), 'in your opponents' tableaux' every other player's (the same as "
+            "both neighbours in a game of two or three)",
+            "choose between 'in a neighbour's tableau' and 'in your opponents' tableaux'"),
+    _phrase(r"\bin\s+(?:your|the|a)\s+neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b", None,
+            "a scoring rule counts your own tableau, or every other player's with 'in your opponents' tableaux' "
+            "(in a game of two, your neighbour's); one neighbour's tableau is read only by an ability "
+            "('when bought: gain 1 gold per faith shield in a neighbour's tableau')",
+            "count 'in your opponents' tableaux', or move the count into an ability", line="score"),
+    _phrase(r"\bin\s+(?:your|the|a)\s+neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b", "in a neighbour's tableau",
+            "a neighbour's tableau is written 'in a neighbour's tableau': the better of your two neighbours' "
+            "for you (your choice of left or right); 'in your opponents' tableaux' counts every other player's",
+            line="effect"),
+    _phrase(r"\bin\s+(?:your\s+|the\s+|all\s+(?:your\s+)?|each\s+|every\s+|other\s+|the\s+other\s+)?(?:opponent|other\s+"
+            r"player)(?:'s|’s|s'|’|s)?\s+tableaux?\b", "in your opponents' tableaux",
+            "the other players' tableaux are written 'in your opponents' tableaux'"),
+    _phrase(r"\bin\s+(?:all|every|each)\s+(?:players?(?:'s|’s|'|’)?\s+)?tableaux?\b|\bin\s+(?:everyone's|everybody's)"
+            r"\s+tableaux?\b", "in every tableau",
+            "every player's tableau, yours included, is written 'in every tableau'"),
+    _phrase(r"\bin\s+(?:your\s+)?(?:area|kingdom|grid|play\s+area|realm|domain|city)\b|\bin\s+play\b",
+            "in your tableau", "your own cards are 'in your tableau' (the place a count has when none is written)"),
+    _phrase(r"\b(?:next\s+to|beside|touching|bordering|neighbouring|neighboring|orthogonally\s+adjacent\s+to"
+            r"|adjacent\s+to)\s+(?:this\s+card|this\s+one|this|it|itself)\b",
+            "adjacent to this card", "the cards next to this one are 'adjacent to this card'"),
+    _phrase(r"\bdiagonally\s+(?:adjacent\s+to|next\s+to)\s+(?:this\s+card|this|it)\b", "diagonal to this card",
+            "the cards diagonally next to this one are 'diagonal to this card'"),
+    _phrase(r"\b(?:surrounding|around)\s+(?:this|it|this\s+one)\b(?!\s+card)", "around this card",
+            "the eight spaces around this card are 'around this card'"),
+    _phrase(r"\b(?P<lead>per|each|every|a|an|one)\s+(?P<near>adjacent|diagonal|neighbouring|neighboring)\s+"
+            r"(?P<what>(?:[a-z'’-]+\s+){0,3}?)(?P<noun>cards?|banners?|shields?)\b",
+            lambda m: (f"{m.group('lead').lower()} {m.group('what')}{m.group('noun').lower()} "
+                       f"{'diagonal' if m.group('near').lower() == 'diagonal' else 'adjacent'} to this card"),
+            "a place comes after the cards it is about: 'faith card adjacent to this card'"),
+    _phrase(r"\b(?P<near>adjacent|diagonal)\b(?!\s+to\b)(?=\s*(?:$|}|\bup\b|\bthen\b|\bif\b|\bface\b))",
+            "\\g<near> to this card", "the cards next to this one are 'adjacent to this card'"),
+    # ------------------------------------------------ the facts of a card
+    _phrase(r"\bcard\s+(?P<name>[A-Za-z][^{}\"\n]*?)\s*(?=\{)", 'card "\\g<name>" ',
+            "a card's name is written between double quotes: card \"Name\" {"),
+    _phrase(r"\b(?P<word>cost|deck|purse|shields?)\s*[:=]\s*", "\\g<word> ",
+            "the facts of a card are written without a colon: 'cost 3', 'deck castle', 'shields faith'",
+            expects=None),
+    _phrase(r"\b(?:cost|price)\s+(?P<n>\d+)\s+(?:gold|coins?)\b", "cost \\g<n>",
+            "a cost is the bare number: 'cost 3'"),
+    _phrase(r"\bprice\s+(?P<n>\d+)\b", "cost \\g<n>", "a card's price is its 'cost'"),
+    _phrase(r"\b(?:type|banner|kind|location|row)\s*:?\s*(?P<deck>castle|village)\b", "deck \\g<deck>",
+            "the deck a card belongs to is written 'deck castle' or 'deck village'"),
+    _phrase(r"\b(?P<deck>castle|village)\s+(?:card|deck)\b", "deck \\g<deck>",
+            "the deck a card belongs to is written 'deck castle' or 'deck village'", expects="deck"),
+    _phrase(r"\bshields?\s+(?P<list>" + _SHIELD + r"(?:\s*(?:,|and|&|\+|/)\s*" + _SHIELD + r"){1,2})",
+            _shields_listed, "the shields of a card are listed with spaces only: 'shields faith military'"),
+    _phrase(r"\bshields?\s+(?P<n>[1-3])\s*x?\s*(?P<shield>" + _SHIELD + r")\b", _shields_counted,
+            "each shield is named once per shield: 'shields faith faith' for two faith shields"),
+    _phrase(r"\bshields?\s+(?P<shield>" + _SHIELD + r")\s*x\s*(?P<n>[1-3])\b", _shields_counted,
+            "each shield is named once per shield: 'shields faith faith' for two faith shields"),
+    _phrase(r"\bpurse\s+(?:of|capacity|size|holds|with)\s*:?\s*(?P<n>\d+)(?:\s+gold)?\b|\bpurse\s+(?P<m>\d+)\s+gold\b",
+            lambda m: f"purse {m.group('n') or m.group('m')}", "a purse is written with its capacity: 'purse 3'"),
+    _phrase(r"\b(?:has\s+(?:a\s+|the\s+)?)?messenger\s+(?:icon|symbol)\b", "messenger",
+            "the messenger icon is the property 'messenger'", expects="deck"),
+    _phrase(r"\bshields?\s+wild\s+card\b|\bwild\s+shields?\b", "shields wild",
+            "a wild shield is written 'shields wild'", expects="deck"),
+)
+
+
+def _joined_text(before: str, after: str) -> str:
+    """``before`` and ``after`` put together with the spacing of the line: one run of blanks where they meet."""
+    if not before or not after:
+        return before + after
+    if before[-1] in " \t":
+        return before + after.lstrip(" \t")
+    if after[0] in " \t" or after[0] in ":,;)}." or before[-1] in "({":
+        return before + after
+    return before + " " + after
+
+
+#: How much of a long line around the spot the phrasebook reads, each side.
+_WINDOW = 160
+#: A comment at the end of a line (outside a quoted name): the phrasebook neither reads nor repeats it.
+_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|#.*')
+
+
+def advise(line: str, spot: int, after: int | None, expects: Collection[str]) -> Advice | None:
+    """What the phrasebook says about the line where a parse failed, or ``None``.
+
+    ``line`` is the line's text; ``spot`` the column (from 0) of the word
+    the parser could not read; ``after`` the column just after the word
+    before it when that word is on this line (the parser may have stopped at
+    the end of a phrase, as in "2 shields or more" followed by '}'); ``expects``
+    the words the parser was ready to read there. The first phrasing of
+    :data:`PHRASES` whose match holds the spot (or ends right before it) and
+    changes the line is the advice.
+    """
+    if len(line) > 2 * _WINDOW:  # a window around the spot: no phrase is longer, and regexes stay fast
+        first = max(0, spot - _WINDOW)
+        advice = advise(line[first:spot + _WINDOW], spot - first, None if after is None else after - first, expects)
+        return None if advice is None else attrs.evolve(advice, start=advice.start + first, end=advice.end + first)
+    line = _COMMENT.sub(lambda found: found.group(1) or "", line)
+    scoring = line.lstrip().startswith("score")
+    for phrase in PHRASES:
+        if phrase.expects is not None and phrase.expects not in expects:
+            continue
+        if phrase.line is not None and (phrase.line == "score") != scoring:
+            continue
+        for match in phrase.pattern.finditer(line):
+            start, end = match.span()
+            if phrase.at_start and start != spot:
+                continue
+            holds = start <= spot < max(end, start + 1)
+            ends_before = after is not None and end == after and start < after
+            if not (holds or ends_before):
+                continue
+            shown = start + len(match.group(0)) - len(match.group(0).lstrip())  # the caret skips leading blanks
+            if phrase.write is None:
+                return Advice(shown, end, phrase.message(match),
+                              phrase.note or "see 'What the language leaves out' on the card language's page")
+            new_line = _joined_text(_joined_text(line[:start], phrase.write(match)), line[end:]).strip()
+            if " ".join(new_line.split()) == " ".join(line.split()):
+                continue
+            hint = f"write '{new_line}'" + (f" ({phrase.note})" if phrase.note else "")
+            return Advice(min(shown, end - 1) if end > start else start, end, phrase.message(match), hint)
+    return None
