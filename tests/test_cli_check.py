@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from castle_combo.cli import main
+from castle_combo.language import check_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 NUN = 'card "Nun" {\n    deck castle   cost 3   shields faith\n}\n'
@@ -150,26 +151,123 @@ def test_cards_lists_installed_expansions_only_when_asked(
     assert "78 cards (ruleset base-1)" in run(capsys, "cards")[1]
 
 
-def test_check_extend_refuses_a_fan_card_named_like_a_standard_card(
+def test_check_refuses_a_fan_card_named_like_a_standard_card_without_being_asked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every command would refuse the card (Ruleset.extend does), so check says so without --extend."""
     (tmp_path / "mine.ccl").write_text(NUN, encoding="utf-8")
-    status, out, err = run(capsys, "check", "--extend", str(tmp_path))
+    status, out, err = run(capsys, "check", str(tmp_path))
     assert status == 2
-    assert f"{tmp_path / 'mine.ccl'}:1:1: card 'Nun' has the name of a standard card (defined at " in out
+    assert f"{tmp_path / 'mine.ccl'}:1:1: card 'Nun' has the name of a card of the ruleset it extends (defined at " in out
     assert "rename it" in out
     assert "1 problem found" in err
 
 
-def test_check_without_extend_accepts_the_same_card_on_its_own(
+def test_check_passes_the_example_fan_expansion(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = ROOT / "examples" / "fan-expansion"
+    status, out, _ = run(capsys, "check", str(folder))
+    assert status == 0
+    assert out.startswith("ok: ") and "warning" not in out
+
+
+def test_check_warns_when_a_fan_card_has_the_name_of_an_expansion_card(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "mine.ccl").write_text(NUN, encoding="utf-8")
-    assert run(capsys, "check", str(tmp_path)) == (0, "ok: 1 card in 1 file\n", "")
+    """Fine with the standard cards, refused with the expansion: a warning, status 0."""
+    (tmp_path / "mine.ccl").write_text(NUN.replace("Nun", "Toady"), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(tmp_path))
+    assert (status, err) == (0, "")
+    assert out.startswith(f"warning: {tmp_path / 'mine.ccl'}:1:1: card 'Toady' has the name of a card of the "
+                          "expansion out-of-the-oubliette (defined at ")
+    assert out.endswith("ok: 1 card in 1 file, 1 warning\n")
 
 
-def test_check_extend_passes_the_example_fan_expansion(capsys: pytest.CaptureFixture[str]) -> None:
-    folder = ROOT / "examples" / "fan-expansion"
-    status, out, _ = run(capsys, "check", "--extend", str(folder))
-    assert status == 0
-    assert out.endswith("(none reuses a name of the ruleset's cards)\n")
+def test_check_with_the_expansion_refuses_its_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "mine.ccl").write_text(NUN.replace("Nun", "Toady"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", str(tmp_path), "--expansion", "out-of-the-oubliette")
+    assert status == 2
+    assert "card 'Toady' has the name of a card of the ruleset it extends" in out and "warning" not in out
+
+
+def test_check_extend_path_is_the_older_spelling_of_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--extend PATH means in check what it means in every command: fan cards added, and checked."""
+    (tmp_path / "hermit.ccl").write_text(NUN.replace("Nun", "Hermit"), encoding="utf-8")
+    (tmp_path / "monk.ccl").write_text(NUN.replace("Nun", "Monk").replace("faith", "faiht"), encoding="utf-8")
+    for option in ("--extend", "--cards"):
+        assert run(capsys, "check", option, str(tmp_path / "hermit.ccl")) == (0, "ok: 1 card in 1 file\n", "")
+        status, out, _ = run(capsys, "check", str(tmp_path / "hermit.ccl"), option, str(tmp_path / "monk.ccl"))
+        assert status == 2 and "unknown shield 'faiht'" in out
+
+
+def test_check_still_accepts_the_bare_extend_flag_and_says_it_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "hermit.ccl").write_text(NUN.replace("Nun", "Hermit"), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(tmp_path), "--extend")
+    assert (status, out) == (0, "ok: 1 card in 1 file\n")
+    assert err.startswith("note: --extend without a path changes nothing now")
+
+
+def test_check_without_a_path_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "check")
+    assert (status, out) == (2, "")
+    assert err.startswith("error: give a .ccl file or a folder of them to check")
+
+
+TWO_BROKEN_ONE_GOOD = """\
+card "Thief" {
+    deck village   cost 2   shields faith
+    when bought: steal 1 gold
+}
+
+card "Hermit" {
+    deck village   cost 2   shields faith
+    score 1 per key
+}
+
+card "Monk" {
+    deck castle   cost 3   shields nobilty
+    score 2 per faith shield
+}
+"""
+
+
+def test_check_of_a_file_with_two_broken_cards_and_one_good_card_reports_both_errors_and_reads_the_good_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mine.ccl"
+    path.write_text(TWO_BROKEN_ONE_GOOD, encoding="utf-8")
+    status, out, err = run(capsys, "check", str(path))
+    assert status == 2
+    messages = out.strip().split("\n\n")
+    assert [message.split(": ")[0] for message in messages] == [f"{path}:3:18", f"{path}:12:36"]
+    assert "'steal' is not a word of the card language" in messages[0]
+    assert "unknown shield 'nobilty'" in messages[1]
+    assert err == "2 problems found; 1 card read without problems from 1 file\n"
+    report = check_paths([path])
+    assert [card.name for card in report.cards] == ["Hermit"]
+
+
+def test_a_card_left_open_does_not_hide_the_next_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The unclosed card's message is the whole file's ('missing before the next card'), and the next card is read."""
+    path = tmp_path / "mine.ccl"
+    path.write_text(TWO_BROKEN_ONE_GOOD.replace("steal 1 gold\n}", "gain 1 gold\n"), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(path))
+    assert status == 2
+    assert out.startswith(f"{path}:6:1: card \"Thief\" (line 1) is not closed: '}}' is missing before the next card\n"
+                          '    card "Hermit" {\n')
+    assert err == "2 problems found; 1 card read without problems from 1 file\n"
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["play", "--bots", "greedy"],
+                                     ["balance", "--games", "1"]])
+def test_commands_that_play_refuse_a_folder_with_a_broken_file_and_list_all_its_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    (tmp_path / "mine.ccl").write_text(TWO_BROKEN_ONE_GOOD, encoding="utf-8")
+    (tmp_path / "more.ccl").write_text(NUN.replace("Nun", "Abbot").replace("cost 3", "cost 30"), encoding="utf-8")
+    status, out, err = run(capsys, *command, "--cards", str(tmp_path))
+    assert status == 2
+    for place in (f"{tmp_path / 'mine.ccl'}:3:18: ", f"{tmp_path / 'mine.ccl'}:12:36: ",
+                  f"{tmp_path / 'more.ccl'}:2:19: "):
+        assert place in err

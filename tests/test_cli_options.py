@@ -20,8 +20,9 @@ def test_every_command_that_loads_cards_takes_expansions_and_fan_cards(command: 
     assert args.expansions == ["out-of-the-oubliette"] and args.cards == ["my_cards/", "more.ccl"]
 
 
-@pytest.mark.parametrize("command", ["cards", "score", "replay", "simulate", "play"])
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_the_fan_cards_option_keeps_its_older_spelling(command: str) -> None:
+    """--extend PATH is --cards PATH in every command, check included."""
     args = build_parser().parse_args([command, *COMMANDS[command], "--extend", "my_cards/"])
     assert args.cards == ["my_cards/"]
 

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError
-from castle_combo.language import CardProblems, parse_text
+from castle_combo.language import CardProblems, parse_text, read_cards
 
 NUN = """\
 card "Nun" {
@@ -434,3 +434,30 @@ def test_a_card_may_not_be_named_face_down() -> None:
     lines = error_for(NUN.replace('"Nun"', '"face-down"')).splitlines()
     assert lines[0] == ("mine.ccl:1:1: the name 'face-down' is reserved: score scenarios write a face-down card so")
     assert lines[-1] == "hint: choose another name"
+
+
+def test_reading_goes_on_past_a_syntax_error_at_the_next_card() -> None:
+    """Two broken cards and a good one: both errors are raised at once, the good card is read."""
+    text = (nun_with("gain 1 gold", "steal 1 gold") + NUN.replace("Nun", "Hermit")
+            + nun_with("shields faith", "shields faiht").replace("Nun", "Monk"))
+    with pytest.raises(CardSyntaxError) as caught:
+        parse_text(text, "mine.ccl")
+    error = caught.value
+    assert isinstance(error, CardProblems)  # CardSyntaxProblems: both kinds at once
+    assert [message.split(": ")[0] for message in error.messages] == ["mine.ccl:3:18", "mine.ccl:12:36"]
+    read = read_cards(text, "mine.ccl")
+    assert [card.name for card in read.cards] == ["Hermit"] and read.syntax == 2
+
+
+def test_a_syntax_error_and_a_problem_of_another_card_are_both_reported() -> None:
+    text = nun_with("gain 1 gold", "gian 1 gold") + NUN.replace("Nun", "Monk").replace("cost 3", "cost 30")
+    with pytest.raises(CardSyntaxError) as caught:
+        parse_text(text, "mine.ccl")
+    assert [message.split(": ")[0] for message in caught.value.messages] == [  # type: ignore[attr-defined]
+        "mine.ccl:3:18", "mine.ccl:7:19"]
+
+
+def test_one_syntax_error_alone_is_a_plain_card_syntax_error() -> None:
+    with pytest.raises(CardSyntaxError) as caught:
+        parse_text(nun_with("gain 1 gold", "gian 1 gold") + NUN.replace("Nun", "Monk"), "mine.ccl")
+    assert type(caught.value) is CardSyntaxError

@@ -23,6 +23,7 @@ __all__ = [
     "ScenarioError",
     "GameNotOver",
     "CardProblems",
+    "CardSyntaxProblems",
     "UnknownAgentError",
     "SimulationError",
     "BackendError",
@@ -79,6 +80,16 @@ class CardProblems(CardValidationError):
         count = len(self.messages)
         summary = f"{count} problem{'s' if count != 1 else ''} in card files"
         super().__init__("\n\n".join(self.messages) if self.messages else summary)
+
+
+class CardSyntaxProblems(CardProblems, CardSyntaxError):
+    """Every problem found in a card file, one of them a syntax error at least.
+
+    The card language reads past a syntax error (at the next card), so one
+    file may hold several syntax errors and other problems: this error is
+    both a :class:`CardProblems` (``messages`` holds each) and a
+    :class:`CardSyntaxError`, so code that catches either still catches it.
+    """
 
 
 class UnknownAgentError(CastleComboError):

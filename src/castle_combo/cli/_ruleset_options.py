@@ -1,13 +1,17 @@
 """The ruleset options every command that loads cards shares: ``--expansion`` and ``--cards``.
 
 One definition, so the options are spelled, explained and applied the same
-way in ``cards``, ``check``, ``score``, ``replay``, ``simulate`` and ``play``:
+way in ``cards``, ``check``, ``score``, ``replay``, ``simulate``, ``play``,
+``balance`` and ``render``:
 
 * ``--expansion NAME`` (repeatable) adds an official expansion bundled with
   castle-combo (``out-of-the-oubliette``) or an installed expansion package,
   as :meth:`Ruleset.with_expansion` does;
-* ``--cards PATH`` (repeatable; ``--extend`` is the older spelling) adds fan
-  card files or folders, as :meth:`Ruleset.extend` does.
+* ``--cards PATH`` (repeatable) adds fan card files or folders, as
+  :meth:`Ruleset.extend` does; ``--extend PATH`` is its older spelling and
+  means the same in every command (``check`` also accepts a bare
+  ``--extend``, the flag it once was, which changes nothing now: ``check``
+  always checks names against the standard cards).
 
 Expansions are added first, in the order given, then the fan cards.
 """
@@ -18,25 +22,43 @@ import argparse
 
 from castle_combo.language.ruleset import BUNDLED_EXPANSIONS, Ruleset
 
-__all__ = ["add_ruleset_options", "asked_ruleset", "ruleset_from"]
+__all__ = ["BARE_EXTEND", "add_ruleset_options", "asked_ruleset", "fan_card_paths", "ruleset_from"]
+
+#: What a bare ``--extend`` (``check``'s old flag, given no path) leaves in ``args.cards``.
+BARE_EXTEND = ""
 
 
-def add_ruleset_options(parser: argparse.ArgumentParser, *, extend_alias: bool = True) -> None:
-    """Add ``--expansion NAME`` and ``--cards PATH`` (both repeatable) to ``parser``.
+def add_ruleset_options(parser: argparse.ArgumentParser, *, bare_extend: bool = False) -> None:
+    """Add ``--expansion NAME`` and ``--cards PATH`` (both repeatable; ``--extend PATH`` is ``--cards``) to ``parser``.
 
-    ``extend_alias=False`` leaves out the older spelling ``--extend`` (``check``
-    has a flag of that name).
+    ``bare_extend=True`` (``check``) also accepts ``--extend`` with no path,
+    the flag it once was there: it leaves :data:`BARE_EXTEND` in
+    ``args.cards``, which :func:`fan_card_paths` drops.
     """
     official = ", ".join(BUNDLED_EXPANSIONS)
     parser.add_argument(
         "--expansion", dest="expansions", action="append", default=[], metavar="NAME",
         help=f"add an expansion: {official}, or an installed expansion package (repeatable)",
     )
+    if not bare_extend:
+        parser.add_argument(
+            "--cards", "--extend", dest="cards", action="append", default=[], metavar="PATH",
+            help="add fan cards from a .ccl file or folder (repeatable; --extend PATH is the older spelling)",
+        )
+        return
     parser.add_argument(
-        *(("--cards", "--extend") if extend_alias else ("--cards",)), dest="cards", action="append", default=[],
-        metavar="PATH",
+        "--cards", dest="cards", action="append", default=[], metavar="PATH",
         help="add fan cards from a .ccl file or folder (repeatable)",
     )
+    parser.add_argument(
+        "--extend", dest="cards", action="append", nargs="?", const=BARE_EXTEND, metavar="PATH",
+        help="the older spelling of --cards PATH; given no PATH (the flag it once was) it changes nothing",
+    )
+
+
+def fan_card_paths(args: argparse.Namespace) -> list[str]:
+    """The paths of ``--cards`` (and ``--extend``), without a bare ``--extend``."""
+    return [path for path in args.cards if path != BARE_EXTEND]
 
 
 def ruleset_from(args: argparse.Namespace, base: Ruleset | None = None) -> Ruleset:
@@ -44,7 +66,8 @@ def ruleset_from(args: argparse.Namespace, base: Ruleset | None = None) -> Rules
     rules = Ruleset.standard() if base is None else base
     for name in args.expansions:
         rules = rules.with_expansion(name)
-    return rules.extend(args.cards) if args.cards else rules
+    paths = fan_card_paths(args)
+    return rules.extend(paths) if paths else rules
 
 
 def asked_ruleset(args: argparse.Namespace) -> Ruleset | None:
@@ -54,4 +77,4 @@ def asked_ruleset(args: argparse.Namespace) -> Ruleset | None:
     standard cards with bundled expansions are rebuilt from that name alone
     (:meth:`Ruleset.for_version`), so ``replay`` needs no option for them.
     """
-    return ruleset_from(args) if args.expansions or args.cards else None
+    return ruleset_from(args) if args.expansions or fan_card_paths(args) else None

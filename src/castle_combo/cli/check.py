@@ -1,27 +1,37 @@
-"""``castle-combo check PATH...``: validate card files and folders, printing every problem.
+"""``castle-combo check [PATH...]``: validate card files and folders, printing every problem.
 
 Exit status 0 when every card is valid ("ok: 78 cards in 10 files"), 2 when
 anything is wrong: each problem is printed with its file, line, column, the
 offending line, a caret and a hint. Missing paths, folders without ``.ccl``
-files and binary or non-UTF-8 files are problems too, never tracebacks.
+files and binary or non-UTF-8 files are problems too, never tracebacks. A
+syntax error does not hide the rest of its file: the reading goes on at the
+next card, so every card's problems are printed and the good cards read.
 
-``--extend`` checks fan cards for what adding them to the standard cards
-needs as well: no name already used by a base card (``Ruleset.extend``
-would refuse it). It is a flag, not the default, because checking the base
-``cards/`` folder itself would otherwise find every card twice.
-``--expansion NAME`` and ``--cards PATH`` (the options every command shares)
-check against that ruleset instead: the standard cards with an expansion
-or other fan cards.
+The files are always checked for what adding them to the standard cards
+needs: a card that reuses the name of a standard card (or of an expansion
+asked with ``--expansion``) is a problem, since ``Ruleset.extend`` and every
+command would refuse it; the bundled cards themselves are recognised as
+such, so ``castle-combo check cards/`` passes. A card named like a card of
+an official expansion that was not asked for is a warning: fine on its own,
+refused with that expansion.
+
+``--cards PATH`` means here what it means in every command (fan cards added
+to the ruleset), and those cards are checked as well; ``--extend PATH`` is
+its older spelling. A bare ``--extend``, the flag this command once had, is
+still accepted and changes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 
 from castle_combo.cli._help import HelpFormatter, examples
-from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
+from castle_combo.cli._ruleset_options import BARE_EXTEND, add_ruleset_options, fan_card_paths
 from castle_combo.language import CheckReport, check_paths
+from castle_combo.language.model import Card
+from castle_combo.language.ruleset import BUNDLED_EXPANSIONS, Ruleset
 
 __all__ = ["register", "run", "report_for"]
 
@@ -34,24 +44,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         epilog=examples(
             ("castle-combo check my_cards/",
              "every problem of the folder's .ccl files, with file:line:column and a fix"),
-            ("castle-combo check my_cards/ --extend",
-             "also check that no card reuses the name of a standard card"),
+            ("castle-combo check my_cards/ --expansion out-of-the-oubliette",
+             "also check that no card reuses the name of an expansion card"),
         ),
         help="validate card files (.ccl) and folders of them",
-        description="Validate card files and folders; print every problem with its place and a fix.",
+        description=(
+            "Validate card files and folders; print every problem with its place and a fix. A syntax error "
+            "does not hide the rest of its file: reading goes on at the next card. Names are always checked "
+            "against the standard cards (and the expansions given with --expansion); a card named like a "
+            "card of another official expansion gets a warning. --cards PATH (or its older spelling "
+            "--extend PATH) adds fan cards as in every command, and checks them too."
+        ),
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="a .ccl file or a folder of them")
-    parser.add_argument(
-        "--extend", action="store_true",
-        help="also check that the cards can be added to the standard cards (no base card's name reused)",
-    )
-    add_ruleset_options(parser, extend_alias=False)
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="a .ccl file or a folder of them")
+    add_ruleset_options(parser, bare_extend=True)
     parser.set_defaults(run=run)
-
-
-def _against(args: argparse.Namespace) -> bool:
-    """Whether the files are checked against a ruleset too (``--extend``, ``--expansion``, ``--cards``)."""
-    return bool(args.extend or args.expansions or args.cards)
 
 
 def report_for(args: argparse.Namespace) -> CheckReport:
@@ -59,25 +66,48 @@ def report_for(args: argparse.Namespace) -> CheckReport:
 
     One function for the command and the Card Workshop page
     (:mod:`castle_combo.cli.workshop`), so the page shows exactly the
-    command's messages.
+    command's messages. The files are ``args.paths`` and the fan cards of
+    ``--cards`` / ``--extend``, checked together against the standard cards
+    and the expansions of ``--expansion``.
     """
-    return check_paths(args.paths, ruleset_from(args).cards if _against(args) else ())
+    rules = Ruleset.standard()
+    for name in args.expansions:
+        rules = rules.with_expansion(name)
+    others = [(f"the expansion {name}", _expansion_cards(name)) for name in BUNDLED_EXPANSIONS
+              if name not in args.expansions]
+    return check_paths([*args.paths, *fan_card_paths(args)], rules.cards, others)
+
+
+@functools.cache
+def _expansion_cards(name: str) -> tuple[Card, ...]:
+    """The cards an official expansion adds to the standard ones (read once per process)."""
+    standard = Ruleset.standard()
+    return tuple(card for card in standard.with_expansion(name).cards if card.name not in standard)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check ``args.paths``; 0 if every card is valid, else 2."""
-    against = _against(args)
+    """Check ``args.paths`` (and the fan cards of ``--cards``); 0 if every card is valid, else 2."""
+    if not args.paths and not fan_card_paths(args):
+        print("error: give a .ccl file or a folder of them to check\n"
+              "hint: castle-combo check my_cards/", file=sys.stderr)
+        return 2
+    if BARE_EXTEND in args.cards:
+        print("note: --extend without a path changes nothing now: check always checks names against the "
+              "standard cards (--extend PATH is the older spelling of --cards PATH)", file=sys.stderr)
     report = report_for(args)
     files = f"{len(report.files)} file{'s' if len(report.files) != 1 else ''}"
     cards = f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''}"
     messages = report.messages
-    if not messages:
-        extends = " (none reuses a name of the ruleset's cards)" if against else ""
-        print(f"ok: {cards} in {files}{extends}")
-        return 0
     for message in messages:
         print(message, end="\n\n")
+    for warning in report.warnings:
+        print(f"warning: {warning}", end="\n\n")
+    warned = len(report.warnings)
+    warnings = f"{warned} warning{'s' if warned != 1 else ''}"
+    if not messages:
+        print(f"ok: {cards} in {files}" + (f", {warnings}" if warned else ""))
+        return 0
     count = f"{len(messages)} problem{'s' if len(messages) != 1 else ''}"
-    print(f"{count} found; {cards} read without problems from {files}", file=sys.stderr)
+    also = f" ({warnings})" if warned else ""
+    print(f"{count} found{also}; {cards} read without problems from {files}", file=sys.stderr)
     return 2
-

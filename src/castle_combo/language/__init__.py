@@ -18,7 +18,16 @@ of a file at once. The syntax is documented in ``docs/card-language.md``.
 from __future__ import annotations
 
 from castle_combo.language.formatter import format_card, format_cards, format_effect, format_scoring
-from castle_combo.language.loader import CheckReport, card_files, check_paths, load_file, load_paths, parse_text
+from castle_combo.language.loader import (
+    CheckReport,
+    ReadText,
+    card_files,
+    check_paths,
+    load_file,
+    load_paths,
+    parse_text,
+    read_cards,
+)
 from castle_combo.language.messages import CardProblems
 from castle_combo.language.regions import region_of
 
@@ -27,6 +36,8 @@ __all__ = [
     "load_file",
     "load_paths",
     "check_paths",
+    "read_cards",
+    "ReadText",
     "card_files",
     "CheckReport",
     "CardProblems",

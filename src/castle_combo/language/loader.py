@@ -8,9 +8,10 @@ The public entry points (re-exported by :mod:`castle_combo.language`):
 * :func:`check_paths` does the same but returns every problem instead of
   raising, for ``castle-combo check``.
 
-A syntax error stops the parse of its file (the rest of the file cannot be
-trusted), but validation collects every problem of every file, and card
-names must be unique across all the files loaded together.
+After a syntax error the reading of its file goes on at the next line
+that starts a card (``card "Name"``), so every card's problems are reported
+and the good cards are read; validation collects every problem of every
+file, and card names must be unique across all the files loaded together.
 """
 
 from __future__ import annotations
@@ -22,10 +23,17 @@ import stat
 from collections.abc import Iterable
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 import attrs
 
-from castle_combo.errors import CardSyntaxError, CardValidationError, CastleComboError, RulesetError
+from castle_combo.errors import (
+    CardSyntaxError,
+    CardSyntaxProblems,
+    CardValidationError,
+    CastleComboError,
+    RulesetError,
+)
 from castle_combo.language.messages import CardProblems, render, render_problem
 from castle_combo.language.model import Card, Problem, Source
 
@@ -36,6 +44,9 @@ __all__ = [
     "card_files",
     "check_paths",
     "read_text",
+    "read_cards",
+    "ReadText",
+    "CARD_START",
     "CheckReport",
     "MAX_FILE_BYTES",
 ]
@@ -49,15 +60,53 @@ def parse_text(text: str, path: str = "<string>") -> tuple[Card, ...]:
 
     ``path`` only names the text in messages. A syntax error raises
     :class:`CardSyntaxError`; semantic problems raise :class:`CardProblems`
-    (a :class:`CardValidationError`) carrying every problem of the text.
+    (a :class:`CardValidationError`) carrying every problem of the text. The
+    reading goes on past a syntax error, at the next card, so a text with
+    several problems, one of them a syntax error at least, raises
+    :class:`CardSyntaxProblems`: both a :class:`CardSyntaxError` and a
+    :class:`CardProblems` listing every message.
     """
-    cards, problems = _parse_and_validate(text, path)
-    if problems:
-        raise CardProblems(render_problem(problem, text, path) for problem in problems)
-    return cards
+    read = read_cards(text, path)
+    if read.messages:
+        raise read.error()
+    return read.cards
 
 
-def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Problem]]:
+#: A line that starts a card: the parser reads past a syntax error from the next one.
+CARD_START = re.compile(r'^[ \t]*card[ \t]+"', re.MULTILINE)
+
+
+@attrs.frozen
+class ReadText:
+    """What reading one text found: its good cards and every message, in the order of the text.
+
+    ``cards`` are the cards with no problem (after a syntax error, the
+    cards read from the next card on); ``messages`` every problem rendered
+    (file, line, column, the line, a caret and a hint); ``syntax`` how many
+    of them are syntax errors.
+    """
+
+    cards: tuple[Card, ...]
+    messages: tuple[str, ...]
+    syntax: int = 0
+
+    def error(self) -> CastleComboError:
+        """The error to raise for these messages (see :func:`parse_text`)."""
+        if self.syntax == 1 and len(self.messages) == 1:
+            return CardSyntaxError(self.messages[0])
+        if self.syntax:
+            return CardSyntaxProblems(self.messages)
+        return CardProblems(self.messages)
+
+
+def read_cards(text: str, path: str = "<string>") -> ReadText:
+    """Every good card of ``text`` and every problem, never raising for what the text says.
+
+    A syntax error is reported and the reading goes on at the next line
+    that starts a card (``card "Name"``), so every card's problems are
+    found and the good cards are read. Only a file too large to be a card
+    file is refused outright (:class:`CardValidationError`).
+    """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise CardValidationError(
             f"{path}: the file is larger than {MAX_FILE_BYTES // 1_000_000} MB, far more than any card "
@@ -65,38 +114,130 @@ def _parse_and_validate(text: str, path: str) -> tuple[tuple[Card, ...], list[Pr
     text = text.removeprefix("\ufeff")
     # Lark is imported only when a text is really parsed: a process whose cards
     # come from the disk cache (castle_combo.language.cache) never pays for it.
-    from lark.exceptions import UnexpectedInput, VisitError
-
-    from castle_combo.language.diagnostics import syntax_error
-    from castle_combo.language.parser import ccl_parser
     from castle_combo.language.transformer import CardBuilder
 
-    parser = ccl_parser()
-    try:
-        tree = parser.parse(text)
-    except UnexpectedInput as error:
-        raise syntax_error(error, text, path, parser) from None
+    found: list[tuple[int, int, str]] = []  # (line, column, message) of every problem
     builder = CardBuilder(path, text)
-    try:
-        cards: tuple[Card, ...] = builder.transform(tree)
-    except VisitError as error:  # the builder records problems, and raises only for an unreadable number
-        if isinstance(error.orig_exc, CastleComboError):
-            raise error.orig_exc from None
-        raise CardSyntaxError(f"{path}: {error.orig_exc}") from None
-    except RecursionError:
-        raise _nested_too_deep(text, path) from None
+    cards: list[Card] = []
+    trees, syntax = _parse_past_errors(text, path)
+    for message in syntax:
+        found.append((*_place(message, path), message))
+    for tree_text, tree in trees:
+        built = _built(builder, tree, tree_text, path)
+        if isinstance(built, CastleComboError):
+            message = str(built)
+            found.append((*_place(message, path), message))
+            syntax.append(message)
+            continue
+        cards.extend(built)
     problems = list(builder.problems)
-    for card in cards:
+    bad: set[int] = set()  # the cards with a problem, by index (cards equal but for their place are two cards)
+    for index, card in enumerate(cards):
         positions = builder.positions.get(card.source) if card.source is not None else None
-        problems.extend(_at_part(problem, positions or {}) for problem in card.problems())
-    problems.extend(_duplicates(cards, {}))
-    if not cards and not problems:
+        own = [_at_part(problem, positions or {}) for problem in card.problems()]
+        if own or any(problem.source is not None and _inside(problem.source, card, text)
+                      for problem in builder.problems):
+            bad.add(index)
+        problems.extend(own)
+    clashes = _duplicates(cards, {})
+    problems.extend(clashes)
+    bad.update(index for index, card in enumerate(cards) for clash in clashes
+               if clash.source is not None and clash.source == card.source)
+    if not cards and not problems and not syntax:
         # Lines are counted at "\n" only, as the parser and the caret renderer count them.
         line = len(text.rstrip("\n").split("\n"))
         problems.append(Problem("the file has no card", 'a card starts with: card "Name" {',
                                 Source(path, line, 1)))
-    problems.sort(key=lambda p: (p.source.line, p.source.column) if p.source else (0, 0))
-    return cards, problems
+    for problem in problems:
+        where = (problem.source.line, problem.source.column) if problem.source else (0, 0)
+        found.append((*where, render_problem(problem, text, path)))
+    found.sort(key=lambda item: (item[0], item[1]))
+    good = tuple(card for index, card in enumerate(cards) if index not in bad)
+    return ReadText(good, tuple(message for _, _, message in found), len(syntax))
+
+
+def _inside(source: Source, card: Card, text: str) -> bool:
+    """Whether ``source`` lies in the card block that starts at ``card.source`` (up to the next card)."""
+    start = card.source
+    if start is None or source.line < start.line:
+        return False
+    following = [match for match in CARD_START.finditer(text)
+                 if text.count("\n", 0, match.start()) + 1 > start.line]
+    end = text.count("\n", 0, following[0].start()) + 1 if following else None
+    return end is None or source.line < end
+
+
+def _place(message: str, path: str) -> tuple[int, int]:
+    """The line and column a rendered message starts with (``path:line:column: ...``)."""
+    match = re.match(re.escape(path) + r":(\d+):(\d+): ", message)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+def _built(builder: Any, tree: Any, text: str, path: str) -> tuple[Card, ...] | CastleComboError:
+    """The cards of one parse tree, or the error that stopped their building."""
+    from lark.exceptions import VisitError
+
+    try:
+        cards: tuple[Card, ...] = builder.transform(tree)
+    except VisitError as error:  # the builder records problems, and raises only for an unreadable number
+        if isinstance(error.orig_exc, CastleComboError):
+            return error.orig_exc
+        return CardSyntaxError(f"{path}: {error.orig_exc}")
+    except RecursionError:
+        return _nested_too_deep(text, path)
+    return cards
+
+
+def _parse_past_errors(text: str, path: str) -> tuple[list[tuple[str, Any]], list[str]]:
+    """The parse trees of ``text`` and the message of every syntax error.
+
+    The whole text is parsed at once; only when that fails is it cut before
+    every line that starts a card and each piece parsed alone (padded with
+    the line breaks before it, so lines and columns stay the file's). A
+    piece that stops at its end, where the next card starts, is parsed again
+    with the next card's first word, so its message is the one the whole
+    file gives ("card "Nun" is not closed: '}' is missing before the next card").
+    """
+    from lark.exceptions import UnexpectedInput
+
+    from castle_combo.language.diagnostics import syntax_error
+    from castle_combo.language.parser import ccl_parser
+
+    parser = ccl_parser()
+    try:
+        return [(text, parser.parse(text))], []
+    except UnexpectedInput:
+        pass
+    except RecursionError:
+        return [], [str(_nested_too_deep(text, path))]
+    starts = [match.start() for match in CARD_START.finditer(text)]
+    bounds = sorted({0, *starts, len(text)})
+    trees: list[tuple[str, Any]] = []
+    messages: list[str] = []
+    for index, (start, end) in enumerate(zip(bounds, bounds[1:], strict=False)):
+        piece = "\n" * text.count("\n", 0, start) + text[start:end]
+        try:
+            trees.append((piece, parser.parse(piece)))
+            continue
+        except UnexpectedInput as error:
+            failed, failed_text = error, piece
+        except RecursionError:
+            messages.append(str(_nested_too_deep(piece, path)))
+            continue
+        position = getattr(failed, "pos_in_stream", None)
+        token = getattr(failed, "token", None)
+        at_end = (getattr(token, "type", None) == "$END" or position is None or position >= len(piece.rstrip()))
+        if at_end and index + 2 < len(bounds):
+            word = re.match(r"[ \t]*card", text[end:])
+            with_next = piece + text[end:end + (word.end() if word else 0)]
+            try:
+                parser.parse(with_next)
+            except UnexpectedInput as again:
+                # Parsed up to the next card's first word; shown with that card's whole first line.
+                line_end = text.find("\n", end)
+                failed, failed_text = again, piece + text[end:len(text) if line_end < 0 else line_end]
+        messages.append(str(syntax_error(failed, failed_text, path, parser)))
+    return trees, messages
 
 
 def _nested_too_deep(text: str, path: str) -> CardSyntaxError:
@@ -117,18 +258,29 @@ def _at_part(problem: Problem, positions: dict[str, Source]) -> Problem:
     return attrs.evolve(problem, source=positions[problem.part])
 
 
+def _same_card(card: Card, other: Card) -> bool:
+    """Whether ``card`` was read from the very place ``other`` was (checking the bundled cards themselves)."""
+    if card.source is None or other.source is None or (card.source.line, card.source.column) != (
+            other.source.line, other.source.column):
+        return False
+    return os.path.realpath(card.source.path) == os.path.realpath(other.source.path)
+
+
 def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset()) -> list[Problem]:
     """A problem for every card whose name is already in ``seen`` (which is updated).
 
     ``standard`` names the cards of ``seen`` that are the standard cards being
-    extended, so a clash with one of them says so.
+    extended, so a clash with one of them says so; a file card read from
+    the very place of the standard card of its name is that card, no clash.
     """
     problems = []
     for card in cards:
         first = seen.get(card.name)
+        if first is not None and card.name in standard and _same_card(card, first):
+            continue
         if first is not None and card.name in standard:
             problems.append(Problem(
-                f"card {card.name!r} has the name of a standard card (defined at {first.source})",
+                f"card {card.name!r} has the name of a card of the ruleset it extends (defined at {first.source})",
                 "rename it, since a ruleset cannot hold two cards of one name", card.source))
         elif first is not None:
             problems.append(Problem(
@@ -278,6 +430,9 @@ class CheckReport:
     cards: tuple[Card, ...]
     files: tuple[Path, ...]
     errors: tuple[CastleComboError, ...]
+    #: What is fine on its own but worth knowing, rendered like the problems (a fan card named like a
+    #: card of an official expansion the check was not asked to include).
+    warnings: tuple[str, ...] = ()
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -294,12 +449,19 @@ def _messages(error: CastleComboError) -> tuple[str, ...]:
     return error.messages if isinstance(error, CardProblems) else (str(error),)
 
 
-def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] = ()) -> CheckReport:
-    """Every card and every problem of the files and folders in ``paths``; never raises for a file.
+def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] = (),
+                elsewhere: Iterable[tuple[str, Iterable[Card]]] = ()) -> CheckReport:
+    """Every good card and every problem of the files and folders in ``paths``; never raises for a file.
 
     Missing paths and folders without cards are problems too, so a checker
-    reports all of them in one run. ``standard`` are cards the files are meant
-    to extend: a file card that reuses one of their names is a problem too.
+    reports all of them in one run; a file with a syntax error is read on
+    from its next card, so every card's problems are reported and its good
+    cards are read (:func:`read_cards`). ``standard`` are cards the files
+    are meant to extend: a file card that reuses one of their names is a
+    problem too (unless it is that very card, read from its own file).
+    ``elsewhere`` names other sets of cards the files may be played with
+    (``("the expansion out-of-the-oubliette", cards)``): a file card named
+    like one of theirs is a warning.
     """
     files, errors = _collect(paths)
     cards: list[Card] = []
@@ -310,10 +472,13 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
     for file in files:
         try:
             text = read_text(file)
-            found = parse_text(text, str(file))
+            read = read_cards(text, str(file))
         except CastleComboError as error:
             errors.append(error)
             continue
+        if read.messages:
+            errors.append(read.error())
+        found = read.cards
         texts[str(file)] = text
         for problem in _duplicates(found, seen, standard_names):
             clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
@@ -321,7 +486,25 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
         cards.extend(found)
     if clashes:
         errors.append(CardProblems(clashes))
-    return CheckReport(tuple(cards), tuple(files), tuple(errors))
+    return CheckReport(tuple(cards), tuple(files), tuple(errors), _warnings(cards, elsewhere, texts))
+
+
+def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Card]]],
+              texts: dict[str, str]) -> tuple[str, ...]:
+    """A warning for every card named like a card of another set it may be played with."""
+    warnings = []
+    others = [(label, {card.name: card for card in group}) for label, group in elsewhere]
+    for card in cards:
+        for label, named in others:
+            other = named.get(card.name)
+            if other is None or _same_card(card, other):
+                continue
+            problem = Problem(f"card {card.name!r} has the name of a card of {label} (defined at {other.source})",
+                              f"rename it to play it with {label}: a ruleset cannot hold two cards of one name",
+                              card.source)
+            path = card.source.path if card.source else ""
+            warnings.append(render_problem(problem, texts.get(path), path))
+    return tuple(warnings)
 
 
 def load_paths(paths: Iterable[str | PathLike[str]]) -> tuple[Card, ...]:
