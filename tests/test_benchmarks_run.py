@@ -43,6 +43,7 @@ def _script(name: str) -> ModuleType:
         ("balance_constructs", ["--games", "2", "--jobs", "1", "--base", "HEAD"], "Toll Keeper"),
         ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "random", "--cards", "benchmarks/constructs",
                           "--base", "HEAD"], "commit HEAD"),
+        ("fuzz_campaign", ["--quick"], "no crash, hang or leak"),
     ],
 )
 def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expected: str) -> None:
