@@ -411,7 +411,7 @@ def compile_amount(amount: int, per: model.Per | None, up_to: int | None, at_lea
     return lambda work, seat, index, them: max(low, min(high, amount * count(work, seat, index, them)))
 
 
-def _amount_of(effect: model.Gain | model.Lose | model.Take | model.Give, facts: Sequence[CardFacts]) -> Amount:
+def _amount_of(effect: model.PlayerEffect, facts: Sequence[CardFacts]) -> Amount:
     return compile_amount(effect.amount, effect.per, effect.up_to, effect.at_least, facts)
 
 
@@ -419,36 +419,50 @@ def _supply(work: Work, resource: int) -> Sequence[int]:
     return work.gold if resource == _GOLD else work.keys
 
 
+#: What happens between the owner and one player: ``move(work, seat_of_the_owner, them, amount)``.
+_Move = Callable[[Work, int, int, int], None]
+
+
+def _between(effect: model.PlayerEffect, resource: int) -> _Move:
+    """How one effect on each player moves ``resource``: to them, from them, from them to the owner, or back."""
+    match effect:
+        case model.Gain():
+            return lambda work, seat, them, amount: work.gain(them, resource, amount)
+        case model.Lose():
+            return lambda work, seat, them, amount: work.gain(them, resource, -min(amount,
+                                                                                 _supply(work, resource)[them]))
+        case model.Take():
+            def take(work: Work, seat: int, them: int, amount: int) -> None:
+                taken = min(amount, _supply(work, resource)[them])
+                work.gain(them, resource, -taken)
+                work.gain(seat, resource, taken)
+
+            return take
+        case model.Give():
+            def give(work: Work, seat: int, them: int, amount: int) -> None:
+                given = min(amount, _supply(work, resource)[seat])
+                work.gain(seat, resource, -given)
+                work.gain(them, resource, given)
+
+            return give
+        case _:
+            assert_never(effect)
+
+
 def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
     """Each player of the group meeting the condition: one resource effect with them (see the model)."""
     inner = effect.effect
-    if not isinstance(inner, (model.Gain, model.Lose, model.Take, model.Give)):
-        raise TypeError(f"the engine cannot apply {inner!r} to each player")  # validation refuses it
     test = compile_test(effect.condition, facts) if effect.condition is not None else None
     amount_of = _amount_of(inner, facts)
-    resource = _RESOURCE[inner.resource]
+    move = _between(inner, _RESOURCE[inner.resource])
     group = effect.group
-    kind = type(inner)
 
     def each_player(work: Work, seat: int, index: int) -> None:
-        supply = _supply(work, resource)
         for them in players_of(group, seat, len(work.tableaux)):
             about = (them, None)
             if test is not None and not test(work, seat, index, _NO_ORIGIN, about):
                 continue
-            amount = max(0, amount_of(work, seat, index, about))
-            if kind is model.Gain:
-                work.gain(them, resource, amount)
-            elif kind is model.Lose:
-                work.gain(them, resource, -min(amount, supply[them]))
-            elif kind is model.Take:
-                taken = min(amount, supply[them])
-                work.gain(them, resource, -taken)
-                work.gain(seat, resource, taken)
-            else:
-                given = min(amount, supply[seat])
-                work.gain(seat, resource, -given)
-                work.gain(them, resource, given)
+            move(work, seat, them, max(0, amount_of(work, seat, index, about)))
 
     return each_player
 
@@ -469,7 +483,12 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
             assert_never(which)
 
 
-def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
+#: The effects that never ask anything: each is done at once by an :class:`Auto` step.
+Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
+                  model.DiscardWholeRow, model.MoveMessenger]
+
+
+def _compile_auto(effect: Automatic, facts: Sequence[CardFacts]) -> Run:
     """What an effect that never asks does (the ones that may ask are steps of their own)."""
     match effect:
         case model.Gain():
@@ -539,7 +558,8 @@ def _compile_auto(effect: model.Effect, facts: Sequence[CardFacts]) -> Run:
                     work.messenger = where
 
             return move_messenger
-    raise TypeError(f"{effect!r} is not an automatic effect")
+        case _:
+            assert_never(effect)
 
 
 #: What buying a card gives its owner, when its ability is only gains and discounts counted in the owner's
@@ -640,8 +660,6 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger()):
             return Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
-        case model.Take() | model.Give():
-            raise TypeError(f"{effect!r} happens only to each player of a group")  # validation refuses it
         case _:
             assert_never(effect)
 

@@ -81,6 +81,7 @@ from castle_combo.language.model import (
     StoredGold,
     Trait,
 )
+from castle_combo.language.model.counts import counts_cards
 
 __all__ = [
     "DECKS",
@@ -463,7 +464,7 @@ def _shares(trait: Trait, facts: Sequence[CardFacts]) -> Pred:
 # --------------------------------------------------------------------------
 
 
-def _compile_totals(count: Any) -> _TotalsCount | None:
+def _compile_totals(count: model.Count) -> _TotalsCount | None:
     """The count as a function of the face-up shield and banner totals, if it depends on nothing else."""
     match count:
         case Shields(shields=shields, on=None) if shields:
@@ -512,7 +513,7 @@ def _filtered(pred: Pred | None, face_up: bool = False) -> Callable[[Sequence[Pl
     return lambda cells, me, o: [c for c in cells if pred(c, me, o)]
 
 
-def _compile_noun(count: Any, facts: Sequence[CardFacts]) -> _CellCount:
+def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCount:
     """A noun of cards as a function of the cells in scope (see :data:`_CellCount`)."""
     match count:
         case Cards(on=None):
@@ -563,7 +564,8 @@ def _compile_noun(count: Any, facts: Sequence[CardFacts]) -> _CellCount:
             return lambda cells, me, o, cap: me.gold if me is not None else 0
         case EmptySpaces():
             return lambda cells, me, o, cap: max(0, cap - len(cells))
-    raise TypeError(f"{count!r} is not a count of cards")
+        case _:
+            assert_never(count)
 
 
 # --------------------------------------------------------------------------
@@ -630,14 +632,15 @@ def _keys(t: Tableaux, seat: int) -> int:
     return t.keys[seat] + sum(1 for c in t.tableaux[seat] if c.key)
 
 
-def _player_count(count: Any) -> Callable[[Tableaux, int], int] | None:
-    """A noun of a player (keys, gold) as a function of a seat, or ``None`` for a noun of cards."""
+def _supply(count: model.PlayerCount) -> Callable[[Tableaux, int], int]:
+    """What a player holds (keys, gold) as a function of a seat."""
     match count:
         case KeysOwned():
             return _keys
         case Gold():
             return lambda t, seat: t.gold[seat]
-    return None
+        case _:
+            assert_never(count)
 
 
 def neighbours(seat: int, seats: int) -> tuple[int, ...]:
@@ -711,7 +714,8 @@ def compile_per_with(per: model.Per, facts: Sequence[CardFacts]) -> ExtraCountFn
     return fn
 
 
-def _compile_per_with(count: Any, scope: Scope, facts: Sequence[CardFacts]) -> ExtraCountFn:
+def _compile_per_with(count: model.Count, scope: Scope, facts: Sequence[CardFacts]) -> ExtraCountFn:
+    """One noun in one scope, by the union of nouns: quantifiers, a player's supply, and nouns of cards."""
     match count:
         case Groups(kind=kind, condition=condition):
             test = compile_test(condition, facts) if condition is not None else None
@@ -739,19 +743,29 @@ def _compile_per_with(count: Any, scope: Scope, facts: Sequence[CardFacts]) -> E
                 return sum(1 for them in chosen if test(t, seat, index, origin, (them, cells)))
 
             return players
-    player = _player_count(count)
-    if player is not None:
-        match scope:
-            case Scope.THEIRS:
-                return lambda t, seat, index, extra: player(t, extra[0])
-            case Scope.NEIGHBOUR:
-                return lambda t, seat, index, x: max((player(t, n) for n in neighbours(seat, len(t.tableaux))),
-                                                     default=0)
-            case Scope.EVERY_TABLEAU:
-                return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)))
-            case Scope.OPPONENTS:
-                return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)) if s != seat)
-        return lambda t, seat, index, x: player(t, seat)
+        case KeysOwned() | Gold():
+            return _player_per_with(_supply(count), scope)
+        case _:
+            return _cards_per_with(count, scope, facts)
+
+
+def _player_per_with(player: Callable[[Tableaux, int], int], scope: Scope) -> ExtraCountFn:
+    """What a player holds, counted in a scope: the player talked about, a neighbour, everyone, the opponents."""
+    match scope:
+        case Scope.THEIRS:
+            return lambda t, seat, index, extra: player(t, extra[0])
+        case Scope.NEIGHBOUR:
+            return lambda t, seat, index, x: max((player(t, n) for n in neighbours(seat, len(t.tableaux))),
+                                                 default=0)
+        case Scope.EVERY_TABLEAU:
+            return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)))
+        case Scope.OPPONENTS:
+            return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)) if s != seat)
+    return lambda t, seat, index, x: player(t, seat)  # the owner's (other places are refused by validation)
+
+
+def _cards_per_with(count: model.CardCount, scope: Scope, facts: Sequence[CardFacts]) -> ExtraCountFn:
+    """A noun of cards counted on the cards of a scope."""
     noun = _compile_noun(count, facts)
     origin_of = _origin_for(count)
     if scope is Scope.NEIGHBOUR:
@@ -797,7 +811,7 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
         if totals is not None:
             # Whole-tableau shield and banner counts read the totals each seat keeps up to date.
             return lambda table, seat, index: totals(table.shields[seat], table.banners[seat])
-        if _player_count(count) is None and not isinstance(count, (Groups, Players)):
+        if counts_cards(count):
             noun = _compile_noun(count, facts)
             origin_of = _origin_for(count)
 
@@ -806,8 +820,7 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
                 return noun(cells, cells[index], origin_of(cells), 9)
 
             return in_tableau
-    if per.every == 1 and scope in _POSITIONS and _player_count(count) is None and not isinstance(
-            count, (Groups, Players)):
+    if per.every == 1 and scope in _POSITIONS and counts_cards(count):
         line_noun = _compile_noun(count, facts)
         line_origin = _origin_for(count)
         capacity = _CAPACITY[scope]
@@ -848,12 +861,13 @@ def compile_own_count(per: model.Per, facts: Sequence[CardFacts]) -> OwnCountFn 
     without a scratch table; for any other count it returns ``None`` and the
     engine takes the general path.
     """
-    if per.scope is not Scope.TABLEAU or per.every != 1 or isinstance(per.count, (KeysOwned, Gold, Groups, Players)):
+    count = per.count
+    if per.scope is not Scope.TABLEAU or per.every != 1 or not counts_cards(count):
         return None
-    totals = _compile_totals(per.count)
+    totals = _compile_totals(count)
     if totals is not None:
         return lambda cells, shields, banners, index: totals(shields, banners)
-    noun = _compile_noun(per.count, facts)
+    noun = _compile_noun(count, facts)
     return lambda cells, shields, banners, index: noun(cells, cells[index], _origin_of(cells), 9)
 
 
@@ -1000,11 +1014,10 @@ def _bounded(points: int, count: CountFn, up_to: int | None, at_least: int | Non
 
 
 def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts]) -> ScoreFn:
-    per = rule.per
-    if per.scope is Scope.TABLEAU and per.every == 1 and _player_count(per.count) is None and not isinstance(
-            per.count, (Groups, Players)):
-        noun = _compile_noun(per.count, facts) if _compile_totals(per.count) is None else None
-        if noun is not None and any(isinstance(n, InRegion) for n in model.walk(per.count)):
+    per, count = rule.per, rule.per.count
+    if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
+        noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
+        if noun is not None and any(isinstance(n, InRegion) for n in model.walk(count)):
             # A region of the grid is matched against the final grid's corner, which scoring passes in.
             points = rule.points
 

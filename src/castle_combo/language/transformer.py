@@ -394,9 +394,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         return effects
 
     def may(self, meta: Meta, *parts: Any) -> m.MayDo:
-        cost: tuple[m.Effect, ...] = ()
+        cost: tuple[m.Lose, ...] = ()
         effects = list(parts)
-        if effects and isinstance(effects[0], tuple) and effects[0] and isinstance(effects[0][0], m.Lose):
+        if effects and isinstance(effects[0], tuple):  # "pay ... to": the cost, then what it buys
             cost = effects.pop(0)
         return m.MayDo(cost, tuple(effects), source=self._at(meta))
 

@@ -62,19 +62,24 @@ from castle_combo.language.model.conditions import (
     PlacedIn,
     PlayerGroup,
     Players,
+    Quantifier,
 )
 from castle_combo.language.model.counts import (
     REFUSALS,
     BannerSets,
+    CardCount,
     Cards,
     CostSum,
+    Countable,
     DistinctCosts,
     EmptySpaces,
     Gold,
     GoldOnThisCard,
     IdenticalShieldSets,
     KeysOwned,
+    Narrowable,
     Per,
+    PlayerCount,
     Refusal,
     Scope,
     Shields,
@@ -96,6 +101,7 @@ from castle_combo.language.model.effects import (
     Lose,
     MayDo,
     MoveMessenger,
+    PlayerEffect,
     RowChoice,
     StoreGold,
     Take,
@@ -112,6 +118,7 @@ from castle_combo.language.model.filters import (
     Excluding,
     FaceDown,
     FaceUp,
+    FilterWords,
     HasPart,
     HasShield,
     HoldsGold,
@@ -125,6 +132,8 @@ from castle_combo.language.model.filters import (
     ShieldCountIs,
     Trait,
     all_of,
+    any_of,
+    negated,
 )
 from castle_combo.language.model.scoring import ScoreAsAdjacent, ScoreIf, ScorePer, Scoring
 from castle_combo.language.model.shorthands import (
@@ -152,16 +161,17 @@ __all__ = [
     # filters
     "CardFilter", "FaceDown", "FaceUp", "DeckIs", "HasShield", "ShieldCountIs", "CostIs", "CostVsThis", "HasPart",
     "Part", "HoldsGold", "HoldsKey", "Shares", "Trait", "Near", "Relation", "Region", "InRegion", "AllOf", "AnyOf",
-    "Excluding", "all_of",
+    "Excluding", "FilterWords", "all_of", "any_of", "negated",
     # counts
-    "Count", "Scope", "Per", "Cards", "Shields", "ShieldTypes", "ShieldSets", "IdenticalShieldSets", "BannerSets",
-    "DistinctCosts", "CostSum", "StoredGold", "GoldOnThisCard", "KeysOwned", "Gold", "EmptySpaces", "REFUSALS",
-    "Refusal",
+    "Count", "CardCount", "PlayerCount", "Narrowable", "Countable", "Scope", "Per", "Cards", "Shields", "ShieldTypes",
+    "ShieldSets", "IdenticalShieldSets", "BannerSets", "DistinctCosts", "CostSum", "StoredGold", "GoldOnThisCard",
+    "KeysOwned", "Gold", "EmptySpaces", "REFUSALS", "Refusal",
     # conditions and quantifiers
-    "Condition", "CountIs", "PlacedIn", "Compared", "Alike", "And", "Or", "Not", "Groups", "GroupKind", "Players",
-    "PlayerGroup",
+    "Condition", "CountIs", "PlacedIn", "Compared", "Alike", "And", "Or", "Not", "Quantifier", "Groups", "GroupKind",
+    "Players", "PlayerGroup",
     # effects
-    "Effect", "Gain", "Lose", "Take", "Give", "EachPlayer", "Discount", "DiscardFromRow", "StoreGold", "FillPurses",
+    "Effect", "PlayerEffect", "Gain", "Lose", "Take", "Give", "EachPlayer", "Discount", "DiscardFromRow", "StoreGold",
+    "FillPurses",
     "DiscardWholeRow", "RowChoice", "UseAdjacentAbility", "MoveMessenger", "TurnFaceUp", "MayDo", "Choice",
     "Conditional",
     # scoring and the card

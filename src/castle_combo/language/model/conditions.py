@@ -36,20 +36,15 @@ from castle_combo.language.model.base import (
     source_field,
 )
 from castle_combo.language.model.counts import (
-    BannerSets,
+    CardCount,
     Cards,
     CostSum,
-    DistinctCosts,
-    EmptySpaces,
     Gold,
     GoldOnThisCard,
-    IdenticalShieldSets,
     KeysOwned,
     Per,
+    PlayerCount,
     Scope,
-    Shields,
-    ShieldSets,
-    ShieldTypes,
     StoredGold,
 )
 from castle_combo.language.model.filters import Region, Trait
@@ -68,6 +63,7 @@ __all__ = [
     "PlacedIn",
     "PlayerGroup",
     "Players",
+    "Quantifier",
     "with_phrase",
 ]
 
@@ -525,7 +521,7 @@ def _ability() -> Where:
 
 
 Condition = Union[CountIs, PlacedIn, Compared, Alike, And, Or, Not]
-Count = Union[
-    Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets, DistinctCosts, CostSum, StoredGold,
-    GoldOnThisCard, KeysOwned, Gold, EmptySpaces, Groups, Players,
-]
+#: The quantifiers: rows, columns, lines or pairs of cards, and players, that meet a condition.
+Quantifier = Union[Groups, Players]
+#: Every noun of a count: of cards, of a player's supply, and the quantifiers.
+Count = Union[CardCount, PlayerCount, Quantifier]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, Union, get_args
 
 import attrs
 
@@ -59,8 +59,12 @@ from castle_combo.language.model.filters import (
     words,
 )
 
+if TYPE_CHECKING:
+    from castle_combo.language.model.conditions import Count
+
 __all__ = [
     "BannerSets",
+    "CardCount",
     "Cards",
     "CostSum",
     "Countable",
@@ -70,7 +74,9 @@ __all__ = [
     "GoldOnThisCard",
     "IdenticalShieldSets",
     "KeysOwned",
+    "Narrowable",
     "Per",
+    "PlayerCount",
     "REFUSALS",
     "Refusal",
     "Scope",
@@ -499,6 +505,26 @@ class EmptySpaces:
         return ()
 
 
+#: The nouns counted over a collection of cards (a tableau, a row of it, a discard pile, ...).
+CardCount = Union[Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets, DistinctCosts, CostSum,
+                  StoredGold, GoldOnThisCard, EmptySpaces]
+#: The nouns of what a player holds: their keys and the gold in their supply.
+PlayerCount = Union[KeysOwned, Gold]
+#: The nouns narrowed by a card filter (their ``on``): which cards are counted, or whose shields, costs or gold.
+Narrowable = Union[Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets, DistinctCosts, CostSum,
+                   StoredGold]
+
+
+def counts_cards(count: object) -> TypeGuard[CardCount]:
+    """Whether ``count`` is a noun counted over cards (see :data:`CardCount`), not a player's supply nor a quantifier."""
+    return isinstance(count, get_args(CardCount))
+
+
+def narrowable(count: object) -> TypeGuard[Narrowable]:
+    """Whether ``count`` is a noun a card filter narrows (see :data:`Narrowable`)."""
+    return isinstance(count, get_args(Narrowable))
+
+
 # --------------------------------------------------------------------------
 # Which nouns may be counted where: the one table validation and the docs read.
 # --------------------------------------------------------------------------
@@ -635,15 +661,16 @@ class Per:
     and is kept as the scope, so the two ways of building it are one value.
     """
 
-    count: Any
+    count: Count
     scope: Scope = Scope.TABLEAU
     every: int = 1
     source: Source | None = source_field()
 
     def __attrs_post_init__(self) -> None:
-        on = getattr(self.count, "on", None)
-        if self.scope is not Scope.TABLEAU and self.scope not in POSITION_SCOPES:
+        count = self.count
+        if not narrowable(count) or (self.scope is not Scope.TABLEAU and self.scope not in POSITION_SCOPES):
             return
+        on = count.on
         conj = on.filters if isinstance(on, AllOf) else (on,)
         near = [f.relation for f in conj if isinstance(f, Near) and f.relation in _RELATION_SCOPES]
         if not near:
@@ -654,7 +681,7 @@ class Per:
         first = min(relations, key=list(Relation).index)
         rest = [f for f in conj if not (isinstance(f, Near) and f.relation in _RELATION_SCOPES)]
         rest += [Near(relation) for relation in sorted(relations - {first}, key=list(Relation).index)]
-        object.__setattr__(self, "count", attrs.evolve(self.count, on=all_of(rest)))
+        object.__setattr__(self, "count", attrs.evolve(count, on=all_of(rest)))
         object.__setattr__(self, "scope", _RELATION_SCOPES[first])
 
     def problems(self, *, scoring: bool = True, where: Where | None = None,
@@ -726,6 +753,9 @@ class Per:
         return attrs.evolve(self, scope=scope)
 
     def narrowed(self, on: CardFilter) -> Per:
-        """This count of cards with one more filter ``on``."""
-        return attrs.evolve(self, count=attrs.evolve(self.count, on=all_of((self.count.on, on))))
+        """This count of cards with one more filter ``on`` (a count that takes no filter stays as it is)."""
+        count = self.count
+        if not narrowable(count):
+            return self
+        return attrs.evolve(self, count=attrs.evolve(count, on=all_of((count.on, on))))
 

@@ -65,6 +65,7 @@ __all__ = [
     "Lose",
     "MayDo",
     "MoveMessenger",
+    "PlayerEffect",
     "RowChoice",
     "StoreGold",
     "Take",
@@ -270,7 +271,7 @@ class EachPlayer:
     """
 
     group: PlayerGroup
-    effect: Effect
+    effect: PlayerEffect
     condition: Condition | None = None
     source: Source | None = source_field()
 
@@ -569,7 +570,7 @@ class MayDo:
     and ``effects`` resolve in order. A cost is a :class:`Lose` ("pay").
     """
 
-    cost: tuple[Effect, ...]
+    cost: tuple[Lose, ...]
     effects: tuple[Effect, ...]
     source: Source | None = source_field()
 
@@ -679,10 +680,14 @@ class Conditional:
         return f"{format_effect(self.effect)} if {self.condition.ccl()}"
 
 
+#: An effect of an ability. Taking and giving name the players they are between, so they are effects only inside
+#: :class:`EachPlayer` (see :data:`PlayerEffect`).
 Effect = Union[
-    Gain, Lose, Take, Give, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow,
-    UseAdjacentAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional,
+    Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
+    MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional,
 ]
+#: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
+PlayerEffect = Union[Gain, Lose, Take, Give]
 
 
 def format_effect(effect: Effect) -> str:
