@@ -1,12 +1,13 @@
 """MkDocs hook: the card-language page's "what goes with what" tables come from the rules themselves.
 
-Which count may be taken in which place is decided by one table of the
-language model, ``REFUSALS``; which effect may sit in a trigger is decided by
-``asks``. In ``docs/card-language.md`` the marker
-``<!-- castle-combo:refusals -->`` becomes a table of every refusal (the
-counts, the places, why, and the fix) and ``<!-- castle-combo:triggers -->``
-a table of example effects and whether a trigger may hold them, so the page
-can never say something the validator does not do.
+Every combination the card language refuses is one rule of one table of the
+language model, ``castle_combo.language.model.REFUSALS``, which validation
+reads; which effect may sit in a trigger is decided by ``asks``. In
+``docs/card-language.md`` the marker ``<!-- castle-combo:refusals -->``
+becomes a table of every refusal (what, where, why, and the fix) and
+``<!-- castle-combo:triggers -->`` a table of example effects and whether a
+trigger may hold them, so the page can never say something the validator
+does not do.
 """
 
 from __future__ import annotations
@@ -47,12 +48,13 @@ def _cell(text: str) -> str:
 
 
 def refusals_table() -> str:
-    """Every rule of ``REFUSALS`` as a Markdown table row, in the order validation checks them."""
-    from castle_combo.language.model.counts import REFUSALS
+    """Every rule of ``REFUSALS`` as a Markdown table row, in the order the parts add them (and validation checks)."""
+    from castle_combo.language.model import REFUSALS
 
-    rows = ["| count | place | why | fix |", "| --- | --- | --- | --- |"]
+    rows = ["| what | where | why | fix |", "| --- | --- | --- | --- |"]
     for rule in REFUSALS:
-        rows.append(f"| {rule.nouns} | {_cell(rule.places)} | {_cell(rule.message)} | {_cell(rule.hint)} |")
+        rows.append(f"| {_cell(rule.part)} | {_cell(rule.place)} | {_cell(rule.shown)} | "
+                    f"{_cell(rule.hint.format(**rule.example))} |")
     return "\n".join(rows)
 
 

@@ -143,6 +143,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def _problem(self, message: str, hint: str, source: m.Source | None) -> None:
         self.problems.append(m.Problem(message, hint, source))
 
+    def _refused(self, key: str, source: m.Source | None, **words: str) -> None:
+        """A combination the model has no value for, refused with the words of the one table of refusals."""
+        self.problems.append(m.REFUSALS.problem(key, source, **words))
+
     # ------------------------------------------------------------ the file
     def start(self, meta: Meta, *cards: m.Card | None) -> tuple[m.Card, ...]:
         return tuple(card for card in cards if card is not None)
@@ -383,8 +387,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             elif place.filter is not None:
                 filters.append(place.filter)
             else:
-                self._problem("an effect acts on your own cards, so its cards take no other place",
-                              "name a place next to this card, such as 'adjacent to this card'", place.source)
+                self._refused("effect place", place.source)
         return m.all_of(filters)
 
     def choice(self, meta: Meta, *options: tuple[m.Effect, ...]) -> m.Choice:
@@ -581,9 +584,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
                     filters.append(m.Near(POSITION_SCOPES[scope], source=place.source))
                     scope = place.scope
                 else:
-                    self._problem("a count is taken in one place, and this one names two",
-                                  "keep one place, such as 'in your tableau' or 'in a neighbour's tableau'",
-                                  place.source)
+                    self._refused("two places", place.source)
             elif place.filter is not None:
                 filters.append(place.filter)
             elif place.on_cards:
@@ -598,8 +599,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             if hasattr(noun, "on"):
                 noun = attrs.evolve(noun, on=m.all_of((noun.on, narrowed)))
             else:
-                self._problem(f"'{noun.ccl()}' is not a count of cards, so it cannot be narrowed to some cards",
-                              "remove the place after it, or count cards", phrase.source)
+                self._refused("not narrowed", phrase.source, noun=noun.ccl())
         return m.Per(noun, scope if scope is not None else default, phrase.every, source=phrase.source)
 
     def _noun(self, noun: Any, on: list[m.CardFilter | None], gold_on: str | None, source: m.Source) -> Any:
@@ -611,11 +611,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
                 return m.StoredGold(_without_purse(m.all_of(on)), source=noun.source)
             return m.Gold(source=noun.source)
         if gold_on is not None:
-            self._problem(f"only gold lies on {gold_on}", "count 'gold on ...'", source)
+            self._refused("only gold", source, what=gold_on)
         if on:
             if isinstance(noun, m.Cards) or not hasattr(noun, "on"):
-                self._problem(f"'{noun.ccl()}' does not lie on cards", "count shields, sets, costs or gold on cards",
-                              source)
+                self._refused("not on cards", source, noun=noun.ccl())
             else:
                 return attrs.evolve(noun, on=m.all_of((noun.on, *on)))
         return noun
@@ -690,8 +689,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         banner = word.startswith("banner")
         where = self._at(meta)
         if banner and not any(isinstance(f, m.DeckIs) for f in filters):
-            self._problem("a banner is a castle or a village banner", "write 'castle banner' or 'village banner'",
-                          where)
+            self._refused("banner", where)
         return _Cards(m.all_of(filters, source=where), banner, where)
 
     def any_cards(self, meta: Meta, *kinds: _Cards) -> _Cards:
@@ -917,8 +915,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             return _Place(filter=negated(m.Near(POSITION_SCOPES[place.scope]), where), source=where)
         if place.filter is not None:
             return _Place(filter=negated(place.filter, where), source=where)
-        self._problem("'not' goes before a place next to this card or a region of the grid",
-                      "write 'not adjacent to this card' or 'not in a corner'", where)
+        self._refused("not a place", where)
         return _Place(source=where)
 
     # ------------------------------------------------------------ words

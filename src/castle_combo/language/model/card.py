@@ -15,6 +15,7 @@ from castle_combo.language.model.base import (
     MAX_PURSE,
     MAX_SHIELDS,
     NOT_LANGUAGES,
+    SCORING,
     Deck,
     Moment,
     Problem,
@@ -30,8 +31,11 @@ from castle_combo.language.model.effects import (
     DiscardWholeRow,
     Discount,
     Effect,
+    StoreGold,
     trigger_problems,
 )
+from castle_combo.language.model.filters import Near, Relation
+from castle_combo.language.model.refusals import REFUSALS
 from castle_combo.language.model.scoring import ScoreAsAdjacent, Scoring
 
 __all__ = ["Abilities", "Card", "walk"]
@@ -230,17 +234,7 @@ class Card:
             found += (Problem(f"the card has {shield_count} shields, more than {MAX_SHIELDS}",
                               f"keep at most {MAX_SHIELDS} shields", where, "shields"),)
         found += _name_problems(self.names, where)
-        counted = [node for node in walk(self) if isinstance(node, Per) and isinstance(node.count, GoldOnThisCard)]
-        if self.purse is None and counted:
-            source = counted[0].count.source or counted[0].source or where
-            found += (Problem("the card counts 'gold on this card' but has no purse to hold gold",
-                              "add a purse capacity such as 'purse 5'", source),)
-        if self.lock and not self.unlocked:
-            found += (Problem("a lock card needs an ability behind its lock",
-                              "add 'when unlocked:' and the effects that opening the lock gives", where, "lock"),)
-        if self.unlocked and not self.lock:
-            found += (Problem("only a lock card has an ability 'when unlocked'",
-                              "add 'lock' to the card, or write 'when bought:' instead", where, "when unlocked"),)
+        found += REFUSALS.of(self, SCORING)
         for moment, effects in self.parts():
             found += _effects_problems(effects, Where(moment))
             if moment.is_trigger:
@@ -390,9 +384,7 @@ def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[P
         if not discarded:
             for node in walk(effect):
                 if isinstance(node, Per) and node.scope is Scope.DISCARDED:
-                    found += (Problem("nothing has been discarded yet when this count is taken",
-                                      "put 'discard a row' (or a discard from a row) before it in the same ability",
-                                      node.source or getattr(effect, "source", None)),)
+                    found += (REFUSALS.problem("discarded before", node.source or getattr(effect, "source", None)),)
         if _discards(effect):
             discarded = True
     return found
@@ -420,3 +412,38 @@ def _name_problems(names: tuple[tuple[str, str], ...], source: Source | None) ->
             found += (Problem(f"the {language!r} name {name!r} is empty or has a control character in it",
                               "write the name or remove the line", source, f"name {language}"),)
     return found
+
+
+def _gold_on_this_card(card: Card) -> Per | None:
+    """The first count of the gold on this card that ``card`` makes, if any."""
+    return next((node for node in walk(card) if isinstance(node, Per) and isinstance(node.count, GoldOnThisCard)),
+                None)
+
+
+REFUSALS.add("`gold on this card`", "a card without a purse", "the card counts 'gold on "
+             "this card' but has no purse to hold gold", "add a purse capacity such as 'purse 5'", on=Card,
+             refuses=lambda card, w: card.purse is None and _gold_on_this_card(card) is not None,
+             at=lambda card: next((s for s in _sources(_gold_on_this_card(card))), card.source))
+REFUSALS.add("`put N gold on this card`", "a card without a purse", "the card puts gold on itself but has no purse "
+             "to hold it", "add a purse capacity such as 'purse 5'", on=Card,
+             refuses=lambda card, w: card.purse is None and _stores_on_itself(card) is not None,
+             at=lambda card: getattr(_stores_on_itself(card), "source", None) or card.source)
+REFUSALS.add("`lock`", "a card without `when unlocked:`", "a lock card needs an ability behind its lock",
+             "add 'when unlocked:' and the effects that opening the lock gives", on=Card, card_property="lock",
+             refuses=lambda card, w: card.lock and not card.unlocked)
+REFUSALS.add("`when unlocked:`", "a card without `lock`", "only a lock card has an ability 'when unlocked'",
+             "add 'lock' to the card, or write 'when bought:' instead", on=Card, card_property="when unlocked",
+             refuses=lambda card, w: bool(card.unlocked) and not card.lock)
+REFUSALS.add("`on the discarded cards`", "before any discard of the same ability", "nothing has been discarded yet "
+             "when this count is taken", "put 'discard a row' (or a discard from a row) before it in the same "
+             "ability", key="discarded before")
+
+
+def _stores_on_itself(card: Card) -> StoreGold | None:
+    """The first effect of ``card`` putting gold on the card itself, if any."""
+    return next((node for node in walk(card) if isinstance(node, StoreGold) and node.on == Near(Relation.THIS)), None)
+
+
+def _sources(per: Per | None) -> Iterator[Source]:
+    if per is not None:
+        yield from (s for s in (per.count.source, per.source) if s is not None)

@@ -48,6 +48,7 @@ from castle_combo.language.model.counts import (
     StoredGold,
 )
 from castle_combo.language.model.filters import Region, Trait
+from castle_combo.language.model.refusals import REFUSALS
 
 __all__ = [
     "Alike",
@@ -181,17 +182,10 @@ class CountIs:
         found: tuple[Problem, ...] = ()
         if isinstance(self.value, Per):
             found += self.per.problems(where=where) + self.value.problems(where=where)
-            if self.value == self.per:
-                found += (Problem("the condition compares a count with itself, so it never changes",
-                                  "compare with another count, or with 'you' inside 'each opponent with ...'",
-                                  self.source),)
         else:
             found += out_of_range(self.value, 0, MAX_AMOUNT, "the number in the condition", self.source)
-            if self.comparison is Comparison.GE and self.value == 0:
-                found += (Problem("'at least 0' always holds, so the condition means nothing",
-                                  "write 'at least 1'", self.source),)
             found += self.per.problems(where=where)
-        return found
+        return found + REFUSALS.of(self, where)
 
     def describe(self, who: str | None = None) -> str:
         """The condition as a clause: "your tableau has no craftsmanship shield".
@@ -249,10 +243,8 @@ class PlacedIn:
 
     def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
         """A region the card can never end in, or a place asked before the grid is final."""
-        if not (where.scoring if where is not None else scoring):
-            return (Problem("an ability resolves before the card's place in the final grid is known",
-                            "move 'placed in ...' to a scoring rule ('score N if placed in ...')", self.source),)
-        return self.region.problems()
+        where = where if where is not None else (Where() if scoring else _ability())
+        return REFUSALS.of(self, where) or self.region.problems()
 
     def describe(self, who: str | None = None) -> str:
         """The condition as a clause: "this card ends in a corner"."""
@@ -291,16 +283,7 @@ class Compared:
     def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
         """A count that is not the same thing in every tableau, or one taken in a scope."""
         where = where if where is not None else (Where() if scoring else _ability())
-        found = self.per.problems(where=where)
-        if isinstance(self.per.count, GoldOnThisCard):
-            found += (Problem("'gold on this card' is this card's own gold; a neighbour has no such card",
-                              "compare 'gold on purses' instead", self.source),)
-        if self.per.scope not in (Scope.TABLEAU, Scope.THEIRS):
-            found += (Problem("a comparison with the neighbours counts whole tableaux",
-                              "remove the scope", self.source),)
-        if self.against is PlayerGroup.PLAYERS:
-            found += (Problem("you cannot have more than yourself", "compare with each opponent", self.source),)
-        return found
+        return self.per.problems(where=where) + REFUSALS.of(self, where)
 
     def describe(self, who: str | None = None) -> str:
         """The condition as a clause: "you have more military shields than each neighbour".
@@ -337,11 +320,7 @@ class Alike:
 
     def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
         where = where if where is not None else (Where() if scoring else _ability())
-        found = self.cards.problems(where=where, counting=False)
-        if not isinstance(self.cards.count, Cards):
-            found += (Problem("only cards share a shield type, a banner or a cost", "write 'all cards ...'",
-                              self.source),)
-        return found
+        return self.cards.problems(where=where, counting=False) + REFUSALS.of(self, where)
 
     def describe(self, who: str | None = None) -> str:
         cards = self.cards.describe(2) if self.cards.scope is not Scope.GROUP else (
@@ -401,10 +380,8 @@ class Not:
     source: Source | None = source_field()
 
     def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
-        found = self.condition.problems(scoring=scoring, where=where)
-        if isinstance(self.condition, Not):
-            found += (Problem("'not not' means the condition itself", "remove both 'not's", self.source),)
-        return found
+        where = where if where is not None else (Where() if scoring else _ability())
+        return self.condition.problems(where=where) + REFUSALS.of(self, where)
 
     def describe(self, who: str | None = None) -> str:
         if isinstance(self.condition, PlacedIn):
@@ -417,6 +394,32 @@ class Not:
         bracket = (And, Or, CountIs) if isinstance(inner, CountIs) and inner.comparison is Comparison.EQ and \
             not isinstance(inner.value, Per) and inner.value != 0 else (And, Or)
         return "not " + _inner_ccl(inner, default, bracket)
+
+
+REFUSALS.add("a count compared with itself (`more faith shields than faith shields`)", "a condition",
+             "the condition compares a count with itself, so it never changes",
+             "compare with another count, or with 'you' inside 'each opponent with ...'",
+             on=CountIs, refuses=lambda c, w: c.value == c.per)
+REFUSALS.add("`at least 0`", "a condition", "'at least 0' always holds, so the condition means nothing",
+             "write 'at least 1'", on=CountIs,
+             refuses=lambda c, w: c.comparison is Comparison.GE and not isinstance(c.value, Per) and c.value == 0)
+REFUSALS.add("`placed in`, `placed at`", "an ability", "an ability resolves before the card's place in the final grid "
+             "is known", "move 'placed in ...' to a scoring rule ('score N if placed in ...')", on=PlacedIn,
+             refuses=lambda c, w: not w.scoring)
+REFUSALS.add("a comparison with other players (`more ... than each neighbour`)", "`gold on this card`",
+             "'gold on this card' is this card's own gold; a neighbour has no such card",
+             "compare 'gold on purses' instead", on=Compared,
+             refuses=lambda c, w: isinstance(c.per.count, GoldOnThisCard))
+REFUSALS.add("a comparison with other players", "a place (`in row`, `in a neighbour's tableau`, ...)",
+             "a comparison with the neighbours counts whole tableaux", "remove the scope", on=Compared,
+             refuses=lambda c, w: c.per.scope not in (Scope.TABLEAU, Scope.THEIRS))
+REFUSALS.add("a comparison with other players", "`each player`", "you cannot have more than yourself",
+             "compare with each opponent", on=Compared, refuses=lambda c, w: c.against is PlayerGroup.PLAYERS)
+REFUSALS.add("`all ... share`, `no two ... share`", "anything but cards",
+             "only cards share a shield type, a banner or a cost", "write 'all cards ...'", on=Alike,
+             refuses=lambda c, w: not isinstance(c.cards.count, Cards))
+REFUSALS.add("`not not`", "a condition", "'not not' means the condition itself", "remove both 'not's", on=Not,
+             refuses=lambda c, w: isinstance(c.condition, Not))
 
 
 def _inner(condition: Condition, who: str | None, bracket: Any) -> str:

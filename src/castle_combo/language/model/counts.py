@@ -40,6 +40,7 @@ from castle_combo.language.model.base import (
     source_field,
 )
 from castle_combo.language.model.filters import (
+    CONTRADICTORY,
     AllOf,
     AnyOf,
     CardFilter,
@@ -52,12 +53,14 @@ from castle_combo.language.model.filters import (
     Relation,
     ShieldCountIs,
     all_of,
+    contradictory,
     filter_problems,
     has_near,
     kinds_of_card,
     reads_position,
     words,
 )
+from castle_combo.language.model.refusals import REFUSALS, Refusal
 
 if TYPE_CHECKING:
     from castle_combo.language.model.conditions import Count
@@ -516,7 +519,7 @@ Narrowable = Union[Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets,
 
 
 def counts_cards(count: object) -> TypeGuard[CardCount]:
-    """Whether ``count`` is a noun counted over cards (see :data:`CardCount`), not a player's supply nor a quantifier."""
+    """Whether ``count`` is a noun counted over cards (see :data:`CardCount`): no supply, no quantifier."""
     return isinstance(count, get_args(CardCount))
 
 
@@ -549,102 +552,6 @@ def _quantifier(count: Any) -> bool:
 
 def _player_noun(count: Any) -> bool:
     return isinstance(count, (KeysOwned, Gold))
-
-
-@attrs.frozen
-class Refusal:
-    """One rule of which counts mean nothing where: ``nouns`` and ``places`` name it in the docs' table.
-
-    ``refuses(count, scope, where)`` says whether the rule applies; the first
-    rule that applies to a count gives its problem.
-    """
-
-    nouns: str
-    places: str
-    message: str
-    hint: str
-    refuses: Callable[[Any, Scope, Where], bool] = attrs.field(eq=False, repr=False)
-    #: Whether the rule is about a number counted (a collection of cards compared by trait is no count).
-    counting: bool = attrs.field(default=False, kw_only=True)
-
-
-#: Every rule of which count may be taken in which scope and where, in the order they are checked.
-REFUSALS: tuple[Refusal, ...] = (
-    Refusal("`gold on this card`", "any scope", "'gold on this card' is always this card's own gold, so it takes "
-            "no scope", "remove the scope after 'gold on this card'",
-            lambda c, s, w: isinstance(c, GoldOnThisCard) and s is not Scope.TABLEAU),
-    Refusal("`key`", "any scope but your tableau and theirs", "keys are held by a player, not placed in a tableau, "
-            "so 'key' takes no scope", "remove the scope after 'key'",
-            lambda c, s, w: isinstance(c, KeysOwned) and s not in (Scope.TABLEAU, Scope.THEIRS)),
-    Refusal("`gold`", "any scope but your tableau and theirs", "gold in the supply is held by a player, not placed "
-            "in a tableau, so 'gold' takes no scope", "remove the scope after 'gold', or count 'gold on purses'",
-            lambda c, s, w: isinstance(c, Gold) and s not in (Scope.TABLEAU, Scope.THEIRS)),
-    Refusal("`empty space`", "a row, a column, next to this card", "a row or column of the final grid is always "
-            "full, and a space next to a card may lie outside the grid, so 'empty space' is counted in the whole "
-            "tableau only", "count 'empty space' in the whole tableau",
-            lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
-    Refusal("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
-            "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
-            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and w.scoring, counting=True),
-    Refusal("`card`", "row, column, row and column, in an ability", "a row or column of the final grid always "
-            "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
-            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and not w.scoring),
-    Refusal("`gold on purses`", "row, column, row and column", "'gold on purses' counts the gold on all your purse "
-            "cards, wherever they are", "remove the scope, or count 'purse card in row'",
-            lambda c, s, w: isinstance(c, StoredGold) and c.on is None and s in GRID_SCOPES),
-    Refusal("`empty space`", "the discarded cards", "discarded cards fill no space of a tableau",
-            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
-            lambda c, s, w: s is Scope.DISCARDED and isinstance(c, EmptySpaces)),
-    Refusal("`face-down card`", "the discarded cards", "the cards of a row are face up, so a discarded card is "
-            "never face down", "count something printed on the discarded cards, such as 'purse card on the "
-            "discarded cards'", lambda c, s, w: s is Scope.DISCARDED and _on_face_down(c)),
-    Refusal("`gold on purses`", "the discarded cards", "no gold is ever stored on a card in a row",
-            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
-            lambda c, s, w: s is Scope.DISCARDED and isinstance(c, StoredGold)),
-    Refusal("any count", "the discarded cards, in a scoring rule", "a scoring rule counts your final tableau; "
-            "discarded cards exist only while an ability resolves", "count them in an ability, after 'discard a row'",
-            lambda c, s, w: w.scoring and s is Scope.DISCARDED),
-    Refusal("`empty space`, `face-down card`, `gold on purses`", "a discard pile", "a discard pile holds face-up "
-            "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
-            "'faith shield in the castle discard pile'",
-            lambda c, s, w: s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE) and _no_stored_gold(c)),
-    Refusal("any count", "a discard pile, in a scoring rule", "a scoring rule counts tableaux, and a score pad has "
-            "no discard pile", "count the discard pile in an ability ('gain 1 gold per card in the village discard "
-            "pile')", lambda c, s, w: w.scoring and s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE)),
-    Refusal("`empty space`, `face-down card`, `gold on purses`", "the castle or village row", "a row holds face-up "
-            "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
-            "'castle banner in the castle row'",
-            lambda c, s, w: s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW) and _no_stored_gold(c)),
-    Refusal("any count", "the castle or village row, in a scoring rule", "a scoring rule counts tableaux, and the "
-            "rows of the locations are not part of any", "count a row in an ability ('gain 1 gold per castle "
-            "banner in the castle row')",
-            lambda c, s, w: w.scoring and s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW)),
-    Refusal("any count", "a neighbour's tableau, in a scoring rule", "a scoring rule counts only your own tableau, "
-            "never a neighbour's", "remove \"in a neighbour's tableau\"",
-            lambda c, s, w: w.scoring and s is Scope.NEIGHBOUR),
-    Refusal("any count", "row, column, row and column, in an ability", "an ability resolves when the card is "
-            "bought, before its final row and column are known", "count in the whole tableau, or move the count "
-            "to a scoring rule", lambda c, s, w: not w.scoring and s in GRID_SCOPES),
-    Refusal("`empty space`", "a scoring rule", "the final grid is full, so 'empty space' always counts 0 in a "
-            "scoring rule", "count 'empty space' in an ability instead",
-            lambda c, s, w: w.scoring and isinstance(c, EmptySpaces)),
-    Refusal("any count", "their tableau, outside a player quantifier", "'their tableau' means the tableau of the "
-            "player being talked about, and no player is", "use it after 'each opponent with ...', 'per opponent "
-            "with ...' or 'they have ...'", lambda c, s, w: s is Scope.THEIRS and not w.them),
-    Refusal("any count", "the row or pair being counted (`Scope.GROUP` in Python), outside 'per row with ...'",
-            "a count in the row, column or pair being counted means something only while one is", "count it "
-            "inside 'per row with ...' or 'per pair of adjacent cards sharing ...'",
-            lambda c, s, w: s is Scope.GROUP and not w.group),
-    Refusal("a count of cards next to this card", "any scope but your tableau", "a place next to this card is in "
-            "your own tableau", "count in your tableau", lambda c, s, w: s is not Scope.TABLEAU and s not in
-            POSITION_SCOPES and s is not Scope.GROUP and has_near(getattr(c, "on", None))),
-    Refusal("a count of cards in a region of the grid", "any scope but your tableau", "a region of the final "
-            "grid is a place in your own tableau", "count in your tableau", lambda c, s, w: s not in
-            (Scope.TABLEAU, Scope.GROUP) and reads_position(getattr(c, "on", None))),
-    Refusal("`key`, `gold`, `empty space`", "a row, column or pair being counted", "rows and pairs of cards hold "
-            "cards, not a player's keys, gold or spaces", "count something on the cards",
-            lambda c, s, w: s is Scope.GROUP and (_player_noun(c) or isinstance(c, EmptySpaces))),
-)
 
 
 #: Where cards next to this one are, said of the cards themselves.
@@ -695,13 +602,7 @@ class Per:
         where = where if where is not None else (Where() if scoring else Where(moment=Moment.BOUGHT))
         found: tuple[Problem, ...] = self.count.problems(where)
         found += out_of_range(self.every, 1, 99, "the number counted as one", self.source)
-        for rule in REFUSALS:
-            if rule.counting and not counting:
-                continue
-            if rule.refuses(self.count, self.scope, where):
-                found += (Problem(rule.message, rule.hint, self.count.source or self.source),)
-                break
-        return found
+        return found + REFUSALS.of(self, where, counting=counting)
 
     def _noun(self, amount: int) -> str:
         if self.every > 1:
@@ -759,3 +660,120 @@ class Per:
             return self
         return attrs.evolve(self, count=attrs.evolve(count, on=all_of((count.on, on))))
 
+
+def _scope_rule(nouns: str, places: str, message: str, hint: str, refuses: Callable[[Any, Scope, Where], bool], *,
+                counting: bool = False) -> Refusal:
+    """A rule of which count means nothing in which scope, where (in the one table of refusals)."""
+    return REFUSALS.add(nouns, places, message, hint, on=Per, family="scope", counting=counting,
+                        refuses=lambda per, where: refuses(per.count, per.scope, where),
+                        at=lambda per: per.count.source or per.source)
+
+
+#: Which count may be taken in which scope and where, in the order they are checked (a count in a place has one
+#: reason to be refused: the first of these that applies).
+_SCOPE_RULES = (
+    _scope_rule("`gold on this card`", "any scope", "'gold on this card' is always this card's own gold, so it takes "
+            "no scope", "remove the scope after 'gold on this card'",
+            lambda c, s, w: isinstance(c, GoldOnThisCard) and s is not Scope.TABLEAU),
+    _scope_rule("`key`", "any scope but your tableau and theirs", "keys are held by a player, not placed in a tableau, "
+            "so 'key' takes no scope", "remove the scope after 'key'",
+            lambda c, s, w: isinstance(c, KeysOwned) and s not in (Scope.TABLEAU, Scope.THEIRS)),
+    _scope_rule("`gold`", "any scope but your tableau and theirs", "gold in the supply is held by a player, not placed "
+            "in a tableau, so 'gold' takes no scope", "remove the scope after 'gold', or count 'gold on purses'",
+            lambda c, s, w: isinstance(c, Gold) and s not in (Scope.TABLEAU, Scope.THEIRS)),
+    _scope_rule("`empty space`", "a row, a column, next to this card", "a row or column of the final grid is always "
+            "full, and a space next to a card may lie outside the grid, so 'empty space' is counted in the whole "
+            "tableau only", "count 'empty space' in the whole tableau",
+            lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
+    _scope_rule("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
+            "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
+            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and w.scoring, counting=True),
+    _scope_rule("`card`", "row, column, row and column, in an ability", "a row or column of the final grid always "
+            "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
+            lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and not w.scoring),
+    _scope_rule("`gold on purses`", "row, column, row and column", "'gold on purses' counts the gold on all your purse "
+            "cards, wherever they are", "remove the scope, or count 'purse card in row'",
+            lambda c, s, w: isinstance(c, StoredGold) and c.on is None and s in GRID_SCOPES),
+    _scope_rule("`empty space`", "the discarded cards", "discarded cards fill no space of a tableau",
+            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
+            lambda c, s, w: s is Scope.DISCARDED and isinstance(c, EmptySpaces)),
+    _scope_rule("`face-down card`", "the discarded cards", "the cards of a row are face up, so a discarded card is "
+            "never face down", "count something printed on the discarded cards, such as 'purse card on the "
+            "discarded cards'", lambda c, s, w: s is Scope.DISCARDED and _on_face_down(c)),
+    _scope_rule("`gold on purses`", "the discarded cards", "no gold is ever stored on a card in a row",
+            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
+            lambda c, s, w: s is Scope.DISCARDED and isinstance(c, StoredGold)),
+    _scope_rule("any count", "the discarded cards, in a scoring rule", "a scoring rule counts your final tableau; "
+            "discarded cards exist only while an ability resolves", "count them in an ability, after 'discard a row'",
+            lambda c, s, w: w.scoring and s is Scope.DISCARDED),
+    _scope_rule("`empty space`, `face-down card`, `gold on purses`", "a discard pile", "a discard pile holds face-up "
+            "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
+            "'faith shield in the castle discard pile'",
+            lambda c, s, w: s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE) and _no_stored_gold(c)),
+    _scope_rule("any count", "a discard pile, in a scoring rule", "a scoring rule counts tableaux, and a score pad has "
+            "no discard pile", "count the discard pile in an ability ('gain 1 gold per card in the village discard "
+            "pile')", lambda c, s, w: w.scoring and s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE)),
+    _scope_rule("`empty space`, `face-down card`, `gold on purses`", "the castle or village row", "a row holds face-up "
+            "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
+            "'castle banner in the castle row'",
+            lambda c, s, w: s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW) and _no_stored_gold(c)),
+    _scope_rule("any count", "the castle or village row, in a scoring rule", "a scoring rule counts tableaux, and the "
+            "rows of the locations are not part of any", "count a row in an ability ('gain 1 gold per castle "
+            "banner in the castle row')",
+            lambda c, s, w: w.scoring and s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW)),
+    _scope_rule("any count", "a neighbour's tableau, in a scoring rule", "a scoring rule counts only your own tableau, "
+            "never a neighbour's", "remove \"in a neighbour's tableau\"",
+            lambda c, s, w: w.scoring and s is Scope.NEIGHBOUR),
+    _scope_rule("any count", "row, column, row and column, in an ability", "an ability resolves when the card is "
+            "bought, before its final row and column are known", "count in the whole tableau, or move the count "
+            "to a scoring rule", lambda c, s, w: not w.scoring and s in GRID_SCOPES),
+    _scope_rule("`empty space`", "a scoring rule", "the final grid is full, so 'empty space' always counts 0 in a "
+            "scoring rule", "count 'empty space' in an ability instead",
+            lambda c, s, w: w.scoring and isinstance(c, EmptySpaces)),
+    _scope_rule("any count", "their tableau, outside a player quantifier", "'their tableau' means the tableau of the "
+            "player being talked about, and no player is", "use it after 'each opponent with ...', 'per opponent "
+            "with ...' or 'they have ...'", lambda c, s, w: s is Scope.THEIRS and not w.them),
+    _scope_rule("any count", "the row or pair being counted (`Scope.GROUP` in Python), outside 'per row with ...'",
+            "a count in the row, column or pair being counted means something only while one is", "count it "
+            "inside 'per row with ...' or 'per pair of adjacent cards sharing ...'",
+            lambda c, s, w: s is Scope.GROUP and not w.group),
+    _scope_rule("a count of cards next to this card", "any scope but your tableau", "a place next to this card is in "
+            "your own tableau", "count in your tableau", lambda c, s, w: s is not Scope.TABLEAU and s not in
+            POSITION_SCOPES and s is not Scope.GROUP and has_near(getattr(c, "on", None))),
+    _scope_rule("a count of cards in a region of the grid", "any scope but your tableau", "a region of the final "
+            "grid is a place in your own tableau", "count in your tableau", lambda c, s, w: s not in
+            (Scope.TABLEAU, Scope.GROUP) and reads_position(getattr(c, "on", None))),
+    _scope_rule("`key`, `gold`, `empty space`", "a row, column or pair being counted", "rows and pairs of cards hold "
+            "cards, not a player's keys, gold or spaces", "count something on the cards",
+            lambda c, s, w: s is Scope.GROUP and (_player_noun(c) or isinstance(c, EmptySpaces))),
+)
+REFUSALS.add("places next to this card (`card in row not in row`, `card diagonal to this card in row` ...)", "a count",
+             *CONTRADICTORY, on=Per, refuses=lambda per, where: _contradicts(per),
+             at=lambda per: per.count.source or per.source)
+
+
+def _contradicts(per: Per) -> bool:
+    """Whether a count's place next to this card contradicts the places of its cards."""
+    count = per.count
+    if per.scope not in POSITION_SCOPES or not narrowable(count) or count.on is None:
+        return False
+    conj = count.on.filters if isinstance(count.on, AllOf) else (count.on,)
+    return contradictory(conj, POSITION_SCOPES[per.scope]) and not contradictory(conj)
+
+
+# Rules the card language sees while it reads a count (the model has no value for what they refuse).
+REFUSALS.add("a count", "two places that are not next to this card (`in your tableau in the castle row`)",
+             "a count is taken in one place, and this one names two",
+             "keep one place, such as 'in your tableau' or 'in a neighbour's tableau'", key="two places")
+REFUSALS.add("`not`", "a place that is not next to this card nor of the final grid (`not in your tableau`)",
+             "'not' goes before a place next to this card or a region of the grid",
+             "write 'not adjacent to this card' or 'not in a corner'", key="not a place")
+REFUSALS.add("`banner`", "without a deck", "a banner is a castle or a village banner",
+             "write 'castle banner' or 'village banner'", key="banner")
+REFUSALS.add("`on this card`, `on purses`", "any count but gold", "only gold lies on {what}", "count 'gold on ...'",
+             key="only gold", example={"what": "this card"})
+REFUSALS.add("`on ... cards`", "a count of cards, keys, gold or spaces", "'{noun}' does not lie on cards",
+             "count shields, sets, costs or gold on cards", key="not on cards", example={"noun": "card"})
+REFUSALS.add("a place that narrows cards (`adjacent to this card`, `in top row`, ...)", "a count of keys, gold, "
+             "spaces, rows or players", "'{noun}' is not a count of cards, so it cannot be narrowed to some cards",
+             "remove the place after it, or count cards", key="not narrowed", example={"noun": "key"})

@@ -50,6 +50,7 @@ from castle_combo.language.model.filters import (
     all_of,
     filter_problems,
 )
+from castle_combo.language.model.refusals import REFUSALS
 
 __all__ = [
     "Choice",
@@ -122,10 +123,6 @@ def _amount_problems(amount: int, what: str, per: Per | None, up_to: int | None,
         found += out_of_range(up_to, 1, MAX_AMOUNT * MAX_AMOUNT, "the cap 'up to'", source)
     if at_least is not None:
         found += out_of_range(at_least, 1, MAX_AMOUNT * MAX_AMOUNT, "the floor 'at least'", source)
-        if per is None:
-            found += (Problem("'at least' is a floor for an amount per count", "write it after 'per ...'", source),)
-    if up_to is not None and per is None:
-        found += (Problem("'up to' caps an amount per count", "write it after 'per ...'", source),)
     if up_to is not None and at_least is not None and at_least > up_to:
         found += (Problem(f"the floor {at_least} is above the cap {up_to}", "make 'at least' at most 'up to'", source),)
     return found
@@ -149,7 +146,7 @@ class Gain:
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         """An amount out of range, or a count that makes no sense when the card is bought."""
         return _amount_problems(self.amount, "the amount gained", self.per, self.up_to, self.at_least, where,
-                                self.source)
+                                self.source) + REFUSALS.of(self, where)
 
     def describe(self, subject: str | None = None) -> str:
         """The effect as a sentence: "Gain 1 gold per faith shield in your tableau."."""
@@ -179,7 +176,7 @@ class Lose:
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         return _amount_problems(self.amount, "the amount lost", self.per, self.up_to, self.at_least, where,
-                                self.source)
+                                self.source) + REFUSALS.of(self, where)
 
     def describe(self, subject: str | None = None) -> str:
         what = _amount_english(self.amount, self.resource, self.per, self.up_to, self.at_least)
@@ -208,12 +205,8 @@ class Take:
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        found = _amount_problems(self.amount, "the amount taken from each opponent", self.per, self.up_to,
-                                 self.at_least, where, self.source)
-        if not where.them:
-            found += (Problem("'take' needs players to take from", "write 'take 1 gold from each opponent'",
-                              self.source),)
-        return found
+        return _amount_problems(self.amount, "the amount taken from each opponent", self.per, self.up_to,
+                                self.at_least, where, self.source) + REFUSALS.of(self, where)
 
     def describe(self, subject: str | None = None) -> str:
         return _between_players(self, "Take", "from", subject, "they")
@@ -239,12 +232,8 @@ class Give:
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        found = _amount_problems(self.amount, "the amount given", self.per, self.up_to, self.at_least, where,
-                                 self.source)
-        if not where.them:
-            found += (Problem("'give' needs players to give to", "write 'give 1 gold to each opponent'",
-                              self.source),)
-        return found
+        return _amount_problems(self.amount, "the amount given", self.per, self.up_to, self.at_least, where,
+                                self.source) + REFUSALS.of(self, where)
 
     def describe(self, subject: str | None = None) -> str:
         return _between_players(self, "Give", "to", subject, "you")
@@ -256,6 +245,16 @@ class Give:
 
 #: The effects that move resources of the players an :class:`EachPlayer` is about.
 _PLAYER_EFFECTS = (Gain, Lose, Take, Give)
+
+REFUSALS.add("`at least N` after an amount", "an amount with no count", "'at least' is a floor for an amount per "
+             "count", "write it after 'per ...'", on=_PLAYER_EFFECTS, refuses=lambda e, w: e.at_least is not None
+             and e.per is None)
+REFUSALS.add("`up to N` after an amount", "an amount with no count", "'up to' caps an amount per count",
+             "write it after 'per ...'", on=_PLAYER_EFFECTS, refuses=lambda e, w: e.up_to is not None and e.per is None)
+REFUSALS.add("`take`", "no players (outside `take ... from each opponent`)", "'take' needs players to take from",
+             "write 'take 1 gold from each opponent'", on=Take, refuses=lambda e, w: not w.them)
+REFUSALS.add("`give`", "no players (outside `give ... to each opponent`)", "'give' needs players to give to",
+             "write 'give 1 gold to each opponent'", on=Give, refuses=lambda e, w: not w.them)
 
 
 @attrs.frozen
@@ -286,17 +285,11 @@ class EachPlayer:
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         inner = attrs.evolve(where, them=True)
-        found: tuple[Problem, ...] = ()
-        if not isinstance(self.effect, _PLAYER_EFFECTS):
-            found += (Problem("only gains, losses, takes and gifts of gold or keys happen to each player",
-                              "write 'each opponent gains ...', 'loses ...', 'take ... from each opponent' or "
-                              "'give ... to each opponent'", self.source),)
-        else:
-            found += self.effect.problems(inner)
+        found = REFUSALS.of(self, where)
+        if isinstance(self.effect, _PLAYER_EFFECTS):
+            found = self.effect.problems(inner) + found
         if self.condition is not None:
             found += self.condition.problems(scoring=where.scoring, where=inner)
-        if self.group is PlayerGroup.PLAYERS and isinstance(self.effect, (Take, Give)):
-            found += (Problem("you cannot take from or give to yourself", "write 'each opponent'", self.source),)
         return found
 
     def describe(self) -> str:
@@ -312,6 +305,14 @@ class EachPlayer:
         if isinstance(self.effect, _PLAYER_EFFECTS):
             return self.effect.ccl(Scope.TABLEAU, who)
         return f"{who}: {format_effect(self.effect)}"
+
+
+REFUSALS.add("an effect on each player", "any effect but a gain, a loss, a take or a gift",
+             "only gains, losses, takes and gifts of gold or keys happen to each player",
+             "write 'each opponent gains ...', 'loses ...', 'take ... from each opponent' or 'give ... to each "
+             "opponent'", on=EachPlayer, refuses=lambda e, w: not isinstance(e.effect, _PLAYER_EFFECTS))
+REFUSALS.add("`take`, `give`", "`each player`", "you cannot take from or give to yourself", "write 'each opponent'",
+             on=EachPlayer, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS and isinstance(e.effect, (Take, Give)))
 
 
 @attrs.frozen
@@ -580,11 +581,9 @@ class MayDo:
             found += (Problem("'you may' needs something to do", "write 'you may pay 1 gold to gain 2 keys'",
                               self.source),)
         for cost in self.cost:
-            if not isinstance(cost, Lose) or cost.per is not None:
-                found += (Problem("a cost is a fixed amount of gold or keys paid",
-                                  "write 'you may pay 2 gold to ...'", self.source),)
-            else:
+            if _fixed(cost):
                 found += cost.problems(where)
+        found += REFUSALS.of(self, where)
         for effect in self.effects:
             found += _nested_problems(effect, where, self.source)
         return found
@@ -628,12 +627,9 @@ class Choice:
                 found += (Problem(f"option {number} of the choice has no effect",
                                   "write at least one effect between the braces", self.source),)
             for effect in option:
-                if isinstance(effect, Choice):
-                    found += (Problem("a choice inside a choice cannot be played",
-                                      "merge the options into one 'choose one:'", effect.source or self.source),)
-                else:
+                if not isinstance(effect, Choice):
                     found += _nested_problems(effect, where, self.source)
-        return found
+        return found + REFUSALS.of(self, where)
 
     def describe(self) -> str:
         """The effect as a sentence: "Choose one: (gain 3 keys) or (gain 2 gold)."."""
@@ -664,11 +660,8 @@ class Conditional:
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         """A bad inner effect, a choice made conditional, or a condition that cannot be checked in an ability."""
-        found: tuple[Problem, ...] = ()
-        if isinstance(self.effect, (Choice, Conditional)):
-            found += (Problem("only a single effect can be made conditional",
-                              "write the condition after one effect, such as 'gain 4 gold if ...'", self.source),)
-        else:
+        found = REFUSALS.of(self, where)
+        if not isinstance(self.effect, (Choice, Conditional)):
             found += _nested_problems(self.effect, where, self.source)
         return found + self.condition.problems(scoring=False, where=where)
 
@@ -678,6 +671,27 @@ class Conditional:
 
     def ccl(self) -> str:
         return f"{format_effect(self.effect)} if {self.condition.ccl()}"
+
+
+def _fixed(cost: Effect) -> bool:
+    return isinstance(cost, Lose) and cost.per is None
+
+
+def _nested_choice(choice: Choice) -> Choice | None:
+    return next((e for option in choice.options for e in option if isinstance(e, Choice)), None)
+
+
+REFUSALS.add("a cost (`you may pay ... to`)", "an amount per count (`pay 1 gold per faith shield`)",
+             "a cost is a fixed amount of gold or keys paid", "write 'you may pay 2 gold to ...'", on=MayDo,
+             refuses=lambda e, w: not all(_fixed(cost) for cost in e.cost))
+REFUSALS.add("`choose one`", "an option of a choice", "a choice inside a choice cannot be played",
+             "merge the options into one 'choose one:'", on=Choice,
+             refuses=lambda e, w: _nested_choice(e) is not None,
+             at=lambda e: getattr(_nested_choice(e), "source", None) or e.source)
+REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional effect)",
+             "only a single effect can be made conditional",
+             "write the condition after one effect, such as 'gain 4 gold if ...'", on=Conditional,
+             refuses=lambda e, w: isinstance(e.effect, (Choice, Conditional)))
 
 
 #: An effect of an ability. Taking and giving name the players they are between, so they are effects only inside
@@ -711,13 +725,19 @@ def asks(effect: Effect) -> bool:
     return False
 
 
+_WHEN = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn",
+         Moment.GAME_END: "at the end of the game"}
+REFUSALS.add("an effect that asks a question (see the table below)", "a trigger (`at the start of your turn:`, ...)",
+             "an effect that asks its owner a question cannot happen {when}, between turns",
+             "use effects that need no decision there (gain, take, put, fill, discount), or move this one to "
+             "'when bought:'", key="trigger asks", example={"when": "at the start of a turn"})
+REFUSALS.add("cards an effect acts on (`put 1 gold on each ...`, `turn ... face up`)", "a place that is not next to "
+             "this card (`in the castle row`, `in a neighbour's tableau`, ...)", "an effect acts on your own cards, "
+             "so its cards take no other place", "name a place next to this card, such as 'adjacent to this card'",
+             key="effect place")
+
+
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
     """Effects of a trigger that would ask the owner something, which no moment between turns allows."""
-    when = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn",
-            Moment.GAME_END: "at the end of the game"}.get(moment, "between turns")
-    return tuple(
-        Problem(f"an effect that asks its owner a question cannot happen {when}, between turns",
-                "use effects that need no decision there (gain, take, put, fill, discount), "
-                "or move this one to 'when bought:'", effect.source)
-        for effect in effects if asks(effect)
-    )
+    when = _WHEN.get(moment, "between turns")
+    return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))

@@ -44,6 +44,7 @@ from castle_combo.language.model.base import (
     out_of_range,
     source_field,
 )
+from castle_combo.language.model.refusals import REFUSALS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -517,15 +518,15 @@ class InRegion:
         return FilterWords((), (phrase,), "not " + phrase, phrase, place=True)
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
-        found = self.region.problems()
-        if self.region.name is None:
-            found += (Problem("a card filter names a row, a column, the corners, the edges or the center of the grid",
-                              "use 'in top row', 'in left column', 'corner card', 'edge card' or 'center card'",
-                              self.source),)
-        if not where.scoring:
-            found += (Problem("an ability resolves before the final grid is known, so no card is 'in' a "
-                              "region of it yet", "move the count to a scoring rule", self.source),)
-        return found
+        return self.region.problems() + REFUSALS.of(self, where)
+
+
+REFUSALS.add("a card in a mask of the grid", "anywhere", "a card filter names a row, a column, the corners, the "
+             "edges or the center of the grid", "use 'in top row', 'in left column', 'corner card', 'edge card' or "
+             "'center card'", on=InRegion, refuses=lambda f, w: f.region.name is None)
+REFUSALS.add("a card in a part of the final grid (`corner card`, `in top row`)", "an ability", "an ability resolves "
+             "before the final grid is known, so no card is 'in' a region of it yet", "move the count to a scoring "
+             "rule", on=InRegion, refuses=lambda f, w: not w.scoring)
 
 
 @attrs.frozen
@@ -547,7 +548,7 @@ class AllOf:
         return words(self, ccl=False)
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
-        return _joined_problems(self.filters, "and", where, self.source)
+        return _joined_problems(self.filters, "and", where, self.source) + REFUSALS.of(self, where)
 
 
 @attrs.frozen
@@ -588,6 +589,46 @@ class Excluding:
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         return self.filter.problems(where)
+
+
+def contradictory(filters: Iterable[CardFilter], relation: Relation | None = None) -> bool:
+    """Whether places joined by "and" can never all hold: next to this card (with ``relation``, a count's own
+    place next to it), or in parts of the final grid.
+
+    Each place is tried on every offset from this card a 3x3 grid allows,
+    and every cell of it, so any places at all are judged, not a list of
+    known pairs.
+    """
+    near_in = [relation] if relation is not None else []
+    near_out: list[Relation] = []
+    cells_in: list[frozenset[tuple[int, int]]] = []
+    cells_out: list[frozenset[tuple[int, int]]] = []
+    for f in filters:
+        inner, into = (f.filter, (near_out, cells_out)) if isinstance(f, Excluding) else (f, (near_in, cells_in))
+        if isinstance(inner, Near):
+            into[0].append(inner.relation)
+        elif isinstance(inner, InRegion):
+            into[1].append(inner.region.cells)
+    if len(near_in) + len(near_out) > 1:
+        offsets = [(dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)]
+        if not any(all(r.holds(dx, dy) for r in near_in) and not any(r.holds(dx, dy) for r in near_out)
+                   for dx, dy in offsets):
+            return True
+    if len(cells_in) + len(cells_out) > 1:
+        grid = [(x, y) for x in range(3) for y in range(3)]
+        if not any(all(cell in cells for cells in cells_in) and not any(cell in cells for cells in cells_out)
+                   for cell in grid):
+            return True
+    return False
+
+
+#: What the rules about contradictory places say (a count's own place and its cards' places say it too).
+CONTRADICTORY = ("these places contradict each other, so no card is ever in all of them",
+                 "keep one of them, or join them with 'or' between brackets: '(adjacent to this card or diagonal to "
+                 "this card)'")
+REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this card`, `corner card in top row` ...)",
+             "anywhere", *CONTRADICTORY, on=AllOf, refuses=lambda f, w: contradictory(f.filters),
+             at=lambda f: f.source or next((p.source for p in f.filters if p.source is not None), None))
 
 
 CardFilter = Union[
