@@ -104,3 +104,70 @@ def test_a_huge_number_in_a_records_action_is_refused_before_it_is_played(action
 def test_a_part_of_a_save_that_is_not_an_object_is_a_record_error_not_an_attribute_error(where: str, value: Any) -> None:
     with pytest.raises(cc.RecordError):
         cc.loads(saved(**{where: value}))
+
+
+#: An integer longer than Python will turn into text (its repr raises ValueError), as a caller's dict may hold.
+UNPRINTABLE = 10**4400
+
+
+def _game_with_a_decision() -> cc.GameState:
+    """A state of the expansion owing a decision, with a history (locks opened whenever they may be)."""
+    import random
+
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    state = cc.new_game(players=2, seed=4, rules=rules)
+    rng = random.Random(4)
+    while state.pending is None or not state.history:
+        legal = state.legal_actions()
+        opens = [a for a in legal if isinstance(a, cc.Unlock)]
+        state = state.apply(opens[0] if opens else rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d["history"].__setitem__(0, UNPRINTABLE),
+    lambda d: d["history"][0].__setitem__("type", UNPRINTABLE),
+    lambda d: d["history"][0].__setitem__("card", UNPRINTABLE),
+    lambda d: d["history"][0].__setitem__("face_down", UNPRINTABLE),
+    lambda d: d["pending"]["decision"].__setitem__(next(k for k in d["pending"]["decision"] if k != "kind"),
+                                                   UNPRINTABLE),
+    lambda d: d["pending"].__setitem__("frames", UNPRINTABLE),
+    lambda d: d["pending"].__setitem__("resume", UNPRINTABLE),
+    lambda d: d.__setitem__("opened_lock", UNPRINTABLE),
+    lambda d: d.__setitem__("format", UNPRINTABLE),
+])
+def test_a_number_too_long_to_print_in_a_save_given_as_an_object_is_a_record_error(edit: Any) -> None:
+    """The errors quoted it with repr, which raised Python's ValueError instead (found by the fuzz campaign)."""
+    state = _game_with_a_decision()
+    doc = json.loads(cc.dumps(state))
+    edit(doc)
+    with pytest.raises(cc.RecordError, match="a number too long to show"):
+        cc.loads(doc, rules=state.rules)
+
+
+def test_a_number_too_long_to_print_in_a_records_action_or_an_action_is_a_castle_combo_error() -> None:
+    record = cc.new_game(players=2, seed=1).record()
+    for action in (UNPRINTABLE, {"type": UNPRINTABLE}, {"type": "take", "card": UNPRINTABLE, "at": [0, 0]}):
+        with pytest.raises(cc.RecordError, match="a number too long to show"):
+            cc.replay(record | {"actions": [action]})
+    with pytest.raises(cc.IllegalAction, match="a number too long to show"):
+        cc.Take(UNPRINTABLE, (0, 0))  # type: ignore[arg-type]
+    with pytest.raises(cc.CastleComboError, match="a number too long to show"):
+        cc.new_game(players=2, seed=1).view(UNPRINTABLE)
+
+
+def test_a_card_name_of_millions_of_characters_in_a_save_is_refused_at_once_and_quoted_short() -> None:
+    """A long unknown name went whole through difflib's search for a close name (minutes) and into the message."""
+    import time
+
+    state = cc.new_game(players=2, seed=1)
+    doc = json.loads(cc.dumps(state))
+    doc["locations"]["castle"]["deck"][3] = "x" * 5_000_000
+    started = time.perf_counter()
+    with pytest.raises(cc.RecordError, match=r"deck\[3\]: no card named 'xxx.*\.\.\. in this ruleset \(5,000,000 "
+                                             r"characters\)") as caught:
+        cc.loads(doc)
+    assert time.perf_counter() - started < 10 and len(str(caught.value)) < 300
+    doc["locations"]["castle"]["deck"][3] = "Nunn"  # a short one still gets its suggestion
+    with pytest.raises(cc.RecordError, match="did you mean 'Nun'"):
+        cc.loads(doc)

@@ -67,7 +67,7 @@ def _key_use(use: object) -> KeyUse:
         return use
     if use in ("move", "refresh"):
         return KeyUse(use)
-    raise IllegalAction(f"a key is used to 'move' or to 'refresh' (KeyUse.MOVE or KeyUse.REFRESH), not {use!r}")
+    raise IllegalAction(f"a key is used to 'move' or to 'refresh' (KeyUse.MOVE or KeyUse.REFRESH), not {quote(use)}")
 
 
 def _is_int(value: object) -> bool:
@@ -85,22 +85,22 @@ def _position(at: object) -> tuple[int, int]:
         return at  # the common case, kept cheap
     if isinstance(at, (tuple, list)) and len(at) == 2 and all(_is_int(v) for v in at):
         return (int(at[0]), int(at[1]))
-    raise IllegalAction(f"a position is two whole numbers (x, y), not {at!r}")
+    raise IllegalAction(f"a position is two whole numbers (x, y), not {quote(at)}")
 
 
 def _card_name(_: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str):
-        raise IllegalAction(f"{attribute.name} must be a card name (a string), not {value!r}")
+        raise IllegalAction(f"{attribute.name} must be a card name (a string), not {quote(value)}")
 
 
 def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise IllegalAction(f"{attribute.name} must be True or False, not {value!r}")
+        raise IllegalAction(f"{attribute.name} must be True or False, not {quote(value)}")
 
 
 def _option(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not _is_int(value) or value < 1:  # type: ignore[operator]
-        raise IllegalAction(f"option must be an option number from 1, not {value!r}")
+        raise IllegalAction(f"option must be an option number from 1, not {quote(value)}")
 
 
 def _deck(deck: object) -> Deck:
@@ -109,7 +109,7 @@ def _deck(deck: object) -> Deck:
         return deck
     if deck in ("castle", "village"):
         return Deck(deck)
-    raise IllegalAction(f"a row is 'castle' or 'village' (Deck.CASTLE or Deck.VILLAGE), not {deck!r}")
+    raise IllegalAction(f"a row is 'castle' or 'village' (Deck.CASTLE or Deck.VILLAGE), not {quote(deck)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -265,11 +265,11 @@ def action_from_json(data: object, path: str = "$") -> Action:
     ``$.actions[3]``), used in error messages.
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"{path}: expected an action object like {{\"type\": \"take\", ...}}, got {data!r:.80}")
+        raise RecordError(f"{path}: expected an action object like {{\"type\": \"take\", ...}}, got {quote(data)}")
     kind = data.get("type")
     allowed = _FIELDS.get(kind) if isinstance(kind, str) else None
     if allowed is None:
-        raise RecordError(f"{path}.type: expected one of {', '.join(map(repr, _FIELDS))}, got {kind!r:.80}")
+        raise RecordError(f"{path}.type: expected one of {', '.join(map(repr, _FIELDS))}, got {quote(kind)}")
     extra = sorted(set(data) - allowed)
     if extra:
         fields = ", ".join(sorted(allowed - {"type"})) or "no other field"
@@ -277,18 +277,18 @@ def action_from_json(data: object, path: str = "$") -> Action:
     if kind == "key":
         use = data.get("use")
         if use not in ("move", "refresh"):
-            raise RecordError(f"{path}.use: expected \"move\" or \"refresh\", got {use!r:.80}")
+            raise RecordError(f"{path}.use: expected \"move\" or \"refresh\", got {quote(use)}")
         return UseKey(KeyUse(use))
     if kind == "take":
         card = data.get("card")
         if not isinstance(card, str):
-            raise RecordError(f"{path}.card: expected a card name (string), got {card!r:.80}")
+            raise RecordError(f"{path}.card: expected a card name (string), got {quote(card)}")
         at = data.get("at")
         if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(_small_int(v) for v in at)):
             raise RecordError(f"{path}.at: expected [x, y] integers (small ones: a tableau spans 3), got {quote(at)}")
         face_down = data.get("face_down", False)
         if not isinstance(face_down, bool):
-            raise RecordError(f"{path}.face_down: expected true or false, got {face_down!r:.80}")
+            raise RecordError(f"{path}.face_down: expected true or false, got {quote(face_down)}")
         return Take(card, (at[0], at[1]), face_down)
     if kind == "choose":
         option = data.get("option")
@@ -300,9 +300,9 @@ def action_from_json(data: object, path: str = "$") -> Action:
     if kind == "discard_row":
         deck = data.get("deck")
         if deck not in ("castle", "village"):
-            raise RecordError(f"{path}.deck: expected \"castle\" or \"village\", got {deck!r:.80}")
+            raise RecordError(f"{path}.deck: expected \"castle\" or \"village\", got {quote(deck)}")
         return DiscardRow(Deck(deck))
     card = data.get("card")
     if not isinstance(card, str):
-        raise RecordError(f"{path}.card: expected a card name (string), got {card!r:.80}")
+        raise RecordError(f"{path}.card: expected a card name (string), got {quote(card)}")
     return _NAMED[str(kind)](card)

@@ -37,6 +37,7 @@ import attrs
 
 from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Reveal, Unlock
 from castle_combo.errors import RecordError
+from castle_combo.files import quote
 from castle_combo.language.model import Deck
 
 __all__ = [
@@ -123,7 +124,7 @@ class Table(Protocol):
 
 def _indices(value: Any, path: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(type(v) is int and v >= 0 for v in value):
-        raise RecordError(f"{path}: expected a list of tableau indices, got {value!r:.80}")
+        raise RecordError(f"{path}: expected a list of tableau indices, got {quote(value)}")
     return tuple(value)
 
 
@@ -131,7 +132,7 @@ def _deck_index(value: Any, path: str) -> int:
     for i, deck in enumerate(_DECKS):
         if value == deck.value:
             return i
-    raise RecordError(f"{path}: expected \"castle\" or \"village\", got {value!r:.80}")
+    raise RecordError(f"{path}: expected \"castle\" or \"village\", got {quote(value)}")
 
 
 def _listed(table: Table, cards: Sequence[int]) -> str:
@@ -206,7 +207,7 @@ class ChooseOption(DecisionKind):
     @classmethod
     def read(cls, value: Any, path: str) -> ChooseOption:
         if type(value) is not int or value < 2:
-            raise RecordError(f"{path}: expected a number of options (2 or more), got {value!r:.80}")
+            raise RecordError(f"{path}: expected a number of options (2 or more), got {quote(value)}")
         return cls(value)
 
 
@@ -271,7 +272,7 @@ class ChooseRow(DecisionKind):
     @classmethod
     def read(cls, value: Any, path: str) -> ChooseRow:
         if not isinstance(value, list) or not value:
-            raise RecordError(f"{path}: expected [\"castle\", \"village\"], got {value!r:.80}")
+            raise RecordError(f"{path}: expected [\"castle\", \"village\"], got {quote(value)}")
         return cls(tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value)))
 
 
@@ -373,7 +374,7 @@ class AcceptOrDecline(DecisionKind):
     @classmethod
     def read(cls, value: Any, path: str) -> AcceptOrDecline:
         if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v >= 0 for v in value)):
-            raise RecordError(f"{path}: expected [gold, keys], two whole numbers, got {value!r:.80}")
+            raise RecordError(f"{path}: expected [gold, keys], two whole numbers, got {quote(value)}")
         return cls((value[0], value[1]))
 
 

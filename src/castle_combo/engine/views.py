@@ -22,6 +22,7 @@ import attrs
 
 from castle_combo.engine.table import Location, Table
 from castle_combo.errors import CastleComboError
+from castle_combo.files import quote
 
 __all__ = ["determinize", "redeal", "view"]
 
@@ -31,7 +32,7 @@ T = TypeVar("T", bound=Table)
 def view(state: T, seat: int) -> T:
     """``state`` as ``seat`` may know it (see the module docstring)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {seat!r}")
+        raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {quote(seat)}")
     hidden = tuple(loc._replace(deck=tuple(sorted(loc.deck))) for loc in state.locations)
     return state._replace(
         locations=(hidden[0], hidden[1]),

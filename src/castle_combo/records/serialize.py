@@ -91,13 +91,13 @@ _RNG_LIMIT = 1 << 64
 
 def _strict_bool(value: Any, _: type) -> bool:
     if not isinstance(value, bool):
-        raise RecordError(f"expected true or false, got {value!r}")
+        raise RecordError(f"expected true or false, got {quote(value)}")
     return value
 
 
 def _strict_str(value: Any, _: type) -> str:
     if not isinstance(value, str):
-        raise RecordError(f"expected a string, got {value!r}")
+        raise RecordError(f"expected a string, got {quote(value)}")
     return value
 
 
@@ -111,11 +111,17 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     def card_name(card: int) -> str:
         return engine.name(card)
 
+    # A name this much longer than every card's can be close to none (difflib's ratio stays under its 0.6
+    # cutoff), so it is refused without looking for one: a long name took minutes and came back whole.
+    too_long = 3 * max(map(len, engine.ids), default=0)
+
     def card_id(value: Any, _: Any = None) -> int:
         if not isinstance(value, str):
-            raise RecordError(f"expected a card name, got {value!r}")
+            raise RecordError(f"expected a card name, got {quote(value)}")
         card = engine.ids.get(value)
         if card is None:
+            if len(value) > too_long:
+                raise RecordError(f"no card named {quote(value)} in this ruleset ({len(value):,} characters)")
             raise RecordError(engine.unknown(value))
         return card
 
@@ -124,7 +130,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     def ids(value: Any, _: Any = None) -> tuple[int, ...]:
         if not isinstance(value, list):
-            raise RecordError(f"expected a list of card names, got {value!r}")
+            raise RecordError(f"expected a list of card names, got {quote(value)}")
         out = []
         for k, v in enumerate(value):
             try:
@@ -141,7 +147,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             return 0
         if value == "village":
             return 1
-        raise RecordError(f"expected \"castle\" or \"village\", got {value!r}")
+        raise RecordError(f"expected \"castle\" or \"village\", got {quote(value)}")
 
     def both_decks(orders: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[str, list[str]]:
         return {"castle": names(orders[0]), "village": names(orders[1])}
@@ -160,7 +166,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     def addresses_in(value: Any, _: Any = None) -> tuple[tuple[int, ...], ...]:
         if not isinstance(value, list):
-            raise RecordError(f"expected a list of step addresses, got {value!r:.80}")
+            raise RecordError(f"expected a list of step addresses, got {quote(value)}")
         return tuple(address_in(a) for a in value)
 
     def address_in(value: Any, _: Any = None) -> tuple[int, ...]:
@@ -230,7 +236,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             raise RecordError(": expected {\"decision\", \"frames\", \"step\", \"resume\"}")
         frames = value["frames"]
         if not isinstance(frames, list):
-            raise RecordError(f".frames: expected a list of abilities being resolved, got {frames!r:.80}")
+            raise RecordError(f".frames: expected a list of abilities being resolved, got {quote(frames)}")
         structured = []
         for k, frame in enumerate(frames):
             try:
@@ -239,7 +245,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                 raise RecordError(f".frames[{k}]: {_first_message(error)}") from None
         resume = value["resume"]
         if resume not in {r.value for r in Resume}:
-            raise RecordError(f".resume: expected one of {', '.join(r.value for r in Resume)}, got {resume!r:.80}")
+            raise RecordError(f".resume: expected one of {', '.join(r.value for r in Resume)}, got {quote(resume)}")
         try:
             step = address_in(value["step"])
         except RecordError as error:
@@ -385,7 +391,7 @@ def _check_format(data: Mapping[str, Any], expected: str, required: bool, older:
         return
     if fmt != expected and fmt not in older:
         kind = expected.split("/")[1].split("@")[0]
-        raise _fail("$.format", f"expected {expected!r}, got {fmt!r}; this file is not a castle-combo {kind}")
+        raise _fail("$.format", f"expected {expected!r}, got {quote(fmt)}; this file is not a castle-combo {kind}")
 
 
 def _rules_named(saved: object) -> Ruleset:
@@ -462,7 +468,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     viewer = data.get("viewer")
     opened_lock = _get(data, "opened_lock")
     if not isinstance(opened_lock, bool):
-        raise _fail("$.opened_lock", f"expected true or false, got {opened_lock!r:.80}")
+        raise _fail("$.opened_lock", f"expected true or false, got {quote(opened_lock)}")
     state = GameState(
         rules,
         players,
@@ -515,7 +521,7 @@ def _enum(cls: Any, value: Any, path: str) -> Any:
         return cls(value)
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in cls)
-        raise _fail(path, f"expected one of {allowed}, got {value!r}") from None
+        raise _fail(path, f"expected one of {allowed}, got {quote(value)}") from None
 
 
 # ------------------------------------------------------------------- records
@@ -550,11 +556,11 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     players = _players(rec)
     first = rec.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise _fail("$.first_player", f"expected a seat from 0 to {players - 1}, got {first!r}")
+        raise _fail("$.first_player", f"expected a seat from 0 to {players - 1}, got {quote(first)}")
     _seats(rec, players)
     seed = rec.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise _fail("$.seed", f"expected an integer, got {seed!r}")
+        raise _fail("$.seed", f"expected an integer, got {quote(seed)}")
     actions = rec.get("actions", [])
     if not isinstance(actions, list):
         raise _fail("$.actions", "expected a list of actions")
