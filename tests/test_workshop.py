@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
+from castle_combo.cli import balance as balance_command
 from castle_combo.cli import main, workshop
 from castle_combo.cli._play_session import final_words
 from castle_combo.errors import CastleComboError, PlayError, SimulationError
@@ -157,6 +158,26 @@ def test_balance_words_are_the_commands_for_the_fan_cards_alone() -> None:
     assert sorted(row["card"] for row in words["rows"]) == sorted(run.fan)
     assert words["summary"][0].startswith("baseline: ")
     assert words["chart"].startswith("<svg") and "Hermit" not in words["chart"].split("</title>")[0]
+
+
+def test_balance_words_speak_of_the_cards_the_page_shows_and_of_its_seed_field() -> None:
+    """The command's summary (its own function), said of the fan's cards: no count of standard cards, no --seed."""
+    run = workshop.BalanceRun(BYWAYS, {"games": 30, "seed": 2})
+    run.step(30)
+    report = run.report()
+    words = workshop.balance_words(report, run.fan)
+    assert any(line.flag for line in report.cards if line.card not in run.fan)  # standard cards were flagged
+    text = " ".join(words["summary"])
+    assert "--seed" not in text and "another number in the Seed field" in text
+    mine = [line for line in report.cards if line.card in run.fan]
+    assert f"flagged: {sum(1 for line in mine if line.flag)} of your 5 cards; " in text
+    assert "a typical one of your cards" in text
+    assert words["flagged"] == [line.card for line in mine if line.flag]
+    for line in report.cards:
+        if line.card not in run.fan:
+            assert line.card not in text and line.card not in words["flagged"]
+    command = balance_command.summary_lines(report)  # the command's own words are unchanged
+    assert command[1].startswith(f"flagged: {len(report.flagged)} card(s); ") and "another --seed" in command[1]
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
+
+import attrs
 
 from castle_combo.bots.backends import cpu_count
 from castle_combo.bots.balance import BalanceReport, CardBalance, balance, balance_report
@@ -152,13 +154,33 @@ def rate_words(card: CardBalance) -> tuple[str, str]:
             f"{card.difference * 100:+.0f} pts")
 
 
-def summary_lines(report: BalanceReport) -> list[str]:
-    """What the report means, in the words printed under the table: baseline, flags, games needed."""
+#: How the command says to try a flag again: with another seed of the run.
+ANOTHER_SEED = "another --seed"
+
+
+def summary_lines(report: BalanceReport, only: Collection[str] | None = None,
+                  another_seed: str = ANOTHER_SEED) -> list[str]:
+    """What the report means, in the words printed under the table: baseline, flags, games needed.
+
+    ``only`` speaks of those cards alone (the Card Workshop shows the fan's
+    cards only): the flags counted, the flags expected by chance and the
+    typical card are theirs, called "your cards"; the baseline is still
+    every player's. ``another_seed`` says how to run again with another
+    seed (the page has a Seed field, not an option).
+    """
+    baseline = f"baseline: {report.baseline:.0%} of all players won their game."
+    if only is None:
+        flagged, typical = f"{len(report.flagged)} card(s)", "a typical card"
+    else:
+        report = attrs.evolve(report, cards=tuple(card for card in report.cards if card.card in only))
+        count = len(report.cards)
+        flagged = f"{len(report.flagged)} of your {count} {'card' if count == 1 else 'cards'}"
+        typical = "your card" if count == 1 else "a typical one of your cards"
     return [
-        f"baseline: {report.baseline:.0%} of all players won their game.",
-        f"flagged: {len(report.flagged)} card(s); about {report.expected_by_chance:.0f} would be flagged by "
-        "chance alone, so run again with another --seed before you believe a single flag.",
-        f"to tell a typical card 5 points from the baseline, play about {report.games_needed(0.05):,} "
+        baseline,
+        f"flagged: {flagged}; about {report.expected_by_chance:.0f} would be flagged by "
+        f"chance alone, so run again with {another_seed} before you believe a single flag.",
+        f"to tell {typical} 5 points from the baseline, play about {report.games_needed(0.05):,} "
         f"games (2 points: {report.games_needed(0.02):,}).",
     ]
 

@@ -89,6 +89,8 @@ __all__ = [
 DEFAULT_NAME = "my-cards.ccl"
 #: The key of the page's address fragment that carries the cards: ``workshop/#cards=...``.
 FRAGMENT_KEY = "cards"
+#: How the page says to run the balance games again with another seed: its Seed field.
+ANOTHER_SEED = "another number in the Seed field"
 #: A line that starts a card, as every card of the language starts (``card "Name" {``).
 _CARD_START = re.compile(r'^[ \t]*card[ \t]+"', re.MULTILINE)
 
@@ -337,19 +339,21 @@ def balance(text: str, options: Mapping[str, Any] | None = None, name: str = DEF
 def balance_words(report: BalanceReport, fan: Sequence[str]) -> dict[str, Any]:
     """The page's verdict on the fan's cards: their lines of the command's table, its words, a chart.
 
+    The page shows the fan's cards only, so its words speak of them only:
     ``rows`` are the fan cards' lines (``card``, ``taken``, ``rate``,
     ``versus``, ``flag``) as the command's table prints them; ``summary`` the
-    lines printed under the table; ``flagged`` every card of the run that
-    was flagged (the summary counts them); ``chart`` the command's chart
-    (``--svg``) drawn for the fan cards alone.
+    lines the command prints under the table, said of the fan's cards and of
+    the page's Seed field (:func:`castle_combo.cli.balance.summary_lines`);
+    ``flagged`` the fan's cards that were flagged; ``chart`` the command's
+    chart (``--svg``) drawn for the fan cards alone.
     """
     mine = tuple(line for line in report.cards if line.card in fan)
     rows = []
     for line in mine:
         rate, versus = balance_command.rate_words(line)
         rows.append({"card": line.card, "taken": line.taken, "rate": rate, "versus": versus, "flag": line.flag})
-    return {"rows": rows, "summary": balance_command.summary_lines(report),
-            "flagged": [line.card for line in report.flagged],
+    return {"rows": rows, "summary": balance_command.summary_lines(report, fan, ANOTHER_SEED),
+            "flagged": [line.card for line in mine if line.flag],
             "chart": attrs.evolve(report, cards=mine).chart_svg(), "games": report.games,
             "interrupted": report.interrupted}
 
