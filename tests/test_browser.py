@@ -210,6 +210,6 @@ def test_the_replay_page_shows_names_rings_and_the_final_gold_in_words_at_least_
         titles = [title for title, _ in look["seats"]]
         assert titles[0].startswith("Ana") and "greedy bot" in titles[1] and "mcts:8 bot" in titles[2]
         if step == take:
-            assert [state.history[take - 1].card, "solid", "rgb(232, 89, 12)"] in look["ringed"]
+            assert [state.history[take - 1].card, "dashed", "rgb(232, 89, 12)"] in look["ringed"]
         else:
             assert [gold for _, gold in look["seats"]] == [sheet.gold_left for sheet in state.scores()]

@@ -20,6 +20,7 @@ import importlib.util
 import io
 import json
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -304,3 +305,164 @@ def test_the_workshop_benchmark_runs_and_reports(site: str) -> None:
     for words in ("cold start to the example checked and drawn:", "download for a cold start:",
                   "typing in a 20-card file", "balance in the browser:", "same JSON as the page: True"):
         assert words in done.stdout, (words, done.stdout)
+
+
+# ---------------------------------------------------------------- what a person sees, at 1280x800 and on a phone
+
+MY_GRID = "#cc-table .cc-top .seat"
+HEADER = 48  # the site's header, always on top
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    return dict(page.locator(selector).first.evaluate(
+        "node => { const b = node.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left,"
+        " right: b.right, width: b.width}; }"))
+
+
+def your_decision(page: Any, rng: random.Random) -> None:
+    """One decision by clicking, as a person does, without the test scrolling the page (dispatched clicks)."""
+    if page.locator("#cc-table .cc-pickable").count():
+        cards = page.locator("#cc-table .cc-pickable")
+        cards.nth(rng.randrange(cards.count())).dispatch_event("click")
+        if not page.locator("#cc-table .cc-space").count():
+            page.locator("#cc-face-down").dispatch_event("click")
+        page.locator("#cc-table .cc-space").first.dispatch_event("click")
+        if page.is_checked("#cc-face-down"):
+            page.locator("#cc-face-down").dispatch_event("click")
+    else:
+        page.locator("#cc-choices button").first.dispatch_event("click")
+
+
+def test_every_card_picture_has_the_same_width_beside_long_english(page: Any) -> None:
+    page.click("#cc-tab-write")
+    write(page, BYWAYS, 5)
+    widths = page.locator("#cc-cards .cc-picture svg").evaluate_all(
+        "svgs => svgs.map(s => Math.round(s.getBoundingClientRect().width))")
+    assert widths == [150] * 5
+
+
+def test_a_turn_fits_1280x800_and_the_picked_ring_is_not_the_changed_ring(page: Any) -> None:
+    """After "New game", the prompt, both rows and your grid are in the window at every decision; no scrolling."""
+    write(page, BYWAYS, 5)
+    page.click("#cc-tab-play")
+    page.select_option("#cc-players", "3")
+    page.click("#cc-new-game")
+    page.wait_for_selector("#cc-table .row [data-card]")
+    rng = random.Random(5)
+    scrolled = page.evaluate("scrollY")
+    looked = False
+    for decision in range(14):
+        if page.locator("#cc-end .cc-verdict").count():
+            break
+        assert page.evaluate("scrollY") == scrolled  # the page stays where the game put it
+        prompt, rows, grid = box(page, "#cc-prompt"), box(page, "#cc-table .cc-top .rows"), box(page, MY_GRID)
+        assert prompt["top"] >= HEADER and rows["bottom"] <= 800 and grid["bottom"] <= 800, (decision, rows, grid)
+        assert grid["left"] > rows["right"]  # side by side
+        assert page.locator("#cc-log-box").evaluate("node => node.open")  # the log beside the table
+        log = box(page, "#cc-log-box")
+        assert log["left"] > grid["right"] and log["top"] < 800
+        if decision >= 6 and not looked and page.locator("#cc-table .cc-pickable").count():
+            looked = True
+            card = page.locator("#cc-table .cc-pickable").first
+            card.dispatch_event("click")
+            picked = card.evaluate("node => { const s = getComputedStyle(node); return [s.outlineStyle, s.outlineWidth,"
+                                   " s.outlineColor]; }")
+            assert picked == ["solid", "5px", "rgb(26, 115, 232)"]
+            changed = page.locator("#cc-table .seat .changed").first.evaluate(  # a card a bot just took
+                "node => { const s = getComputedStyle(node); return [s.outlineStyle, s.outlineColor]; }")
+            assert changed == ["dashed", "rgb(232, 89, 12)"]
+            legend = page.inner_text(".cc-legend")
+            assert "the card you picked" in legend and "changed since your last decision" in legend
+        your_decision(page, rng)
+    assert looked
+    # Ten moves and more: the numbers are the page's own, inside the list, never cut to "0.".
+    numbered = page.locator("#cc-log").evaluate("""ol => {
+        const items = [...ol.children], first = ol.getBoundingClientRect();
+        return {count: items.length, style: getComputedStyle(ol).listStyleType,
+                before: getComputedStyle(items[9], '::before').content,
+                inside: items.every(li => li.getBoundingClientRect().left >= first.left),
+                fits: ol.scrollWidth <= ol.clientWidth};
+    }""")
+    assert numbered["count"] >= 10 and numbered["style"] == "none" and "counter(cc-move)" in numbered["before"]
+    assert numbered["inside"] and numbered["fits"]
+    assert not any(re.search(r"at \(-?\d+, -?\d+\)", line) for line in page.inner_text("#cc-log").splitlines())
+
+
+@pytest.fixture(scope="module")
+def phone(browser: tuple[Any, list[str]], site: str) -> Iterator[Any]:
+    """The Workshop in a phone's window (390x844), in the same browser, as offline as the rest."""
+    context, blocked = browser
+
+    def only_the_site(route: Any) -> None:
+        if route.request.url.startswith((site, "blob:", "data:")):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    small = context.browser.new_context(viewport={"width": 390, "height": 844})
+    small.route("**/*", only_the_site)
+    opened = open_workshop((small, blocked), site)
+    yield opened
+    assert opened.errors == []
+    small.close()
+
+
+def test_on_a_phone_messages_wrap_and_the_caret_stays_under_its_word(phone: Any) -> None:
+    broken = BYWAYS.replace("shields faith\n", "shields faiht\n", 1)
+    write(phone, broken, 4)
+    problem = phone.locator("#cc-problems .cc-problem").first
+    sizes = problem.evaluate("""node => ({
+        lines: [...node.querySelectorAll('.cc-line')].map(l => l.scrollWidth <= l.clientWidth + 1),
+        box: node.scrollWidth <= node.clientWidth + 1, page: document.documentElement.scrollWidth,
+        source: node.querySelector('.cc-source').textContent,
+        caret: (() => { const pre = node.querySelector('.cc-source'), [line, caret] = pre.textContent.split('\\n');
+                        const at = caret.indexOf('^') / Math.max(line.length, caret.length) * pre.scrollWidth;
+                        return pre.scrollLeft <= at && at <= pre.scrollLeft + pre.clientWidth; })()})""")
+    assert all(sizes["lines"]) and sizes["box"] and sizes["page"] <= 390 and sizes["caret"]  # the caret in sight
+    message = workshop.check(broken)["errors"][0]["message"].split("\n")
+    caret = next(i for i, line in enumerate(message) if line.strip().startswith("^"))
+    assert sizes["source"] == message[caret - 1] + "\n" + message[caret]  # aligned as the command prints them
+    assert problem.inner_text().startswith("my-cards.ccl:8:37: unknown shield 'faiht'")
+
+
+def test_on_a_phone_pictures_are_readable_and_the_log_is_one_tap_away(phone: Any) -> None:
+    write(phone, BYWAYS, 5)
+    widths = phone.locator("#cc-cards .cc-picture svg").evaluate_all(
+        "svgs => svgs.map(s => Math.round(s.getBoundingClientRect().width))")
+    assert len(set(widths)) == 1 and widths[0] >= 200
+    picture, english = box(phone, "#cc-cards .cc-picture"), box(phone, "#cc-cards .cc-english")
+    assert english["top"] >= picture["bottom"] - 1  # the words under the picture
+    phone.click("#cc-tab-play")
+    phone.click("#cc-new-game")
+    phone.wait_for_selector("#cc-table .row [data-card]")
+    rng = random.Random(2)
+    for _ in range(4):
+        your_decision(phone, rng)
+    assert not phone.locator("#cc-log-box").evaluate("node => node.open")  # folded, above the table
+    summary, table = box(phone, "#cc-log-box summary"), box(phone, "#cc-table")
+    assert summary["bottom"] <= table["top"] and summary["top"] - phone.evaluate("scrollY") < 2 * 844
+    phone.click("#cc-log-box summary")
+    assert phone.locator("#cc-log li").count() >= 4 and phone.locator("#cc-log li").first.is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_on_a_phone_the_balance_table_fits_and_the_words_speak_of_the_page(phone: Any) -> None:
+    write(phone, BYWAYS, 5)
+    phone.click("#cc-tab-balance")
+    phone.fill("#cc-balance-games", "30")
+    phone.fill("#cc-balance-seed", "2")
+    phone.click("#cc-balance-run")
+    phone.wait_for_selector("#cc-balance-result .cc-chart svg", timeout=600_000)
+    table = phone.locator("#cc-balance-result table").evaluate(
+        "t => [t.getBoundingClientRect().right, t.parentElement.getBoundingClientRect().right]")
+    assert table[0] <= table[1] + 1
+    label = phone.locator("#cc-balance-result .cc-chart svg g text").first.evaluate(
+        "t => t.getBoundingClientRect().height")
+    assert label >= 11  # the chart at its own size (it scrolls sideways), not shrunk to 6-pixel words
+    text = phone.inner_text("#cc-balance-result")
+    assert "--seed" not in text and "another number in the Seed field" in text
+    assert "of your 5 cards" in text and "Flagged in this run" not in text
+    standard = set(cc.Ruleset.standard().names)
+    assert not any(name in text for name in standard if len(name) > 4)  # only the fan's cards are spoken of
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

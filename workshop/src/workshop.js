@@ -138,12 +138,38 @@ function offsetOf(doc, line, column) {
   return { from, to: found ? from + found[0].length : Math.min(from + 1, target.to) };
 }
 
+// A message of castle-combo check as the page shows it: its lines wrap, except the card's line and the caret
+// under it, which stay together, aligned, in a block of their own that scrolls sideways if it must.
+function messageNode(message) {
+  const node = element("div", { class: "cc-message" });
+  const lines = message.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (i + 1 < lines.length && /^\s*\^+\s*$/.test(lines[i + 1])) {
+      node.append(element("pre", { class: "cc-source", text: `${lines[i]}\n${lines[i + 1]}` }));
+      i++;
+    } else {
+      node.append(element("div", { class: "cc-line", text: lines[i] }));
+    }
+  }
+  return node;
+}
+
+// The card's line scrolled so that its caret is in sight (a phone shows only the start of a long line).
+function showCaret(source) {
+  const [line, caret] = source.textContent.split("\n");
+  const longest = Math.max(line.length, caret.length);
+  if (source.scrollWidth > source.clientWidth && longest) {
+    source.scrollLeft = (caret.indexOf("^") / longest) * source.scrollWidth - source.clientWidth / 2;
+  }
+}
+
 function renderProblems(result) {
   const doc = editor.state.doc;
   const diagnostics = result.errors.map((error) => ({
     ...offsetOf(doc, error.line, error.column),
     severity: "error",
     message: error.message,
+    renderMessage: () => messageNode(error.message),
   }));
   editor.dispatch(setDiagnostics(editor.state, diagnostics));
   const list = $("cc-problems");
@@ -157,10 +183,10 @@ function renderProblems(result) {
   list.append(element("p", { class: "cc-bad", text: `${count} problem${count === 1 ? "" : "s"} (click one to go there):` }));
   for (const [index, error] of result.errors.entries()) {
     list.append(
-      element("pre", {
+      element("div", {
         class: "cc-problem",
         tabindex: "0",
-        text: error.message,
+        role: "button",
         onclick: () => {
           const { from } = diagnostics[index];
           editor.dispatch({ selection: { anchor: from }, scrollIntoView: true });
@@ -169,9 +195,10 @@ function renderProblems(result) {
         onkeydown: (event) => {
           if (event.key === "Enter") event.currentTarget.click();
         },
-      }),
+      }, messageNode(error.message)),
     );
   }
+  for (const source of list.querySelectorAll(".cc-source")) showCaret(source);
 }
 
 // Cards are redrawn only when their picture changed, so typing in one card leaves the others alone.
@@ -306,6 +333,8 @@ function showTab(name) {
 
 let view = null; // the game's view (castle_combo.cli.workshop.Table.view)
 let chosen = null; // the row card picked, waiting for a space
+// Wide enough for the log beside the table (as .cc-game's grid in workshop.css): there it starts open.
+const WIDE = window.matchMedia("(min-width: 60em)");
 
 function updatePlayable() {
   const good = lastCheck && lastCheck.ok && lastCheck.cards.length > 0;
@@ -322,7 +351,10 @@ function newGame() {
     $("cc-symbols").replaceChildren(); // a new game sends its card pictures again
     $("cc-table-style").textContent = started.style; // the replay page's style, scoped to #cc-table
     chosen = null;
+    $("cc-log-box").open = WIDE.matches; // beside the table when there is room; folded above it on a phone
     showGame(started.view);
+    // The controls at the top of the window: the prompt, the rows and your grid fit under them at 1280x800.
+    $("cc-play").scrollIntoView({ block: "start" });
   } catch (error) {
     $("cc-play-why").textContent = error.message;
   }
@@ -368,7 +400,7 @@ function markSpaces() {
     slot.classList.add("cc-space");
     slot.tabIndex = 0;
     slot.setAttribute("role", "button");
-    slot.setAttribute("aria-label", `place ${chosen} ${faceDown ? "face down" : "face up"} at (${take.at})`);
+    slot.setAttribute("aria-label", `place ${chosen} ${faceDown ? "face down" : "face up"} ${take.place}`);
     slot.dataset.index = String(take.index);
   }
   $("cc-prompt").textContent = takes.length
@@ -384,12 +416,32 @@ function pick(name) {
   markSpaces();
 }
 
+// The replay page's drawing, arranged for playing: the rows and your grid side by side at the top (one turn
+// fits the window), the other players' grids under them.
+function arrange(table) {
+  const rows = table.querySelector(".step > .rows");
+  const mine = table.querySelector(`.step > .seats > .seat[data-seat="${view.me}"]`);
+  if (!rows || !mine) return;
+  const top = element("div", { class: "cc-top" });
+  rows.before(top);
+  top.append(rows, mine);
+  // While you may take a card your grid grows to show the free spaces around it (up to 4x4): it is drawn
+  // smaller then, in the room of a 3x3 grid, so the turn still fits the window.
+  const spaces = [...mine.querySelectorAll("[data-at]")].map((slot) => slot.dataset.at.split(","));
+  const span = Math.max(3, new Set(spaces.map(([x]) => x)).size, new Set(spaces.map(([, y]) => y)).size);
+  const grid = mine.querySelector(".grid");
+  if (grid && span > 3) grid.style.zoom = String(3 / span);
+}
+
 function showGame(next) {
   view = next;
   if (chosen && !view.takes.some((take) => take.card === chosen)) chosen = null;
   if (view.symbols) $("cc-symbols").insertAdjacentHTML("beforeend", view.symbols); // castle-combo's card pictures
   const table = $("cc-table");
   table.innerHTML = view.html; // castle-combo's replay drawing, every name escaped
+  arrange(table);
+  const said = table.querySelector(".said");
+  if (said) said.title = said.textContent; // the whole line, where it is cut to one
   for (const card of table.querySelectorAll(".row [data-card]")) {
     if (view.takes.some((take) => take.card === card.dataset.card)) {
       card.classList.add("cc-pickable");
@@ -405,7 +457,9 @@ function showGame(next) {
   );
   const log = $("cc-log");
   log.replaceChildren(...view.log.map((line) => element("li", { text: line })));
-  log.scrollTop = log.scrollHeight;
+  const count = view.log.length;
+  $("cc-log-count").textContent = `(${count} move${count === 1 ? "" : "s"})`;
+  log.scrollTop = log.scrollHeight; // the latest moves in sight
   $("cc-undo").disabled = !view.can_undo;
   const end = $("cc-end");
   end.replaceChildren();
@@ -516,7 +570,7 @@ function showBalance(words) {
   const head = ["card", "taken", "won when taken (95% CI)", "vs baseline", "flag"];
   const table = element(
     "table",
-    {},
+    { class: "cc-balance-table" },
     element("thead", {}, element("tr", {}, ...head.map((text) => element("th", { text })))),
     element(
       "tbody",
@@ -540,8 +594,9 @@ function showBalance(words) {
           : "not flagged: no sign of too strong or too weak at this number of games.";
     return element("li", { text: `${row.card}: ${verdict}` });
   });
-  const chart = element("div", { class: "cc-chart" });
-  chart.innerHTML = words.chart; // the command's chart (--svg), drawn by castle-combo
+  const chart = element("div", { class: "cc-chart", tabindex: "0", "aria-label": "chart (scrolls sideways)" });
+  chart.innerHTML = words.chart; // the command's chart (--svg), drawn by castle-combo, at its own size
+  const note = element("p", { class: "cc-chart-note", text: "The chart is drawn at its own size: it scrolls sideways." });
   const stopped = words.interrupted
     ? [element("p", { class: "cc-bad", text: `Cancelled: the report covers the ${words.games} games finished.` })]
     : [];
@@ -550,10 +605,8 @@ function showBalance(words) {
     element("ul", { class: "cc-verdicts" }, ...verdicts),
     table,
     ...words.summary.map((line) => element("p", { class: "cc-summary", text: line })),
-    ...(words.flagged.length
-      ? [element("p", { class: "cc-summary", text: `Flagged in this run: ${words.flagged.join(", ")}.` })]
-      : []),
     chart,
+    note,
   );
 }
 

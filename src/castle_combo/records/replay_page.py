@@ -15,7 +15,7 @@ What a person sees matches what the words say:
   never moves once placed, and the words name the places the picture shows
   ("takes the Nun face up at the top left");
 * the cards the move changed (the card taken, a purse that got gold, a lock
-  opened, the cards new in a row) are ringed in orange;
+  opened, the cards new in a row) are ringed in dashed orange;
 * the last step shows the table after the end-of-game purse filling: the
   gold on each purse card and the gold left are those the score sheets
   count, and each seat's score sheet is drawn under its name;
@@ -81,7 +81,7 @@ _TABLE_STYLE = """
 svg.card{display:block;overflow:visible}
 svg.card.full{width:calc(195 * var(--r));height:calc(273 * var(--r))}
 svg.card.kept{width:calc(128 * var(--u));height:calc(179.2 * var(--u))}
-.changed{outline:3px solid #e8590c;outline-offset:2px;border-radius:8px}
+.changed{outline:3px dashed #e8590c;outline-offset:2px;border-radius:8px}
 .seats{display:flex;gap:calc(10 * var(--u));flex-wrap:wrap}
 .seat{background:#fafafa;border:1px solid #bbb;border-radius:8px;padding:calc(6 * var(--u))}
 .seat.to-play{border:1px solid #1a73e8;outline:1px solid #1a73e8;background:#eef4fe}
