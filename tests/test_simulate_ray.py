@@ -150,7 +150,7 @@ def stand_in(monkeypatch: pytest.MonkeyPatch) -> StandInRay:
     fake = StandInRay()
     monkeypatch.setitem(sys.modules, "ray", fake)
     monkeypatch.setattr(backends, "token_auth_on", lambda: os.environ.get("RAY_AUTH_MODE") == "token")
-    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_USAGE_STATS_ENABLED"):
+    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_USAGE_STATS_ENABLED", "RAY_ADDRESS"):
         monkeypatch.delenv(name, raising=False)
     return fake
 
@@ -187,6 +187,21 @@ def test_token_authentication_switched_off_in_the_environment_is_refused_not_obe
     with pytest.raises(BackendError, match="only with token authentication"):
         simulate(["random"], games=2, backend="ray")
     assert not stand_in.started
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "auto"])
+def test_ray_address_in_the_environment_without_an_address_is_refused_not_joined(
+    stand_in: StandInRay, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    """Ray joined RAY_ADDRESS's cluster where a local Ray was meant, and failed with Ray's own words (fuzz campaign)."""
+    monkeypatch.setenv("RAY_ADDRESS", address)
+    with pytest.raises(BackendError, match=f"(?s)RAY_ADDRESS={address} is set, but no cluster address was given.*"
+                                           f"give --address {address} to use that cluster"):
+        simulate(["random"], games=2, backend="ray")
+    assert not stand_in.started
+    monkeypatch.setenv("RAY_ADDRESS", " ")  # empty: a local Ray, as without it
+    with RayCluster(cpus=1).connected():
+        assert stand_in.started
 
 
 def test_a_ray_older_than_token_authentication_is_refused(stand_in: StandInRay) -> None:

@@ -138,6 +138,7 @@ class Processes:
 RAY_MIN_VERSION = (2, 52)
 _AUTH_MODE = "RAY_AUTH_MODE"
 _AUTH_TOKEN = "RAY_AUTH_TOKEN"
+_ADDRESS = "RAY_ADDRESS"
 _NO_TELEMETRY = "RAY_USAGE_STATS_ENABLED"
 
 
@@ -227,7 +228,8 @@ class RayCluster:
 
         A Ray this process already runs is used as it is, if its token
         authentication is on. ``RAY_AUTH_MODE`` set to anything but ``token``
-        is refused rather than obeyed.
+        is refused rather than obeyed, and so is ``RAY_ADDRESS`` without an
+        ``address`` (Ray would join that cluster where a local Ray was meant).
         """
         ray = _import_ray()
         mode = os.environ.get(_AUTH_MODE)
@@ -242,6 +244,12 @@ class RayCluster:
                                    "castle-combo start its own")
             yield ray
             return
+        elsewhere = os.environ.get(_ADDRESS, "").strip()
+        if self.address is None and elsewhere:
+            # ray.init() would join that cluster instead of starting one, with the local Ray's fresh token.
+            raise BackendError(f"{_ADDRESS}={elsewhere} is set, but no cluster address was given: castle-combo then "
+                               f"starts a local Ray of its own\nhint: give --address {elsewhere} to use that cluster, "
+                               f"or unset {_ADDRESS} for a local Ray")
         if self.address is not None:
             _check_reachable(self.address)
         changes = {_AUTH_MODE: "token", _NO_TELEMETRY: os.environ.get(_NO_TELEMETRY, "0")}
