@@ -49,6 +49,15 @@ neighbour" compares whole tableaux with the players to the left and right;
 for all its wild shields, the best for its total while the other seats'
 wild shields count as no type, and then every seat is scored with every
 seat's named type.
+
+The end-of-game purse filling, restated from the rules page ("The end of
+the game"): each seat stores as much of its leftover gold as fits, placed
+for its best total. First every seat fills its purse cards the plain way:
+the cards scoring the most points per gold on them first, reading order
+among equals. Then each seat tries every way to place the same amount (the
+other seats' purses filled the plain way, its own wild shields named at
+their best for each) and keeps the best total; among equal totals, the one
+with the most gold on the first purse cards in reading order.
 """
 
 from __future__ import annotations
@@ -609,25 +618,19 @@ def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
     """Every seat's sheet: purses filled, wild shields named, then each face-up card's rules."""
     saved = {id(c): (c.gold, c.wild_as) for seat in seats for c in seat.cells}
     supplies = [seat.gold for seat in seats]
+    before = {id(c): c.gold for seat in seats for c in seat.cells}
     left = [place_purses(seat) for seat in seats]
     for seat, gold in zip(seats, left, strict=False):
         seat.gold = gold  # at the end, "gold you have" is the gold left once the purses are filled
+    chosen = [best_placement(seats, i, before) for i in range(len(seats))]
+    for golds in chosen:
+        for c, gold in golds.items():
+            c.gold = gold
     named: dict[int, Shield] = {}
-    for i, seat in enumerate(seats):
-        wild = [c for c in seat.cells if c.up and c.card.wild]
-        if not wild:
-            continue
-        best = None
-        for shield in ALL_SHIELDS:
-            for c in wild:
-                c.wild_as = shield
-            total = score_seat(seats, i, left[i])["total"]
-            if best is None or total > best[0]:
-                best = (total, shield)
-            for c in wild:
-                c.wild_as = None
-        assert best is not None
-        named[i] = best[1]
+    for i in range(len(seats)):
+        best_named = named_total(seats, i, left[i])
+        if best_named is not None:
+            named[i] = best_named[1]
     for i, shield in named.items():
         for c in seats[i].cells:
             if c.up and c.card.wild:
@@ -640,14 +643,70 @@ def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
     return sheets
 
 
+def named_total(seats: list[Seat], i: int, gold_left: int) -> tuple[int, Shield] | None:
+    """The best total of seat ``i`` over the types its wild shields may be named, and that type (None: no wild)."""
+    wild = [c for c in seats[i].cells if c.up and c.card.wild]
+    if not wild:
+        return None
+    best = None
+    for shield in ALL_SHIELDS:
+        for c in wild:
+            c.wild_as = shield
+        total = score_seat(seats, i, gold_left)["total"]
+        if best is None or total > best[0]:
+            best = (total, shield)
+        for c in wild:
+            c.wild_as = None
+    assert best is not None
+    return best
+
+
+def worth_per_gold(card: m.Card) -> int:
+    """The points one gold stored on ``card`` gives through its rules "score N per gold on this card"."""
+    return sum(rule.points for rule in card.scoring
+               if isinstance(rule, m.ScorePer) and isinstance(rule.per.count, m.GoldOnThisCard)
+               and rule.per.every == 1 and rule.up_to is None and rule.at_least is None)
+
+
+def purses_of(seat: Seat) -> list[Cell]:
+    """The seat's face-up purse cards in reading order."""
+    return sorted((c for c in seat.cells if c.up and c.card.purse is not None), key=lambda c: (c.y, c.x))
+
+
 def place_purses(seat: Seat) -> int:
-    """Leftover gold onto the face-up purse cards in reading order; the gold left."""
+    """The plain filling: as much leftover gold as fits, the cards worth most per gold first; the gold left."""
     gold = seat.gold
-    for c in sorted((c for c in seat.cells if c.up and c.card.purse is not None), key=lambda c: (c.y, c.x)):
+    for c in sorted(purses_of(seat), key=lambda c: -worth_per_gold(c.card)):
         put = min(gold, c.card.purse - c.gold)  # type: ignore[operator]
         c.gold += put
         gold -= put
     return gold
+
+
+def placements(rooms: list[int], amount: int) -> list[tuple[int, ...]]:
+    """Every way to put ``amount`` gold in cards with those rooms, the most on the first cards first."""
+    if not rooms:
+        return [()] if amount == 0 else []
+    return [(put, *rest) for put in range(min(rooms[0], amount), -1, -1)
+            for rest in placements(rooms[1:], amount - put)]
+
+
+def best_placement(seats: list[Seat], i: int, before: dict[int, int]) -> dict[Cell, int]:
+    """Seat ``i``'s gold on each of its purse cards for its best total (the others' purses as filled now)."""
+    purses = purses_of(seats[i])
+    now = {c: c.gold for c in purses}
+    amount = sum(c.gold - before[id(c)] for c in purses)
+    best: tuple[int, dict[Cell, int]] | None = None
+    for puts in placements([c.card.purse - before[id(c)] for c in purses], amount):  # type: ignore[operator]
+        for c, put in zip(purses, puts, strict=True):
+            c.gold = before[id(c)] + put
+        named = named_total(seats, i, seats[i].gold)
+        total = named[0] if named is not None else score_seat(seats, i, seats[i].gold)["total"]
+        if best is None or total > best[0]:
+            best = (total, {c: c.gold for c in purses})
+    for c, gold in now.items():
+        c.gold = gold
+    return best[1] if best is not None else now
 
 
 def score_seat(seats: list[Seat], who: int, gold_left: int) -> dict[str, Any]:

@@ -325,19 +325,25 @@ def test_gold_left_breaks_ties_after_purse_placement() -> None:
 
 
 def test_face_down_purse_card_gets_no_gold_at_the_end_and_purses_fill_in_reading_order() -> None:
+    """Purse cards that value their gold alike, as every standard one does (2 per gold on it): reading order.
+
+    Fan cards that value stored gold differently get it where it is worth most
+    (tests/test_scoring_fan_semantics.py, test_leftover_gold_goes_on_the_purse_cards_worth_most_first).
+    """
+    two_per_gold = [m.ScorePer(2, m.Per(m.GoldOnThisCard()))]
     rules = ruleset(
-        card("Low", C, purse=3, scoring=[m.ScorePer(1, m.Per(m.GoldOnThisCard()))]),
-        card("High", C, purse=4, scoring=[m.ScorePer(2, m.Per(m.GoldOnThisCard()))]),
-        card("Hidden", C, purse=5),
+        card("Low", C, purse=3, scoring=two_per_gold),
+        card("High", C, purse=4, scoring=two_per_gold),
+        card("Hidden", C, purse=5, scoring=two_per_gold),
     )
     grid = [["c0", "Hidden", "c1"], ["c2", "High", "c3"], ["Low", "c4", "c5"]]
     sheet = cc.score_tableau(grid, keys=0, gold=6, rules=rules)
     # Reading order: Hidden (top row) takes 5, High 1, Low nothing.
-    assert sheet.cards == ((0, 0, 0), (0, 2, 0), (0, 0, 0)) and sheet.gold_left == 0
+    assert sheet.cards == ((0, 10, 0), (0, 2, 0), (0, 0, 0)) and sheet.gold_left == 0
     assert sheet.stored == ((0, 5, 0), (0, 1, 0), (0, 0, 0))
     grid[0][1] = "face-down"
     sheet = cc.score_tableau(grid, keys=0, gold=9, rules=rules)
-    assert sheet.cards == ((0, 0, 0), (0, 8, 0), (3, 0, 0)) and sheet.gold_left == 2
+    assert sheet.cards == ((0, 0, 0), (0, 8, 0), (6, 0, 0)) and sheet.gold_left == 2
 
 
 def test_score_sheet_cards_are_laid_out_top_row_first_in_the_final_grid() -> None:

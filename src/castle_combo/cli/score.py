@@ -1,9 +1,14 @@
 """``castle-combo score FILE``: the score pad for one finished tableau.
 
 FILE is a score scenario (the CLI reference, "castle-combo score"): the 3x3 grid of card names (or
-``"face-down"``), keys, leftover gold and gold already on purses. Without
-``--json`` it prints the grid with each card's points, then keys, gold left
-and the total; with ``--json`` exactly ``{"total", "keys", "gold_left", "cards"}``.
+``"face-down"``), keys, leftover gold and gold already on purses, and, when
+the cards read them, the other players (their grids, gold and keys). The end
+of the game is played as the rules say: the "at the end of the game" effects
+of the scenario's cards resolve first (a scenario whose effects need what it
+does not hold, the rows for instance, is refused with the reason), then the
+purses fill and the cards score. Without ``--json`` it prints the grid with
+each card's points, then keys, gold left and the total; with ``--json``
+exactly ``{"total", "keys", "gold_left", "cards"}``.
 """
 
 from __future__ import annotations
@@ -42,7 +47,9 @@ def register(subparsers: Any) -> None:
             "Score one finished 3x3 tableau like the score pad: each card's points, keys (1 point each), "
             "gold left after filling purses, and the total. FILE holds "
             '{"grid": [[name, name, name], ...], "keys": k, "gold": g, "purse_gold": {"name": gold}}; '
-            'write "face-down" for a face-down card.'
+            'write "face-down" for a face-down card. Add "opponents": [{"grid": ..., "gold": g, "keys": k}, ...] '
+            "(every other player, from your left) when the cards read the other players. The cards' "
+            '"at the end of the game" effects resolve before the score.'
         ),
     )
     parser.add_argument("file", metavar="FILE", help="the score scenario (JSON)")

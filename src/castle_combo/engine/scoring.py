@@ -2,8 +2,13 @@
 
 The rules page, "End of game and scoring":
 
-1. each player moves leftover gold onto their face-up purse cards, in reading
-   order (top row first, left to right), each as full as the gold allows;
+1. each player moves leftover gold onto their face-up purse cards, as much
+   as fits, placed for the owner's best total: the cards whose gold is worth
+   most first (each gold on a card scoring "N per gold on this card" is worth
+   N), in reading order (top row first, left to right) among cards of equal
+   worth; when the owner's cards read stored gold any other way ("gold on
+   village cards", "card holding gold", a bound), every placement is tried
+   (:func:`best_placement`);
 2. each face-up card scores its rule in the owner's final 3x3 grid;
 3. each key is worth 1 point (keys waiting on lock cards too), gold left in
    the supply nothing;
@@ -17,7 +22,7 @@ reads the score scenario JSON format (the CLI reference, "castle-combo score").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -26,20 +31,42 @@ from castle_combo import pictures
 from castle_combo.engine.abilities import fill_order
 from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.counting import SHIELDS, Placed, tableau_totals
+from castle_combo.engine.foresight import after_end_of_game_effects
 from castle_combo.engine.placement import GRID
-from castle_combo.engine.table import CARDS_PER_PLAYER, Table
+from castle_combo.engine.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, recounted
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.files import MAX_NUMBER, quote
-from castle_combo.language.model import FACE_DOWN_NAME, Card
+from castle_combo.language.model import (
+    FACE_DOWN_NAME,
+    Card,
+    Deck,
+    DiscardFromRow,
+    DiscardWholeRow,
+    GoldOnThisCard,
+    HoldsGold,
+    Per,
+    Scope,
+    ScoreAsAdjacent,
+    ScorePer,
+    StoredGold,
+    TurnFaceUp,
+    walk,
+)
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
     "FACE_DOWN",
     "Result",
+    "MAX_OPPONENTS",
     "Scenario",
+    "ScenarioSeat",
     "ScoreSheet",
+    "PLACEMENTS_TRIED",
+    "PurseValues",
+    "best_placement",
     "final_scores",
     "load_scenario",
+    "purse_values",
     "result",
     "score_seat",
     "score_state",
@@ -142,12 +169,108 @@ class _Table:
         return ()
 
 
-def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tuple[tuple[Placed, ...], int]:
-    """Move ``gold`` onto the face-up purse cards in reading order; return the tableau and gold left."""
+#: Where a count of gold on all of a player's purses is taken and the total, not the placement, matters.
+_WHOLE_TABLEAUX = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOUR})
+#: How many placements of the leftover gold :func:`best_placement` tries one by one; beyond, it improves the
+#: best found one gold at a time.
+PLACEMENTS_TRIED = 20_000
+
+
+@attrs.frozen
+class PurseValues:
+    """What stored gold is worth to the scoring rules of a ruleset's cards, by card id.
+
+    ``worth[c]`` is the points one gold stored on card ``c`` gives its owner
+    through rules "score N per gold on this card" (N each; 0 without one).
+    ``readers`` are the cards with a rule that reads stored gold in any other
+    way that depends on where the gold lies (gold on some cards only, cards
+    holding gold, a bound or a condition on the gold of this card, a copy of
+    another card's rule); gold counted on all of a player's purses together
+    is worth the same wherever it is stored, so it makes no reader.
+    """
+
+    worth: tuple[int, ...]
+    readers: frozenset[int]
+    #: Whether every purse card of the ruleset is worth the same per gold (then reading order is the best).
+    uniform: bool = True
+
+
+def _linear_worth(rule: object) -> int | None:
+    """N for the rule "score N per gold on this card" (no bound, every gold): each gold on the card is worth N."""
+    if type(rule) is ScorePer and rule.up_to is None and rule.at_least is None and rule.per.every == 1 \
+            and type(rule.per.count) is GoldOnThisCard:
+        return rule.points
+    return None
+
+
+def _reads_placement(node: object) -> bool:
+    """Whether ``node`` reads stored gold in a way that depends on which cards hold it."""
+    if isinstance(node, (GoldOnThisCard, HoldsGold)):
+        return True
+    return isinstance(node, Per) and isinstance(node.count, StoredGold) and (
+        node.count.on is not None or node.scope not in _WHOLE_TABLEAUX)
+
+
+#: The purse values of the rulesets met lately, by the compiled ruleset's identity (a cache: scoring asks for
+#: them at every score, so a dictionary lookup, not even a cached function's call).
+_PURSE_VALUES: dict[int, tuple[Compiled, PurseValues]] = {}
+
+
+def purse_values(engine: Compiled) -> PurseValues:
+    """The :class:`PurseValues` of a compiled ruleset (worked out once per ruleset)."""
+    known = _PURSE_VALUES.get(id(engine))
+    if known is not None and known[0] is engine:
+        return known[1]
+    if len(_PURSE_VALUES) >= 32:
+        _PURSE_VALUES.clear()
+    values = _purse_values(engine)
+    _PURSE_VALUES[id(engine)] = (engine, values)
+    return values
+
+
+def _purse_values(engine: Compiled) -> PurseValues:
+    worth: list[int] = []
+    readers: set[int] = set()
+    any_reader = False
+    copiers: list[int] = []
+    for card_id, card in enumerate(engine.cards):
+        total = 0
+        for rule in card.scoring:
+            linear = _linear_worth(rule)
+            if linear is not None:
+                total += linear
+                any_reader = True
+                continue
+            for node in walk(rule):
+                if type(node) is ScoreAsAdjacent:
+                    copiers.append(card_id)
+                elif _reads_placement(node):
+                    readers.add(card_id)
+        worth.append(total if card.purse is not None else 0)
+    if readers or any_reader:
+        readers.update(copiers)  # a copy of "N per gold on this card" reads this card's gold: try every way
+    uniform = len({worth[i] for i, card in enumerate(engine.cards) if card.purse is not None}) <= 1
+    return PurseValues(tuple(worth), frozenset(readers), uniform)
+
+
+def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
+                  values: PurseValues | None = None) -> tuple[tuple[Placed, ...], int]:
+    """Move ``gold`` onto the face-up purse cards, as much as fits; return the tableau and gold left.
+
+    The cards whose stored gold is worth most fill first (:class:`PurseValues`),
+    in reading order among cards of equal worth: with the standard cards,
+    where every purse card scores 2 per gold on it, that is reading order.
+    """
     if gold <= 0:
         return cells, gold
+    order = fill_order(cells, engine.facts)
+    if len(order) > 1:
+        values = purse_values(engine) if values is None else values
+        if not values.uniform:
+            worth = values.worth
+            order.sort(key=lambda i: -worth[cells[i].card])  # stable: reading order among equals
     out = list(cells)
-    for i in fill_order(cells, engine.facts):
+    for i in order:
         if gold <= 0:
             break
         cell = out[i]
@@ -157,6 +280,101 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int) -> tup
             out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key)
             gold -= put
     return tuple(out), gold
+
+
+def _searched(engine: Compiled, cells: tuple[Placed, ...]) -> bool:
+    """Whether a face-up card of ``cells`` reads stored gold so that only trying every placement finds the best."""
+    readers = purse_values(engine).readers
+    return bool(readers) and any(not c.face_down and c.card in readers for c in cells)
+
+
+def _placements(rooms: Sequence[int], amount: int) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``amount`` gold on cards with those rooms, the most on the first cards first."""
+    if not rooms:
+        if amount == 0:
+            yield ()
+        return
+    rest = sum(rooms[1:])
+    for put in range(min(rooms[0], amount), max(0, amount - rest) - 1, -1):
+        for tail in _placements(rooms[1:], amount - put):
+            yield (put, *tail)
+
+
+def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], placed: Sequence[tuple[Placed, ...]],
+                   keys: Sequence[int], left: Sequence[int], seat: int) -> tuple[Placed, ...]:
+    """``seat``'s tableau with the gold it stores at the end placed for its best total.
+
+    ``before`` are the tableaux before the end-of-game purse filling,
+    ``placed`` after it (by :func:`_place_purses`); the amount stored stays
+    the same, only where it lies changes. Every placement is tried, the
+    other seats' purses as ``placed``, the seat's wild shields named for each
+    as scoring names them; the best total wins, and among equal totals the
+    one with the most gold on the first purse cards in reading order (the
+    reading-order filling when it is among the best). Beyond
+    :data:`PLACEMENTS_TRIED` placements, the best found is improved by
+    moving one gold at a time while that raises the total.
+    """
+    cells = before[seat]
+    purses = fill_order(cells, engine.facts)
+    rooms = [(engine.facts[cells[i].card].purse or 0) - cells[i].gold for i in purses]
+    amount = sum(c.gold for c in placed[seat]) - sum(c.gold for c in cells)
+    if amount <= 0 or amount == sum(rooms) or sum(1 for room in rooms if room > 0) < 2:
+        return placed[seat]  # nothing to choose: no gold, every purse full, or one purse with room
+
+    trial = list(placed)
+
+    def total(puts: Sequence[int]) -> int:
+        out = list(cells)
+        for i, put in zip(purses, puts, strict=True):
+            if put:
+                c = out[i]
+                out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key)
+        trial[seat] = tuple(out)
+        return _seat_total(engine, trial, keys, left, seat)
+
+    best: tuple[int, ...] | None = None
+    best_total = 0
+    tried = 0
+    for puts in _placements(rooms, amount):
+        tried += 1
+        if tried > PLACEMENTS_TRIED:
+            break
+        value = total(puts)
+        if best is None or value > best_total:
+            best, best_total = puts, value
+    assert best is not None
+    if tried > PLACEMENTS_TRIED:
+        best, best_total = _improved(best, best_total, rooms, total)
+    total(best)
+    return trial[seat]
+
+
+def _improved(puts: tuple[int, ...], value: int, rooms: Sequence[int],
+              total: Any) -> tuple[tuple[int, ...], int]:
+    """``puts`` improved one gold at a time (from one card to another) while that raises the total."""
+    better = True
+    while better:
+        better = False
+        for source in range(len(puts)):
+            for target in range(len(puts)):
+                if source == target or puts[source] == 0 or puts[target] >= rooms[target]:
+                    continue
+                moved = list(puts)
+                moved[source] -= 1
+                moved[target] += 1
+                candidate = total(moved)
+                if candidate > value:
+                    puts, value, better = tuple(moved), candidate, True
+    return puts, value
+
+
+def _seat_total(engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], left: Sequence[int],
+                seat: int) -> int:
+    """``seat``'s total with these tableaux, its wild shields named as scoring names them (the others' as none)."""
+    tableaux = list(cells)
+    if _has_wild(engine, tableaux[seat]):
+        return max(_total_as(engine, tableaux, keys, left, seat, t) for t in range(len(SHIELDS)))
+    return _sheet(engine, _table(engine, tableaux, keys, left, [None] * len(tableaux)), seat, 0).total
 
 
 _R = TypeVar("_R")
@@ -248,10 +466,19 @@ def _sheets(
     """
     known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
     seats = range(len(tableaux))
-    placed = [_place_purses(engine, tableaux[s], gold[s]) if only is None or s == only or engine.reads_others
+    values = purse_values(engine)
+    placed = [_place_purses(engine, tableaux[s], gold[s], values) if only is None or s == only or engine.reads_others
               else (tableaux[s], gold[s]) for s in seats]
     cells = [p[0] for p in placed]
     left = [p[1] for p in placed]
+    if values.readers:
+        # A seat whose cards read stored gold otherwise tries every placement for its own total, the
+        # others' purses as filled above (filling purses changes no shield or banner total).
+        searched = [s for s in seats if (only is None or s == only or engine.reads_others) and left[s] < gold[s]
+                    and _searched(engine, tableaux[s])]
+        chosen = {s: best_placement(engine, tableaux, cells, keys, left, s) for s in searched}
+        for s, tableau in chosen.items():
+            cells[s] = tableau
     named: dict[int, int] = {}
     for s in seats:
         if (only is None or s == only or engine.reads_others) and _has_wild(engine, cells[s]):
@@ -347,14 +574,47 @@ def result(state: Table) -> Result:
 
 
 @attrs.frozen
+class ScenarioSeat:
+    """Another player of a score scenario: their finished grid, keys, leftover gold and gold already on purses.
+
+    The same quantities as the scored player's, so every count a card reads
+    of another player (a comparison, "in your opponents' tableaux", "per
+    opponent with more gold than you", an end-of-game effect that takes from
+    them) reads what the scenario says.
+    """
+
+    grid: tuple[tuple[str, ...], ...]
+    keys: int = 0
+    gold: int = 0
+    purse_gold: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen
 class Scenario:
-    """One finished tableau to score: card names (or ``"face-down"``) top row first, and supplies."""
+    """One finished tableau to score: card names (or ``"face-down"``) top row first, and supplies.
+
+    ``neighbours`` are the grids of the players to the left and right (the
+    older, shorter form); ``opponents`` every other player with their
+    supplies, in turn order from the player to the left (the last is the
+    player to the right). ``first_player`` is the seat that resolves its
+    end-of-game effects first: 0 is the scored player, 1 the first of the
+    others.
+    """
 
     grid: tuple[tuple[str, ...], ...]
     keys: int = 0
     gold: int = 0
     purse_gold: tuple[tuple[str, int], ...] = ()
     neighbours: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    opponents: tuple[ScenarioSeat, ...] = ()
+    first_player: int = 0
+
+
+#: The fields of a score scenario, and of another player in it.
+_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "neighbours", "opponents", "first_player")
+_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold")
+#: The most other players a scenario may have (a game has 2 to 5 players).
+MAX_OPPONENTS = 4
 
 
 def _nonneg(value: object, path: str) -> int:
@@ -365,6 +625,32 @@ def _nonneg(value: object, path: str) -> int:
     return value
 
 
+def _purse_gold(value: object, path: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{path}: expected an object {{\"card name\": gold, ...}}")
+    return tuple((str(name), _nonneg(v, f"{path}[{name!r}]")) for name, v in value.items())
+
+
+def _seat(value: object, path: str) -> ScenarioSeat:
+    """Another player: an object with a grid and supplies, or a bare grid."""
+    if not isinstance(value, Mapping):
+        return ScenarioSeat(_grid(value, path))
+    unknown = sorted(set(value) - set(_SEAT_FIELDS))
+    if unknown:
+        raise ScenarioError(f"{path}.{unknown[0]}: unknown field; another player has grid, keys, gold and purse_gold")
+    if "grid" not in value:
+        raise ScenarioError(f"{path}.grid: missing; give the player's finished tableau as 3 rows of 3 card names")
+    return ScenarioSeat(_grid(value["grid"], f"{path}.grid"), _nonneg(value.get("keys", 0), f"{path}.keys"),
+                        _nonneg(value.get("gold", 0), f"{path}.gold"),
+                        _purse_gold(value.get("purse_gold", {}), f"{path}.purse_gold"))
+
+
+def _seats(value: object, path: str, most: int, what: str) -> list[object]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) > most:
+        raise ScenarioError(f"{path}: expected a list of at most {most} {what}")
+    return list(value)
+
+
 def load_scenario(data: object) -> Scenario:
     """Read a score scenario (the format of ``castle-combo score``).
 
@@ -372,23 +658,36 @@ def load_scenario(data: object) -> Scenario:
     """
     if not isinstance(data, Mapping):
         raise ScenarioError("$: expected an object {\"grid\": [[...], [...], [...]], \"keys\": k, \"gold\": g}")
-    unknown = sorted(set(data) - {"grid", "keys", "gold", "purse_gold", "neighbours"})
+    unknown = sorted(set(data) - set(_SCENARIO_FIELDS))
     if unknown:
-        raise ScenarioError(f"$.{unknown[0]}: unknown field; a scenario has grid, keys, gold, purse_gold "
-                            "and neighbours")
+        raise ScenarioError(f"$.{unknown[0]}: unknown field; a scenario has {', '.join(_SCENARIO_FIELDS[:-1])} "
+                            f"and {_SCENARIO_FIELDS[-1]}")
     if "grid" not in data:
         raise ScenarioError("$.grid: missing; give the finished tableau as 3 rows of 3 card names")
     grid = _grid(data["grid"], "$.grid")
-    purse = data.get("purse_gold", {})
-    if not isinstance(purse, Mapping):
-        raise ScenarioError("$.purse_gold: expected an object {\"card name\": gold, ...}")
-    stored = tuple((str(name), _nonneg(v, f"$.purse_gold[{name!r}]")) for name, v in purse.items())
-    near = data.get("neighbours", [])
-    if isinstance(near, (str, bytes)) or not isinstance(near, Sequence) or len(near) > 2:
-        raise ScenarioError("$.neighbours: expected a list of at most 2 grids (the players to the left and right)")
-    grids = tuple(_grid(g, f"$.neighbours[{k}]") for k, g in enumerate(near))
+    stored = _purse_gold(data.get("purse_gold", {}), "$.purse_gold")
+    if "neighbours" in data and "opponents" in data:
+        raise ScenarioError("$.opponents: give either neighbours (the players to the left and right) or opponents "
+                            "(every other player), not both")
+    near = _seats(data.get("neighbours", []), "$.neighbours", 2,
+                  "players (the players to the left and right: grids, or objects with a grid, keys and gold)")
+    grids: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    opponents: tuple[ScenarioSeat, ...] = ()
+    if any(isinstance(entry, Mapping) for entry in near):
+        opponents = tuple(_seat(entry, f"$.neighbours[{k}]") for k, entry in enumerate(near))
+    else:
+        grids = tuple(_grid(g, f"$.neighbours[{k}]") for k, g in enumerate(near))
+    if "opponents" in data:
+        others = _seats(data["opponents"], "$.opponents", MAX_OPPONENTS,
+                        "players (every other player, in turn order from your left)")
+        opponents = tuple(_seat(entry, f"$.opponents[{k}]") for k, entry in enumerate(others))
+    players = 1 + max(len(opponents) or len(grids), 1)
+    first = data.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise ScenarioError(f"$.first_player: expected a seat from 0 (the scored player) to {players - 1}, "
+                            f"got {quote(first)}")
     return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored,
-                    grids)
+                    grids, opponents, first)
 
 
 def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
@@ -415,14 +714,29 @@ def score_tableau(
     purse_gold: Mapping[str, int] | None = None,
     rules: Ruleset | None = None,
     neighbours: Sequence[Sequence[Sequence[str | Card]]] = (),
+    *,
+    opponents: Sequence[ScenarioSeat | Mapping[str, Any] | Sequence[Sequence[str | Card]]] = (),
+    first_player: int = 0,
 ) -> ScoreSheet:
     """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
 
     ``keys`` are the keys held, ``gold`` the leftover gold *before* purse
     placement, ``purse_gold`` gold already stored on purse cards by name.
     ``neighbours`` are the finished grids of the players to the left and to
-    the right (one in a game of two), read only by a card that compares with
-    its neighbours; without them such a card compares with one empty tableau.
+    the right (one in a game of two), with no gold and no keys; or give
+    ``opponents``: every other player (a :class:`ScenarioSeat`, or a mapping
+    with ``grid``, ``keys``, ``gold`` and ``purse_gold`` as in the scenario
+    format, or a bare grid), in turn order from the player to the left.
+    Without either, the table has one other player with an empty tableau.
+
+    The game's end is played as the rules say: first every player's
+    "at the end of the game" effects, seat by seat from ``first_player`` (0
+    is the scored player), each seat's cards in reading order (a grid does
+    not say the order they were taken in), by the rules' own trigger code
+    (:func:`castle_combo.engine.foresight.after_end_of_game_effects`); then
+    the purse filling and the score. A scenario whose end-of-game effects
+    need what it does not hold (the rows and discard piles, which face-down
+    card is which) is refused with a :class:`ScenarioError` saying why.
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
@@ -430,27 +744,111 @@ def score_tableau(
     gold = _nonneg(gold, "$.gold")
     if len(neighbours) > 2:
         raise ScenarioError(f"$.neighbours: a player has at most 2 neighbours, not {len(neighbours)}")
+    if neighbours and opponents:
+        raise ScenarioError("$.opponents: give either neighbours (the players to the left and right) or opponents "
+                            "(every other player), not both")
+    if len(opponents) > MAX_OPPONENTS:
+        raise ScenarioError(f"$.opponents: a game has at most {MAX_OPPONENTS + 1} players, so at most "
+                            f"{MAX_OPPONENTS} opponents, not {len(opponents)}")
+    seats = [ScenarioSeat(_grid(grid, "$.grid"), keys, gold, _purse_gold(purse_gold or {}, "$.purse_gold"))]
+    if opponents:
+        seats += [entry if isinstance(entry, ScenarioSeat) else _seat(entry, f"$.opponents[{k}]")
+                  for k, entry in enumerate(opponents)]
+    else:
+        seats += [ScenarioSeat(_grid(g, f"$.neighbours[{k}]")) for k, g in enumerate(neighbours)]
+    players = max(len(seats), 2)
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+        raise ScenarioError(f"$.first_player: expected a seat from 0 (the scored player) to {players - 1}, "
+                            f"got {quote(first_player)}")
     where: dict[str, str] = {}
-    cells = _cells(engine, _grid(grid, "$.grid"), "$.grid", where)
-    others = [_cells(engine, _grid(g, f"$.neighbours[{k}]"), f"$.neighbours[{k}]", where)
-              for k, g in enumerate(neighbours)] or [[]]
-    for name, amount in dict(purse_gold or {}).items():
-        path = f"$.purse_gold[{name!r}]"
-        _nonneg(amount, path)
-        if name not in where or not where[name].startswith("$.grid"):
-            raise ScenarioError(f"{path}: {name} is not face up in the grid")
+    paths = ["$"] + [f"$.opponents[{k}]" if opponents else f"$.neighbours[{k}]" for k in range(len(seats) - 1)]
+    tableaux = [tuple(_seat_cells(engine, seat, path, where)) for seat, path in zip(seats, paths, strict=True)]
+    supplies = [(seat.keys, seat.gold) for seat in seats]
+    if len(tableaux) < 2:
+        tableaux.append(())  # one other player, with an empty tableau
+        supplies.append((0, 0))
+    keys_of = [k for k, _ in supplies]
+    gold_of = [g for _, g in supplies]
+    tableaux, keys_of, gold_of = _end_of_game(engine, rules, tableaux, keys_of, gold_of, first_player, paths)
+    sheet = _sheets(engine, tableaux, keys_of, gold_of, only=0)[0]
+    return attrs.evolve(sheet, seat=None)  # a tableau scored alone sits at no table
+
+
+def _seat_cells(engine: Compiled, seat: ScenarioSeat, path: str, where: dict[str, str]) -> list[Placed]:
+    """One player's grid as tableau cells, with the gold already stored on its purse cards."""
+    grid_path = f"{path}.grid" if path != "$" else "$.grid"
+    cells = _cells(engine, seat.grid, grid_path, where)
+    for name, amount in seat.purse_gold:
+        at = f"{path}.purse_gold[{name!r}]"
+        _nonneg(amount, at)
+        if name not in where or not where[name].startswith(grid_path + "["):
+            raise ScenarioError(f"{at}: {name} is not face up in the grid")
         card = engine.ids[name]
         capacity = engine.facts[card].purse
         if capacity is None:
-            raise ScenarioError(f"{path}: {name} has no purse, so no gold can be stored on it")
+            raise ScenarioError(f"{at}: {name} has no purse, so no gold can be stored on it")
         if amount > capacity:
-            raise ScenarioError(f"{path}: {name}'s purse holds at most {capacity} gold, not {amount}")
+            raise ScenarioError(f"{at}: {name}'s purse holds at most {capacity} gold, not {amount}")
         i = next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
         cells[i] = cells[i].replace(gold=amount)
-    # Seat 0 is the scored player; with two neighbours they sit at seats 1 and 2, either side of it.
-    tableaux = [tuple(cells)] + [tuple(o) for o in others]
-    sheet = _sheets(engine, tableaux, [keys] + [0] * len(others), [gold] + [0] * len(others), only=0)[0]
-    return attrs.evolve(sheet, seat=None)  # a tableau scored alone sits at no table
+    return cells
+
+
+#: Where a count reads the locations (rows, discard piles, the cards just discarded): a scenario has none.
+_LOCATION_SCOPES = {Scope.CASTLE_ROW: "the castle row", Scope.VILLAGE_ROW: "the village row",
+                    Scope.CASTLE_PILE: "the castle discard pile", Scope.VILLAGE_PILE: "the village discard pile",
+                    Scope.DISCARDED: "the cards it discarded"}
+
+
+def _unscorable(card: Card, face_down: bool) -> str | None:
+    """Why ``card``'s end-of-game effects cannot be resolved in a score scenario, or ``None``."""
+    for node in walk(card.game_end):
+        if isinstance(node, Per) and node.scope in _LOCATION_SCOPES:
+            return f"counts {_LOCATION_SCOPES[node.scope]}"
+        if isinstance(node, (DiscardWholeRow, DiscardFromRow)):
+            return "discards from a row"
+        if isinstance(node, TurnFaceUp) and face_down:
+            return "turns face-down cards face up, and a scenario does not say which cards they are"
+    return None
+
+
+Supplies = tuple[list[tuple[Placed, ...]], list[int], list[int]]
+
+
+def _end_of_game(engine: Compiled, rules: Ruleset, tableaux: list[tuple[Placed, ...]], keys: list[int],
+                 gold: list[int], first: int, paths: list[str]) -> Supplies:
+    """The tableaux, keys and gold once every seat's "at the end of the game" effects resolved.
+
+    The rules' own trigger code resolves them
+    (:func:`castle_combo.engine.foresight.after_end_of_game_effects`), on a
+    table built from the scenario with empty rows: effects that read the
+    rows or the discard piles, or turn face-down cards face up, are refused.
+    """
+    if not engine.has_triggers:
+        return tableaux, keys, gold
+    found = [(s, c) for s, cells in enumerate(tableaux) for c in cells
+             if not c.face_down and engine.abilities[c.card].game_end]
+    if not found:
+        return tableaux, keys, gold
+    for s, cell in found:
+        card = engine.cards[cell.card]
+        why = _unscorable(card, any(c.face_down for c in tableaux[s]))
+        if why is not None:
+            where = paths[s] if s < len(paths) else "$"
+            raise ScenarioError(
+                f"{where}: {card.name}'s \"at the end of the game\" effect {why}; a score scenario holds the "
+                "players' tableaux, gold and keys only, so it cannot be scored\nhint: score it in a game (castle-"
+                "combo replay), or leave the card out of the scenario")
+    players = tuple(recounted(PlayerState(g, k, cells), engine)
+                    for cells, k, g in zip(tableaux, keys, gold, strict=True))
+    empty = Location((), ())
+    table = Table(rules=rules, players=players, current_player=first, first_player=first,
+                  taken=CARDS_PER_PLAYER * len(players) - 1, phase=Phase.START, messenger=Deck.CASTLE,
+                  locations=(empty, empty), pending=None, history=(), rng=0, origin=None, engine=engine)
+    after = after_end_of_game_effects(table)
+    if after is None:
+        return tableaux, keys, gold
+    return ([p.tableau for p in after.players], [p.keys for p in after.players], [p.gold for p in after.players])
 
 
 def _cells(engine: Compiled, names: tuple[tuple[str, ...], ...], path: str, where: dict[str, str]) -> list[Placed]:
@@ -476,4 +874,4 @@ def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
     """Load a scenario (:func:`load_scenario`) and score it."""
     scenario = load_scenario(data)
     return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules,
-                         scenario.neighbours)
+                         scenario.neighbours, opponents=scenario.opponents, first_player=scenario.first_player)
