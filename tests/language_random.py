@@ -6,6 +6,14 @@ rules with the judge (``naive_language.py``): the property test in
 ``benchmarks/judge_soak.py`` draws tens of thousands. Every generator takes a
 ``random.Random``, so a case is reproduced from its seed.
 
+Expressions are drawn from the model's unions themselves (``typing.get_args``
+of ``CardFilter``, ``Count``, ``Condition``, ``Effect``, ...): a class is
+picked among a union's members and each of its fields drawn from its type
+annotation, so a part added to a union is drawn without editing this module.
+The few fields whose meaning narrows what may stand there (a count's place
+inside a quantifier, the cards compared by a trait) have their own drawing
+below; numbers are drawn in small ranges (``INT_RANGES``, 1 to 3 otherwise).
+
 A drawn expression is well formed (each part's fields in range) but need not
 be valid where it is used: the two evaluators must agree on everything the
 model can say, not only on what validation lets through.
@@ -13,9 +21,15 @@ model can say, not only on what validation lets through.
 
 from __future__ import annotations
 
+import enum
+import functools
 import random
-from collections.abc import Sequence
+import types
+import typing
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import attrs
 
 from castle_combo.engine.counting import Placed, card_facts, tableau_totals
 from castle_combo.language import model as m
@@ -147,103 +161,231 @@ class Case:
 
 
 # --------------------------------------------------------------------------
-# Expressions
+# Expressions, drawn from the model's unions
 # --------------------------------------------------------------------------
 
-
-def random_filter(rng: random.Random, depth: int = 0) -> m.CardFilter | None:
-    """A card filter of any kind, sometimes none."""
-    roll = rng.random()
-    if roll < 0.15:
-        return None
-    atoms = [
-        lambda: m.FaceDown(), lambda: m.FaceUp(), lambda: m.DeckIs(rng.choice(DECKS)),
-        lambda: m.HasShield(tuple(rng.sample(SHIELDS, rng.randint(1, 2)))),
-        lambda: m.ShieldCountIs(rng.choice(COMPARISONS), rng.randint(1, 3)),
-        lambda: m.CostIs(rng.choice(COMPARISONS), rng.randint(0, 7)),
-        lambda: m.CostVsThis(rng.choice(COMPARISONS)), lambda: m.HasPart(rng.choice(list(m.Part))),
-        lambda: m.HoldsGold(), lambda: m.HoldsKey(), lambda: m.Shares(rng.choice(list(m.Trait))),
-        lambda: m.Near(rng.choice(list(m.Relation))),
-        lambda: m.InRegion(m.Region(frozenset(rng.sample([(x, y) for x in range(3) for y in range(3)],
-                                                         rng.randint(1, 4))))),
-    ]
-    if depth >= 2 or roll < 0.75:
-        return rng.choice(atoms)()
-    if roll < 0.85:
-        parts = [random_filter(rng, depth + 1) for _ in range(2)]
-        return m.all_of(parts) or m.FaceUp()
-    if roll < 0.93:
-        parts = [p for p in (random_filter(rng, depth + 1) for _ in range(2)) if p is not None]
-        return m.AnyOf(tuple(parts)) if parts else m.FaceDown()
-    inner = random_filter(rng, depth + 1)
-    return m.Excluding(inner if inner is not None else m.FaceDown())
-
-
-def random_noun(rng: random.Random, depth: int, *, them: bool, group: bool) -> Any:
-    """A noun: a count of cards, shields, sets, costs, gold, keys, spaces, or a quantifier."""
-    on = random_filter(rng, 1)
-    choices = [
-        lambda: m.Cards(on), lambda: m.Shields(tuple(rng.sample(SHIELDS, rng.randint(0, 2))), on),
-        lambda: m.ShieldTypes(rng.random() < 0.5, on),
-        lambda: m.ShieldSets(tuple(rng.choice(SHIELDS) for _ in range(rng.randint(2, 3))), on),
-        lambda: m.IdenticalShieldSets(rng.randint(2, 3), on),
-        lambda: m.BannerSets(tuple(rng.choice(DECKS) for _ in range(rng.randint(2, 3))), on),
-        lambda: m.DistinctCosts(on), lambda: m.CostSum(on), lambda: m.StoredGold(on), lambda: m.GoldOnThisCard(),
-        lambda: m.KeysOwned(), lambda: m.Gold(), lambda: m.EmptySpaces(),
-    ]
-    if depth < 2:
-        choices += [
-            lambda: m.Groups(rng.choice(list(m.GroupKind)), random_condition(rng, depth + 1, them=them, group=True)
-                             if rng.random() < 0.8 else None),
-            lambda: m.Players(rng.choice(list(m.PlayerGroup)), random_condition(rng, depth + 1, them=True,
-                                                                                group=group)
-                              if rng.random() < 0.8 else None),
-        ]
-    return rng.choice(choices)()
+#: The unions of the model an expression is made of, each drawn by picking one of its members.
+UNIONS = {"CardFilter": m.CardFilter, "Count": m.Count, "Condition": m.Condition, "Effect": m.Effect,
+          "PlayerEffect": m.PlayerEffect, "Scoring": m.Scoring}
+#: The small ranges numbers are drawn in, by class and field (1 to 3 for any other number).
+INT_RANGES: dict[tuple[type, str], Sequence[int]] = {
+    (m.ShieldCountIs, "shields"): range(1, 4), (m.CostIs, "cost"): range(0, 8),
+    (m.IdenticalShieldSets, "size"): range(2, 4), (m.Per, "every"): (1, 1, 1, 2, 3),
+    (m.CountIs, "value"): range(0, 7), (m.ScorePer, "points"): (-3, -1, 1, 2, 5),
+    (m.ScoreIf, "points"): (-3, -1, 1, 2, 5), (m.ScorePer, "up_to"): (6,), (m.ScorePer, "at_least"): (-2, 1),
+    (m.Gain, "up_to"): (4,), (m.Gain, "at_least"): (2,), (m.Lose, "up_to"): (4,), (m.Lose, "at_least"): (2,),
+    (m.Take, "up_to"): (4,), (m.Take, "at_least"): (2,), (m.Give, "up_to"): (4,), (m.Give, "at_least"): (2,),
+}
+#: How many items a tuple field holds, by class and field (1 or 2 otherwise).
+TUPLE_SIZES: dict[tuple[type, str], Sequence[int]] = {
+    (m.AllOf, "filters"): (2, 2, 3), (m.AnyOf, "filters"): (2, 2, 3), (m.Shields, "shields"): (0, 1, 2),
+    (m.ShieldSets, "shields"): (2, 3), (m.BannerSets, "decks"): (2, 3), (m.And, "conditions"): (2,),
+    (m.Or, "conditions"): (2,), (m.Choice, "options"): (2,), (m.MayDo, "effects"): (1,),
+}
+#: Tuples whose items are distinct (a shield named once).
+DISTINCT = {(m.HasShield, "shields"), (m.Shields, "shields")}
+#: How often an optional field is left out.
+NONE_ODDS = 0.3
+#: How deep unions nest: below it only members that hold no other part are drawn.
+MAX_DEPTH = 3
+#: Scopes any count may be taken in, with no player or group being talked about.
+PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
+                Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.CASTLE_ROW,
+                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED]
 
 
-def random_per(rng: random.Random, depth: int = 0, *, them: bool = False, group: bool = False) -> m.Per:
+@attrs.frozen
+class Where:
+    """Where a drawn part stands: about a player (``them``), about a row or a pair (``group``), in a scoring rule."""
+
+    them: bool = False
+    group: bool = False
+    scoring: bool = False
+    depth: int = 0
+
+    def deeper(self, **changes: Any) -> Where:
+        return attrs.evolve(self, depth=self.depth + 1, **changes)
+
+
+@functools.cache
+def _namespace() -> dict[str, Any]:
+    import castle_combo.language.model as package
+    from castle_combo.language.model import base, card, conditions, counts, effects, filters, scoring
+
+    names: dict[str, Any] = {}
+    for module in (base, filters, counts, conditions, effects, scoring, card, package):
+        names.update(vars(module))
+    return names
+
+
+@functools.cache
+def fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields of an attrs class of the model that hold its meaning (not its source), with their types."""
+    hints = typing.get_type_hints(cls, globalns=_namespace())
+    return tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.eq and f.init)
+
+
+def members(union: Any) -> tuple[type, ...]:
+    """The classes of a union (one class is its own member)."""
+    return typing.get_args(union) if typing.get_origin(union) in (typing.Union, types.UnionType) else (union,)
+
+
+def _holds_parts(tp: Any) -> bool:
+    """Whether values of type ``tp`` may hold other parts of the model (so drawing them recurses)."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_holds_parts(a) for a in typing.get_args(tp) if a is not type(None))
+    if origin in (tuple, frozenset):
+        return any(_holds_parts(a) for a in typing.get_args(tp) if a is not Ellipsis)
+    return isinstance(tp, type) and attrs.has(tp) and tp not in (m.Region, m.Source)
+
+
+@functools.cache
+def is_leaf(cls: type) -> bool:
+    """Whether ``cls`` holds no other part of the model (its fields are numbers, words and regions)."""
+    return not any(_holds_parts(tp) for _, tp in fields_of(cls))
+
+
+def draw(rng: random.Random, tp: Any, where: Where = Where(), owner: type | None = None, name: str = "") -> Any:
+    """A random value of type ``tp`` (a union of the model, one of its classes, or a field's type)."""
+    origin = typing.get_origin(tp)
+    key = (owner, name) if owner is not None else None
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        optional = len(options) < len(typing.get_args(tp))
+        if optional and (rng.random() < NONE_ODDS or (where.depth >= MAX_DEPTH and any(map(_holds_parts, options)))):
+            return None
+        if all(isinstance(a, type) and attrs.has(a) for a in options):
+            return draw_member(rng, options, where)
+        return draw(rng, rng.choice(options), where, owner, name)
+    if origin is tuple:
+        item, *rest = typing.get_args(tp)
+        sizes = TUPLE_SIZES.get(key, (1, 2)) if key else (1, 2)
+        size = rng.choice(list(sizes))
+        if key in DISTINCT and isinstance(item, type) and issubclass(item, enum.Enum):
+            return tuple(rng.sample(list(item), min(size, len(item))))
+        return tuple(draw(rng, item, where, owner, name) for _ in range(size))
+    if tp is int:
+        return rng.choice(list(INT_RANGES.get(key, range(1, 4)) if key else range(1, 4)))
+    if tp is bool:
+        return rng.random() < 0.5
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return rng.choice(list(tp))
+    if isinstance(tp, type) and attrs.has(tp):
+        return build(rng, tp, where)
+    raise TypeError(f"language_random cannot draw a {tp!r} (field {name!r} of {owner})")
+
+
+def draw_member(rng: random.Random, classes: Sequence[type], where: Where) -> Any:
+    """One member of a union, a leaf when the expression is deep enough, never one that means nothing there."""
+    allowed = [cls for cls in classes if _allowed(cls, where)]
+    if where.depth >= MAX_DEPTH:
+        allowed = [cls for cls in allowed if is_leaf(cls)] or allowed
+    return build(rng, rng.choice(allowed), where.deeper())
+
+
+def _allowed(cls: type, where: Where) -> bool:
+    """A place of the final grid is asked only in a scoring rule, and quantifiers nest two deep at most."""
+    if cls is m.PlacedIn:
+        return where.scoring
+    return not (cls in (m.Groups, m.Players) and where.depth >= 2 * MAX_DEPTH // 3)
+
+
+def build(rng: random.Random, cls: type, where: Where = Where()) -> Any:
+    """An instance of ``cls`` with every field drawn (a few classes and fields are drawn their own way)."""
+    special = CLASS_DRAWS.get(cls)
+    if special is not None:
+        return special(rng, where)
+    values = {}
+    for name, tp in fields_of(cls):
+        field = FIELD_DRAWS.get((cls, name))
+        values[name] = field(rng, where) if field is not None else draw(rng, tp, _inside(cls, where), cls, name)
+    return cls(**values)
+
+
+def _inside(cls: type, where: Where) -> Where:
+    """Where the parts of a ``cls`` stand: a quantifier's condition is about its row or pair, or its player."""
+    if cls is m.Groups:
+        return attrs.evolve(where, group=True)
+    if cls in (m.Players, m.EachPlayer):
+        return attrs.evolve(where, them=True)
+    return where
+
+
+def _per(rng: random.Random, where: Where) -> m.Per:
     """A count in a scope that means something where it is (their tableau or a group only inside one)."""
-    scopes = list(PLAIN_SCOPES) + ([Scope.THEIRS] * 3 if them else []) + ([Scope.GROUP] * 3 if group else [])
-    noun = random_noun(rng, depth, them=them, group=group)
+    scopes = list(PLAIN_SCOPES) + ([Scope.THEIRS] * 3 if where.them else []) + ([Scope.GROUP] * 3 if where.group
+                                                                               else [])
+    noun = draw(rng, m.Count, where)
     scope = rng.choice(scopes)
     if isinstance(noun, (m.KeysOwned, m.Gold)) and scope not in (Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR,
                                                                  Scope.EVERY_TABLEAU, Scope.OPPONENTS):
         scope = Scope.TABLEAU
     if isinstance(noun, m.Players) or (isinstance(noun, m.Groups) and scope is not Scope.THEIRS):
         scope = Scope.TABLEAU
-    return m.Per(noun, scope, rng.choice([1, 1, 1, 2, 3]))
+    return m.Per(noun, scope, draw(rng, int, where, m.Per, "every"))
+
+
+def _region(rng: random.Random, where: Where) -> m.Region:
+    if rng.random() < 0.5:
+        name = rng.choice(list(m.NAMED_REGIONS))
+        return m.Region(m.NAMED_REGIONS[name], name)
+    return m.Region(frozenset(rng.sample([(x, y) for x in range(3) for y in range(3)], rng.randint(1, 4))))
+
+
+def _compared(rng: random.Random, where: Where) -> m.Per:
+    """What a comparison with other players counts: the same thing in every tableau."""
+    noun = rng.choice([m.Shields((rng.choice(SHIELDS),)), m.Cards(), m.KeysOwned(), m.Gold(),
+                       m.Cards(m.DeckIs(rng.choice(DECKS))), m.Cards(draw(rng, m.CardFilter, where.deeper()))])
+    return m.Per(noun, Scope.THEIRS if where.them and rng.random() < 0.6 else Scope.TABLEAU)
+
+
+def _alike(rng: random.Random, where: Where) -> m.Per:
+    """The cards compared by a trait: cards (of any filter), in their row or pair, or a place."""
+    scope = Scope.GROUP if where.group and rng.random() < 0.6 else rng.choice([Scope.TABLEAU, Scope.ROW,
+                                                                               Scope.ADJACENT, Scope.CASTLE_ROW])
+    return m.Per(m.Cards(draw(rng, m.CardFilter | None, where.deeper())), scope)
+
+
+#: Classes drawn their own way.
+CLASS_DRAWS: dict[type, Callable[[random.Random, Where], Any]] = {m.Per: _per, m.Region: _region}
+#: Fields drawn their own way.
+FIELD_DRAWS: dict[tuple[type, str], Callable[[random.Random, Where], Any]] = {
+    (m.Compared, "per"): _compared, (m.Alike, "cards"): _alike,
+}
+
+
+# --------------------------------------------------------------------------
+# The expressions the judge compares, by kind
+# --------------------------------------------------------------------------
+
+
+def random_filter(rng: random.Random, depth: int = 0) -> m.CardFilter | None:
+    """A card filter of any kind, sometimes none."""
+    return typing.cast(m.CardFilter | None, draw(rng, m.CardFilter | None, Where(depth=depth)))
+
+
+def random_noun(rng: random.Random, depth: int, *, them: bool, group: bool) -> Any:
+    """A noun: a count of cards, shields, sets, costs, gold, keys, spaces, or a quantifier."""
+    return draw(rng, m.Count, Where(them=them, group=group, depth=depth))
+
+
+def random_per(rng: random.Random, depth: int = 0, *, them: bool = False, group: bool = False) -> m.Per:
+    """A count in a scope that means something where it is (their tableau or a group only inside one)."""
+    return _per(rng, Where(them=them, group=group, depth=depth))
 
 
 def random_condition(rng: random.Random, depth: int = 0, *, them: bool = False, group: bool = False,
                      scoring: bool = False) -> m.Condition:
     """A condition of any kind (a place on the grid only in a scoring rule)."""
-    roll = rng.random()
-    if depth < 2 and roll < 0.15:
-        parts = tuple(random_condition(rng, depth + 1, them=them, group=group, scoring=scoring) for _ in range(2))
-        return m.And(parts) if rng.random() < 0.5 else m.Or(parts)
-    if depth < 2 and roll < 0.22:
-        return m.Not(random_condition(rng, depth + 1, them=them, group=group, scoring=scoring))
-    if scoring and roll < 0.3:
-        return m.PlacedIn(m.Region(frozenset(rng.sample([(x, y) for x in range(3) for y in range(3)], 3))))
-    if roll < 0.4:
-        noun = rng.choice([m.Shields((rng.choice(SHIELDS),)), m.Cards(), m.KeysOwned(), m.Gold(),
-                           m.Cards(m.DeckIs(rng.choice(DECKS)))])
-        scope = Scope.THEIRS if them and rng.random() < 0.6 else Scope.TABLEAU
-        return m.Compared(m.Per(noun, scope), rng.choice(COMPARISONS), rng.choice(list(m.PlayerGroup)))
-    if roll < 0.5:
-        scope = Scope.GROUP if group and rng.random() < 0.6 else rng.choice([Scope.TABLEAU, Scope.ROW,
-                                                                            Scope.ADJACENT, Scope.CASTLE_ROW])
-        return m.Alike(rng.choice(list(m.Trait)), rng.random() < 0.6, m.Per(m.Cards(random_filter(rng, 1)), scope))
-    per = random_per(rng, depth, them=them, group=group)
-    value: int | m.Per = rng.randint(0, 6) if rng.random() < 0.7 else random_per(rng, depth, them=them, group=group)
-    return m.CountIs(per, rng.choice(COMPARISONS), value)
+    return typing.cast(m.Condition, draw(rng, m.Condition, Where(them, group, scoring, depth)))
 
 
 def random_scoring(rng: random.Random) -> m.Scoring:
-    """A scoring rule: points per a count (with bounds, maybe a penalty) or points if a condition holds."""
-    points = rng.choice([-3, -1, 1, 2, 5])
-    if rng.random() < 0.6:
-        return m.ScorePer(points, random_per(rng), up_to=rng.choice([None, None, 6]),
-                          at_least=rng.choice([None, None, -2, 1]))
-    return m.ScoreIf(points, random_condition(rng, scoring=True))
+    """A scoring rule: points per a count (with bounds, maybe a penalty), points if a condition holds, a copy."""
+    return typing.cast(m.Scoring, draw(rng, m.Scoring, Where(scoring=True)))
+
+
+def random_effect(rng: random.Random, *, trigger: bool = False) -> m.Effect:
+    """An effect of any kind."""
+    return typing.cast(m.Effect, draw(rng, m.Effect, Where()))

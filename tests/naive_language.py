@@ -391,3 +391,21 @@ def points(rule: m.ScorePer, ctx: Context) -> int:
     if rule.up_to is not None:
         value = min(value, rule.up_to)
     return value
+
+
+def score(rule: m.Scoring, ctx: Context) -> int:
+    """A scoring rule's points for this card (``ctx.me``) in the owner's tableau."""
+    if isinstance(rule, m.ScorePer):
+        return points(rule, ctx)
+    if isinstance(rule, m.ScoreIf):
+        return rule.points if holds(rule.condition, ctx) else 0
+    if isinstance(rule, m.ScoreAsAdjacent):
+        # The best of the adjacent face-up cards' rules, counted as if printed on this card (no copy of a copy).
+        me = ctx.me
+        best = 0
+        for cell in ctx.world.seats[ctx.owner].cells:
+            if abs(cell.x - me.x) + abs(cell.y - me.y) == 1 and not cell.face_down and not any(
+                    isinstance(r, m.ScoreAsAdjacent) for r in cell.card.scoring):
+                best = max(best, sum(score(r, ctx) for r in cell.card.scoring))
+        return best
+    raise AssertionError(f"the judge cannot score {rule!r}")
