@@ -135,6 +135,7 @@ from castle_combo.language.model.filters import (
     any_of,
     negated,
 )
+from castle_combo.language.model.refusals import Refusals
 from castle_combo.language.model.scoring import ScoreAsAdjacent, ScoreIf, ScorePer, Scoring
 from castle_combo.language.model.shorthands import (
     Banners,
@@ -165,7 +166,7 @@ __all__ = [
     # counts
     "Count", "CardCount", "PlayerCount", "Narrowable", "Countable", "Scope", "Per", "Cards", "Shields", "ShieldTypes",
     "ShieldSets", "IdenticalShieldSets", "BannerSets", "DistinctCosts", "CostSum", "StoredGold", "GoldOnThisCard",
-    "KeysOwned", "Gold", "EmptySpaces", "REFUSALS", "Refusal",
+    "KeysOwned", "Gold", "EmptySpaces", "REFUSALS", "Refusal", "Refusals",
     # conditions and quantifiers
     "Condition", "CountIs", "PlacedIn", "Compared", "Alike", "And", "Or", "Not", "Quantifier", "Groups", "GroupKind",
     "Players", "PlayerGroup",
