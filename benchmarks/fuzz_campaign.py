@@ -115,11 +115,14 @@ class Tally:
     cases: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     failures: dict[str, list[str]] = field(default_factory=lambda: {"crash": [], "hang": [], "leak": [], "wrong": []})
+    #: The failures of each kind grouped by where they come from (an exception's type and place), with one example.
+    groups: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
-    def fail(self, kind: str, what: str) -> None:
+    def fail(self, kind: str, what: str, signature: str | None = None) -> None:
         self.failures[kind].append(what)
+        self.groups.setdefault(kind, {}).setdefault(signature or what, []).append(what)
 
     def count(self, kind: str) -> int:
         return len(self.failures[kind])
@@ -160,7 +163,8 @@ def new_value(value: Any, rng: random.Random, names: list[str]) -> Any:
         return not value
     if isinstance(value, int):
         return rng.choice([value + 1, value - 1, -value, 0, -1, value * 7, 2**31, 2**63, 2**64, 10**12, -(10**7),
-                           1_000_001, 10**4400, float(value), str(value)])
+                           1_000_001, 10**4400, float(value) if abs(value) < 2**1000 else 1e308,
+                           str(value) if abs(value) < 10**4000 else "9" * 5000])
     if isinstance(value, float):
         return rng.choice([float("nan"), float("inf"), -0.0, 1e308, int(value) if math.isfinite(value) else 0])
     if isinstance(value, str):
@@ -204,7 +208,7 @@ def mutate(doc: Any, rng: random.Random, names: list[str], focus: tuple[Any, ...
         if isinstance(value, dict):
             value.clear()
         elif isinstance(value, str):
-            parent[key] = value * rng.choice([2, 1000, 100_000])
+            parent[key] = (value * rng.choice([2, 1000, 100_000]))[:2_000_000]  # longer than any file may be
         else:
             parent[key] = [value] * rng.choice([2, 1000])
     elif how == "delete":
@@ -309,10 +313,16 @@ class Watch:
                                f"(cases {middle[0]} to {end[0]})")
 
 
+def crash_site(error: BaseException) -> str:
+    """Where an exception came from: its type and the innermost line of castle-combo it passed (else the last)."""
+    frames = traceback.extract_tb(error.__traceback__) if error.__traceback__ else []
+    ours = [f for f in frames if "castle_combo" in f.filename] or frames[-1:]
+    where = f" at {'/'.join(Path(ours[-1].filename).parts[-2:])}:{ours[-1].lineno}" if ours else ""
+    return f"{type(error).__name__}{where}"
+
+
 def crash_text(error: BaseException) -> str:
-    frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
-    where = f" at {Path(frame[0].filename).name}:{frame[0].lineno}" if frame else ""
-    return f"{type(error).__name__}: {str(error)[:160]}{where}"
+    return f"{type(error).__name__}: {str(error)[:160]} ({crash_site(error)})"
 
 
 def random_games(rules: cc.Ruleset, games: int, seed: int) -> Iterator[list[cc.GameState]]:
@@ -466,7 +476,7 @@ def one_case(tally: Tally, watch: Watch, index: int, what: str, work: Callable[[
     except allowed as error:
         tally.outcomes[f"refused by the framework ({type(error).__name__})"] += 1
     except Exception as error:  # noqa: BLE001 - any other exception is what the campaign looks for
-        tally.fail("crash", f"{what}: {crash_text(error)}")
+        tally.fail("crash", f"{what}: {crash_text(error)}", crash_site(error))
 
 
 # ------------------------------------------------------------------------------------------- the RL adapters
@@ -1094,7 +1104,16 @@ def writer_case(tally: Tally, cli: Cli, number: int, writer: str, target: Target
             tally.fail("wrong", f"{what}: wrote, where it should have refused")
         elif target.expect == "written" and run.code != 0:
             tally.fail("wrong", f"{what}: refused: {run.err.strip()[:200]}")
-        if run.code != 0:
+        if run.code != 0 and writer == "simulate --save" and target.file_limit:
+            # By design the games go on when a record cannot be saved, the records saved before stay (each whole),
+            # and --overwrite has deleted the earlier run's records first; so only wholeness is checked.
+            written = folder / os.fsdecode(where) if where else None
+            try:
+                if written is not None and written.is_dir() and not whole(written):
+                    tally.fail("wrong", f"{what}: a record left is not whole")
+            except (OSError, ValueError) as error:
+                tally.fail("wrong", f"{what}: a record left cannot be read back: {error}")
+        elif run.code != 0:
             changed = [name for name in before if after.get(name) != before[name]]
             changed += [name for name in after if name not in before]
             if changed:
@@ -1282,11 +1301,13 @@ def report_one(tally: Tally) -> None:
           + (f" ({outcomes})" if outcomes else ""), flush=True)
     for note in tally.notes:
         print(f"  note: {note}")
-    for kind, found in tally.failures.items():
-        for what in found[:8]:
-            print(f"  {kind}: {what}")
-        if len(found) > 8:
-            print(f"  {kind}: ... and {len(found) - 8} more")
+    for kind, groups in tally.groups.items():
+        for shown, (signature, found) in enumerate(sorted(groups.items(), key=lambda item: -len(item[1]))):
+            if shown == 12:
+                print(f"  {kind}: ... and {len(groups) - 12} more kinds")
+                break
+            times = f" [{len(found)} cases like it, from {signature}]" if len(found) > 1 else ""
+            print(f"  {kind}: {found[0][:600]}{times}")
 
 
 def cpu_seconds() -> float:
