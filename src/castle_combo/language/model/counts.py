@@ -143,7 +143,7 @@ _SCOPE_CCL = {
     Scope.ROW_AND_COLUMN: "in row and column", Scope.NEIGHBOUR: "in a neighbour's tableau",
     Scope.DISCARDED: "on the discarded cards", Scope.ADJACENT: "on adjacent cards",
     Scope.CASTLE_PILE: "in the castle discard pile", Scope.VILLAGE_PILE: "in the village discard pile",
-    Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "on cards around this card",
+    Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "around this card",
     Scope.THEIRS: "in their tableau", Scope.EVERY_TABLEAU: "in every tableau",
     Scope.OPPONENTS: "in your opponents' tableaux", Scope.CASTLE_ROW: "in the castle row",
     Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it",
@@ -209,8 +209,13 @@ def card_phrase(on: CardFilter | None, amount: int = 1, *, ccl: bool = False, ba
     ``nested`` brackets every combination of phrases (inside such an "or").
     """
     if isinstance(on, AnyOf) and kinds_of_card(on):
-        joined = " or ".join(card_phrase(part, amount, ccl=ccl, banner=banner, nested=True) for part in on.filters)
-        return f"({joined})" if ccl else joined
+        if ccl:
+            return "(" + " or ".join(card_phrase(part, amount, ccl=True, banner=banner, nested=True)
+                                     for part in on.filters) + ")"
+        # In English a kind of card with phrases after it is bracketed, so no phrase seems to be about them all.
+        kinds = [card_phrase(part, amount, banner=banner, nested=True) for part in on.filters]
+        return " or ".join(f"({kind})" if words(part, ccl=False).suffixes else kind
+                           for kind, part in zip(kinds, on.filters, strict=True))
     if ccl:
         if isinstance(on, DeckIs) and banner:
             return f"{on.deck.value} banner{_s(amount)}"

@@ -49,6 +49,8 @@ from castle_combo.language.model.filters import (
     Relation,
     all_of,
     filter_problems,
+    kinds_of_card,
+    words,
 )
 from castle_combo.language.model.refusals import REFUSALS
 
@@ -542,9 +544,13 @@ class TurnFaceUp:
             f"{'an' if phrase.startswith(('a', 'e', 'i', 'o', 'u')) else 'a'} {phrase}"
 
     def describe(self) -> str:
-        words = self.on.english().suffixes if self.on is not None and not isinstance(self.on, AnyOf) else ()
-        narrowed = (" " + english.join_and(words)) if words else (
-            f" that is a {card_phrase(self.on)}" if self.on is not None else "")
+        said = words(self.on, ccl=False) if self.on is not None else None
+        if said is None:
+            narrowed = ""
+        elif said.adjectives or (isinstance(self.on, AnyOf) and kinds_of_card(self.on)):
+            narrowed = f" that is a {card_phrase(self.on)}"
+        else:
+            narrowed = " " + english.join_and(said.suffixes)
         if self.every:
             text = f"Turn every face-down card of yours{narrowed} face up"
         else:
