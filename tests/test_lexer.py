@@ -116,3 +116,14 @@ VOCABULARY = STRUCTURE + EFFECTS + SHIELDS + DECKS + RESOURCES + CONNECTIVES + (
 def test_any_sentence_of_the_vocabulary_lexes_without_errors(words: list[str], gap: str) -> None:
     text = gap.join(words)
     assert all(kind not in Error for kind, _ in CclLexer().get_tokens(text))
+
+
+def test_every_keyword_of_the_grammar_is_highlighted_without_a_list_to_keep() -> None:
+    """The word lists are read from ccl.lark: every keyword Lark finds in the grammar is in one of them."""
+    from castle_combo.language.parser import ccl_parser
+
+    keywords = {t.pattern.value for t in ccl_parser().terminals
+                if t.pattern.type == "str" and t.pattern.value.isalpha() and t.pattern.value.islower()}
+    listed = set(STRUCTURE + EFFECTS + SHIELDS + DECKS + RESOURCES + CONNECTIVES)
+    assert keywords - listed == set()
+    assert {"that", "is", "least", "more"} <= listed  # words of the terminals of several words too

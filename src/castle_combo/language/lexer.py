@@ -8,11 +8,16 @@ in ``pyproject.toml``, so Pygments finds it once castle-combo is installed.
 The lexer highlights rather than validates: any lower-case word it does not
 know is an ordinary name, never an error token, so a card the parser rejects
 still renders readably in an error message or a docs page. The word lists are
-the card language's vocabulary (see ``docs/card-language.md``).
+read from the grammar itself (``ccl.lark``): every keyword of it, and every
+word of its terminals of several words ("at least", "or more"), sorted by the
+rules they belong to, so a new word of the language needs no edit here.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pygments.lexer import RegexLexer, words
@@ -30,28 +35,96 @@ from pygments.token import (
 
 __all__ = ["CclLexer"]
 
+#: The grammar the words are read from.
+GRAMMAR = Path(__file__).resolve().parent / "ccl.lark"
+
+_RULE = re.compile(r"^[!?]?(?P<name>[A-Za-z_]\w*)(?:\.\d+)?\s*:(?P<rest>.*)$")
+_LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_KEYWORD = re.compile(r"[a-z]+")
+
+
+def _rules(grammar: str) -> dict[str, list[list[str]]]:
+    """Each rule or terminal of ``grammar``: its alternatives, each the list of its words (literals, names, regexes)."""
+    rules: dict[str, list[list[str]]] = {}
+    name = None
+    for line in grammar.splitlines():
+        code = line.split("//")[0].rstrip()
+        found = _RULE.match(code)
+        if found:
+            name, code = found["name"], found["rest"]
+            rules[name] = [[]]
+        elif not code.strip() or not code[:1].isspace() or name is None:
+            name = None if not code.strip() else name
+            continue
+        assert name is not None
+        depth = 0
+        for item in re.findall(r'"(?:[^"\\]|\\.)*"|/(?:[^/\\]|\\.)+/|[A-Za-z_]\w*|[()|]', code):
+            if item == "|" and depth == 0:  # an alternative of the rule (not one inside brackets)
+                rules[name].append([])
+            elif item in "()":
+                depth += 1 if item == "(" else -1
+            elif item != "|":
+                rules[name][-1].append(item)
+    return rules
+
+
+def _words(items: Iterable[str]) -> list[str]:
+    """The plain keywords among a rule's items: lower-case literals, and the words of a regex terminal."""
+    found = []
+    for item in items:
+        if item.startswith('"') and _KEYWORD.fullmatch(item[1:-1]):
+            found.append(item[1:-1])
+        elif item.startswith("/"):  # a terminal of several words ("at least"), what comes before its lookahead
+            pattern = re.split(r"\(\?[=!]", re.sub(r"\(\?<[=!][^)]*\)", "", item[1:-1]))[0]
+            if "[" not in pattern:
+                found += _KEYWORD.findall(re.sub(r"\\[a-zA-Z]", " ", pattern))
+    return found
+
+
+def vocabulary(grammar: str) -> dict[str, tuple[str, ...]]:
+    """The grammar's keywords by kind: shields, decks, resources, the words of a card's properties and moments
+    (structure), the verbs of effects, and every other keyword (connectives), each word in one kind."""
+    rules = _rules(grammar)
+
+    def literals(*names: str) -> list[str]:
+        return [word for name in names for alternative in rules.get(name, []) for word in _words(alternative)]
+
+    def leading(*names: str) -> list[str]:
+        return [said[0] for name in names for alternative in rules.get(name, []) if (said := _words(alternative))]
+
+    properties = [item for alternative in rules["_property"] for item in alternative]
+    effects = [item for alternative in rules["_single_effect"] for item in alternative] + ["choice", "may"]
+    moments = [name for name in properties if any('":"' in alternative for alternative in rules.get(name, []))]
+    kinds = {
+        "shields": literals("shield", "wild"),
+        "decks": literals("deck_name"),
+        "resources": literals("resource"),
+        "structure": literals(*moments) + leading(*properties) + literals("_effects"),
+        "effects": leading(*effects, "players") + literals("player_word"),
+        "connectives": [word for name, alternatives in rules.items() for alternative in alternatives
+                        for word in _words(alternative)],
+    }
+    seen: set[str] = set()
+    vocabulary: dict[str, tuple[str, ...]] = {}
+    for kind, found in kinds.items():
+        vocabulary[kind] = tuple(dict.fromkeys(word for word in found if word not in seen))
+        seen.update(vocabulary[kind])
+    return vocabulary
+
+
+_VOCABULARY = vocabulary(GRAMMAR.read_text(encoding="utf-8"))
 #: Words that open a part of a card block or join effects.
-STRUCTURE = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "bought", "unlocked", "score", "then",
-             "start", "end", "turn", "game")
-
-#: Words that start an effect or a choice.
-EFFECTS = ("gain", "gains", "lose", "loses", "discount", "discard", "put", "fill", "choose", "or", "each", "opponent",
-           "opponents", "neighbour", "neighbor", "neighbours", "neighbors", "player", "players", "use", "take", "give",
-           "move", "you", "may", "pay", "face", "up", "every")
-
-#: The six shield types.
-SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry", "wild")
-
+STRUCTURE = _VOCABULARY["structure"]
+#: Words that start an effect or a choice, and name the players it acts on.
+EFFECTS = _VOCABULARY["effects"]
+#: The six shield types, and a wild shield.
+SHIELDS = _VOCABULARY["shields"]
 #: The two decks, which are also the two banners.
-DECKS = ("castle", "village")
-
+DECKS = _VOCABULARY["decks"]
 #: The resources a player gains.
-RESOURCES = ("gold", "key", "keys")
-
-#: Words that tie a count to a number, a condition or a place.
-CONNECTIVES = ("per", "if", "no", "not", "and", "at", "least", "most", "fewest", "exactly", "placed", "in", "on",
-               "more", "fewer", "less", "than", "as", "many", "adjacent", "diagonal", "around", "other", "with",
-               "without", "costing", "holding", "sharing", "share", "all", "they", "have", "them", "from", "to")
+RESOURCES = _VOCABULARY["resources"]
+#: Every other word of the language: words that tie a count to a number, a condition, a place or a filter.
+CONNECTIVES = _VOCABULARY["connectives"]
 
 # A word, as the grammar's WORD terminal: letters, then letters, hyphens and
 # apostrophes (``face-down``, ``neighbour's``, ``neighbour’s``).
