@@ -16,9 +16,11 @@ __all__ = ["ScoreAsAdjacent", "ScoreIf", "ScorePer", "Scoring", "points_problems
 
 def points_problems(points: int, source: Source | None) -> tuple[Problem, ...]:
     """Points out of range: 1 to 99, or a penalty of -1 to -99 (never 0, which scores nothing)."""
-    if points < 0:
-        return out_of_range(points, -MAX_AMOUNT, -1, "the number of points", source)
-    return out_of_range(points, 1, MAX_AMOUNT, "the number of points", source)
+    if 1 <= abs(points) <= MAX_AMOUNT:
+        return ()
+    return (Problem(f"the number of points is {points}, outside the sensible ranges {-MAX_AMOUNT} to -1 and 1 to "
+                    f"{MAX_AMOUNT}", f"use a number from 1 to {MAX_AMOUNT}, or from {-MAX_AMOUNT} to -1 for a penalty",
+                    source),)
 
 
 def _bound_problems(up_to: int | None, at_least: int | None, source: Source | None) -> tuple[Problem, ...]:
