@@ -44,7 +44,7 @@ _PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
 #: The verbs narration uses, and their form after "you".
 _SECOND_PERSON = {"takes": "take", "spends": "spend", "opens": "open", "passes": "pass", "chooses": "choose",
                   "discards": "discard", "uses": "use", "pays": "pay", "gains": "gain", "gets": "get",
-                  "stores": "store"}
+                  "stores": "store", "loses": "lose"}
 
 
 def _agree(text: str, name: str) -> str:
@@ -59,16 +59,23 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     return list(names) if names is not None else [f"seat {seat}" for seat in range(players)]
 
 
-def _gains(before: GameState, after: GameState, seat: int) -> list[str]:
-    """What ``seat`` gained or spent, in words: "gains 2 gold and 1 key", "pays 3 gold"."""
+def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) -> list[str]:
+    """What ``seat`` gained or spent, in words: "gains 2 gold and 1 key", "pays 3 gold".
+
+    The seat whose turn it is pays and spends; any other seat only loses
+    what an effect of that player takes from them ("loses 1 key").
+    """
     old, new = before.players[seat], after.players[seat]
     parts = []
     gold = new.gold - old.gold
     keys = new.keys - old.keys
     gained = ([f"{gold} gold"] if gold > 0 else []) + ([english.quantity(keys, "key")] if keys > 0 else [])
-    if gold < 0:
+    lost = ([f"{-gold} gold"] if gold < 0 else []) + ([english.quantity(-keys, "key")] if keys < 0 else [])
+    if not acting and lost:
+        parts.append("loses " + english.join_and(lost))
+    if acting and gold < 0:
         parts.append(f"pays {-gold} gold")
-    if keys < 0:
+    if acting and keys < 0:
         parts.append(f"spends {english.quantity(-keys, 'key')}")
     if gained:
         parts.append("gains " + english.join_and(gained))
@@ -86,7 +93,7 @@ def _others(before: GameState, after: GameState, seat: int, names: Sequence[str]
     out = []
     for other in range(len(before.players)):
         if other != seat:
-            parts = _gains(before, after, other)
+            parts = _gains(before, after, other, acting=False)
             if parts:
                 out.append(_agree(f"{names[other]} " + english.join_and(parts), names[other]))
     return out
