@@ -30,11 +30,18 @@ def test_every_error_class_of_the_library_is_defined_in_the_errors_module() -> N
     for name in package_modules():
         module = importlib.import_module(name)
         for _, value in inspect.getmembers(module, inspect.isclass):
-            if issubclass(value, Exception) and value.__module__.startswith("castle_combo") and value.__module__ != (
+            if issubclass(value, BaseException) and value.__module__.startswith("castle_combo") and value.__module__ != (
                 errors.__name__
             ):
                 elsewhere.append(f"{value.__module__}.{value.__qualname__}")
     assert elsewhere == []
+
+
+def test_an_interrupted_simulation_is_in_the_errors_module_and_where_it_always_was() -> None:
+    from castle_combo.bots import simulate
+
+    assert simulate.SimulationInterrupted is errors.SimulationInterrupted
+    assert issubclass(errors.SimulationInterrupted, KeyboardInterrupt)
 
 
 def test_every_error_a_user_can_cause_is_a_castle_combo_error() -> None:

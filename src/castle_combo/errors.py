@@ -7,11 +7,15 @@ tool can print the message without a traceback. The classes are also
 ``ValueError`` subclasses, like python-chess's ``InvalidMoveError``: bad input
 is a bad value. The modules that raise them re-export them where they have
 always been importable (``castle_combo.bots.registry.UnknownAgentError``, ...).
+One class here is no bad input, so ``__all__`` (the errors a user can cause)
+leaves it out: :class:`SimulationInterrupted`, Ctrl-C during a simulation, a
+``KeyboardInterrupt`` that carries the games played so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 __all__ = [
     "CastleComboError",
@@ -98,6 +102,20 @@ class UnknownAgentError(CastleComboError):
 
 class SimulationError(CastleComboError):
     """A simulation was asked for something impossible (a bad player or game count)."""
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a simulation: the workers are stopped and ``partial`` holds the games finished so far.
+
+    ``partial`` is a :class:`castle_combo.bots.simulate.SimulationResult`
+    (this module comes before the bots, so it names no type of theirs). An
+    interruption, not bad input: a ``KeyboardInterrupt``, so code that stops on
+    Ctrl-C stops on it. Also importable from :mod:`castle_combo.bots.simulate`.
+    """
+
+    def __init__(self, partial: Any) -> None:
+        super().__init__(f"interrupted after {partial.games} games")
+        self.partial = partial
 
 
 class BackendError(CastleComboError):

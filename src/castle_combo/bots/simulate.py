@@ -52,7 +52,7 @@ from castle_combo.bots.base import Agent
 from castle_combo.bots.registry import make_agent
 from castle_combo.bots.stats import Z95, Interval, wilson_interval
 from castle_combo.engine.record import bot_seats
-from castle_combo.errors import IllegalAction, SimulationError
+from castle_combo.errors import IllegalAction, SimulationError, SimulationInterrupted
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import claim_folder, write_file
 
@@ -77,14 +77,6 @@ __all__ = [
     "play_game",
     "simulate",
 ]
-
-class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a simulation: the workers are stopped and ``partial`` holds the games finished so far."""
-
-    def __init__(self, partial: SimulationResult) -> None:
-        super().__init__(f"interrupted after {partial.games} games")
-        self.partial = partial
-
 
 def derive_seed(seed: int, index: int, purpose: str) -> int:
     """A 63-bit seed for one purpose of one game, stable on every machine and Python.
