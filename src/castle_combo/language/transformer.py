@@ -147,6 +147,19 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         """A combination the model has no value for, refused with the words of the one table of refusals."""
         self.problems.append(m.REFUSALS.problem(key, source, **words))
 
+    def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
+        """A rule named after a class of the model (``-> has_wild`` for ``HasWild``) builds it from its words.
+
+        The words that give no field (keywords) are left out, the others are
+        the class's fields in order, so a new part of the language whose
+        words map to its fields needs no method here: the grammar names it.
+        """
+        cls: Any = getattr(m, "".join(word.capitalize() for word in str(data).split("_")), None)
+        if isinstance(cls, type) and hasattr(cls, "__attrs_attrs__"):
+            fields = [child for child in children if not isinstance(child, Token)]
+            return cls(*fields, source=self._at(meta))
+        return super().__default__(data, children, meta)  # type: ignore[no-untyped-call]
+
     # ------------------------------------------------------------ the file
     def start(self, meta: Meta, *cards: m.Card | None) -> tuple[m.Card, ...]:
         return tuple(card for card in cards if card is not None)
