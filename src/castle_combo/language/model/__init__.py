@@ -26,159 +26,25 @@ from a file equals the same card built in Python or parsed from its
 canonical ``.ccl`` text. The names of version 0.1 (``ShieldsOf``,
 ``Banners``, ``OpponentsGain``, ...) are shorthands that build the same nodes
 (:mod:`~castle_combo.language.model.shorthands`).
+
+The package exports everything each module lists in its ``__all__``, so a new
+part is exported where it is defined, with no list to keep here.
 """
 
 from __future__ import annotations
 
-from castle_combo.language.model.base import (
-    FACE_DOWN_NAME,
-    MAX_AMOUNT,
-    MAX_COST,
-    MAX_PURSE,
-    MAX_SHIELDS,
-    NAMED_REGIONS,
-    NOT_LANGUAGES,
-    Comparison,
-    Deck,
-    Moment,
-    Problem,
-    Resource,
-    Shield,
-    Source,
-    Where,
-)
-from castle_combo.language.model.card import Abilities, Card, walk
-from castle_combo.language.model.conditions import (
-    Alike,
-    And,
-    Compared,
-    Condition,
-    Count,
-    CountIs,
-    GroupKind,
-    Groups,
-    Not,
-    Or,
-    PlacedIn,
-    PlayerGroup,
-    Players,
-    Quantifier,
-)
-from castle_combo.language.model.counts import (
-    REFUSALS,
-    BannerSets,
-    CardCount,
-    Cards,
-    CostSum,
-    Countable,
-    DistinctCosts,
-    EmptySpaces,
-    Gold,
-    GoldOnThisCard,
-    IdenticalShieldSets,
-    KeysOwned,
-    Narrowable,
-    Per,
-    PlayerCount,
-    Refusal,
-    Scope,
-    Shields,
-    ShieldSets,
-    ShieldTypes,
-    StoredGold,
-)
-from castle_combo.language.model.effects import (
-    Choice,
-    Conditional,
-    DiscardFromRow,
-    DiscardWholeRow,
-    Discount,
-    EachPlayer,
-    Effect,
-    FillPurses,
-    Gain,
-    Give,
-    Lose,
-    MayDo,
-    MoveMessenger,
-    PlayerEffect,
-    RowChoice,
-    StoreGold,
-    Take,
-    TurnFaceUp,
-    UseAdjacentAbility,
-)
-from castle_combo.language.model.filters import (
-    AllOf,
-    AnyOf,
-    CardFilter,
-    CostIs,
-    CostVsThis,
-    DeckIs,
-    Excluding,
-    FaceDown,
-    FaceUp,
-    FilterWords,
-    HasPart,
-    HasShield,
-    HoldsGold,
-    HoldsKey,
-    InRegion,
-    Near,
-    Part,
-    Region,
-    Relation,
-    Shares,
-    ShieldCountIs,
-    Trait,
-    all_of,
-    any_of,
-    negated,
-)
-from castle_combo.language.model.refusals import Refusals
-from castle_combo.language.model.scoring import ScoreAsAdjacent, ScoreIf, ScorePer, Scoring
-from castle_combo.language.model.shorthands import (
-    Banners,
-    CardsByCost,
-    CardsInTableau,
-    CardsWithShieldCount,
-    ComparedToNeighbours,
-    DiscountCards,
-    DistinctShieldTypes,
-    FaceDownCards,
-    GoldOnPurses,
-    LockCards,
-    MissingShieldTypes,
-    OpponentsGain,
-    PurseCards,
-    ShieldsOf,
-    TakeFromOpponents,
-)
+from castle_combo.language.model import base, card, conditions, counts, effects, filters, refusals, scoring, shorthands
+from castle_combo.language.model.base import *  # noqa: F403
+from castle_combo.language.model.card import *  # noqa: F403
+from castle_combo.language.model.conditions import *  # noqa: F403
+from castle_combo.language.model.counts import *  # noqa: F403
+from castle_combo.language.model.effects import *  # noqa: F403
+from castle_combo.language.model.filters import *  # noqa: F403
+from castle_combo.language.model.refusals import *  # noqa: F403
+from castle_combo.language.model.scoring import *  # noqa: F403
+from castle_combo.language.model.shorthands import *  # noqa: F403
 
-__all__ = [
-    # the words
-    "Source", "Problem", "Where", "Shield", "Deck", "Resource", "Comparison", "Moment",
-    "FACE_DOWN_NAME", "NOT_LANGUAGES", "NAMED_REGIONS", "MAX_COST", "MAX_PURSE", "MAX_AMOUNT", "MAX_SHIELDS",
-    # filters
-    "CardFilter", "FaceDown", "FaceUp", "DeckIs", "HasShield", "ShieldCountIs", "CostIs", "CostVsThis", "HasPart",
-    "Part", "HoldsGold", "HoldsKey", "Shares", "Trait", "Near", "Relation", "Region", "InRegion", "AllOf", "AnyOf",
-    "Excluding", "FilterWords", "all_of", "any_of", "negated",
-    # counts
-    "Count", "CardCount", "PlayerCount", "Narrowable", "Countable", "Scope", "Per", "Cards", "Shields", "ShieldTypes",
-    "ShieldSets", "IdenticalShieldSets", "BannerSets", "DistinctCosts", "CostSum", "StoredGold", "GoldOnThisCard",
-    "KeysOwned", "Gold", "EmptySpaces", "REFUSALS", "Refusal", "Refusals",
-    # conditions and quantifiers
-    "Condition", "CountIs", "PlacedIn", "Compared", "Alike", "And", "Or", "Not", "Quantifier", "Groups", "GroupKind",
-    "Players", "PlayerGroup",
-    # effects
-    "Effect", "PlayerEffect", "Gain", "Lose", "Take", "Give", "EachPlayer", "Discount", "DiscardFromRow", "StoreGold",
-    "FillPurses",
-    "DiscardWholeRow", "RowChoice", "UseAdjacentAbility", "MoveMessenger", "TurnFaceUp", "MayDo", "Choice",
-    "Conditional",
-    # scoring and the card
-    "Scoring", "ScorePer", "ScoreIf", "ScoreAsAdjacent", "Card", "Abilities", "walk",
-    # the names of version 0.1
-    "ShieldsOf", "DistinctShieldTypes", "MissingShieldTypes", "Banners", "CardsWithShieldCount", "CardsByCost",
-    "DiscountCards", "PurseCards", "LockCards", "CardsInTableau", "FaceDownCards", "GoldOnPurses", "OpponentsGain",
-    "TakeFromOpponents", "ComparedToNeighbours",
-]
+#: The words, the filters, the counts, conditions and quantifiers, effects, scoring rules, the card, the table of
+#: refusals and the names of version 0.1: every name each module exports, once.
+__all__ = list(dict.fromkeys(name for module in (base, filters, counts, conditions, effects, scoring, card, refusals,
+                                                 shorthands) for name in module.__all__))
