@@ -128,6 +128,8 @@ def passes(f: m.CardFilter | None, cell: Any, ctx: Context) -> bool:
         return up and card.deck is f.deck
     if isinstance(f, m.HasShield):
         return up and any(shields_of(cell)[s] > 0 for s in f.shields)
+    if isinstance(f, m.HasWild):
+        return up and card.wild > 0
     if isinstance(f, m.ShieldCountIs):
         return up and compare(f.comparison, len(card.shields) + card.wild, f.shields)
     if isinstance(f, m.CostIs):

@@ -281,3 +281,12 @@ def test_the_top_row_is_written_with_or_without_the() -> None:
     (a,) = parse_text('card "A" { deck castle cost 3 shields faith score 2 if placed in the top row }')
     (b,) = parse_text('card "A" { deck castle cost 3 shields faith score 2 if placed in top row }')
     assert a == b
+
+
+def test_a_card_with_a_wild_shield() -> None:
+    """The example of a new filter on the design page: grammar, model, engine, judge, one file each."""
+    scored = card("score 2 per card with a wild shield or a purse")
+    joker = card("", name="Joker", shields="wild")
+    purse = card("", name="Bag", facts="purse 2")
+    assert score(scored, plain("Fan", "Joker", "Bag"), joker, purse) == 2 * 2
+    assert round_trip("card with a wild shield or a purse") == "(purse card or card with a wild shield)"

@@ -364,6 +364,8 @@ def compile_filter(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Pr
         case HasShield(shields=shields):
             wanted = [_SHIELD_INDEX[s] for s in shields]
             return lambda c, me, o: not c.face_down and any(facts[c.card].shields[i] for i in wanted)
+        case model.HasWild():
+            return lambda c, me, o: not c.face_down and facts[c.card].wild > 0
         case ShieldCountIs(comparison=comparison, shields=n):
             holds = _compare(comparison)
             return lambda c, me, o: not c.face_down and holds(facts[c.card].shield_count, n)
@@ -417,6 +419,8 @@ def _static(f: model.CardFilter, facts: Sequence[CardFacts]) -> tuple[tuple[bool
         case HasShield(shields=shields):
             wanted = [_SHIELD_INDEX[s] for s in shields]
             return tuple(any(card.shields[i] for i in wanted) for card in facts), False
+        case model.HasWild():
+            return tuple(card.wild > 0 for card in facts), False
         case ShieldCountIs(comparison=comparison, shields=n):
             holds = _compare(comparison)
             return tuple(holds(card.shield_count, n) for card in facts), False

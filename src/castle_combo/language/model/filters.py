@@ -62,6 +62,7 @@ __all__ = [
     "FilterWords",
     "HasPart",
     "HasShield",
+    "HasWild",
     "HoldsGold",
     "HoldsKey",
     "InRegion",
@@ -278,6 +279,22 @@ class HasShield:
                             self.source),)
         if len(set(self.shields)) != len(self.shields):
             return (Problem("a shield type is named twice", "name each type once", self.source),)
+        return ()
+
+
+@attrs.frozen
+class HasWild:
+    """A face-up card printed with a wild shield: ``card with a wild shield``."""
+
+    source: Source | None = source_field()
+
+    def ccl(self) -> FilterWords:
+        return FilterWords((), ("with a wild shield",), "without a wild shield", "with a wild shield", "a wild shield")
+
+    def english(self) -> FilterWords:
+        return self.ccl()
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
         return ()
 
 
@@ -632,14 +649,14 @@ REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this ca
 
 
 CardFilter = Union[
-    FaceDown, FaceUp, DeckIs, HasShield, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey, Shares,
+    FaceDown, FaceUp, DeckIs, HasShield, HasWild, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey, Shares,
     Near, InRegion, AllOf, AnyOf, Excluding,
 ]
 #: One property of a card: every filter but the three that combine others.
-Atom = Union[FaceDown, FaceUp, DeckIs, HasShield, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey,
+Atom = Union[FaceDown, FaceUp, DeckIs, HasShield, HasWild, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey,
              Shares, Near, InRegion]
 #: The canonical order of filters in an "and" and an "or": adjectives first, in the order they read best.
-_ORDER = {cls: i for i, cls in enumerate((FaceDown, FaceUp, DeckIs, HasPart, HasShield, ShieldCountIs, CostIs,
+_ORDER = {cls: i for i, cls in enumerate((FaceDown, FaceUp, DeckIs, HasPart, HasShield, HasWild, ShieldCountIs, CostIs,
                                           CostVsThis, Shares, HoldsGold, HoldsKey, InRegion, Near, Excluding,
                                           AnyOf, AllOf))}
 #: The card language's slots of adjectives before "card", in the order it reads them.
