@@ -251,6 +251,8 @@ def count_cells(count: Any, cells: list[Any], ctx: Context, capacity: int) -> in
         if not count.shields:
             return sum(len(c.card.shields) + c.card.wild for c in chosen)
         return sum(shields_of(c)[s] for c in chosen for s in count.shields)
+    if isinstance(count, m.WildShields):
+        return sum(c.card.wild for c in chosen)
     if isinstance(count, m.ShieldTypes):
         present = sum(1 for n in totals(chosen).values() if n > 0)
         return len(SHIELDS) - present if count.missing else present

@@ -290,3 +290,12 @@ def test_a_card_with_a_wild_shield() -> None:
     purse = card("", name="Bag", facts="purse 2")
     assert score(scored, plain("Fan", "Joker", "Bag"), joker, purse) == 2 * 2
     assert round_trip("card with a wild shield or a purse") == "(purse card or card with a wild shield)"
+
+
+def test_a_count_of_wild_shields() -> None:
+    """The example of a new count on the design page: grammar, model, engine, judge, one file each."""
+    scored = card("score 3 per wild shield on castle cards", shields="wild")
+    joker = card("", name="Joker", deck="castle", shields="wild")
+    assert score(scored, plain("Fan", "Joker"), joker) == 3  # the fan card is a village card
+    (parsed,) = parse_text('card "A" { deck castle cost 1 shields faith score 2 if a wild shield in row }')
+    assert parsed.scoring[0].describe() == "Score 2 if this card's row has at least 1 wild shield."

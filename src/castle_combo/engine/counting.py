@@ -545,6 +545,9 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
             indices = [_SHIELD_INDEX[s] for s in shields]
             return lambda cells, me, o, cap: sum(
                 facts[c.card].shields[i] for c in pick(cells, me, o) for i in indices)
+        case model.WildShields(on=on):
+            pick = _picker(on, facts)
+            return lambda cells, me, o, cap: sum(facts[c.card].wild for c in pick(cells, me, o))
         case ShieldTypes() | ShieldSets() | IdenticalShieldSets() | BannerSets():
             totals = _compile_totals(attrs.evolve(count, on=None))
             assert totals is not None

@@ -87,6 +87,7 @@ __all__ = [
     "ShieldTypes",
     "Shields",
     "StoredGold",
+    "WildShields",
     "card_phrase",
 ]
 
@@ -288,6 +289,23 @@ class Shields:
         if len(set(self.shields)) != len(self.shields):
             found += (Problem("a shield type is named twice", "name each type once", self.source),)
         return found
+
+
+@attrs.frozen
+class WildShields:
+    """Wild shields printed on face-up cards: ``wild shield`` (counted as printed, whatever type they end as)."""
+
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return english.plural(amount, "wild shield") + _on(self.on, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"wild shield{_s(amount)}" + _on(self.on, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
 
 
 @attrs.frozen
@@ -514,13 +532,13 @@ class EmptySpaces:
 
 
 #: The nouns counted over a collection of cards (a tableau, a row of it, a discard pile, ...).
-CardCount = Union[Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets, DistinctCosts, CostSum,
-                  StoredGold, GoldOnThisCard, EmptySpaces]
+CardCount = Union[Cards, Shields, WildShields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets,
+                  DistinctCosts, CostSum, StoredGold, GoldOnThisCard, EmptySpaces]
 #: The nouns of what a player holds: their keys and the gold in their supply.
 PlayerCount = Union[KeysOwned, Gold]
 #: The nouns narrowed by a card filter (their ``on``): which cards are counted, or whose shields, costs or gold.
-Narrowable = Union[Cards, Shields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets, DistinctCosts, CostSum,
-                   StoredGold]
+Narrowable = Union[Cards, Shields, WildShields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets,
+                   DistinctCosts, CostSum, StoredGold]
 
 
 def counts_cards(count: object) -> TypeGuard[CardCount]:
