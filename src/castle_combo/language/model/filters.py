@@ -649,12 +649,9 @@ REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this ca
 
 
 CardFilter = Union[
-    FaceDown, FaceUp, DeckIs, HasShield, HasWild, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey, Shares,
-    Near, InRegion, AllOf, AnyOf, Excluding,
+    FaceDown, FaceUp, DeckIs, HasShield, HasWild, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey,
+    Shares, Near, InRegion, AllOf, AnyOf, Excluding,
 ]
-#: One property of a card: every filter but the three that combine others.
-Atom = Union[FaceDown, FaceUp, DeckIs, HasShield, HasWild, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey,
-             Shares, Near, InRegion]
 #: The canonical order of filters in an "and" and an "or": adjectives first, in the order they read best.
 _ORDER = {cls: i for i, cls in enumerate((FaceDown, FaceUp, DeckIs, HasPart, HasShield, HasWild, ShieldCountIs, CostIs,
                                           CostVsThis, Shares, HoldsGold, HoldsKey, InRegion, Near, Excluding,
@@ -674,7 +671,7 @@ def _joined_problems(filters: tuple[CardFilter, ...], word: str, where: Where,
 
 
 def _key(f: CardFilter) -> tuple[int, str]:
-    return _ORDER[type(f)], repr(f)
+    return _ORDER.get(type(f), len(_ORDER)), repr(f)  # a filter the order does not name goes last
 
 
 def _canonical(filters: Iterable[CardFilter | None], kind: type[AllOf] | type[AnyOf]) -> list[CardFilter] | None:
