@@ -461,3 +461,17 @@ def test_one_syntax_error_alone_is_a_plain_card_syntax_error() -> None:
     with pytest.raises(CardSyntaxError) as caught:
         parse_text(nun_with("gain 1 gold", "gian 1 gold") + NUN.replace("Nun", "Monk"), "mine.ccl")
     assert type(caught.value) is CardSyntaxError
+
+
+def test_the_reading_stops_after_fifty_syntax_errors_and_says_where() -> None:
+    text = "".join(nun_with("gain 1 gold", "gian 1 gold").replace("Nun", f"Nun {i}") for i in range(60))
+    read = read_cards(text, "mine.ccl")
+    assert read.syntax == 51 and read.cards == ()
+    assert read.messages[-1].startswith("mine.ccl:251:1: 50 syntax errors: the rest of the file was not read")
+
+
+def test_an_option_left_open_belongs_to_its_card_and_the_next_card_is_read() -> None:
+    text = (nun_with("gain 1 gold per castle banner", "choose one: { gain 2 gold } or { gain 1 key")
+            + NUN.replace("Nun", "Hermit"))
+    read = read_cards(text, "mine.ccl")
+    assert [card.name for card in read.cards] == ["Hermit"] and read.syntax == 1

@@ -188,15 +188,23 @@ def _built(builder: Any, tree: Any, text: str, path: str) -> tuple[Card, ...] | 
     return cards
 
 
+#: After this many syntax errors in one file the reading stops (the rest is most likely not card text).
+MAX_SYNTAX_ERRORS = 50
+
+
 def _parse_past_errors(text: str, path: str) -> tuple[list[tuple[str, Any]], list[str]]:
     """The parse trees of ``text`` and the message of every syntax error.
 
-    The whole text is parsed at once; only when that fails is it cut before
-    every line that starts a card and each piece parsed alone (padded with
-    the line breaks before it, so lines and columns stay the file's). A
-    piece that stops at its end, where the next card starts, is parsed again
-    with the next card's first word, so its message is the one the whole
-    file gives ("card "Nun" is not closed: '}' is missing before the next card").
+    The whole text is parsed at once. When that fails, the error belongs to
+    the card whose block it is in (or, at the first word of a card, to the
+    card before, left open); the cards before it are parsed on their own,
+    and the reading goes on from the next card, each part padded with the
+    line breaks before it so lines and columns stay the file's. Each error
+    is reported as the parse from its card on met it, so its message is the
+    one the whole file gives ("card "Nun" is not closed: '}' is missing
+    before the next card"). A file is read this way in one parse per error
+    and two more at most, and after :data:`MAX_SYNTAX_ERRORS` errors the
+    reading stops.
     """
     from lark.exceptions import UnexpectedInput
 
@@ -204,39 +212,54 @@ def _parse_past_errors(text: str, path: str) -> tuple[list[tuple[str, Any]], lis
     from castle_combo.language.parser import ccl_parser
 
     parser = ccl_parser()
-    try:
-        return [(text, parser.parse(text))], []
-    except UnexpectedInput:
-        pass
-    except RecursionError:
-        return [], [str(_nested_too_deep(text, path))]
     starts = [match.start() for match in CARD_START.finditer(text)]
-    bounds = sorted({0, *starts, len(text)})
+    bounds = sorted({0, *starts})
+    # Where the word "card" of each card's first line lies -> that card's index in ``bounds``.
+    words = {match.start() + len(match.group(0)) - len(match.group(0).lstrip(" \t")): bounds.index(match.start())
+             for match in CARD_START.finditer(text)}
     trees: list[tuple[str, Any]] = []
     messages: list[str] = []
-    for index, (start, end) in enumerate(zip(bounds, bounds[1:], strict=False)):
-        piece = "\n" * text.count("\n", 0, start) + text[start:end]
+    lines = 0  # the line breaks before bounds[piece], counted as the reading moves on
+    counted = 0
+    piece = 0
+    while piece < len(bounds):
+        start = bounds[piece]
+        lines += text.count("\n", counted, start)
+        counted = start
+        part = "\n" * lines + text[start:]
         try:
-            trees.append((piece, parser.parse(piece)))
-            continue
+            trees.append((part, parser.parse(part)))
+            break
         except UnexpectedInput as error:
-            failed, failed_text = error, piece
+            failed = error
         except RecursionError:
-            messages.append(str(_nested_too_deep(piece, path)))
-            continue
+            messages.append(str(_nested_too_deep(part, path)))
+            break
         position = getattr(failed, "pos_in_stream", None)
         token = getattr(failed, "token", None)
-        at_end = (getattr(token, "type", None) == "$END" or position is None or position >= len(piece.rstrip()))
-        if at_end and index + 2 < len(bounds):
-            word = re.match(r"[ \t]*card", text[end:])
-            with_next = piece + text[end:end + (word.end() if word else 0)]
+        if getattr(token, "type", None) == "$END" or position is None:
+            broken = len(bounds) - 1
+        else:
+            offset = position - lines + start  # where the error is in the file
+            broken = max(index for index, bound in enumerate(bounds) if bound <= offset)
+            if words.get(offset) == broken and broken > piece:
+                broken -= 1  # the first word of a card: the card before it is not closed
+        messages.append(str(syntax_error(failed, part, path, parser)))
+        if broken > piece:
+            before = "\n" * lines + text[start:bounds[broken]]
             try:
-                parser.parse(with_next)
-            except UnexpectedInput as again:
-                # Parsed up to the next card's first word; shown with that card's whole first line.
-                line_end = text.find("\n", end)
-                failed, failed_text = again, piece + text[end:len(text) if line_end < 0 else line_end]
-        messages.append(str(syntax_error(failed, failed_text, path, parser)))
+                trees.append((before, parser.parse(before)))
+            except (UnexpectedInput, RecursionError):
+                # The cards before the error do not read alone either: read them the same way, on their own.
+                more_trees, more_messages = _parse_past_errors(before, path)
+                trees += more_trees
+                messages += more_messages
+        if len(messages) >= MAX_SYNTAX_ERRORS and broken + 1 < len(bounds):
+            line = text.count("\n", 0, bounds[broken + 1]) + 1
+            messages.append(render(path, line, 1, f"{MAX_SYNTAX_ERRORS} syntax errors: the rest of the file "
+                                   "was not read", "mend these first, then check again", text))
+            break
+        piece = broken + 1
     return trees, messages
 
 
