@@ -142,11 +142,6 @@ def _shields_counted(match: re.Match[str]) -> str:
     return "shields " + " ".join([match.group("shield").lower()] * int(match.group("n")))
 
 
-def _joined(match: re.Match[str]) -> str:
-    """``gain 2 gold and 1 key`` -> ``gain 2 gold then gain 1 key``: the verb said again."""
-    return f"{match.group('first')} then {match.group('verb').lower()} {match.group('n2')} {match.group('r2').lower()}"
-
-
 def _condition_first(match: re.Match[str]) -> str:
     effect = match.group("effect").strip().rstrip(".")
     return f"{effect} if {match.group('condition').strip()}"
@@ -254,7 +249,7 @@ PHRASES: tuple[Phrase, ...] = (
     _phrase(r"\b(?:gain|give)\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?P<who>each\s+\w+|your\s+(?:left|right)\s+"
             r"neighbou?r)", "take \\g<amount> from \\g<who>",
             "what comes from other players is written 'take N gold from ...' ('give N gold to ...' gives to them)"),
-    _phrase(r"\b(?P<verb>gain|lose)\s+(?P<n>\d+)\s+(?P<r>" + _RES + r")(?P<first>)\s*(?:,\s*(?:and\s+)?|and\s+|&\s*"
+    _phrase(r"\b(?P<verb>gain|lose)\s+(?P<n>\d+)\s+(?P<r>" + _RES + r")\s*(?:,\s*(?:and\s+)?|and\s+|&\s*"
             r"|\+\s*|;\s*)(?P<n2>\d+)\s+(?P<r2>" + _RES + r")\b",
             lambda m: f"{m.group('verb').lower()} {m.group('n')} {m.group('r').lower()} then "
                       f"{m.group('verb').lower()} {m.group('n2')} {m.group('r2').lower()}",
@@ -357,7 +352,8 @@ PHRASES: tuple[Phrase, ...] = (
             "'per key' counts the keys you own and 'per gold' the gold you have: nothing more is needed"),
     _phrase(r"\b(?:different|distinct|unique)\s+shields?\b(?!\s+types?)", "shield type",
             "kinds of shields are counted with 'per shield type' (the distinct types you have)"),
-    _phrase(r"\b(?:symbols?|icons?)\b", lambda m: "shields" if m.group(0).lower().endswith("s") else "shield",
+    _phrase(r"(?<!messenger\s)\b(?:symbols?|icons?)\b",
+            lambda m: "shields" if m.group(0).lower().endswith("s") else "shield",
             "the symbols on a card are its shields: 'faith shield'"),
     _phrase(r"\b(?:coins?|money|silver)\b", "gold", "money is 'gold' in the card language"),
     _phrase(r"\b(?:with\s+(?:a\s+)?(?:printed\s+)?cost\s+(?:of\s+)?|that\s+costs?\s+|which\s+costs?\s+)"
@@ -408,7 +404,7 @@ PHRASES: tuple[Phrase, ...] = (
             "'at least N' says N or more"),
     _phrase(r"\b(?:less\s+than\s+or\s+equal\s+to|fewer\s+than\s+or\s+equal\s+to|no\s+more\s+than|not\s+more\s+than"
             r"|maximum(?:\s+of)?|max\.?|up\s+to)\s+(?P<n>\d+)", _compare("at most"),
-            "'at most N' says N or fewer", expects="at least"),
+            "'at most N' says N or fewer"),
     _phrase(r"\bless\s+than\s+(?P<n>\d+)", _compare("fewer than"),
             "a condition counts with 'fewer than' ('less than' is for costs: 'card costing less than 3')",
             expects="at least"),
@@ -438,9 +434,6 @@ PHRASES: tuple[Phrase, ...] = (
             "the four spaces between the corners are 'placed in the middle of an edge'"),
     _phrase(r"\bplaced\s+(?:at|on|in)\s+(?:the\s+)?(?:middle|center|centre)(?:\s+of\s+(?:the|your)\s+(?:grid|tableau))?"
             r"\b(?!\s+(?:row|column))", "placed in the center", "the middle space is 'placed in the center'"),
-    _phrase(r"\b(?P<verb>placed\s+in|in)\s+the\s+(?P<which>top|middle|bottom|left|right)\s+(?P<line>row|column)\b",
-            "\\g<verb> \\g<which> \\g<line>",
-            "a row or a column of the final grid is written without 'the': 'top row', 'left column'"),
     # ------------------------------------------------ places
     _phrase(r"\bin\s+(?:the\s+same|this|its|that|this\s+card's|the|your|my|the\s+card's)\s+(?P<a>row|column)"
             r"(?:\s+(?:and|or)\s+(?:its\s+|this\s+|the\s+)?(?P<b>row|column))?\b",

@@ -1,0 +1,116 @@
+"""Every phrasing of the phrasebook is recognised where a parse stops and leads to a card that checks.
+
+The hint corpus (test_dsl_hint_corpus.py) holds the mistakes fans make, with
+the meaning they meant; this file holds one example for each phrasing the
+corpus does not reach, so no entry of :data:`castle_combo.language.phrasebook.PHRASES`
+goes untried: the example fails, its hint writes the line out, and that
+line checks and means what the example's words meant.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from castle_combo.errors import CastleComboError
+from castle_combo.language import parse_text, read_cards
+from castle_combo.language.phrasebook import PHRASES
+
+TEMPLATE = 'card "Test" {{\n    deck village   cost 2   shields faith   purse 3\n    {body}\n}}\n'
+HEADER = 'card "Test" {{\n    {facts}\n    score 2 per faith shield\n}}\n'
+
+#: (what a fan writes, the line the hint writes, the English of what the fan meant) for bodies of the template.
+EXAMPLES = [
+    ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
+    ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
+     "At the start of each of your later turns: Gain 1 gold."),
+    ("scoring: score 2 per faith shield", "score 2 per faith shield", "Score 2 per faith shield in your tableau."),
+    ("when bought: left neighbour gains 1 gold", "when bought: your left neighbour gains 1 gold",
+     "When bought face up: Your left neighbour gains 1 gold."),
+    ("when bought: gains 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
+    ("when bought: -1 gold", "when bought: lose 1 gold",
+     "When bought face up: Lose 1 gold (never more than you have)."),
+    ("when bought: discount 1 gold on castle cards", "when bought: discount 1 on castle cards",
+     "When bought face up: Discount 1 gold on castle cards."),
+    ("score 2 per each faith shield", "score 2 per faith shield", "Score 2 per faith shield in your tableau."),
+    ("score 2 gold per faith shield", "score 2 per faith shield", "Score 2 per faith shield in your tableau."),
+    ("score 2 per card costing at least 3", "score 2 per card costing 3 or more",
+     "Score 2 per card with printed cost 3 or more in your tableau."),
+    ("when bought: gain 1 gold per faith shield, minimum 2", "when bought: gain 1 gold per faith shield at least 2",
+     "When bought face up: Gain 1 gold per faith shield in your tableau, at least 2 gold."),
+    ("score 4 if <= 2 village banners", "score 4 if at most 2 village banners",
+     "Score 4 if your tableau has at most 2 village banners."),
+    ("score 4 if > 3 keys", "score 4 if more than 3 keys", "Score 4 if you have more than 3 keys."),
+    ("score 4 if < 3 keys", "score 4 if fewer than 3 keys", "Score 4 if you have fewer than 3 keys."),
+    ("score 4 if = 2 faith shields", "score 4 if exactly 2 faith shields",
+     "Score 4 if your tableau has exactly 2 faith shields."),
+    ("score 4 if no less than 2 faith shields", "score 4 if at least 2 faith shields",
+     "Score 4 if your tableau has at least 2 faith shields."),
+    ("score 4 if no more than 2 faith shields", "score 4 if at most 2 faith shields",
+     "Score 4 if your tableau has at most 2 faith shields."),
+    ("score 4 if less than 3 keys", "score 4 if fewer than 3 keys", "Score 4 if you have fewer than 3 keys."),
+    ("score 4 if more keys than anyone else", "score 4 if more keys than each opponent",
+     "Score 4 if you have more keys than each opponent."),
+    ("score 2 per faith shield in your kingdom", "score 2 per faith shield in your tableau",
+     "Score 2 per faith shield in your tableau."),
+    ("score 2 per castle banner diagonally adjacent to this card", "score 2 per castle banner diagonal to this card",
+     "Score 2 per castle banner diagonally next to this one."),
+    ("score 1 per village banner surrounding this", "score 1 per village banner around this card",
+     "Score 1 per village banner in the eight spaces around this one."),
+]
+#: The same for the facts of a card (the line of deck, cost and shields).
+HEADER_EXAMPLES = [
+    ("deck village   price 2   shields faith", "deck village   cost 2   shields faith"),
+    ("type village   cost 2   shields faith", "deck village   cost 2   shields faith"),
+    ("deck village   cost 2   shields faith x2", "deck village   cost 2   shields faith faith"),
+    ("deck village   cost 2   shields faith   purse of 4", "deck village   cost 2   shields faith   purse 4"),
+    ("deck village   cost 2   shields faith   messenger icon", "deck village   cost 2   shields faith   messenger"),
+    ("deck village   cost 2   wild shield", "deck village   cost 2   shields wild"),
+]
+#: Phrasings the language has no words for: the message says so, and there is nothing to write.
+NOWHERE = [
+    ("when bought: remove a card from the castle row", "a card leaves a row only when discarded"),
+]
+
+
+def english(text: str) -> str:
+    (card,) = parse_text(text)
+    return " ".join(line for line in card.describe().splitlines()
+                    if line not in {"Test: village card, cost 2 gold.", "Shield: faith.", "Purse: holds up to 3 gold.",
+                                    "No ability.", "Scores nothing."})
+
+
+def hint_of(text: str) -> str:
+    with pytest.raises(CastleComboError) as caught:
+        parse_text(text, "mine.ccl")
+    return str(caught.value).splitlines()[-1]
+
+
+@pytest.mark.parametrize(("wrote", "written", "meant"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_a_phrasing_gets_the_line_written_in_the_language(wrote: str, written: str, meant: str) -> None:
+    assert re.fullmatch(rf"hint: write '{re.escape(written)}'( \(.*\))?", hint_of(TEMPLATE.format(body=wrote)))
+    assert english(TEMPLATE.format(body=written)) == meant
+
+
+@pytest.mark.parametrize(("wrote", "written"), HEADER_EXAMPLES, ids=[e[0] for e in HEADER_EXAMPLES])
+def test_a_card_fact_written_another_way_gets_the_facts_line(wrote: str, written: str) -> None:
+    assert hint_of(HEADER.format(facts=wrote)) == f"hint: write '{written}'"
+    parse_text(HEADER.format(facts=written))
+
+
+@pytest.mark.parametrize(("wrote", "says"), NOWHERE, ids=[e[0] for e in NOWHERE])
+def test_a_phrasing_with_no_words_in_the_language_says_so(wrote: str, says: str) -> None:
+    messages = read_cards(TEMPLATE.format(body=wrote), "mine.ccl").messages
+    assert len(messages) == 1 and says in messages[0] and "\nhint: " in messages[0]
+
+
+def test_every_phrasing_has_an_example() -> None:
+    """Each entry of the phrasebook matches a mistake of the corpus or of this file."""
+    corpus = json.loads((Path(__file__).parent / "fixtures" / "hint_corpus.json").read_text(encoding="utf-8"))
+    texts = ["\n".join(e["wrote"]) if isinstance(e["wrote"], list) else e["wrote"] for e in corpus["mistakes"]]
+    texts += [wrote for wrote, _, _ in EXAMPLES] + [wrote for wrote, _ in HEADER_EXAMPLES + NOWHERE]
+    missing = [phrase.pattern.pattern for phrase in PHRASES if not any(phrase.pattern.search(t) for t in texts)]
+    assert missing == []
