@@ -1,0 +1,144 @@
+"""The one table of refusals is what validation does: every rule of it refuses a card that shows it.
+
+``castle_combo.language.model.REFUSALS`` is the table the validator reads and
+the docs' "what goes with what" is generated from. Each rule here has a card
+(text, or built in Python for what the language cannot write) that it, and
+only it, refuses; a rule added without one fails this test, so the table
+never lists a refusal the validator does not make.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import castle_combo as cc
+from castle_combo.language import model as m
+from castle_combo.language import parse_text
+from castle_combo.language.model import Deck, Resource, Scope, Shield
+
+FACTS = "deck castle cost 3 shields faith"
+
+
+def _card(**kwargs: object) -> m.Card:
+    return m.Card("Python", Deck.CASTLE, 3, (Shield.FAITH,), **kwargs)  # type: ignore[arg-type]
+
+
+#: A card each rule refuses, by the start of the rule's message: the text of a card's body, or a card built in Python.
+SAMPLES: dict[str, str | Callable[[], m.Card]] = {
+    "a card filter names a row": lambda: _card(scoring=(m.ScorePer(1, m.Per(m.Cards(m.InRegion(m.Region(
+        frozenset({(0, 0), (1, 1)})))))),)),
+    "an ability resolves before the final grid is known": "when bought: gain 1 gold per corner card",
+    "these places contradict each other": "score 1 per corner card on an edge",
+    "'gold on this card' is always this card's own gold": "purse 3 score 1 per gold on this card in row",
+    "keys are held by a player": "score 1 per key in row",
+    "gold in the supply is held by a player": "score 1 per gold in row",
+    "a row or column of the final grid is always full": "when bought: gain 1 gold per empty space adjacent to this card",
+    "a row or column of the final grid always holds 3 cards": "score 1 per card in row",
+    "'gold on purses' counts the gold": "score 1 per gold on purses in row",
+    "discarded cards fill no space": "when bought: discard a row then gain 1 gold per empty space on the discarded cards",
+    "the cards of a row are face up": "when bought: discard a row then gain 1 gold per face-down card on the discarded "
+                                      "cards",
+    "no gold is ever stored on a card in a row": "when bought: discard a row then gain 1 gold per gold on purses on "
+                                                 "the discarded cards",
+    "a scoring rule counts your final tableau": lambda: _card(scoring=(m.ScorePer(1, m.Per(m.Cards(),
+                                                                                           Scope.DISCARDED)),)),
+    "a discard pile holds face-up cards": "when bought: gain 1 gold per empty space in the castle discard pile",
+    "a scoring rule counts tableaux, and a score pad": "score 1 per card in the castle discard pile",
+    "a row holds face-up cards": "when bought: gain 1 gold per face-down card in the castle row",
+    "a scoring rule counts tableaux, and the rows": "score 1 per card in the castle row",
+    "a scoring rule counts only your own tableau": "score 1 per faith shield in a neighbour's tableau",
+    "an ability resolves when the card is bought, before its final row": "when bought: gain 1 gold per faith shield "
+                                                                        "in row",
+    "the final grid is full, so 'empty space'": "score 1 per empty space",
+    "'their tableau' means the tableau": "score 1 per faith shield in their tableau",
+    "a count in the row, column or pair being counted": lambda: _card(scoring=(m.ScorePer(1, m.Per(m.Cards(),
+                                                                                                   Scope.GROUP)),)),
+    "a place next to this card is in your own tableau": "when bought: gain 1 gold per card adjacent to this card in "
+                                                        "the castle row",
+    "a region of the final grid is a place in your own tableau": lambda: _card(scoring=(m.ScorePer(1, m.Per(m.Cards(
+        m.InRegion(m.Region(m.NAMED_REGIONS["a corner"], "a corner"))), Scope.EVERY_TABLEAU)),)),
+    "rows and pairs of cards hold cards": "when bought: gain 1 gold per row with at least 1 empty space",
+    "a count is taken in one place": "when bought: gain 1 gold per card in your tableau in the castle row",
+    "'not' goes before a place next to this card": "score 1 per card not in your tableau",
+    "a banner is a castle or a village banner": "score 1 per banner",
+    "only gold lies on": "purse 3 score 1 per card on this card",
+    "'card' does not lie on cards": "score 1 per card on castle cards",
+    "'key' is not a count of cards, so it cannot be narrowed": "score 1 per key other than this card",
+    "the condition compares a count with itself": "score 1 if more faith shields than faith shields",
+    "'at least 0' always holds": "score 1 if at least 0 faith shields",
+    "an ability resolves before the card's place": "when bought: gain 1 gold if placed in a corner",
+    "'gold on this card' is this card's own gold; a neighbour": "purse 3 score 1 if more gold on this card than "
+                                                                "each neighbour",
+    "a comparison with the neighbours counts whole tableaux": "score 1 if more faith shields in row than each "
+                                                              "neighbour",
+    "you cannot have more than yourself": "score 1 if more faith shields than each player",
+    "only cards share a shield type": lambda: _card(scoring=(m.ScoreIf(1, m.Alike(m.Trait.DECK, True, m.Per(
+        m.Shields()))),)),
+    "'not not' means the condition itself": "score 1 if not not a faith shield",
+    "'at least' is a floor": "when bought: gain 1 gold at least 2",
+    "'up to' caps an amount": "when bought: gain 1 gold up to 2",
+    "'take' needs players": lambda: _card(ability=(m.Take(1, Resource.GOLD),)),
+    "'give' needs players": lambda: _card(ability=(m.Give(1, Resource.GOLD),)),
+    "only gains, losses, takes and gifts": lambda: _card(ability=(m.EachPlayer(
+        m.PlayerGroup.OPPONENTS, m.MoveMessenger()),)),  # type: ignore[arg-type]
+    "you cannot take from or give to yourself": "when bought: take 1 gold from each player",
+    "a cost is a fixed amount": "when bought: you may pay 1 gold per faith shield to gain 1 key",
+    "a choice inside a choice": "when bought: choose one: { choose one: { gain 1 key } or { gain 1 gold } } or "
+                                "{ gain 2 keys }",
+    "only a single effect can be made conditional": lambda: _card(ability=(m.Conditional(m.Choice(
+        ((m.Gain(1, Resource.GOLD),), (m.Gain(1, Resource.KEY),))), m.CountIs(m.Per(m.KeysOwned()),
+                                                                              m.Comparison.GE, 1)),)),
+    "an effect that asks its owner a question": "at the start of your turn: discard a row",
+    "an effect acts on your own cards": "when bought: turn every face-down card in the castle row face up",
+    "the card counts 'gold on this card'": "score 1 per gold on this card",
+    "the card puts gold on itself": "when bought: put 1 gold on this card",
+    "a lock card needs an ability behind its lock": "lock score 1 per key",
+    "only a lock card has an ability 'when unlocked'": "when unlocked: gain 1 key",
+    "nothing has been discarded yet": "when bought: gain 1 gold per card on the discarded cards",
+}
+
+
+def _sample(start: str) -> str | Callable[[], m.Card]:
+    return SAMPLES[start]
+
+
+def _messages(sample: str | Callable[[], m.Card]) -> list[str]:
+    if callable(sample):
+        return [problem.message for problem in sample().problems()]
+    with pytest.raises(cc.CardValidationError) as refused:
+        parse_text(f'card "Fan" {{ {FACTS} {sample} }}')
+    return [line.split(": ", 1)[1] for line in str(refused.value).splitlines() if line.startswith("<string>:")]
+
+
+def _start_of(rule: m.Refusal) -> str | None:
+    """The sample of ``rule``, by the start of its message as the docs show it (its fields filled)."""
+    return next((start for start in SAMPLES if rule.shown.startswith(start)), None)
+
+
+@pytest.mark.parametrize("rule", list(m.REFUSALS), ids=[rule.shown[:50] for rule in m.REFUSALS])
+def test_every_rule_of_the_table_refuses_a_card_that_shows_it(rule: m.Refusal) -> None:
+    start = _start_of(rule)
+    assert start is not None, f"give the rule {rule.message!r} a card it refuses in SAMPLES"
+    messages = _messages(SAMPLES[start])
+    assert rule.shown in messages, (rule.shown, messages)
+
+
+def test_every_sample_is_of_a_rule() -> None:
+    """(Two rules may say the same thing in two places, as a count's place and its cards' places do.)"""
+    assert set(SAMPLES) == {start for rule in m.REFUSALS if (start := _start_of(rule)) is not None}
+
+
+def test_the_docs_table_is_the_validators_table() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    hook = Path(__file__).resolve().parents[1] / "docs" / "hooks" / "language_tables.py"
+    spec = importlib.util.spec_from_file_location("language_tables", hook)
+    assert spec is not None and spec.loader is not None
+    tables = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tables)
+    table = tables.refusals_table()
+    assert all(rule.shown.replace("|", "\\|") in table for rule in m.REFUSALS)
+    assert len(table.splitlines()) == len(m.REFUSALS) + 2
