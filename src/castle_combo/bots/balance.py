@@ -82,6 +82,13 @@ class BalanceReport:
     baseline: float
     cards: tuple[CardBalance, ...]
     interrupted: bool = False
+    #: Bots that thought for a time per move (``mcts:time=0.5``): the report then depends on the machine.
+    timed_bots: tuple[str, ...] = ()
+
+    @property
+    def reproducible(self) -> bool:
+        """Whether the same seed gives this report again: no bot thought for a time per move."""
+        return not self.timed_bots
 
     @property
     def flagged(self) -> tuple[CardBalance, ...]:
@@ -121,6 +128,8 @@ class BalanceReport:
             "expected_flags_by_chance": round(self.expected_by_chance, 2),
             "games_needed_for_5_points": self.games_needed(0.05),
             "interrupted": self.interrupted,
+            "reproducible": self.reproducible,
+            "timed_bots": list(self.timed_bots),
         }
 
     def chart_svg(self) -> str:
@@ -154,7 +163,7 @@ def balance_report(result: SimulationResult, rules: Ruleset) -> BalanceReport:
                                  interval.estimate - baseline if taken else 0.0, flag))
     lines.sort(key=lambda line: (-line.interval.estimate if line.taken else 1.0, -line.taken, line.card))
     return BalanceReport(totals.games, result.players, result.bots, result.seed, baseline, tuple(lines),
-                         result.interrupted)
+                         result.interrupted, result.timed_bots)
 
 
 def balance(

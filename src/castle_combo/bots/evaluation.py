@@ -157,6 +157,18 @@ class MemoizedEvaluation:
         self._memo: dict[tuple[object, ...], float] = {}
         self._scored: dict[tuple[object, ...], Scored] = {}
 
+    def __len__(self) -> int:
+        """How many seat positions the memo holds.
+
+        A seat's value depends on nothing but the seat and the ruleset, so a
+        bot may keep its memo from one decision to the next while the
+        ruleset stays the same (setting :attr:`positions` back to 0): the
+        next decisions meet the positions the last one looked ahead to, and
+        the values, so the moves, are those of a fresh memo. This size tells
+        it when to start afresh.
+        """
+        return len(self._memo) + len(self._scored)
+
     def values(self, state: GameState) -> tuple[float, ...]:
         """Every seat's value, in seat order, as :meth:`Evaluation.values` gives them."""
         self.positions += 1

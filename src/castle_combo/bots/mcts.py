@@ -83,6 +83,20 @@ Why it beats the greedy bot
     replies each move allows (the card left in the row, where the messenger
     goes) and what it sets up for its own next turn.
 
+Keeping the tree between the decisions of a turn
+    A turn is often several decisions: a key spent, then the card taken, then
+    the card's own choice. The search for the first already played each of
+    its candidates on into the rest of the turn, so the bot keeps its tree
+    (``reuse_tree``) and the next decision starts from the subtree of the
+    actions played since, with every visit it had, instead of from nothing.
+    Nodes are keyed by action sequences, so the subtree is found by following
+    the new view's history from the old root. This is done only while the
+    turn is the bot's own: after the other players have moved, the old
+    rollouts judged their positions one round nearer than the new search
+    will, and mixing the two would compare leaves that are not comparable
+    (see "Rollouts and rewards"). The kept tree belongs to one game: a view
+    whose history does not extend the old root's starts afresh.
+
 Budget
     ``iterations`` per move keeps simulations reproducible: the same ``rng``
     gives the same move on any machine. A few positions cost far more than the
@@ -92,9 +106,16 @@ Budget
     unlike a clock, is the same on every machine, and it keeps the slowest
     moves of a two-player game under 0.25 s (benchmarks/bench_agents.py prints
     the mean and slowest move; with more players each move costs more, about
-    0.2 s on average with four). ``time_limit`` (seconds) additionally stops
-    the search early; it makes moves depend on the machine's speed, so
-    simulations that must be reproducible leave it unset.
+    0.2 s on average with four).
+
+    ``time_limit`` (seconds per move) makes the clock the budget instead
+    (:meth:`MctsAgent.thinking_for`, the spec ``mcts:time=0.5``): the search
+    then plans its sequential halving by time, giving each halving phase an
+    equal share of what is left, and starts a round of the candidates only
+    when the rounds so far say it fits in the time left; with ``iterations``
+    set as well, whichever runs out first stops it. Moves then depend on the
+    machine's speed and load, so simulations that must be reproducible
+    leave it unset.
 """
 
 from __future__ import annotations
@@ -106,17 +127,27 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from castle_combo.bots.evaluation import Evaluation, Evaluator, outcome_rewards, squash_margins
-from castle_combo.bots.greedy import ranked_actions
+from castle_combo.bots.evaluation import (
+    Evaluation,
+    Evaluator,
+    MemoizedEvaluation,
+    outcome_rewards,
+    squash_margins,
+)
+from castle_combo.bots.greedy import ranked_actions, turn_value
 from castle_combo.bots.playout import playout_move
-from castle_combo.engine.actions import Take
+from castle_combo.engine.actions import Take, UseKey
 from castle_combo.engine.state import Phase
 
 if TYPE_CHECKING:
     from castle_combo.engine.actions import Action
     from castle_combo.engine.state import GameState
+    from castle_combo.language.ruleset import Ruleset
 
-__all__ = ["MctsAgent", "DEFAULT_ITERATIONS", "POSITIONS_PER_ITERATION"]
+__all__ = ["MctsAgent", "SearchReport", "DEFAULT_ITERATIONS", "POSITIONS_PER_ITERATION"]
+
+#: Seat values a bot remembers between decisions before it starts a fresh memo (a few tens of megabytes).
+_MEMO_LIMIT = 300_000
 
 #: Iterations per move of the registry's "mcts" bot (about 0.1 s a move in a two-player game).
 DEFAULT_ITERATIONS = 40
@@ -152,6 +183,48 @@ class _Node:
         return self.reward / self.visits if self.visits else 0.0
 
 
+@attrs.frozen
+class SearchReport:
+    """What the last search of an :class:`MctsAgent` did (:attr:`MctsAgent.last_search`).
+
+    ``iterations`` were run in ``seconds``; ``kept`` visits of the chosen
+    subtree came from the tree kept since the bot's previous decision of the
+    turn (0 for a fresh tree); ``positions`` were evaluated.
+    """
+
+    iterations: int
+    seconds: float
+    kept: int
+    positions: int
+
+
+@attrs.define
+class _Memory:
+    """The mutable part of an agent: the tree kept between decisions, and the last search's report.
+
+    Left out of the agent's equality and ``repr``: two agents with the same
+    settings are equal whatever they remember.
+    """
+
+    history: tuple[Action, ...] | None = None
+    root: _Node | None = None
+    last: SearchReport | None = None
+    rules: Ruleset | None = None
+    evaluator: MemoizedEvaluation | None = None
+
+    def evaluator_for(self, view: GameState, evaluation: Evaluation) -> MemoizedEvaluation:
+        """The memo of seat values kept from the last decision with the same ruleset, or a fresh one."""
+        kept = self.evaluator
+        if kept is None or self.rules is not view.rules or len(kept) > _MEMO_LIMIT:
+            kept = evaluation.memoized()
+        self.rules, self.evaluator = view.rules, kept
+        kept.positions = 0  # counted per decision, for max_positions
+        return kept
+
+    def forget(self) -> None:
+        self.history, self.root = None, None
+
+
 def _kind(action: Action) -> object:
     """What a move does, ignoring where a card goes (see :meth:`MctsAgent._distinct_best`)."""
     if isinstance(action, Take):
@@ -159,25 +232,66 @@ def _kind(action: Action) -> object:
     return action
 
 
+def _policy_move(state: GameState, evaluator: Evaluator, keys: bool) -> Action:
+    """The rollout policy's move in a full ``state``: the greedy bot's, keys optional.
+
+    The first of the best-valued actions by :func:`~castle_combo.bots.greedy.turn_value`,
+    as :func:`~castle_combo.bots.greedy.ranked_actions` ranks them, without
+    sorting the rest.
+    """
+    seat = state.current_player
+    best: Action | None = None
+    best_value = -math.inf
+    face_down_tried: set[tuple[int, int]] = set()
+    for action in state.legal_actions():
+        if isinstance(action, Take):
+            if action.face_down:
+                # A face-down card has no ability: any card face down at one spot is worth the same.
+                if action.at in face_down_tried:
+                    continue
+                face_down_tried.add(action.at)
+        elif not keys and isinstance(action, UseKey):
+            continue
+        value = turn_value(state.apply(action), seat, evaluator)
+        if value > best_value:
+            best, best_value = action, value
+    if best is None:
+        raise AssertionError("a state that is not over has a legal action")
+    return best
+
+
+def _default_positions(agent: MctsAgent) -> int | None:
+    return None if agent.iterations is None else agent.iterations * POSITIONS_PER_ITERATION
+
+
 @attrs.frozen
 class MctsAgent:
-    """Information-set MCTS with a fixed iteration budget (see the module docstring).
+    """Information-set MCTS with an iteration or a time budget (see the module docstring).
 
-    ``width``: actions searched per node; ``expand_after``: visits before a
-    leaf is searched through; ``max_rankings``: greedy rankings per node;
-    ``exploration``: the UCB constant (rewards lie in ``[0, 1]``);
-    ``rounds``: the searching seat's turns a rollout plays before judging;
-    ``opponent_keys``: whether the other players' replies may spend keys;
-    ``max_positions``: positions evaluated before the search stops early
-    (``None``: no limit); ``margin_weight``: the part of a finished game's
-    reward given for the score margin rather than the win.
+    ``iterations``: iterations per move (``None`` with a ``time_limit``: the
+    clock alone); ``time_limit``: seconds per move; ``width``: actions
+    searched per node; ``expand_after``: visits before a leaf is searched
+    through; ``max_rankings``: greedy rankings per node; ``exploration``:
+    the UCB constant (rewards lie in ``[0, 1]``); ``rounds``: the searching
+    seat's turns a rollout plays before judging; ``opponent_keys``: whether
+    the other players' replies may spend keys; ``max_positions``: positions
+    evaluated before the search stops early (``None``: no limit);
+    ``margin_weight``: the part of a finished game's reward given for the
+    score margin rather than the win; ``reuse_tree``: keep the tree between
+    the decisions of one turn; ``last_reply_keys``: whether the other
+    players' replies in a rollout's last round may spend keys too (with
+    ``opponent_keys``); ``cpu_clock``: count ``time_limit`` in this process's
+    CPU time rather than on the wall clock (a busy machine then slows the
+    bot down instead of weakening it: for benchmarks).
+
+    Besides the tree, an agent remembers the seat values it computed, from
+    one decision to the next while the ruleset is the same (they depend on
+    nothing else, so the moves are those of a fresh agent, found sooner).
     """
 
-    iterations: int = DEFAULT_ITERATIONS
+    iterations: int | None = DEFAULT_ITERATIONS
     time_limit: float | None = None
-    max_positions: int | None = attrs.field(
-        default=attrs.Factory(lambda agent: agent.iterations * POSITIONS_PER_ITERATION, takes_self=True)
-    )
+    max_positions: int | None = attrs.field(default=attrs.Factory(_default_positions, takes_self=True))
     width: int = 4
     expand_after: int = 20
     max_rankings: int = 3
@@ -185,44 +299,127 @@ class MctsAgent:
     rounds: int = 2
     opponent_keys: bool = True
     margin_weight: float = 0.1
+    reuse_tree: bool = True
+    last_reply_keys: bool = True
+    cpu_clock: bool = False
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
+    _memory: _Memory = attrs.field(factory=_Memory, init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
+            raise ValueError("MctsAgent needs a budget: iterations, time_limit or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {self.iterations}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, got {self.time_limit}")
+
+    @classmethod
+    def thinking_for(cls, seconds: float, **settings: object) -> MctsAgent:
+        """An agent whose budget is ``seconds`` per move on the clock alone (the spec ``mcts:time=S``)."""
+        return cls(iterations=None, time_limit=seconds, max_positions=None, **settings)  # type: ignore[arg-type]
+
+    @property
+    def last_search(self) -> SearchReport | None:
+        """What the last call of :meth:`choose` searched (``None`` before any, or when there was one move)."""
+        return self._memory.last
 
     def choose(self, view: GameState, rng: random.Random) -> Action:
         """The root action with the best mean reward after sequential halving (see the module docstring)."""
+        started = (time.process_time if self.cpu_clock else time.perf_counter)()
+        memory = self._memory
         actions = view.legal_actions()
         if len(actions) == 1:
+            memory.last = None
             return actions[0]
         me = view.current_player
-        evaluator = self.evaluation.memoized()
-        root = _Node(player=-1)
-        arms = self._candidates(root, view.determinize(rng), rng, evaluator)
+        evaluator = memory.evaluator_for(view, self.evaluation)
+        root = self._kept_root(view, me)
+        kept_visits = {action: child.visits for action, child in root.children.items()}
+        arms = self._distinct_best(view.determinize(rng), evaluator)
         if len(arms) == 1:
+            memory.forget()
+            memory.last = None
             return arms[0]
-        for action in arms:
-            root.children[action] = _Node(me)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        root.children = {action: root.children.get(action) or _Node(me) for action in arms}
+        root.candidates = list(arms)
+        best, iterations = self._halve(root, arms, view, rng, me, evaluator, started)
+        if self.reuse_tree:
+            memory.history, memory.root = view.history, root
+        clock = time.process_time if self.cpu_clock else time.perf_counter
+        memory.last = SearchReport(iterations, clock() - started, kept_visits.get(best, 0),
+                                   evaluator.positions)
+        return best
 
-        def out_of_budget() -> bool:
-            if self.max_positions is not None and evaluator.positions >= self.max_positions:
-                return True
-            return deadline is not None and time.perf_counter() >= deadline
+    def _kept_root(self, view: GameState, me: int) -> _Node:
+        """The subtree of the actions played since the bot's last decision of this turn, or a fresh root.
+
+        The old tree is followed along the view's history from its root; every
+        action on the way must be one of ``me``'s own (see the module
+        docstring, "Keeping the tree between the decisions of a turn").
+        """
+        memory = self._memory
+        old, root = memory.history, memory.root
+        memory.forget()
+        if not self.reuse_tree or old is None or root is None:
+            return _Node(-1)
+        history = view.history
+        if len(history) <= len(old) or history[: len(old)] != old:
+            return _Node(-1)
+        node = root
+        for action in history[len(old):]:
+            child = node.children.get(action)
+            if child is None or child.player != me:
+                return _Node(-1)
+            node = child
+        return node
+
+    def _halve(self, root: _Node, arms: list[Action], view: GameState, rng: random.Random, me: int,
+               evaluator: MemoizedEvaluation, started: float) -> tuple[Action, int]:
+        """Sequential halving over ``arms`` within the budget; the winner and the iterations run.
+
+        The budget is whichever of ``iterations``, ``max_positions`` and
+        ``time_limit`` is nearest to running out: :func:`used` is the share of
+        it spent. Each halving phase gets an equal share of what is left when
+        it starts; within a phase, a round of every arm on one
+        determinization starts only if the rounds so far say it fits in the
+        phase's share (the first round of a phase always runs).
+        """
+        iterations, positions, seconds = self.iterations, self.max_positions, self.time_limit
+        clock = time.process_time if self.cpu_clock else time.perf_counter
+        spent = 0
+
+        def used() -> float:
+            share = 0.0
+            if iterations is not None:
+                share = spent / iterations
+            if positions is not None:
+                share = max(share, evaluator.positions / positions if positions else 1.0)
+            if seconds is not None:
+                share = max(share, (clock() - started) / seconds)
+            return share
 
         phases = max(1, math.ceil(math.log2(len(arms))))
-        spent = 0
         for phase in range(phases):
-            rounds = max(1, (self.iterations - spent) // ((phases - phase) * len(arms)))
-            for _ in range(rounds):
+            begin = used()
+            if begin >= 1.0:
+                break
+            target = begin + (1.0 - begin) / (phases - phase)
+            done = 0
+            while True:
                 state = view.determinize(rng)
                 for action in arms:
                     self._iterate(root, action, state, rng, me, evaluator)
                 spent += len(arms)
-                if out_of_budget():
+                done += 1
+                now = used()
+                per_round = (now - begin) / done
+                if now + per_round > target + 1e-9 or now >= 1.0:
                     break
             arms = sorted(arms, key=lambda a: -root.children[a].mean)[: math.ceil(len(arms) / 2)]
-            if len(arms) == 1 or out_of_budget():
+            if len(arms) == 1:
                 break
-        return arms[0]
+        return max(arms, key=lambda a: root.children[a].mean), spent
 
     def _candidates(self, node: _Node, state: GameState, rng: random.Random, evaluator: Evaluator) -> list[Action]:
         """The node's candidates legal in this determinization, adding some if none is.
@@ -265,7 +462,7 @@ class MctsAgent:
         return chosen
 
     def _rollout(self, state: GameState, me: int, evaluator: Evaluator) -> tuple[float, ...]:
-        """Play the light greedy policy until ``me`` has started ``rounds`` more turns; reward every seat.
+        """Play the greedy policies until ``me`` has started ``rounds`` more turns; reward every seat.
 
         The turn ``me`` is in (if any) is finished first; each later turn of
         ``me`` is played by the policy too, except the last one reached, where
@@ -273,12 +470,13 @@ class MctsAgent:
         """
         starts = 0
         while not state.is_over:
-            if state.current_player == me and state.phase is Phase.START:
+            mover = state.current_player
+            if mover == me and state.phase is Phase.START:
                 starts += 1
                 if starts >= self.rounds:
                     break
-            keys = self.opponent_keys and state.current_player != me
-            state = state.apply(ranked_actions(state, evaluator, keys=keys)[0][1])
+            keys = self.opponent_keys and mover != me and (self.last_reply_keys or starts < self.rounds - 1)
+            state = state.apply(_policy_move(state, evaluator, keys))
         if state.is_over:
             return outcome_rewards(state, self.margin_weight)
         return squash_margins(evaluator.values(state), evaluator.margin_scale)

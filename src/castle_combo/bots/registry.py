@@ -1,24 +1,38 @@
 """Bots by name, as the command line spells them: ``random``, ``greedy``, ``mcts``, and installed ones.
 
 A bot *spec* is a name, optionally followed by ``:`` and a budget for the
-bots that search: ``mcts:400`` is MCTS with 400 iterations per move. Specs
-are plain strings so that a simulation can ship them to worker processes
-and rebuild identical bots there.
+bots that search:
 
-Other packages add bots under the ``castle_combo.bots`` entry-point group
+* ``mcts:400`` is MCTS with 400 iterations per move: a *counted* budget,
+  which gives the same moves on every machine (the default, and what
+  reproducible simulations use);
+* ``mcts:time=0.5`` is MCTS thinking about half a second per move: a *time*
+  budget, which plays about as well on a slow machine as on a fast one, at
+  the price of reproducibility (the moves depend on the machine's speed and
+  load; :func:`is_timed` tells, and ``simulate`` and ``balance`` say so).
+
+Specs are plain strings so that a simulation can ship them to worker
+processes and rebuild identical bots there; :func:`parse_spec` reads one
+into a :class:`BotSpec`.
+
+Other packages add bots under the ``castle_combo.agents`` entry-point group
 (as card expansions do under ``castle_combo.expansions``). The entry point
 names a callable, usually the bot's class: it is called with no argument,
-or with the budget when the spec gives one (``mybot:200``). Once the package
-is installed, ``castle-combo simulate --bots mybot,greedy`` plays it, in
-worker processes too. A built-in name cannot be taken over.
+with the budget when the spec gives one (``mybot:200``), or with the keyword
+``time_limit`` in seconds for a time budget (``mybot:time=0.5``). Once the
+package is installed, ``castle-combo simulate --bots mybot,greedy`` plays
+it, in worker processes too. A built-in name cannot be taken over.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib.metadata
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
+
+import attrs
 
 from castle_combo.bots.base import Agent
 from castle_combo.errors import UnknownAgentError
@@ -27,10 +41,14 @@ __all__ = [
     "UnknownAgentError",
     "AGENTS",
     "AGENTS_GROUP",
+    "BotSpec",
     "agent_names",
     "installed_agents",
+    "is_timed",
     "make_agent",
     "parse_agents",
+    "parse_spec",
+    "timed_specs",
 ]
 
 #: The entry-point group under which other packages register bots.
@@ -55,13 +73,48 @@ def _mcts(budget: int | None) -> Agent:
     return MctsAgent() if budget is None else MctsAgent(iterations=budget)
 
 
+def _mcts_timed(seconds: float) -> Agent:
+    from castle_combo.bots.mcts import MctsAgent
+
+    return MctsAgent.thinking_for(seconds)
+
+
 #: Factories by bot name; each takes the optional budget of the spec.
 AGENTS: Mapping[str, Callable[[int | None], Agent]] = MappingProxyType(
     {"random": _random, "greedy": _greedy, "mcts": _mcts}
 )
 
-#: Bots whose spec may carry a budget (``mcts:400``).
-_BUDGETED = frozenset({"mcts"})
+#: Bots whose spec may carry a budget (``mcts:400``), and their factories for a time budget (``mcts:time=0.5``).
+_TIMED: Mapping[str, Callable[[float], Agent]] = MappingProxyType({"mcts": _mcts_timed})
+
+#: The longest time budget accepted, in seconds per move (an hour: anything longer is a typo).
+MAX_SECONDS = 3600.0
+
+
+@attrs.frozen
+class BotSpec:
+    """A bot spec read by :func:`parse_spec`: the bot's name and its budget, if any.
+
+    At most one of ``iterations`` (``mcts:400``) and ``seconds``
+    (``mcts:time=0.5``) is set; with neither, the bot plays with its own
+    default budget. ``str(spec)`` spells it as the command line does.
+    """
+
+    name: str
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @property
+    def timed(self) -> bool:
+        """Whether the budget is a time per move (moves then depend on the machine's speed and load)."""
+        return self.seconds is not None
+
+    def __str__(self) -> str:
+        if self.iterations is not None:
+            return f"{self.name}:{self.iterations}"
+        if self.seconds is not None:
+            return f"{self.name}:time={self.seconds:g}"
+        return self.name
 
 
 def installed_agents() -> dict[str, importlib.metadata.EntryPoint]:
@@ -75,7 +128,7 @@ def agent_names() -> tuple[str, ...]:
     return tuple(sorted({*AGENTS, *installed_agents()}))
 
 
-def _make_installed(entry: importlib.metadata.EntryPoint, budget: int | None) -> Agent:
+def _make_installed(entry: importlib.metadata.EntryPoint, spec: BotSpec) -> Agent:
     """Build an installed bot, turning every way it can fail into an error that names the package."""
     where = f"the installed bot {entry.name!r} ({entry.value})"
     try:
@@ -83,9 +136,19 @@ def _make_installed(entry: importlib.metadata.EntryPoint, budget: int | None) ->
     except Exception as error:  # an installed plugin can fail to import in any way
         raise UnknownAgentError(f"{where} cannot be loaded: {error}; reinstall the package that provides it") from None
     try:
-        agent = factory() if budget is None else factory(budget)
+        if spec.seconds is not None:
+            agent = factory(time_limit=spec.seconds)
+        elif spec.iterations is not None:
+            agent = factory(spec.iterations)
+        else:
+            agent = factory()
     except Exception as error:  # the plugin's own constructor
-        given = "no argument" if budget is None else f"the budget {budget}"
+        if spec.seconds is not None:
+            given = f"the time budget time_limit={spec.seconds:g}"
+        elif spec.iterations is not None:
+            given = f"the budget {spec.iterations}"
+        else:
+            given = "no argument"
         raise UnknownAgentError(f"{where} could not be built with {given}: {error}") from None
     if not isinstance(agent, Agent):
         raise UnknownAgentError(
@@ -100,36 +163,81 @@ def _unknown(name: str) -> str:
     return f"unknown bot {name!r}{hint} (choose from {', '.join(agent_names())})"
 
 
-def make_agent(spec: str) -> Agent:
-    """The bot a spec names: ``"greedy"``, ``"mcts"``, ``"mcts:400"`` or an installed bot's name.
+def _seconds(text: str, spec: str, name: str) -> float:
+    """The seconds of a time budget (``time=0.5``), or an error that shows the accepted form."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_SECONDS:  # also refuses nan and inf
+        raise UnknownAgentError(
+            f"bad time budget {text!r} in bot {spec!r}; write the seconds per move as a positive number "
+            f"up to {MAX_SECONDS:g}, e.g. '{name}:time=0.5'"
+        )
+    return seconds
+
+
+def _iterations(text: str, spec: str, name: str) -> int:
+    """The iterations of a counted budget (``400``), or an error that shows both accepted forms."""
+    key, equals, _ = text.partition("=")
+    if equals:
+        raise UnknownAgentError(
+            f"unknown budget {key.strip()!r} in bot {spec!r}; write '{name}:N' for N iterations per move "
+            f"or '{name}:time=S' for S seconds per move, e.g. '{name}:400' or '{name}:time=0.5'"
+        )
+    try:
+        budget = int(text)
+    except ValueError:
+        budget = 0
+    if budget <= 0:
+        raise UnknownAgentError(
+            f"bad budget {text!r} in bot {spec!r}; write a positive number of iterations, e.g. '{name}:400', "
+            f"or seconds per move, e.g. '{name}:time=0.5'"
+        )
+    return budget
+
+
+def parse_spec(spec: str) -> BotSpec:
+    """Read a bot spec (``"greedy"``, ``"mcts:400"``, ``"mcts:time=0.5"``) without building the bot.
 
     Raises :class:`UnknownAgentError` with a did-you-mean hint for an unknown
-    name, for a budget that is not a positive whole number, and for an
+    name, and with the accepted forms for a budget that is not a positive
+    whole number of iterations or a positive number of seconds
+    (``time=S``), or that is given to a bot that takes none.
+    """
+    name, colon, budget_text = spec.strip().partition(":")
+    name = name.strip()
+    budget_text = budget_text.strip()
+    installed = name not in AGENTS and name in installed_agents()
+    if name not in AGENTS and not installed:
+        raise UnknownAgentError(_unknown(name))
+    if not colon:
+        return BotSpec(name)
+    if not installed and name not in _TIMED:
+        raise UnknownAgentError(f"bot {name!r} takes no budget; write {name!r} instead of {spec.strip()!r}")
+    if not budget_text:
+        raise UnknownAgentError(
+            f"missing budget after ':' in bot {spec.strip()!r}; write '{name}:400' for 400 iterations per move "
+            f"or '{name}:time=0.5' for half a second per move"
+        )
+    key, equals, value = budget_text.partition("=")
+    if equals and key.strip() == "time":
+        return BotSpec(name, seconds=_seconds(value.strip(), spec.strip(), name))
+    return BotSpec(name, iterations=_iterations(budget_text, spec.strip(), name))
+
+
+def make_agent(spec: str) -> Agent:
+    """The bot a spec names: ``"greedy"``, ``"mcts"``, ``"mcts:400"``, ``"mcts:time=0.5"`` or an installed bot.
+
+    Raises :class:`UnknownAgentError` as :func:`parse_spec` does, and for an
     installed bot that cannot be loaded or built.
     """
-    name, _, budget_text = spec.strip().partition(":")
-    name = name.strip()
-    installed = None
-    if name not in AGENTS:
-        installed = installed_agents().get(name)
-        if installed is None:
-            raise UnknownAgentError(_unknown(name))
-    budget: int | None = None
-    if budget_text:
-        if installed is None and name not in _BUDGETED:
-            raise UnknownAgentError(f"bot {name!r} takes no budget; write {name!r} instead of {spec!r}")
-        try:
-            budget = int(budget_text)
-        except ValueError:
-            budget = 0
-        if budget <= 0:
-            raise UnknownAgentError(
-                f"bad budget {budget_text!r} in bot {spec!r}; write a positive number of iterations, "
-                f"e.g. '{name}:400'"
-            )
-    if installed is not None:
-        return _make_installed(installed, budget)
-    return AGENTS[name](budget)
+    parsed = parse_spec(spec)
+    if parsed.name not in AGENTS:
+        return _make_installed(installed_agents()[parsed.name], parsed)
+    if parsed.seconds is not None:
+        return _TIMED[parsed.name](parsed.seconds)
+    return AGENTS[parsed.name](parsed.iterations)
 
 
 def parse_agents(text: str) -> tuple[str, ...]:
@@ -140,3 +248,29 @@ def parse_agents(text: str) -> tuple[str, ...]:
     for spec in specs:
         make_agent(spec)
     return specs
+
+
+def is_timed(bot: object) -> bool:
+    """Whether ``bot`` (a spec or an agent object) thinks for a time per move rather than a count.
+
+    A spec is timed when it says ``time=`` (``"mcts:time=0.5"``); an object
+    when it has a ``time_limit`` that is not ``None`` (as
+    :class:`~castle_combo.bots.mcts.MctsAgent` does). Games with such a bot
+    depend on the machine's speed and load, so they cannot be reproduced
+    from their seed.
+    """
+    if isinstance(bot, str):
+        try:
+            return parse_spec(bot).timed
+        except UnknownAgentError:
+            return False
+    return getattr(bot, "time_limit", None) is not None
+
+
+def timed_specs(bots: Iterable[object]) -> tuple[str, ...]:
+    """The bots among ``bots`` (specs or objects) that :func:`is_timed`, as reports name them, in order."""
+    names = []
+    for bot in bots:
+        if is_timed(bot):
+            names.append(bot if isinstance(bot, str) else str(getattr(bot, "name", bot)))
+    return tuple(dict.fromkeys(names))

@@ -49,7 +49,7 @@ import attrs
 
 from castle_combo.bots.backends import Backend, Processes, RayCluster, batches, cpu_count
 from castle_combo.bots.base import Agent
-from castle_combo.bots.registry import make_agent
+from castle_combo.bots.registry import make_agent, timed_specs
 from castle_combo.bots.stats import Z95, Interval, wilson_interval
 from castle_combo.engine.record import bot_seats
 from castle_combo.errors import IllegalAction, SimulationError, SimulationInterrupted
@@ -343,7 +343,10 @@ class SimulationResult:
     empty (a long run that only needs the report). ``interrupted`` says the
     run was stopped early (the totals cover the games finished, in order);
     ``save_error`` says why saving records stopped, if it did; ``jobs`` is the
-    number of worker processes really used.
+    number of worker processes really used. ``timed_bots`` names the bots
+    that thought for a time per move (``mcts:time=0.5``): their moves depend
+    on the machine's speed and load, so such a result is not
+    :attr:`reproducible` from its seed.
     """
 
     players: int
@@ -354,6 +357,12 @@ class SimulationResult:
     interrupted: bool = False
     save_error: str | None = None
     jobs: int = attrs.field(default=1, eq=False)
+    timed_bots: tuple[str, ...] = ()
+
+    @property
+    def reproducible(self) -> bool:
+        """Whether the same seed gives this result again: no bot thought for a time per move."""
+        return not self.timed_bots
 
     @property
     def games(self) -> int:
@@ -404,6 +413,8 @@ class SimulationResult:
             "players": self.players,
             "seed": self.seed,
             "shared_wins": self.totals.shared_wins,
+            "reproducible": self.reproducible,
+            "timed_bots": list(self.timed_bots),
         }
         if self.interrupted:
             out["interrupted"] = True
@@ -502,7 +513,10 @@ def simulate(
     If saving fails (a full disk), the games go on and ``save_error`` says
     which file failed. ``progress`` is called once per finished game, in
     game order. ``keep_outcomes=False`` keeps only the totals, so a run of
-    millions of games uses little memory. Ctrl-C raises
+    millions of games uses little memory. A bot with a time budget
+    (``"mcts:time=0.5"``) gives up that identity: its moves depend on the
+    machine's speed and load, and the result's ``timed_bots`` names it
+    (``reproducible`` is then false). Ctrl-C raises
     :class:`SimulationInterrupted`, whose ``partial`` is the result so far.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -534,7 +548,7 @@ def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed
 
     def result(interrupted: bool) -> SimulationResult:
         return SimulationResult(players, names, seed, folder_of_records.totals(), tuple(kept), interrupted,
-                                save_error, jobs)
+                                save_error, jobs, timed_specs(specs))
 
     try:
         for batch in runner.run(_play_batch, context, batches(games, jobs)):

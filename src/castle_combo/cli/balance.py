@@ -28,9 +28,9 @@ import attrs
 
 from castle_combo.bots.backends import cpu_count
 from castle_combo.bots.balance import BalanceReport, CardBalance, balance, balance_report
-from castle_combo.bots.registry import agent_names, parse_agents
+from castle_combo.bots.registry import agent_names, parse_agents, timed_specs
 from castle_combo.bots.simulate import Bot, GameOutcome, SimulationInterrupted
-from castle_combo.cli._help import HelpFormatter, examples
+from castle_combo.cli._help import BUDGETS, HelpFormatter, examples, timed_note
 from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.cli.simulate import check_run_options
@@ -64,13 +64,16 @@ def register(subparsers: Any) -> None:
             "Bots play many games with the ruleset; for every card, how often a player took it face up, "
             "the share of those players who won (95% interval), its difference from the baseline (the "
             "share of all players who won), and a flag when the interval lies wholly above or below it. "
-            f"Bots: {', '.join(agent_names())}."
+            f"Bots: {', '.join(agent_names())}. {BUDGETS}; a run with a time budget says so, "
+            "in a note and in --json (\"reproducible\": false)."
         ),
     )
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=f"players per game, {MIN_PLAYERS}-{MAX_PLAYERS} (default: one per bot named)")
     parser.add_argument("--bots", default=DEFAULT_BOTS, metavar="A,B,...",
-                        help=f"comma-separated bots, cycled if fewer than players (default {DEFAULT_BOTS})")
+                        help=f"comma-separated bots, cycled if fewer than players, each with an optional budget: "
+                             f"mcts:400 (iterations per move) or mcts:time=0.5 (seconds per move) "
+                             f"(default {DEFAULT_BOTS})")
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="M",
                         help=f"games to play (default {DEFAULT_GAMES})")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole run (default 1)")
@@ -106,6 +109,9 @@ def prepare(args: argparse.Namespace) -> tuple[list[Bot], dict[str, Any]]:
 def run(args: argparse.Namespace) -> int:
     """Play, then print the table (or JSON) and write the chart; 0 on success, 130 if interrupted."""
     specs, options = prepare(args)
+    timed = timed_specs(specs)
+    if timed:
+        print(timed_note(timed), file=sys.stderr)
     if args.json:
         with stdout_to_stderr():  # the JSON document must stand alone on standard output
             report = quiet_report(specs, options)

@@ -32,7 +32,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from castle_combo.bots.registry import agent_names, parse_agents
-from castle_combo.cli._help import HelpFormatter, examples
+from castle_combo.cli._help import BUDGETS, HelpFormatter, examples
 from castle_combo.cli._play_input import HELP, BadInput, Command, compact, parse_input, prompt_lines, quick_move
 from castle_combo.cli._play_session import Session, final_words, new_session
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
@@ -188,17 +188,19 @@ def register(subparsers: Any) -> None:
         epilog=examples(
             ("castle-combo play --players 3",
              "you against two greedy bots in a full-screen game (? lists the keys)"),
-            ("castle-combo play --bots mcts --expansion out-of-the-oubliette",
-             "against MCTS, with the expansion's lock cards"),
+            ("castle-combo play --bots mcts:time=1 --expansion out-of-the-oubliette",
+             "against MCTS thinking a second per move, with the expansion's lock cards"),
             ("castle-combo play --name Ana --save game.json",
              "write the game's record to the file game.json, for castle-combo replay"),
         ),
         help="play a game in the terminal against bots",
-        description=f"Play Castle Combo in the terminal against 1-4 bots ({', '.join(agent_names())}).",
+        description=f"Play Castle Combo in the terminal against 1-4 bots ({', '.join(agent_names())}). {BUDGETS}.",
     )
     parser.add_argument("--players", type=int, default=2, metavar="N", help="players including you, 2-5 (default 2)")
     parser.add_argument(
-        "--bots", default="greedy", metavar="A,B,...", help="the bots, cycled over the other seats (default greedy)"
+        "--bots", default="greedy", metavar="A,B,...",
+        help="the bots, cycled over the other seats, each with an optional budget: mcts:400 (iterations per move) "
+             "or mcts:time=0.5 (seconds per move) (default greedy)",
     )
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deal (default: random)")
     parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat; seat 0 starts (default 0)")

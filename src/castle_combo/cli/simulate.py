@@ -20,9 +20,9 @@ import sys
 from typing import Any
 
 from castle_combo.bots.backends import cpu_count
-from castle_combo.bots.registry import agent_names, parse_agents
+from castle_combo.bots.registry import agent_names, parse_agents, timed_specs
 from castle_combo.bots.simulate import GameOutcome, SimulationError, SimulationInterrupted, SimulationResult, simulate
-from castle_combo.cli._help import HelpFormatter, examples
+from castle_combo.cli._help import BUDGETS, HelpFormatter, examples, timed_note
 from castle_combo.cli._pure_json import stdout_to_stderr
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
@@ -44,8 +44,8 @@ def register(subparsers: Any) -> None:
         epilog=examples(
             ("castle-combo simulate --bots mcts,greedy --games 200 --jobs 2",
              "MCTS against the greedy bot, 200 two-player games on 2 worker processes"),
-            ("castle-combo simulate --bots greedy,random --games 50 --seed 1 --json",
-             "the same numbers on every machine, as one JSON document for scripts"),
+            ("castle-combo simulate --bots mcts:time=0.5,mcts:400 --games 100",
+             "half a second per move against 400 iterations (timed, so not reproducible)"),
             ("castle-combo simulate --games 20 --save games/",
              "also write each game's record as a file in the folder games/, for replay"),
         ),
@@ -53,7 +53,8 @@ def register(subparsers: Any) -> None:
         description=(
             "Bots play many games, seats rotating between games, and a table reports each bot's "
             "win rate (95% confidence interval), scores and the cards winners took most. "
-            f"Bots: {', '.join(agent_names())}; 'mcts:N' sets MCTS's iterations per move."
+            f"Bots: {', '.join(agent_names())}. {BUDGETS}; a run with a time budget says so, "
+            "in a note and in --json (\"reproducible\": false)."
         ),
     )
     parser.add_argument(
@@ -67,7 +68,8 @@ def register(subparsers: Any) -> None:
         "--bots",
         default=DEFAULT_BOTS,
         metavar="A,B,...",
-        help=f"comma-separated bots, cycled if fewer than players (default {DEFAULT_BOTS})",
+        help=f"comma-separated bots, cycled if fewer than players, each with an optional budget: mcts:400 "
+             f"(iterations per move) or mcts:time=0.5 (seconds per move) (default {DEFAULT_BOTS})",
     )
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="M", help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the whole simulation (default 1)")
@@ -112,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
     specs = parse_agents(args.bots)
     rules = ruleset_from(args)
     players = args.players if args.players is not None else max(MIN_PLAYERS, len(specs))
+    timed = timed_specs(specs)
+    if timed:
+        print(timed_note(timed), file=sys.stderr)
     if args.backend == "processes" and args.jobs > cpu_count():
         print(f"note: --jobs {args.jobs} capped at {cpu_count()}, the CPUs of this machine", file=sys.stderr)
     options: dict[str, Any] = {
