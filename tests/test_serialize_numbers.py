@@ -171,3 +171,46 @@ def test_a_card_name_of_millions_of_characters_in_a_save_is_refused_at_once_and_
     doc["locations"]["castle"]["deck"][3] = "Nunn"  # a short one still gets its suggestion
     with pytest.raises(cc.RecordError, match="did you mean 'Nun'"):
         cc.loads(doc)
+
+
+def _pending_of_every_kind() -> dict[str, cc.GameState]:
+    """A state owing each kind of decision that carries numbers, from games of the expansion."""
+    import random
+
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    found: dict[str, cc.GameState] = {}
+    for seed in range(6):
+        state, rng = cc.new_game(players=3, seed=seed, rules=rules), random.Random(seed)
+        while not state.is_over:
+            if state.pending is not None:
+                found.setdefault(state.pending.decision.kind, state)
+            legal = state.legal_actions()
+            opens = [a for a in legal if isinstance(a, cc.Unlock)]
+            state = state.apply(opens[0] if opens and rng.random() < 0.7 else rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("number", [10**7, UNPRINTABLE], ids=["ten-million", "4401-digits"])
+def test_a_pending_decisions_numbers_beyond_a_million_are_refused_by_the_reader(number: int) -> None:
+    """An option count, a tableau index or a cost of 10**4400 got past the reader, and its error raised ValueError."""
+    checked = 0
+    for state in _pending_of_every_kind().values():
+        doc = json.loads(cc.dumps(state))
+        decision = doc["pending"]["decision"]
+        for field, value in decision.items():
+            if field == "kind" or not isinstance(value, int | list) or (isinstance(value, list) and not value):
+                continue
+            edited = json.loads(json.dumps(doc))
+            edited["pending"]["decision"][field] = number if isinstance(value, int) else [number] + value[1:]
+            if isinstance(value, list) and not all(isinstance(v, int) for v in value):
+                continue
+            with pytest.raises(cc.RecordError, match=r"\$\.pending"):
+                cc.loads(edited, rules=state.rules)
+            checked += 1
+    assert checked >= 3  # options, a cost, tableau indices
+
+
+def test_a_record_naming_a_ruleset_by_a_number_too_long_to_print_is_a_record_error() -> None:
+    record = cc.new_game(players=2, seed=1).record()
+    with pytest.raises(cc.RecordError, match=r"\$\.rules: played with the ruleset <a number too long to show>"):
+        cc.replay(record | {"rules": UNPRINTABLE})

@@ -37,7 +37,7 @@ import attrs
 
 from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Reveal, Unlock
 from castle_combo.errors import RecordError
-from castle_combo.files import quote
+from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import Deck
 
 __all__ = [
@@ -123,7 +123,7 @@ class Table(Protocol):
 
 
 def _indices(value: Any, path: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(type(v) is int and v >= 0 for v in value):
+    if not isinstance(value, list) or not all(type(v) is int and 0 <= v <= MAX_NUMBER for v in value):
         raise RecordError(f"{path}: expected a list of tableau indices, got {quote(value)}")
     return tuple(value)
 
@@ -206,8 +206,9 @@ class ChooseOption(DecisionKind):
 
     @classmethod
     def read(cls, value: Any, path: str) -> ChooseOption:
-        if type(value) is not int or value < 2:
-            raise RecordError(f"{path}: expected a number of options (2 or more), got {quote(value)}")
+        if type(value) is not int or not 2 <= value <= MAX_NUMBER:
+            raise RecordError(f"{path}: expected a number of options (2 or more, at most {MAX_NUMBER:,}), "
+                              f"got {quote(value)}")
         return cls(value)
 
 
@@ -373,7 +374,8 @@ class AcceptOrDecline(DecisionKind):
 
     @classmethod
     def read(cls, value: Any, path: str) -> AcceptOrDecline:
-        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v >= 0 for v in value)):
+        if not (isinstance(value, list) and len(value) == 2
+                and all(type(v) is int and 0 <= v <= MAX_NUMBER for v in value)):
             raise RecordError(f"{path}: expected [gold, keys], two whole numbers, got {quote(value)}")
         return cls((value[0], value[1]))
 

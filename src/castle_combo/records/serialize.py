@@ -547,7 +547,7 @@ def replay(data: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) 
     if version is not None and version != rules.version:
         raise _fail(
             "$.rules",
-            f"played with the ruleset {version!r}, replaying with {rules.version!r}; "
+            f"played with the ruleset {quote(version)}, replaying with {rules.version!r}; "
             "pass rules= the ruleset it was played with",
         )
     if "decks" not in rec and "seed" not in rec:
