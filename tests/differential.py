@@ -8,7 +8,8 @@ gold; rows, discard piles, removed cards, deck sizes, exhaustion; messenger;
 whose turn; the legal actions as a set). A few actions just outside the legal
 set are tried too: the engine must refuse each with ``IllegalAction``. At the
 end the score sheets and winners are compared, each seat's finished grid
-scored alone by ``score_tableau`` must give the same sheet, and the game's
+scored alone by ``score_tableau`` must give the same sheet (when no card of
+the table has an end-of-game effect, which the finished state has had), and the game's
 record must replay to the same state. Now and then the state is also saved and loaded
 (``dumps``/``loads``) and looked at through every seat's view, which must show
 the same public table and offer the same actions.
