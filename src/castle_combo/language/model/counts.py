@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, Union, get_args
+from typing import Any, Protocol, TypeGuard, Union, get_args
 
 import attrs
 
@@ -61,9 +61,6 @@ from castle_combo.language.model.filters import (
     words,
 )
 from castle_combo.language.model.refusals import REFUSALS, Refusal
-
-if TYPE_CHECKING:
-    from castle_combo.language.model.conditions import Count
 
 __all__ = [
     "BannerSets",
@@ -591,7 +588,9 @@ class Per:
     and is kept as the scope, so the two ways of building it are one value.
     """
 
-    count: Count
+    #: A :data:`~castle_combo.language.model.Count` (the union is completed by the quantifiers, defined with the
+    #: conditions, which import this module: so it is not named here, and the engine's matches name it).
+    count: Any
     scope: Scope = Scope.TABLEAU
     every: int = 1
     source: Source | None = source_field()
