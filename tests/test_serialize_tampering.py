@@ -128,3 +128,15 @@ def test_an_impossible_save_is_refused_naming_the_place(edit: Any, message: str)
     edit(doc)
     with pytest.raises(cc.RecordError, match=message):
         cc.loads(doc, rules=rules)
+
+
+@pytest.mark.parametrize("where", [("origin", "reshuffles"), ("players", 0, "tableau"), ("players", 1, "discounts")])
+@pytest.mark.parametrize("other", [{}, "", "ab"], ids=["object", "empty-string", "string"])
+def test_a_list_of_a_save_given_as_another_kind_of_value_is_refused_not_read_as_a_list(
+    where: tuple[Any, ...], other: Any
+) -> None:
+    """cattrs read any iterable as a list: {} or "" loaded as an empty one (found by the fuzz campaign)."""
+    doc = json.loads(cc.dumps(cc.new_game(players=2, seed=1)))
+    at(doc, where[:-1])[where[-1]] = other
+    with pytest.raises(cc.RecordError, match="expected a list"):
+        cc.loads(doc)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, cast, get_origin
 
 import attrs
 import cattrs
@@ -107,6 +107,18 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(bool, _strict_bool)
     conv.register_structure_hook(str, _strict_str)
+    # A tuple of the state is a JSON list; cattrs alone takes any iterable ({} or "" as an empty list, a dict's keys).
+    structure_tuple = conv._structure_tuple
+
+    def sequence(kind: Any) -> Any:
+        def structure(value: Any, _: Any = None) -> Any:
+            if not isinstance(value, (list, tuple)):
+                raise RecordError(f"expected a list, got {quote(value)}")
+            return structure_tuple(value, kind)
+
+        return structure
+
+    conv.register_structure_hook_factory(lambda kind: get_origin(cast(Any, kind)) is tuple, sequence)
 
     def card_name(card: int) -> str:
         return engine.name(card)
