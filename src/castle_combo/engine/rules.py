@@ -42,8 +42,10 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
+from castle_combo.engine.compiled import Compiled
 from castle_combo.engine.counting import DECKS, Placed
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
+from castle_combo.engine.placement import FreeSpots
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
     Location,
@@ -62,6 +64,8 @@ __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actio
 
 T = TypeVar("T", bound=Table)
 
+_CASTLE = DECKS[0]
+_START = Phase.START
 _MOVE = UseKey(KeyUse.MOVE)
 _REFRESH = UseKey(KeyUse.REFRESH)
 _PASS = Pass()
@@ -131,22 +135,19 @@ def _locks_now(state: Table) -> tuple[int, ...]:
 
 def legal_actions(state: Table) -> tuple[Action, ...]:
     """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
-    pending = state.pending
+    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, engine) = state
     if pending is not None:
         return pending.decision.answers(state)
-    players = state.players
-    if state.taken >= CARDS_PER_PLAYER * len(players):
+    if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    engine = state.engine
-    player = players[state.current_player]
-    here = 0 if state.messenger is DECKS[0] else 1
+    gold, keys, tableau, discounts, _, _, spots = players[seat]
+    here = 0 if messenger is _CASTLE else 1
     first: tuple[Action, ...] = ()
-    if engine.has_locks and not state.opened_lock and any(c.key for c in player.tableau):
-        cells = player.tableau
-        first = tuple(engine.unlock(cells[i].card) for i in _locks_now(state))
-    if state.phase is Phase.START and player.keys > 0:
-        first += _REFRESH_ONLY if state.locations[1 - here].exhausted else _MOVE_OR_REFRESH
-    takes = engine.row_takes(player.spots, state.locations[here].row, player.gold, player.discounts)
+    if engine.has_locks and not opened and any(c.key for c in tableau):
+        first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
+    if phase is _START and keys > 0:
+        first += _REFRESH_ONLY if locations[1 - here].exhausted else _MOVE_OR_REFRESH
+    takes = engine.row_takes(spots, locations[here].row, gold, discounts)
     return first + takes if first else takes
 
 
@@ -158,13 +159,16 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
 
     ``fast=False`` always takes the general path (for tests comparing it with the fast one).
     """
-    if state.viewer is not None:
+    kind = type(action)
+    viewer, pending = state.viewer, state.pending
+    if kind is Take and viewer is None and pending is None and state.taken < CARDS_PER_PLAYER * len(state.players):
+        return _take(state, action, fast)  # type: ignore[arg-type]
+    if viewer is not None:
         raise IllegalAction(
-            f"this is seat {state.viewer}'s view: the deck order is hidden, so cards cannot be revealed; "
+            f"this is seat {viewer}'s view: the deck order is hidden, so cards cannot be revealed; "
             "call determinize(rng) for a full state to play on"
         )
-    kind = type(action)
-    if state.pending is not None:
+    if pending is not None:
         return _answer(state, action)
     if state.taken >= CARDS_PER_PLAYER * len(state.players):  # over (no decision is pending)
         raise IllegalAction(f"{action} is not possible: the game is over")
@@ -189,30 +193,29 @@ def _asking_card(state: Table) -> str:
 
 
 def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
-    seat = state.current_player
-    if state.phase is not Phase.START:
+    (rules, players, seat, first, taken, phase, messenger, locations, _, history, rng, origin, script, viewer,
+     opened, engine) = state
+    if phase is not _START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
-    if state.players[seat].keys < 1:
+    player = players[seat]
+    if player.keys < 1:
         raise IllegalAction(f"seat {seat} has no key to spend")
-    here = 0 if state.messenger is DECKS[0] else 1
+    here = 0 if messenger is _CASTLE else 1
     move = action.use is KeyUse.MOVE
-    if move and state.locations[1 - here].exhausted:
+    if move and locations[1 - here].exhausted:
         raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
-    loc = state.locations[here]
+    loc = locations[here]
     if fast and (move or len(loc.deck) >= ROW_SIZE):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
-        player = state.players[seat]
-        spent = new(PlayerState, (player.gold, player.keys - 1, player.tableau, player.discounts, player.shields,
-                                  player.banners, player.spots))
-        locations = state.locations
+        gold, keys, tableau, discounts, shields, banners, spots = player
+        spent = new(PlayerState, (gold, keys - 1, tableau, discounts, shields, banners, spots))
         if not move:
             fresh = new(Location, (loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False))
             locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
         return new(type(state), (
-            state.rules, state.players[:seat] + (spent,) + state.players[seat + 1 :], seat,
-            state.first_player, state.taken, Phase.TAKE, DECKS[1 - here] if move else state.messenger, locations, None,
-            state.history + (action,), state.rng, state.origin, state.script, state.viewer, state.opened_lock,
-            state.engine,
+            rules, players[:seat] + (spent,) + players[seat + 1 :], seat, first, taken, Phase.TAKE,
+            DECKS[1 - here] if move else messenger, locations, None, history + (action,), rng, origin, script, viewer,
+            opened, engine,
         ))
     turn = Turn(state)
     if move:
@@ -224,115 +227,98 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
 
 
 def _take(state: T, action: Take, fast: bool = True) -> T:
-    engine = state.engine
-    seat = state.current_player
-    player = state.players[seat]
-    here = 0 if state.messenger is DECKS[0] else 1
-    loc = state.locations[here]
+    (rules, players, seat, first, taken, _, messenger, locations, _, history, rng, origin, script, viewer, _,
+     engine) = state
+    here = 0 if messenger is _CASTLE else 1
+    loc = locations[here]
+    deck, row = loc.deck, loc.row
     card = engine.ids.get(action.card)
-    if card is None or card not in loc.row:
-        row = ", ".join(engine.name(c) for c in loc.row)
-        raise IllegalAction(
-            f"{action.card} is not in the {_place_name(here)} row, where the messenger is; "
-            f"you may take {row}"
-        )
+    if card is None or card not in row:
+        raise _not_in_row(engine, action, here, row)
+    gold, keys, tableau, discounts, shields, banners, spots = players[seat]
     at = action.at
-    if at not in player.spots:
-        legal = " ".join(f"[{x}, {y}]" for x, y in player.spots)
-        raise IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
+    if at not in spots:
+        raise _not_a_spot(at, spots)
     f = engine.facts[card]
+    face_down = action.face_down
     cost = 0
-    if not action.face_down:
-        cost = max(0, f.cost - player.discounts[f.deck])
-        if cost > player.gold:
-            raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {player.gold} gold")
-    if fast and not f.lock:
-        runs = () if action.face_down else engine.auto_bought[card]
-        if runs is not None:
-            done = _take_fast(state, action, card, cost, runs, seat, player, here)
-            if done is not None:
-                return done
+    if not face_down:
+        cost = f.cost - discounts[f.deck]
+        if cost < 0:
+            cost = 0
+        if cost > gold:
+            raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {gold} gold")
+    other = locations[1 - here]
+    # The fast take (see the module docstring of the design): the common case, built directly into the new
+    # state with no stack of abilities. A card taken face down, or bought face up when every effect of its
+    # ability is automatic, while the row it leaves can be refilled from its deck without a reshuffle, the
+    # other row is full, no lock can be opened at the end of the turn and no trigger fires before the next
+    # turn. It does exactly what the general path below does (a test plays both ways and compares states).
+    if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other.exhausted or len(other.row) >= ROW_SIZE)
+            and not (engine.has_locks and any(c.key for c in tableau))):
+        placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
+        runs = () if face_down else engine.auto_bought[card]
+        if runs is not None and not (engine.has_triggers and _triggers_next(state, seat, placed)):
+            tableau += (placed,)
+            after = spots.after.get(at) if type(spots) is FreeSpots else None  # type: ignore[attr-defined]
+            if after is None:
+                after = spots_after_placing(spots, tableau)
+            if face_down:
+                moved = new(PlayerState, (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields,
+                                          banners, after))
+            else:
+                shields = engine.plus_shields(card, shields)
+                castle, village = banners
+                banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
+                if f.messenger and not locations[1 - f.deck].exhausted:
+                    messenger = DECKS[1 - f.deck]
+                gains = engine.own_gains[card]
+                if gains is not None:
+                    more_gold, more_keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
+                    if castle or village:
+                        discounts = (discounts[0] + castle, discounts[1] + village)
+                    moved = new(PlayerState, (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields,
+                                              banners, after))
+                else:
+                    assert runs is not None
+                    players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
+                    moved = players[seat]
+            if len(players) == 2:
+                players = (moved, players[1]) if seat == 0 else (players[0], moved)
+            else:
+                players = players[:seat] + (moved,) + players[seat + 1:]
+            r0, r1, r2 = row  # a full row (checked above): ROW_SIZE is 3
+            top = deck[0]
+            refilled = new(Location, (deck[1:], (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card
+                                      else (r0, r1, top), loc.discard, loc.removed, False))
+            return new(type(state), (
+                rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
+                (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
+                script, viewer, False, engine,
+            ))
     turn = Turn(state)
-    if action.face_down:
+    if face_down:
         turn.gold[seat] += FACE_DOWN_GOLD
         turn.keys[seat] += FACE_DOWN_KEYS
     else:
         turn.gold[seat] -= cost
     turn.remove_from_row(here, card)
-    face_up = not action.face_down
-    index = turn.place(seat, card, at[0], at[1], action.face_down, key=face_up and f.lock)
-    bought = engine.abilities[card].bought if face_up else ()
+    index = turn.place(seat, card, at[0], at[1], face_down, key=not face_down and f.lock)
+    bought = () if face_down else engine.abilities[card].bought
     if bought:
         turn.frames.append(Frame(card, index, bought))
-    return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)
+    return _resolve(state, turn, taken + 1, Resume.TAKEN, action)
 
 
-def _take_fast(state: T, action: Take, card: int, cost: int, runs: tuple[Run, ...], seat: int, player: PlayerState,
-               here: int) -> T | None:
-    """The common take, done with no stack of abilities; ``None`` when the general path is needed.
+def _not_in_row(engine: Compiled, action: Take, here: int, row: tuple[int, ...]) -> IllegalAction:
+    names = ", ".join(engine.name(c) for c in row)
+    return IllegalAction(f"{action.card} is not in the {_place_name(here)} row, where the messenger is; "
+                         f"you may take {names}")
 
-    Most takes are simple: a card taken face down, or bought face up when
-    every effect of its ability is automatic (gains and discounts counted
-    in the buyer's own tableau are summed directly; other automatic effects,
-    ``runs``, run in order on a scratch table, not through the stack), while
-    the row it leaves can be refilled from its deck without a reshuffle, the
-    other row is full, no lock can be opened at the end of the turn and no
-    trigger fires before the next turn. Then the new state is built
-    directly, with as few objects as possible, which makes random playouts
-    much faster. It does exactly what the general path does (a test plays
-    both ways on random games and compares every state).
-    """
-    engine = state.engine
-    locations = state.locations
-    loc, other = locations[here], locations[1 - here]
-    deck = loc.deck
-    if not deck or len(loc.row) != ROW_SIZE or not (other.exhausted or len(other.row) >= ROW_SIZE):
-        return None
-    if engine.has_locks and any(c.key for c in player.tableau):
-        return None
-    at = action.at
-    face_down = action.face_down
-    placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
-    if engine.has_triggers and _triggers_next(state, seat, placed):
-        return None
-    tableau = player.tableau + (placed,)
-    spots = spots_after_placing(player.spots, tableau)
-    messenger = state.messenger
-    players = state.players
-    if face_down:
-        moved = new(PlayerState, (player.gold + FACE_DOWN_GOLD, player.keys + FACE_DOWN_KEYS, tableau,
-                                  player.discounts, player.shields, player.banners, spots))
-    else:
-        f = engine.facts[card]
-        shields = engine.plus_shields(card, player.shields)
-        castle, village = player.banners
-        banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
-        if f.messenger and not locations[1 - f.deck].exhausted:
-            messenger = DECKS[1 - f.deck]
-        gains = engine.own_gains[card]
-        if gains is not None:
-            gold, keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
-            discounts = player.discounts
-            if castle or village:
-                discounts = (discounts[0] + castle, discounts[1] + village)
-            moved = new(PlayerState, (player.gold - cost + gold, player.keys + keys, tableau, discounts, shields,
-                                      banners, spots))
-        else:
-            players = _run_bought(state, seat, runs, player.gold - cost, tableau, shields, banners, here, card)
-            moved = None
-    if moved is not None:
-        changed = list(players)
-        changed[seat] = moved
-        players = tuple(changed)
-    r0, r1, r2 = loc.row  # a full row (checked above): ROW_SIZE is 3
-    top = deck[0]
-    row = (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top)
-    refilled = new(Location, (deck[1:], row, loc.discard, loc.removed, False))
-    return new(type(state), (
-        state.rules, players, (seat + 1) % len(players), state.first_player, state.taken + 1,
-        Phase.START, messenger, (refilled, other) if here == 0 else (other, refilled), None,
-        state.history + (action,), state.rng, state.origin, state.script, state.viewer, False, engine,
-    ))
+
+def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> IllegalAction:
+    legal = " ".join(f"[{x}, {y}]" for x, y in spots)
+    return IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
 
 
 def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:
