@@ -139,6 +139,11 @@ ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), float("inf
                          {"a": 1}, 2**63, -(2**63), 10**12, 10**4400, 1_000_001, "\u202e\x00\ufeff", "face-down"]
 
 
+def odd(rng: random.Random) -> Any:
+    """One of :data:`ODD_VALUES`, a copy of its own (a list put in two places must not grow in both)."""
+    return copy.deepcopy(rng.choice(ODD_VALUES))
+
+
 def leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
     """Every (path, value) of a JSON document, containers included, the root excepted."""
     found = [(path, node)] if path else []
@@ -170,7 +175,7 @@ def new_value(value: Any, rng: random.Random, names: list[str]) -> Any:
     if isinstance(value, str):
         return rng.choice([*rng.sample(names, min(6, len(names))), "", value.upper(), value + " ", " " + value,
                            value * 3, "x" * 200_000, "face-down", "castle", "village", "\x00", "N\u0303un"])
-    return rng.choice(ODD_VALUES)
+    return odd(rng)
 
 
 def mutate(doc: Any, rng: random.Random, names: list[str], focus: tuple[Any, ...] | None = None) -> str:
@@ -187,7 +192,7 @@ def mutate(doc: Any, rng: random.Random, names: list[str], focus: tuple[Any, ...
     if how == "value":
         parent[key] = new_value(value, rng, names)
     elif how == "type":
-        parent[key] = rng.choice([v for v in ODD_VALUES if type(v) is not type(value)])
+        parent[key] = copy.deepcopy(rng.choice([v for v in ODD_VALUES if type(v) is not type(value)]))
     elif how == "size":
         if isinstance(value, list):
             what = rng.choice(["drop", "double", "append", "clear", "grow", "reverse"])
@@ -197,7 +202,7 @@ def mutate(doc: Any, rng: random.Random, names: list[str], focus: tuple[Any, ...
                 index = rng.randrange(len(value))
                 value.insert(index, copy.deepcopy(value[index]))
             elif what == "append":
-                value.append(copy.deepcopy(rng.choice(value)) if value else rng.choice(ODD_VALUES))
+                value.append(copy.deepcopy(rng.choice(value)) if value else odd(rng))
             elif what == "clear":
                 value.clear()
             elif what == "grow":
@@ -224,7 +229,7 @@ def mutate(doc: Any, rng: random.Random, names: list[str], focus: tuple[Any, ...
         holders = [(p, v) for p, v in everything if isinstance(v, dict)] + [((), doc)] * isinstance(doc, dict)
         where, node = rng.choice(holders)
         name = rng.choice(["extra", "kind", "options", "cards", "__class__", "", "gold", "x" * 500])
-        node.setdefault(name, rng.choice(ODD_VALUES))
+        node.setdefault(name, odd(rng))
         return f"extra field {name[:20]!r} at {list(where)}"
     elif how == "swap":
         other_path, other = rng.choice(everything)
@@ -383,7 +388,7 @@ def surface_saves(tally: Tally, args: argparse.Namespace, count: int) -> None:
                 state = cc.loads(given, rules=rulesets[label])
             except cc.CastleComboError:
                 return "refused"
-            if json.loads(cc.dumps(state)) != json.loads(json.dumps(doc)):
+            if not saves_back(state, doc):
                 tally.fail("wrong", f"{what}: loaded, but does not save back as it was read")
             try:
                 play_on(state, rng)
@@ -393,6 +398,20 @@ def surface_saves(tally: Tally, args: argparse.Namespace, count: int) -> None:
 
         one_case(tally, watch, index, what, load_and_play)
     watch.judge(tally)
+
+
+def saves_back(state: cc.GameState, doc: dict[str, Any]) -> bool:
+    """Whether a loaded state saves back as the document it was read from.
+
+    The rules a save names may be left out, or given as a bare version (older saves): ``loads`` fills them in, by
+    design, so they are compared only when the document has them in full.
+    """
+    again = json.loads(cc.dumps(state))
+    read = json.loads(json.dumps(doc))
+    if not isinstance(read.get("rules"), dict):
+        again.pop("rules", None)
+        read.pop("rules", None)
+    return bool(again == read)
 
 
 def finished_scenario(state: cc.GameState, seat: int, rules: cc.Ruleset) -> dict[str, Any]:
