@@ -55,6 +55,26 @@ def test_a_corrupt_cache_file_is_rebuilt(home: Path) -> None:
     assert load_paths_cached([home / "cards"])[0].name == "Nun"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_or_a_device_in_place_of_a_cache_file_is_passed_over_never_read(home: Path) -> None:
+    """A FIFO there made every command wait forever, reading it (found by the fuzz campaign)."""
+    import threading
+
+    load_paths_cached([home / "cards"])
+    (cached,) = (home / "cache" / "castle-combo").rglob("cards-*.pickle")
+    cached.unlink()
+    os.mkfifo(cached)
+    loaded: list[object] = []
+    worker = threading.Thread(target=lambda: loaded.append(load_paths_cached([home / "cards"])), daemon=True)
+    worker.start()
+    worker.join(20)
+    assert loaded and loaded[0][0].name == "Nun"  # type: ignore[index]
+    assert cached.is_fifo()  # left alone: the library replaces only regular files
+    cached.unlink()
+    cached.symlink_to("/dev/zero")
+    assert load_paths_cached([home / "cards"])[0].name == "Nun"
+
+
 def test_a_flipped_bit_anywhere_in_the_cached_cards_is_caught_and_the_cards_rebuilt(home: Path) -> None:
     """Damage on disk never changes a card silently nor breaks later loads: the checksum is checked first."""
     (home / "cards" / "nun.ccl").write_text(NUN + 'card "Guildmaster" { deck castle cost 5 shields nobility }\n',

@@ -25,11 +25,13 @@ import os
 from pathlib import Path
 
 from castle_combo.errors import CastleComboError
-from castle_combo.files import write_file
+from castle_combo.files import read_file, write_file
 
 __all__ = ["cache_folder", "installation_folder", "read_sealed", "write_sealed"]
 
 _MAGIC = b"castle-combo sealed cache 1\n"
+#: The largest cached file read (the built parser is about 0.5 MB): anything larger is not one of ours.
+MAX_CACHED_BYTES = 64 << 20
 
 
 def cache_folder() -> Path | None:
@@ -62,10 +64,15 @@ def installation_folder() -> Path | None:
 
 
 def read_sealed(path: Path, key: str) -> bytes | None:
-    """The payload of a sealed file written for ``key``, or ``None`` if it is missing, stale or damaged."""
+    """The payload of a sealed file written for ``key``, or ``None`` if it is missing, stale or damaged.
+
+    Read as records are (:func:`castle_combo.files.read_file`): a FIFO or a device in its place is passed
+    over at once (reading a FIFO waited forever, in every command), and so is a file of more than
+    :data:`MAX_CACHED_BYTES`.
+    """
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_file(path, CastleComboError, limit=MAX_CACHED_BYTES, what="a cache file")
+    except CastleComboError:
         return None
     header = _MAGIC + key.encode("utf-8") + b"\n"
     if not data.startswith(header):
