@@ -29,6 +29,9 @@ The surfaces (``--only`` picks some):
   ``replay --html``, ``render``, ``balance --svg``) into existing files, folders
   that cannot be written, names too long, odd names, symlinks, FIFOs, devices,
   a file size limit (a disk that fills), with and without ``--overwrite``;
+* ``cache``: the private parse cache, a writer and a reader of every command,
+  with each of its files replaced by a FIFO, a symlink to ``/dev/zero`` or
+  rubbish, and its folder a file or not writable;
 * ``rl``: the action arguments of the PettingZoo, Gymnasium and OpenSpiel
   adapters: values and types of every kind (skipped for a framework that is not
   installed, and said so);
@@ -82,10 +85,10 @@ import castle_combo as cc  # noqa: E402
 from castle_combo.errors import EncodingError  # noqa: E402
 from castle_combo.files import MAX_FILE_BYTES  # noqa: E402
 
-SURFACES = ("saves", "records", "files", "writers", "rl", "ray")
+SURFACES = ("saves", "records", "files", "writers", "cache", "rl", "ray")
 #: Cases per surface in the long campaign (``--scale`` multiplies them); files and writers also run every fixed case.
-LONG = {"saves": 12000, "records": 5000, "files": 250, "writers": 150, "rl": 40000, "ray": 14}
-QUICK = {"saves": 150, "records": 80, "files": 4, "writers": 0, "rl": 600, "ray": 0}
+LONG = {"saves": 12000, "records": 5000, "files": 250, "writers": 150, "cache": 1, "rl": 40000, "ray": 14}
+QUICK = {"saves": 150, "records": 80, "files": 4, "writers": 0, "cache": 1, "rl": 600, "ray": 0}
 #: With --quick, how many of the fixed command-line cases (special files, writers' targets) run, drawn at random.
 QUICK_FIXED = {"files": 12, "writers": 8}
 #: The most memory a Python surface's process may map: a case that tries to take more fails with MemoryError.
@@ -1191,6 +1194,66 @@ def concurrent_saves(tally: Tally, cli: Cli) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+# ---------------------------------------------------------------------------------------------------- cache
+
+def surface_cache(tally: Tally, args: argparse.Namespace, count: int, cli: Cli) -> None:
+    """Every command reads and writes the parse cache: it must pass over whatever stands in a cache file's place."""
+    home = cli.work / "cache-home"
+    cards = cli.work / "cache-cards.ccl"
+    cards.write_text(FAN_CARD)
+    record = make_record(cli, cli.work / "cache-record")
+    commands = [["check", str(cards)], ["replay", "--json", str(record)], ["cards", "Nun"]]
+
+    def filled() -> list[Path]:
+        shutil.rmtree(home, ignore_errors=True)
+        cli.run(["check", str(cards)], env=cli.env(XDG_CACHE_HOME=str(home)))
+        cli.run(["replay", "--json", str(record)], env=cli.env(XDG_CACHE_HOME=str(home)))
+        return sorted(p for p in home.rglob("*") if p.is_file())
+
+    def fifo(path: Path) -> None:
+        path.unlink()
+        os.mkfifo(path)
+
+    def zero(path: Path) -> None:
+        path.unlink()
+        path.symlink_to("/dev/zero")
+
+    def rubbish(path: Path) -> None:
+        path.write_bytes(os.urandom(4096))
+
+    def huge(path: Path) -> None:
+        with open(path, "r+b") as handle:
+            handle.truncate(8 << 30)
+
+    spoils = [("a FIFO", fifo), ("a symlink to /dev/zero", zero), ("rubbish", rubbish), ("an 8 GiB sparse file", huge)]
+    if args.quick:
+        spoils, commands = spoils[:1], commands[:1]
+    for label, spoil in spoils:
+        files = filled()
+        if not files:
+            tally.notes.append("the parse cache wrote nothing here: its cases were not tried")
+            return
+        for path in files:
+            spoil(path)
+        for argv in commands:
+            run = cli.run(argv, env=cli.env(XDG_CACHE_HOME=str(home)))
+            cli.judge(tally, f"castle-combo {' '.join(argv[:2])} <each cache file {label}>", run, codes=(0,))
+    shutil.rmtree(home, ignore_errors=True)
+    if args.quick:
+        return
+    home.write_text("a file where the cache folder goes")
+    for argv in commands:
+        cli.judge(tally, f"castle-combo {' '.join(argv[:2])} <the cache folder a file>",
+                  cli.run(argv, env=cli.env(XDG_CACHE_HOME=str(home))), codes=(0,))
+    home.unlink()
+    home.mkdir()
+    home.chmod(0o555)
+    for argv in commands:
+        cli.judge(tally, f"castle-combo {' '.join(argv[:2])} <the cache folder not writable>",
+                  cli.run(argv, env=cli.env(XDG_CACHE_HOME=str(home)), no_override=True), codes=(0,))
+    home.chmod(0o755)
+
+
 # ---------------------------------------------------------------------------------------------------- Ray
 
 def surface_ray(tally: Tally, args: argparse.Namespace, count: int, cli: Cli) -> None:
@@ -1296,8 +1359,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 tally = Tally(surface)
                 begun = time.perf_counter()
-                {"files": surface_files, "writers": surface_writers, "ray": surface_ray}[surface](
-                    tally, args, count, cli)
+                run_cli = {"files": surface_files, "writers": surface_writers, "cache": surface_cache,
+                           "ray": surface_ray}
+                run_cli[surface](tally, args, count, cli)
                 tally.seconds = time.perf_counter() - begun
             tallies.append(tally)
             report_one(tally)
