@@ -10,6 +10,7 @@ saved. A test compares the two for many seeds and deck sizes.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 
@@ -20,11 +21,15 @@ def shuffled(cards: Iterable[int], generator: random.Random) -> list[int]:
     """``cards`` in the order ``generator.shuffle(list(cards))`` would leave them (the generator advances alike)."""
     order = list(cards)
     getrandbits = generator.getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
+    for i, n, bits in _steps(len(order)):
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher-Yates walk over ``size`` cards: each position from the last down, its count and bit length."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
