@@ -102,3 +102,12 @@ def test_ray_ports_counts_and_names_the_ports_it_could_not_probe() -> None:
     assert summary(6, 6, 6, 0, []) == (summary(6, 6, 6, 0, [])[0], 0)
     assert "INCOMPLETE" not in summary(6, 6, 6, 0, [])[0]
     assert summary(6, 6, 5, 1, [(1, "x")])[1] == 1  # a port that answers without the token outranks the rest
+
+
+def test_count_instructions_says_what_it_needs_when_valgrind_is_missing(monkeypatch: pytest.MonkeyPatch,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Counting instructions needs Valgrind (a full run takes minutes under it, so the suite runs none)."""
+    script = _script("count_instructions")
+    monkeypatch.setattr(script.shutil, "which", lambda name: None)
+    assert script.main(["--games", "1"]) == 2
+    assert "valgrind is not installed" in capsys.readouterr().err
