@@ -1265,7 +1265,8 @@ def surface_ray(tally: Tally, args: argparse.Namespace, count: int, cli: Cli) ->
     modes = [None, "token", " TOKEN ", "disabled", "Disabled", "", "none", "k8s", "t\u00f6ken"]
     addresses = [None, "auto", "127.0.0.1:1", "local", "nonsense", "ray://127.0.0.1:1", "localhost:99999", ""]
     options = [[], [], ["--address", "127.0.0.1:1"], ["--address", "auto"], ["--address", "nonsense"]]
-    plan = [(None, None, []), ("disabled", None, []), ("token", None, [])]
+    plan = [(None, None, []), ("disabled", None, []), ("token", None, []), (None, "127.0.0.1:1", []),
+            ("token", "auto", [])]
     rng = random.Random(args.seed)
     plan += [(rng.choice(modes), rng.choice(addresses), rng.choice(options)) for _ in range(max(0, count - len(plan)))]
     if args.case is not None:
