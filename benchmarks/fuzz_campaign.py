@@ -142,6 +142,18 @@ ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), float("inf
                          {"a": 1}, 2**63, -(2**63), 10**12, 10**4400, 1_000_001, "\u202e\x00\ufeff", "face-down"]
 
 
+#: The most a mutation makes a list or a string grow by, in characters of JSON: twice what a file may hold.
+GROWTH_BYTES = 2 * MAX_FILE_BYTES
+
+
+def text_size(value: Any) -> int:
+    """About how many characters of JSON ``value`` takes (a guess for what JSON cannot write)."""
+    try:
+        return len(json.dumps(value))
+    except (ValueError, TypeError, RecursionError):
+        return 1000
+
+
 def odd(rng: random.Random) -> Any:
     """One of :data:`ODD_VALUES`, a copy of its own (a list put in two places must not grow in both)."""
     return copy.deepcopy(rng.choice(ODD_VALUES))
@@ -208,17 +220,20 @@ def mutate(doc: Any, rng: random.Random, names: list[str], focus: tuple[Any, ...
                 value.append(copy.deepcopy(rng.choice(value)) if value else odd(rng))
             elif what == "clear":
                 value.clear()
-            elif what == "grow":
-                value.extend([copy.deepcopy(value[0]) if value else 0] * rng.choice([100, 10_000]))
+            elif what == "grow":  # by copies of its first entry, to a few MB at most (edits add up; memory is capped)
+                first = copy.deepcopy(value[0]) if value else 0
+                times = min(rng.choice([100, 10_000]), GROWTH_BYTES // max(1, text_size(first)))
+                value.extend(copy.deepcopy(first) for _ in range(times))  # copies: a later edit changes only one
             else:
                 value.reverse()
             return f"{what} list at {list(path)}"
         if isinstance(value, dict):
             value.clear()
         elif isinstance(value, str):
-            parent[key] = (value * rng.choice([2, 1000, 100_000]))[:2_000_000]  # longer than any file may be
+            times = min(rng.choice([2, 1000, 100_000]), max(2, GROWTH_BYTES // max(1, len(value))))
+            parent[key] = (value * times)[:GROWTH_BYTES]  # longer than any file may be
         else:
-            parent[key] = [value] * rng.choice([2, 1000])
+            parent[key] = [copy.deepcopy(value) for _ in range(rng.choice([2, 1000]))]
     elif how == "delete":
         holders = [(p, v) for p, v in pool if isinstance(v, dict) and v] or [(p, v) for p, v in everything
                                                                             if isinstance(v, dict) and v]
@@ -379,9 +394,14 @@ def surface_saves(tally: Tally, args: argparse.Namespace, count: int) -> None:
         rng = case_rng(args.seed, "saves", index)
         label, source = rng.choice(sources)
         doc = copy.deepcopy(source)
-        edits = [mutate(doc, rng, names[label], ("pending",) if doc.get("pending") else None)
-                 for _ in range(rng.choice([1, 1, 1, 2, 3]))]
-        given, form = as_input(doc, rng)
+        try:
+            edits = [mutate(doc, rng, names[label], ("pending",) if doc.get("pending") else None)
+                     for _ in range(rng.choice([1, 1, 1, 2, 3]))]
+            given, form = as_input(doc, rng)
+        except (MemoryError, RecursionError) as error:  # the campaign's own doing: said, and the run goes on
+            tally.fail("crash", f"case {index}: the campaign's mutation itself failed: {crash_text(error)}",
+                       "the campaign's own mutation")
+            continue
         what = f"case {index}: a {label} save{' view' if source.get('viewer') is not None else ''}, " \
                f"{'; '.join(edits)} (as {form})"
 
@@ -458,9 +478,14 @@ def surface_records(tally: Tally, args: argparse.Namespace, count: int) -> None:
         is_record = rng.random() < 0.6
         label, source = rng.choice(records if is_record else scenarios)
         doc = copy.deepcopy(source)
-        edits = [mutate(doc, rng, names[label], ("moves",) if is_record else ("grid",))
-                 for _ in range(rng.choice([1, 1, 2]))]
-        given, form = as_input(doc, rng)
+        try:
+            edits = [mutate(doc, rng, names[label], ("moves",) if is_record else ("grid",))
+                     for _ in range(rng.choice([1, 1, 2]))]
+            given, form = as_input(doc, rng)
+        except (MemoryError, RecursionError) as error:  # the campaign's own doing: said, and the run goes on
+            tally.fail("crash", f"case {index}: the campaign's mutation itself failed: {crash_text(error)}",
+                       "the campaign's own mutation")
+            continue
         what = f"case {index}: a {label} {'record' if is_record else 'scenario'}, {'; '.join(edits)} (as {form})"
 
         def read(given: Any = given, is_record: bool = is_record, rng: random.Random = rng, label: str = label) -> str:
