@@ -214,3 +214,23 @@ def test_a_record_naming_a_ruleset_by_a_number_too_long_to_print_is_a_record_err
     record = cc.new_game(players=2, seed=1).record()
     with pytest.raises(cc.RecordError, match=r"\$\.rules: played with the ruleset <a number too long to show>"):
         cc.replay(record | {"rules": UNPRINTABLE})
+
+
+def test_a_number_too_long_to_print_in_a_given_deck_is_a_record_error_not_a_value_error() -> None:
+    """Found by the fuzz campaign: the message quoted the value with repr, which refuses ints over 4,300 digits."""
+    with pytest.raises(cc.RecordError, match="a number too long to show"):
+        cc.new_game(players=2, decks={"castle": [10**5000], "village": []})
+
+
+def test_a_number_too_long_to_print_in_a_scenarios_grid_is_a_scenario_error() -> None:
+    grid = [[10**5000, "Nun", "Farmer"], ["Baker", "Squire", "Knight"], ["Judge", "Beekeeper", "Tax Collector"]]
+    with pytest.raises(cc.ScenarioError, match="a number too long to show"):
+        cc.score_tableau(grid)
+
+
+def test_a_huge_card_name_is_refused_at_once_and_quoted_short() -> None:
+    """A name far longer than every card's cannot be close to one: no search for a match, a short quote."""
+    grid = [["x" * 900_000, "Nun", "Farmer"], ["Baker", "Squire", "Knight"], ["Judge", "Beekeeper", "Tax Collector"]]
+    with pytest.raises(cc.ScenarioError) as raised:
+        cc.score_tableau(grid)
+    assert len(str(raised.value)) < 300 and "did you mean" not in str(raised.value)

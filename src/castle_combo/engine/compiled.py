@@ -16,6 +16,7 @@ from collections.abc import Callable
 from castle_combo.engine.abilities import Ability, Auto, OwnGains, Run, compile_ability, compile_own_gains
 from castle_combo.engine.actions import Activate, Discard, Reveal, Take, Unlock
 from castle_combo.engine.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
+from castle_combo.files import quote
 from castle_combo.language.model import Card, Compared, Per, Players, Scope, walk
 from castle_combo.language.ruleset import Ruleset
 
@@ -175,9 +176,11 @@ class Compiled:
 
     def unknown(self, name: str) -> str:
         """Why ``name`` is not a card of this ruleset, with a "did you mean" when a name is close."""
-        close = difflib.get_close_matches(name, self.ids, n=1)
+        longest = max(map(len, self.ids), default=0)
+        # A name far longer than every card's cannot be close to one: no search (it would take minutes).
+        close = difflib.get_close_matches(name, self.ids, n=1) if len(name) <= 3 * longest else []
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        return f"no card named {name!r} in this ruleset{hint}"
+        return f"no card named {quote(name)} in this ruleset{hint}"
 
 
 #: Scopes that read another seat's tableau or supply.

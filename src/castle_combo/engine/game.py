@@ -27,6 +27,7 @@ from castle_combo.engine.state import (
 )
 from castle_combo.errors import CastleComboError, RecordError, RulesetError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, STARTING_GOLD, STARTING_KEYS
+from castle_combo.files import quote
 from castle_combo.language.model import Deck
 from castle_combo.language.ruleset import Ruleset
 
@@ -59,7 +60,7 @@ def _deck_order(engine: Compiled, i: int, names: object, path: str) -> tuple[int
     for k, name in enumerate(names):
         card = getattr(name, "name", name)
         if not isinstance(card, str):
-            raise RecordError(f"{path}[{k}]: expected a card name, got {card!r}")
+            raise RecordError(f"{path}[{k}]: expected a card name, got {quote(card)}")
         cid = engine.ids.get(card)
         if cid is None:
             raise RecordError(f"{path}[{k}]: {engine.unknown(card)}")
@@ -88,7 +89,7 @@ def _script(engine: Compiled, reshuffles: object, path: str) -> tuple[ScriptedRe
             raise RecordError(f"{where}: expected {{\"deck\": \"castle\" or \"village\", \"order\": [card names]}}")
         deck = _deck_key(entry.get("deck"))
         if deck is None:
-            raise RecordError(f"{where}.deck: expected \"castle\" or \"village\", got {entry.get('deck')!r}")
+            raise RecordError(f"{where}.deck: expected \"castle\" or \"village\", got {quote(entry.get('deck'))}")
         order = entry.get("order")
         if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
             raise RecordError(f"{where}.order: expected a list of card names, top of the new deck first")
@@ -96,7 +97,7 @@ def _script(engine: Compiled, reshuffles: object, path: str) -> tuple[ScriptedRe
         for j, name in enumerate(order):
             cid = engine.ids.get(name) if isinstance(name, str) else None
             if cid is None:
-                problem = engine.unknown(name) if isinstance(name, str) else f"expected a card name, got {name!r}"
+                problem = engine.unknown(name) if isinstance(name, str) else f"expected a card name, got {quote(name)}"
                 raise RecordError(f"{where}.order[{j}]: {problem}")
             if engine.facts[cid].deck != deck:
                 raise RecordError(f"{where}.order[{j}]: {name} is not a {DECKS[deck].value} card")
@@ -139,11 +140,11 @@ def new_game(
     record. ``first_player`` picks the seat that starts.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise CastleComboError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+        raise CastleComboError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, got {quote(players)}")
     if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
-        raise CastleComboError(f"first_player must be a seat from 0 to {players - 1}, got {first_player!r}")
+        raise CastleComboError(f"first_player must be a seat from 0 to {players - 1}, got {quote(first_player)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise CastleComboError(f"seed must be an integer, got {seed!r}")
+        raise CastleComboError(f"seed must be an integer, got {quote(seed)}")
     rules = default_rules() if rules is None else rules
     engine = compiled(rules)
     _check_size(engine, players)
@@ -186,7 +187,7 @@ def _given_decks(engine: Compiled, decks: Mapping[Any, Sequence[Any]]) -> list[t
     for key, names in decks.items():
         i = _deck_key(key)
         if i is None:
-            raise RecordError(f"$.decks: unknown deck {key!r}; expected \"castle\" and \"village\"")
+            raise RecordError(f"$.decks: unknown deck {quote(key)}; expected \"castle\" and \"village\"")
         orders[i] = _deck_order(engine, i, names, f"$.decks.{DECKS[i].value}")
     for i, order in enumerate(orders):
         if order is None:

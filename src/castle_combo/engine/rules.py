@@ -45,7 +45,6 @@ from castle_combo.engine.actions import (
 from castle_combo.engine.compiled import Compiled
 from castle_combo.engine.counting import DECKS, Placed
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
-from castle_combo.engine.placement import FreeSpots
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
     Location,
@@ -260,9 +259,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None and not (engine.has_triggers and _triggers_next(state, seat, placed)):
             tableau += (placed,)
-            after = spots.after.get(at) if type(spots) is FreeSpots else None  # type: ignore[attr-defined]
-            if after is None:
-                after = spots_after_placing(spots, tableau)
+            after = spots_after_placing(spots, tableau)
             if face_down:
                 moved = new(PlayerState, (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields,
                                           banners, after))

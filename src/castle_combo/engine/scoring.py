@@ -628,7 +628,7 @@ def _nonneg(value: object, path: str) -> int:
 def _purse_gold(value: object, path: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping):
         raise ScenarioError(f"{path}: expected an object {{\"card name\": gold, ...}}")
-    return tuple((str(name), _nonneg(v, f"{path}[{name!r}]")) for name, v in value.items())
+    return tuple((str(name), _nonneg(v, f"{path}[{quote(name)}]")) for name, v in value.items())
 
 
 def _seat(value: object, path: str) -> ScenarioSeat:
@@ -701,7 +701,7 @@ def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
         for x, entry in enumerate(row):
             name = entry.name if isinstance(entry, Card) else entry
             if not isinstance(name, str):
-                raise ScenarioError(f"{path}[{y}][{x}]: expected a card name or \"face-down\", got {entry!r}")
+                raise ScenarioError(f"{path}[{y}][{x}]: expected a card name or \"face-down\", got {quote(entry)}")
             names.append(name)
         rows.append(tuple(names))
     return tuple(rows)
@@ -779,7 +779,7 @@ def _seat_cells(engine: Compiled, seat: ScenarioSeat, path: str, where: dict[str
     grid_path = f"{path}.grid" if path != "$" else "$.grid"
     cells = _cells(engine, seat.grid, grid_path, where)
     for name, amount in seat.purse_gold:
-        at = f"{path}.purse_gold[{name!r}]"
+        at = f"{path}.purse_gold[{quote(name)}]"
         _nonneg(amount, at)
         if name not in where or not where[name].startswith(grid_path + "["):
             raise ScenarioError(f"{at}: {name} is not face up in the grid")
