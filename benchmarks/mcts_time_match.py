@@ -43,6 +43,7 @@ from typing import Any
 import attrs
 
 import castle_combo as cc
+from castle_combo.bots.evaluation import Evaluation
 from castle_combo.bots.mcts import MctsAgent
 from castle_combo.bots.simulate import derive_seed
 from castle_combo.bots.stats import wilson_interval
@@ -73,6 +74,10 @@ def bots(seconds: float | None, iterations: int | None, cpu_clock: bool,
          settings: dict[str, Any]) -> tuple[Any, Any, ModuleType]:
     """The new bot (with ``settings``), the baseline bot and the baseline's module."""
     old = baseline_module(cpu_clock)
+    weights = {k.removeprefix("evaluation."): v for k, v in settings.items() if k.startswith("evaluation.")}
+    settings = {k: v for k, v in settings.items() if not k.startswith("evaluation.")}
+    if weights:
+        settings["evaluation"] = Evaluation(**weights)
     if iterations is not None:
         return MctsAgent(iterations=iterations, **settings), old.MctsAgent(iterations=iterations), old
     assert seconds is not None
@@ -81,8 +86,19 @@ def bots(seconds: float | None, iterations: int | None, cpu_clock: bool,
 
 
 def parse_setting(text: str) -> tuple[str, Any]:
-    """``"width=6"`` -> ``("width", 6)``: a field of :class:`MctsAgent`, read by its default's type."""
+    """``"width=6"`` -> ``("width", 6)``: a field of :class:`MctsAgent`, read by its default's type.
+
+    ``evaluation.gold=0.6`` sets a weight of the bot's :class:`~castle_combo.bots.Evaluation`.
+    """
     name, sep, value = text.partition("=")
+    if name.startswith("evaluation."):
+        weight = name.removeprefix("evaluation.")
+        if weight not in attrs.fields_dict(Evaluation):
+            raise argparse.ArgumentTypeError(f"the evaluation has no weight {weight!r}")
+        try:
+            return name, float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} needs a number, not {value!r}") from None
     fields = {field.name: field for field in attrs.fields(MctsAgent) if field.init}
     if not sep or name not in fields:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME one of {', '.join(fields)}, got {text!r}")

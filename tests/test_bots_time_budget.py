@@ -144,22 +144,37 @@ def test_a_kept_tree_gives_the_same_moves_for_the_same_seed() -> None:
     assert game() == game()
 
 
-def test_the_tree_is_not_kept_across_games_or_after_the_other_players_moved() -> None:
-    agent = MctsAgent(iterations=8, expand_after=1)
+def test_the_tree_is_kept_across_replies_of_one_game_and_never_into_another() -> None:
+    agent = MctsAgent(iterations=24, expand_after=1)
+    greedy = make_agent("greedy")
     state = cc.new_game(players=2, seed=5)
-    first = agent.choose(state.view(0), random.Random(1))
+    rng = random.Random(1)
+    kept_at_turn_start = 0
+    while not state.is_over:
+        seat = state.current_player
+        if seat == 0:
+            starting = state.card_taken is False and state.pending is None
+            state = state.apply(agent.choose(state.view(0), rng))
+            report = agent.last_search
+            if starting and report is not None:
+                kept_at_turn_start += report.kept
+        else:
+            state = state.apply(greedy.choose(state.view(1), rng))
+    assert kept_at_turn_start > 0  # the other player's replies had been searched
+    agent.choose(cc.new_game(players=2, seed=6).view(0), random.Random(1))
     assert agent.last_search is not None and agent.last_search.kept == 0
-    state = state.apply(first)
-    while state.current_player == 0:  # finish seat 0's turn with its own decisions
-        state = state.apply(agent.choose(state.view(0), random.Random(1)))
-    state = state.apply(RandomAgent().choose(state.view(1), random.Random(2)))
-    while state.current_player != 0:
-        state = state.apply(state.legal_actions()[0])
-    agent.choose(state.view(0), random.Random(1))
-    assert agent.last_search is None or agent.last_search.kept == 0
-    other = cc.new_game(players=2, seed=6)
-    agent.choose(other.view(0), random.Random(1))
-    assert agent.last_search is not None and agent.last_search.kept == 0
+
+
+def test_one_agent_at_two_seats_keeps_a_tree_per_seat_and_repeats_its_games() -> None:
+    def game() -> tuple[cc.Action, ...]:
+        agent = MctsAgent(iterations=8, expand_after=2)
+        state = cc.new_game(players=2, seed=12)
+        rng = random.Random(3)
+        while not state.is_over:
+            state = state.apply(agent.choose(state.view(state.current_player), rng))
+        return state.history
+
+    assert game() == game()
 
 
 def test_the_time_match_benchmark_runs_and_reports() -> None:
