@@ -40,7 +40,8 @@ def _script(name: str) -> ModuleType:
         ("compare_engines", ["--base", "HEAD", "--rounds", "1", "--seconds", "0.05"], "ratio"),
         ("bench_simulate", ["--games", "20", "--greedy-games", "4", "--no-ray"], "raw loop"),
         ("differential_soak", ["--games", "2", "--only", "oubliette"], "mismatches: 0"),
-        ("balance_constructs", ["--games", "2", "--jobs", "1", "--base", "HEAD"], "Toll Keeper"),
+        ("balance_constructs", ["--games", "2", "--jobs", "1", "--seeds", "1", "2", "--base", "HEAD"],
+         "all 2 seeds pooled"),
         ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "random", "--cards", "benchmarks/constructs",
                           "--base", "HEAD"], "commit HEAD"),
         ("fuzz_campaign", ["--quick"], "no crash, hang or leak"),
@@ -55,6 +56,23 @@ def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expecte
     assert expected in done.stdout, done.stderr
     assert "Traceback" not in done.stderr
     assert done.returncode in (0, 1)  # strength exits 1 when a target is missed, which two games cannot show
+
+
+def test_balance_constructs_compares_with_the_commit_its_docstring_names_which_reads_the_construct_cards() -> None:
+    """The docstring's ``--base 93386de`` could not read the cards' ``you may pay ...``: the run failed."""
+    script = _script("balance_constructs")
+    before = script.BEFORE_THE_BOTS
+    assert f"--base {before}" in (script.__doc__ or "")
+    known = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{before}^{{commit}}"], capture_output=True,
+                           check=False)
+    if known.returncode != 0:
+        pytest.skip(f"commit {before} is not in this clone (a shallow one?)")
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "balance_constructs.py"), "--games", "1", "--jobs", "1", "--base", before],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert f"commit {before}: baseline win share" in done.stdout, done.stderr
+    assert "balance failed" not in done.stderr and "Traceback" not in done.stderr
 
 
 def test_tune_mcts_reads_settings_of_every_type() -> None:
