@@ -107,6 +107,11 @@ class Scope(enum.Enum):
     cards the resolving ability has discarded so far (a whole row, or one
     card from a row). ``GROUP`` is the row, column or pair of cards a
     quantifier is looking at ("per row with at least 2 village banners").
+    ``ABOVE`` / ``BELOW`` are the owner's cards in this card's column above /
+    below it, ``LEFT`` / ``RIGHT`` in its row to its left / right (any
+    distance), the ``DIRECTLY_`` ones the one card in the next space that way,
+    and ``DIAGONALS`` the cards on the diagonal lines through this card (any
+    distance); none of them holds this card.
     """
 
     TABLEAU = "tableau"
@@ -126,6 +131,15 @@ class Scope(enum.Enum):
     CASTLE_ROW = "castle row"
     VILLAGE_ROW = "village row"
     GROUP = "group"
+    ABOVE = "above"
+    BELOW = "below"
+    LEFT = "left of"
+    RIGHT = "right of"
+    DIRECTLY_ABOVE = "directly above"
+    DIRECTLY_BELOW = "directly below"
+    DIRECTLY_LEFT = "directly left of"
+    DIRECTLY_RIGHT = "directly right of"
+    DIAGONALS = "diagonals"
 
     def describe(self) -> str:
         """Where a count is taken, as it follows the counted noun: "in this card's row"."""
@@ -144,13 +158,21 @@ _SCOPE_CCL = {
     Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "around this card",
     Scope.THEIRS: "in their tableau", Scope.EVERY_TABLEAU: "in every tableau",
     Scope.OPPONENTS: "in your opponents' tableaux", Scope.CASTLE_ROW: "in the castle row",
-    Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it",
+    Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it", Scope.ABOVE: "above this card",
+    Scope.BELOW: "below this card", Scope.LEFT: "left of this card", Scope.RIGHT: "right of this card",
+    Scope.DIRECTLY_ABOVE: "directly above this card", Scope.DIRECTLY_BELOW: "directly below this card",
+    Scope.DIRECTLY_LEFT: "directly left of this card", Scope.DIRECTLY_RIGHT: "directly right of this card",
+    Scope.DIAGONALS: "on this card's diagonals",
 }
 
 #: Scopes that are places in the owner's tableau relative to this card, and the filter each stands for.
 POSITION_SCOPES: dict[Scope, Relation] = {
     Scope.ROW: Relation.ROW, Scope.COLUMN: Relation.COLUMN, Scope.ROW_AND_COLUMN: Relation.ROW_AND_COLUMN,
     Scope.ADJACENT: Relation.ADJACENT, Scope.DIAGONAL: Relation.DIAGONAL, Scope.AROUND: Relation.AROUND,
+    Scope.ABOVE: Relation.ABOVE, Scope.BELOW: Relation.BELOW, Scope.LEFT: Relation.LEFT, Scope.RIGHT: Relation.RIGHT,
+    Scope.DIRECTLY_ABOVE: Relation.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW: Relation.DIRECTLY_BELOW,
+    Scope.DIRECTLY_LEFT: Relation.DIRECTLY_LEFT, Scope.DIRECTLY_RIGHT: Relation.DIRECTLY_RIGHT,
+    Scope.DIAGONALS: Relation.DIAGONALS,
 }
 _RELATION_SCOPES = {relation: scope for scope, relation in POSITION_SCOPES.items()}
 #: The row and column scopes: the final grid's lines, unknown while an ability resolves.
@@ -576,7 +598,14 @@ def _player_noun(count: Any) -> bool:
 
 #: Where cards next to this one are, said of the cards themselves.
 _CARDS_NEAR = {Scope.ADJACENT: "next to this one", Scope.DIAGONAL: "diagonally next to this one",
-               Scope.AROUND: "in the eight spaces around this one"}
+               Scope.AROUND: "in the eight spaces around this one", Scope.ABOVE: "above this one in its column",
+               Scope.BELOW: "below this one in its column", Scope.LEFT: "to the left of this one in its row",
+               Scope.RIGHT: "to the right of this one in its row",
+               Scope.DIRECTLY_ABOVE: "in the space directly above this one",
+               Scope.DIRECTLY_BELOW: "in the space directly below this one",
+               Scope.DIRECTLY_LEFT: "in the space directly left of this one",
+               Scope.DIRECTLY_RIGHT: "in the space directly right of this one",
+               Scope.DIAGONALS: "on the diagonal lines through this one"}
 
 
 @attrs.frozen
@@ -658,7 +687,7 @@ class Per:
         note = ""
         if _bare_cards(count) and self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
             note = " (face-down cards and this one included)"
-        elif _bare_cards(count) and self.scope in (Scope.ADJACENT, Scope.DIAGONAL, Scope.AROUND):
+        elif _bare_cards(count) and self.scope in POSITION_SCOPES and self.scope not in GRID_SCOPES:
             note = " (face-down cards included)"
         if isinstance(count, Cards) and self.scope in _CARDS_NEAR:
             return f"{noun} {_CARDS_NEAR[self.scope]}{note}"  # "card next to this one", not "card on the cards ..."
