@@ -614,7 +614,10 @@ class Per:
 
     A count of cards narrowed to one place next to this card (a filter
     ``Near(ROW)``, written ``in row``) is the same as that place's scope,
-    and is kept as the scope, so the two ways of building it are one value.
+    and is kept as the scope, so the two ways of building it are one value;
+    but when its cards are also in a part of the final grid (``corner card
+    above this card``), they are counted in your tableau and the place is
+    kept as a filter.
     """
 
     #: A :data:`~castle_combo.language.model.Count` (the union is completed by the quantifiers, defined with the
@@ -629,6 +632,14 @@ class Per:
         if not narrowable(count) or (self.scope is not Scope.TABLEAU and self.scope not in POSITION_SCOPES):
             return
         on = count.on
+        if reads_position(on):
+            # Cards in a part of the final grid are counted in your tableau, so a place relative to this card
+            # narrows them ("corner card on this card's diagonals"), whichever way it is written.
+            if self.scope in POSITION_SCOPES:
+                object.__setattr__(self, "count", attrs.evolve(count, on=all_of((on, Near(POSITION_SCOPES[
+                    self.scope])))))
+                object.__setattr__(self, "scope", Scope.TABLEAU)
+            return
         conj = on.filters if isinstance(on, AllOf) else (on,)
         near = [f.relation for f in conj if isinstance(f, Near) and f.relation in _RELATION_SCOPES]
         if not near:

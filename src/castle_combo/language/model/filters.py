@@ -648,12 +648,13 @@ class Excluding:
 
 
 def contradictory(filters: Iterable[CardFilter], relation: Relation | None = None) -> bool:
-    """Whether places joined by "and" can never all hold: next to this card (with ``relation``, a count's own
-    place next to it), or in parts of the final grid.
+    """Whether places joined by "and" can never all hold: places relative to this card (with ``relation``, a
+    count's own place relative to it), parts of the final grid, or both together.
 
-    Each place is tried on every offset from this card a 3x3 grid allows,
-    and every cell of it, so any places at all are judged, not a list of
-    known pairs.
+    Every pair of spaces of the 3x3 grid is tried, one for the card and one
+    for this card, so any places at all are judged, not a list of known
+    pairs: ``card in top row below this card`` is refused, since this card
+    would have to lie above the top row.
     """
     near_in = [relation] if relation is not None else []
     near_out: list[Relation] = []
@@ -665,17 +666,14 @@ def contradictory(filters: Iterable[CardFilter], relation: Relation | None = Non
             into[0].append(inner.relation)
         elif isinstance(inner, InRegion):
             into[1].append(inner.region.cells)
-    if len(near_in) + len(near_out) > 1:
-        offsets = [(dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)]
-        if not any(all(r.holds(dx, dy) for r in near_in) and not any(r.holds(dx, dy) for r in near_out)
-                   for dx, dy in offsets):
-            return True
-    if len(cells_in) + len(cells_out) > 1:
-        grid = [(x, y) for x in range(3) for y in range(3)]
-        if not any(all(cell in cells for cells in cells_in) and not any(cell in cells for cells in cells_out)
-                   for cell in grid):
-            return True
-    return False
+    if len(near_in) + len(near_out) + len(cells_in) + len(cells_out) < 2:
+        return False
+    grid = [(x, y) for x in range(3) for y in range(3)]
+    return not any(
+        all(cell in cells for cells in cells_in) and not any(cell in cells for cells in cells_out)
+        and all(r.holds(cell[0] - me[0], cell[1] - me[1]) for r in near_in)
+        and not any(r.holds(cell[0] - me[0], cell[1] - me[1]) for r in near_out)
+        for cell in grid for me in grid)
 
 
 #: What the rules about contradictory places say (a count's own place and its cards' places say it too).
