@@ -37,8 +37,8 @@ _SHIELD = r"(?:nobility|faith|scholarship|military|craftsmanship|peasantry)"
 _RES = r"(?:gold|keys?)"
 _WHO = r"(?:opponents?|neighbou?rs?|players?)"
 #: Words that end a count in a sentence: joins, bounds, places, the next effect or property.
-_STOP = (r"(?=\s*(?:$|[}),:;]|\b(?:and|or|then|if|up|per|in|on|adjacent|diagonal|around|not|other|score|when"
-         r"|at|gains?|loses?|than)\b))")
+_STOP = (r"(?=\s*(?:$|[}),:;]|\b(?:and|or|then|if|up|per|in|on|adjacent|diagonal|around|above|below|left|right"
+         r"|directly|not|other|score|when|at|gains?|loses?|than)\b))")
 #: A few words of a count ("military shields", "face-down cards", "castle banners"), lazily.
 _WHAT = r"(?P<what>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3}?)"
 _EFFECT_START = (r"(?:gain|lose|take|give|each|your\s+(?:left|right)|discount|discard|put|fill|move|turn|choose"

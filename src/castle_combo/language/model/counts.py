@@ -743,9 +743,9 @@ _SCOPE_RULES = (
     _scope_rule("`gold`", "any scope but your tableau and theirs", "gold in the supply is held by a player, not placed "
             "in a tableau, so 'gold' takes no scope", "remove the scope after 'gold', or count 'gold on purses'",
             lambda c, s, w: isinstance(c, Gold) and s not in (Scope.TABLEAU, Scope.THEIRS)),
-    _scope_rule("`empty space`", "a row, a column, next to this card", "a row or column of the final grid is always "
-            "full, and a space next to a card may lie outside the grid, so 'empty space' is counted in the whole "
-            "tableau only", "count 'empty space' in the whole tableau",
+    _scope_rule("`empty space`", "a row, a column, a place relative to this card", "a row or column of the final "
+            "grid is always full, and a space next to a card may lie outside the grid, so 'empty space' is counted "
+            "in the whole tableau only", "count 'empty space' in the whole tableau",
             lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
     _scope_rule("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
             "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
@@ -809,7 +809,8 @@ _SCOPE_RULES = (
             "cards, not a player's keys, gold or spaces", "count something on the cards",
             lambda c, s, w: s is Scope.GROUP and (_player_noun(c) or isinstance(c, EmptySpaces))),
 )
-REFUSALS.add("places next to this card (`card in row not in row`, `card diagonal to this card in row` ...)", "a count",
+REFUSALS.add("places next to this card (`card in row not in row`, `card diagonal to this card in row`, "
+             "`card above this card in row` ...)", "a count",
              *CONTRADICTORY, on=Per, refuses=lambda per, where: _contradicts(per),
              at=lambda per: per.count.source or per.source)
 

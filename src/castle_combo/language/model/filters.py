@@ -680,7 +680,8 @@ def contradictory(filters: Iterable[CardFilter], relation: Relation | None = Non
 CONTRADICTORY = ("these places contradict each other, so no card is ever in all of them",
                  "keep one of them, or join them with 'or' between brackets: '(adjacent to this card or diagonal to "
                  "this card)'")
-REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this card`, `corner card in top row` ...)",
+REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this card`, `corner card in top row`, "
+             "`card in top row below this card` ...)",
              "anywhere", *CONTRADICTORY, on=AllOf, refuses=lambda f, w: contradictory(f.filters),
              at=lambda f: f.source or next((p.source for p in f.filters if p.source is not None), None))
 
