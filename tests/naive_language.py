@@ -114,18 +114,20 @@ def near(relation: m.Relation, cell: Any, me: Any) -> bool:
         return dx == 0 and dy == 0
     if relation is m.Relation.OTHER:
         return not (dx == 0 and dy == 0)
-    # Above / below: up or down its column; left / right: along its row; "directly": the next space only.
-    lines = {m.Relation.ABOVE: (0, -1), m.Relation.BELOW: (0, 1), m.Relation.LEFT: (-1, 0), m.Relation.RIGHT: (1, 0)}
+    # Above / below: up or down its column, any distance; left / right: along its row; "directly": the next space.
+    ways = {m.Relation.ABOVE: (0, -1), m.Relation.BELOW: (0, 1), m.Relation.LEFT: (-1, 0), m.Relation.RIGHT: (1, 0)}
     steps = {m.Relation.DIRECTLY_ABOVE: (0, -1), m.Relation.DIRECTLY_BELOW: (0, 1), m.Relation.DIRECTLY_LEFT: (-1, 0),
              m.Relation.DIRECTLY_RIGHT: (1, 0)}
-    if relation in lines:
-        step = lines[relation]
-        return any((right, down) == (step[0] * k, step[1] * k) for k in (1, 2))
+    if relation in ways:
+        way = ways[relation]
+        along = right * way[0] + down * way[1]  # how far that way (negative: the other way)
+        across = right * way[1] - down * way[0]  # how far off the line
+        return along > 0 and across == 0
     if relation in steps:
         return (right, down) == steps[relation]
     if relation is m.Relation.DIAGONALS:
-        # The diagonal lines through this card in a 3x3 grid: one or two steps along any of the four diagonal ways.
-        return any((right, down) == (sx * k, sy * k) for sx in (-1, 1) for sy in (-1, 1) for k in (1, 2))
+        # The diagonal lines through this card: as many columns away as rows, any distance, not this card.
+        return dx == dy and dx > 0
     raise AssertionError(f"the judge cannot read the place {relation!r}")
 
 
