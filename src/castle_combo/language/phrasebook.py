@@ -508,7 +508,7 @@ PHRASES: tuple[Phrase, ...] = (
             r"(?:this\s+card|this\s+one|this|it)\b",
             "in row other than this card", "the cards left and right of this card are the cards of its row but "
             "this one: 'in row other than this card'", line="score"),
-    _phrase(r"\bon\s+(?:this\s+card(?:'s|’s)|its)\s+diagonal\b(?!s)|\b(?:on|along|in)\s+(?:the\s+|a\s+)?(?:same\s+)?"
+    _phrase(r"\bon\s+(?:this\s+card(?:'s|’s|s|s'|s’)?|its)\s+diagonals?\b|\b(?:on|along|in)\s+(?:the\s+|a\s+)?(?:same\s+)?"
             r"diagonals?(?:\s+lines?)?\s+(?:as|of|through|with)\s+(?:this\s+card|this\s+one|this|it)\b|"
             r"\b(?:along|in)\s+(?:this\s+card(?:'s|’s)|its)\s+diagonals?\b|"
             r"\bdiagonally\s+in\s+line\s+with\s+(?:this\s+card|this\s+one|this|it)\b|"
