@@ -18,6 +18,7 @@ from engine_kit import game, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.language import format_card, parse_text
+from castle_combo.language.model import Scope
 
 
 def one(name: str, body: str, facts: str = "deck castle   cost 0   shields nobility") -> cc.Card:
@@ -121,6 +122,16 @@ def test_places_relative_to_this_card_join_the_filters_and_the_parts_of_the_grid
     assert points(sides, (1, 1), {(0, 1): "v0", (2, 1): "v1", (1, 0): "v2"}) == 4
     not_up = one("NotUp", "score 1 per village card in column not above this card")
     assert points(not_up, (1, 1), {(1, 0): "v0", (1, 2): "v1"}) == 1
+
+
+def test_a_place_next_to_this_card_narrows_cards_of_a_part_of_the_grid_in_your_tableau() -> None:
+    """Before these places, any place next to this card with a part of the grid was refused; now both narrow."""
+    corner_neighbours = one("Hub", "score 2 per corner card adjacent to this card")
+    assert corner_neighbours.scoring[0].per.scope is Scope.TABLEAU
+    assert points(corner_neighbours, (1, 0)) == 4 and points(corner_neighbours, (1, 1)) == 0
+    top_row = one("Crest", "score 1 per village banner in top row in row")
+    assert points(top_row, (2, 0), {(0, 0): "v0", (1, 0): "v1", (0, 1): "v2"}) == 2
+    assert points(top_row, (2, 1), {(0, 0): "v0", (1, 0): "v1", (0, 1): "v2"}) == 0
 
 
 @pytest.mark.parametrize("body", [
