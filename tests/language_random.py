@@ -41,7 +41,9 @@ COMPARISONS = list(Comparison)
 #: Scopes any count may be taken in, with no player or group being talked about.
 PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.CASTLE_ROW,
-                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED]
+                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
+                Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS]
 
 
 # --------------------------------------------------------------------------
@@ -191,7 +193,9 @@ MAX_DEPTH = 3
 #: Scopes any count may be taken in, with no player or group being talked about.
 PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.CASTLE_ROW,
-                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED]
+                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
+                Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS]
 
 
 @attrs.frozen
@@ -343,7 +347,8 @@ def _compared(rng: random.Random, where: Where) -> m.Per:
 def _alike(rng: random.Random, where: Where) -> m.Per:
     """The cards compared by a trait: cards (of any filter), in their row or pair, or a place."""
     scope = Scope.GROUP if where.group and rng.random() < 0.6 else rng.choice([Scope.TABLEAU, Scope.ROW,
-                                                                               Scope.ADJACENT, Scope.CASTLE_ROW])
+                                                                               Scope.ADJACENT, Scope.CASTLE_ROW,
+                                                                               Scope.ABOVE, Scope.DIAGONALS])
     return m.Per(m.Cards(draw(rng, m.CardFilter | None, where.deeper())), scope)
 
 

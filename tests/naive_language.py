@@ -95,7 +95,9 @@ def has_part(card: m.Card, part: m.Part) -> bool:
 
 
 def near(relation: m.Relation, cell: Any, me: Any) -> bool:
-    dx, dy = abs(cell.x - me.x), abs(cell.y - me.y)
+    """Whether ``cell`` lies so from ``me``: the docs' table of places, read as offsets (rows from the top)."""
+    right, down = cell.x - me.x, cell.y - me.y  # columns to the right, rows down
+    dx, dy = abs(right), abs(down)
     if relation is m.Relation.ROW:
         return dy == 0
     if relation is m.Relation.COLUMN:
@@ -110,7 +112,23 @@ def near(relation: m.Relation, cell: Any, me: Any) -> bool:
         return max(dx, dy) == 1
     if relation is m.Relation.THIS:
         return dx == 0 and dy == 0
-    return not (dx == 0 and dy == 0)
+    if relation is m.Relation.OTHER:
+        return not (dx == 0 and dy == 0)
+    # Above / below: up or down its column, any distance; left / right: along its row; "directly": the next space.
+    ways = {m.Relation.ABOVE: (0, -1), m.Relation.BELOW: (0, 1), m.Relation.LEFT: (-1, 0), m.Relation.RIGHT: (1, 0)}
+    steps = {m.Relation.DIRECTLY_ABOVE: (0, -1), m.Relation.DIRECTLY_BELOW: (0, 1), m.Relation.DIRECTLY_LEFT: (-1, 0),
+             m.Relation.DIRECTLY_RIGHT: (1, 0)}
+    if relation in ways:
+        way = ways[relation]
+        along = right * way[0] + down * way[1]  # how far that way (negative: the other way)
+        across = right * way[1] - down * way[0]  # how far off the line
+        return along > 0 and across == 0
+    if relation in steps:
+        return (right, down) == steps[relation]
+    if relation is m.Relation.DIAGONALS:
+        # The diagonal lines through this card: as many columns away as rows, any distance, not this card.
+        return dx == dy and dx > 0
+    raise AssertionError(f"the judge cannot read the place {relation!r}")
 
 
 def passes(f: m.CardFilter | None, cell: Any, ctx: Context) -> bool:
@@ -187,7 +205,11 @@ def cells_in(scope: Scope, ctx: Context) -> list[Any]:
     mine = world.seats[ctx.owner].cells
     relations = {Scope.ROW: m.Relation.ROW, Scope.COLUMN: m.Relation.COLUMN,
                  Scope.ROW_AND_COLUMN: m.Relation.ROW_AND_COLUMN, Scope.ADJACENT: m.Relation.ADJACENT,
-                 Scope.DIAGONAL: m.Relation.DIAGONAL, Scope.AROUND: m.Relation.AROUND}
+                 Scope.DIAGONAL: m.Relation.DIAGONAL, Scope.AROUND: m.Relation.AROUND,
+                 Scope.ABOVE: m.Relation.ABOVE, Scope.BELOW: m.Relation.BELOW, Scope.LEFT: m.Relation.LEFT,
+                 Scope.RIGHT: m.Relation.RIGHT, Scope.DIRECTLY_ABOVE: m.Relation.DIRECTLY_ABOVE,
+                 Scope.DIRECTLY_BELOW: m.Relation.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT: m.Relation.DIRECTLY_LEFT,
+                 Scope.DIRECTLY_RIGHT: m.Relation.DIRECTLY_RIGHT, Scope.DIAGONALS: m.Relation.DIAGONALS}
     if scope is Scope.TABLEAU:
         return list(mine)
     if scope in relations:
@@ -320,7 +342,9 @@ def raw_count(noun: Any, scope: Scope, ctx: Context) -> int:
             best = max(best, count_cells(noun, theirs, ctx, 9))
         return best
     capacities = {Scope.ROW: 3, Scope.COLUMN: 3, Scope.ROW_AND_COLUMN: 5, Scope.ADJACENT: 4, Scope.DIAGONAL: 4,
-                  Scope.AROUND: 8, Scope.CASTLE_ROW: 3, Scope.VILLAGE_ROW: 3, Scope.CASTLE_PILE: 0,
+                  Scope.AROUND: 8, Scope.ABOVE: 2, Scope.BELOW: 2, Scope.LEFT: 2, Scope.RIGHT: 2,
+                  Scope.DIRECTLY_ABOVE: 1, Scope.DIRECTLY_BELOW: 1, Scope.DIRECTLY_LEFT: 1, Scope.DIRECTLY_RIGHT: 1,
+                  Scope.DIAGONALS: 4, Scope.CASTLE_ROW: 3, Scope.VILLAGE_ROW: 3, Scope.CASTLE_PILE: 0,
                   Scope.VILLAGE_PILE: 0, Scope.DISCARDED: 0}
     cells = cells_in(scope, ctx)
     capacity = len(cells) if scope is Scope.GROUP else capacities.get(scope, 9)

@@ -60,6 +60,18 @@ EXAMPLES = [
      "Score 2 per castle banner diagonally next to this one."),
     ("score 1 per village banner surrounding this", "score 1 per village banner around this card",
      "Score 1 per village banner in the eight spaces around this one."),
+    ("score 1 per faith shield left and right of this card", "score 1 per faith shield in row other than this card",
+     "Score 1 per faith shield on cards other than this card in this card's row."),
+    ("score 2 per castle banner over this card", "score 2 per castle banner above this card",
+     "Score 2 per castle banner above this one in its column."),
+    ("score 2 per castle banner just left of this card", "score 2 per castle banner directly left of this card",
+     "Score 2 per castle banner in the space directly left of this one."),
+    ("score 2 per card right below this card", "score 2 per card directly below this card",
+     "Score 2 per card in the space directly below this one (face-down cards included)."),
+    ("score 1 per village banner right of it", "score 1 per village banner right of this card",
+     "Score 1 per village banner to the right of this one in its row."),
+    ("score 1 per village banner along this card's diagonals", "score 1 per village banner on this card's diagonals",
+     "Score 1 per village banner on the diagonal lines through this one."),
 ]
 #: The same for the facts of a card (the line of deck, cost and shields).
 HEADER_EXAMPLES = [

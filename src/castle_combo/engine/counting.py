@@ -345,6 +345,24 @@ def _relation(relation: Relation) -> Callable[[Placed, Placed], bool]:
             return lambda c, me: c.x == me.x and c.y == me.y
         case Relation.OTHER:
             return lambda c, me: c.x != me.x or c.y != me.y
+        case Relation.ABOVE:
+            return lambda c, me: c.x == me.x and c.y < me.y
+        case Relation.BELOW:
+            return lambda c, me: c.x == me.x and c.y > me.y
+        case Relation.LEFT:
+            return lambda c, me: c.y == me.y and c.x < me.x
+        case Relation.RIGHT:
+            return lambda c, me: c.y == me.y and c.x > me.x
+        case Relation.DIRECTLY_ABOVE:
+            return lambda c, me: c.x == me.x and c.y == me.y - 1
+        case Relation.DIRECTLY_BELOW:
+            return lambda c, me: c.x == me.x and c.y == me.y + 1
+        case Relation.DIRECTLY_LEFT:
+            return lambda c, me: c.y == me.y and c.x == me.x - 1
+        case Relation.DIRECTLY_RIGHT:
+            return lambda c, me: c.y == me.y and c.x == me.x + 1
+        case Relation.DIAGONALS:
+            return lambda c, me: c.x != me.x and abs(c.x - me.x) == abs(c.y - me.y)
         case _:
             assert_never(relation)
 
@@ -582,9 +600,15 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
 #: A selection of cells: ``fn(table, seat, index, extra) -> (cells, this_cell, capacity)``.
 _Select = Callable[[Tableaux, int, int, Any], tuple[Sequence[Placed], Any, int]]
 _POSITIONS = {Scope.ROW: Relation.ROW, Scope.COLUMN: Relation.COLUMN, Scope.ROW_AND_COLUMN: Relation.ROW_AND_COLUMN,
-              Scope.ADJACENT: Relation.ADJACENT, Scope.DIAGONAL: Relation.DIAGONAL, Scope.AROUND: Relation.AROUND}
+              Scope.ADJACENT: Relation.ADJACENT, Scope.DIAGONAL: Relation.DIAGONAL, Scope.AROUND: Relation.AROUND,
+              Scope.ABOVE: Relation.ABOVE, Scope.BELOW: Relation.BELOW, Scope.LEFT: Relation.LEFT,
+              Scope.RIGHT: Relation.RIGHT, Scope.DIRECTLY_ABOVE: Relation.DIRECTLY_ABOVE,
+              Scope.DIRECTLY_BELOW: Relation.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT: Relation.DIRECTLY_LEFT,
+              Scope.DIRECTLY_RIGHT: Relation.DIRECTLY_RIGHT, Scope.DIAGONALS: Relation.DIAGONALS}
+#: The most cards a place around this card can hold in a 3x3 grid (what 'empty space' counts from).
 _CAPACITY = {Scope.ROW: 3, Scope.COLUMN: 3, Scope.ROW_AND_COLUMN: 5, Scope.ADJACENT: 4, Scope.DIAGONAL: 4,
-             Scope.AROUND: 8}
+             Scope.AROUND: 8, Scope.ABOVE: 2, Scope.BELOW: 2, Scope.LEFT: 2, Scope.RIGHT: 2, Scope.DIRECTLY_ABOVE: 1,
+             Scope.DIRECTLY_BELOW: 1, Scope.DIRECTLY_LEFT: 1, Scope.DIRECTLY_RIGHT: 1, Scope.DIAGONALS: 4}
 
 
 def _loose(cards: tuple[int, ...]) -> list[Placed]:
@@ -600,7 +624,9 @@ def _select(scope: Scope) -> _Select:
                 return cells, cells[index] if 0 <= index < len(cells) else None, 9
 
             return mine
-        case Scope.ROW | Scope.COLUMN | Scope.ROW_AND_COLUMN | Scope.ADJACENT | Scope.DIAGONAL | Scope.AROUND:
+        case (Scope.ROW | Scope.COLUMN | Scope.ROW_AND_COLUMN | Scope.ADJACENT | Scope.DIAGONAL | Scope.AROUND
+              | Scope.ABOVE | Scope.BELOW | Scope.LEFT | Scope.RIGHT | Scope.DIRECTLY_ABOVE | Scope.DIRECTLY_BELOW
+              | Scope.DIRECTLY_LEFT | Scope.DIRECTLY_RIGHT | Scope.DIAGONALS):
             near = _relation(_POSITIONS[scope])
             capacity = _CAPACITY[scope]
             include_me = scope in (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN)

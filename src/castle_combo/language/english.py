@@ -96,6 +96,15 @@ SCOPE_PLACE: dict[str, str] = {
     "castle row": "in the castle row",
     "village row": "in the village row",
     "group": "in it",
+    "above": "on the cards above this one in its column",
+    "below": "on the cards below this one in its column",
+    "left of": "on the cards to the left of this one in its row",
+    "right of": "on the cards to the right of this one in its row",
+    "directly above": "on the card directly above this one",
+    "directly below": "on the card directly below this one",
+    "directly left of": "on the card directly left of this one",
+    "directly right of": "on the card directly right of this one",
+    "diagonals": "on the cards on the diagonal lines through this one",
 }
 
 #: The subject and verb of a condition in each scope: "*your tableau has* no faith shield".
@@ -117,6 +126,15 @@ SCOPE_SUBJECT: dict[str, str] = {
     "castle row": "the castle row has",
     "village row": "the village row has",
     "group": "it has",
+    "above": "the cards above this one in its column have",
+    "below": "the cards below this one in its column have",
+    "left of": "the cards to the left of this one in its row have",
+    "right of": "the cards to the right of this one in its row have",
+    "directly above": "the space directly above this one has",
+    "directly below": "the space directly below this one has",
+    "directly left of": "the space directly left of this one has",
+    "directly right of": "the space directly right of this one has",
+    "diagonals": "the diagonal lines through this one have",
 }
 
 _ROW_NAMES = ("top", "middle", "bottom")

@@ -37,8 +37,8 @@ _SHIELD = r"(?:nobility|faith|scholarship|military|craftsmanship|peasantry)"
 _RES = r"(?:gold|keys?)"
 _WHO = r"(?:opponents?|neighbou?rs?|players?)"
 #: Words that end a count in a sentence: joins, bounds, places, the next effect or property.
-_STOP = (r"(?=\s*(?:$|[}),:;]|\b(?:and|or|then|if|up|per|in|on|adjacent|diagonal|around|not|other|score|when"
-         r"|at|gains?|loses?|than)\b))")
+_STOP = (r"(?=\s*(?:$|[}),:;]|\b(?:and|or|then|if|up|per|in|on|adjacent|diagonal|around|above|below|left|right"
+         r"|directly|not|other|score|when|at|gains?|loses?|than)\b))")
 #: A few words of a count ("military shields", "face-down cards", "castle banners"), lazily.
 _WHAT = r"(?P<what>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,3}?)"
 _EFFECT_START = (r"(?:gain|lose|take|give|each|your\s+(?:left|right)|discount|discard|put|fill|move|turn|choose"
@@ -49,6 +49,11 @@ _VERB = {"gain": "gains", "gains": "gains", "get": "gains", "gets": "gains", "re
          "receives": "gains", "earn": "gains", "earns": "gains", "collect": "gains", "collects": "gains",
          "lose": "loses", "loses": "loses", "pay": "loses", "pays": "loses", "spend": "loses",
          "spends": "loses", "discard": "loses", "discards": "loses"}
+
+
+#: Other words for the ways up and down a column, as the card language says them.
+_WAY = {"over": "above", "on top of": "above", "above": "above", "under": "below", "beneath": "below",
+        "underneath": "below", "below": "below"}
 
 
 def _one(word: str) -> str:
@@ -470,6 +475,47 @@ PHRASES: tuple[Phrase, ...] = (
             "adjacent to this card", "the cards next to this one are 'adjacent to this card'"),
     _phrase(r"\bdiagonally\s+(?:adjacent\s+to|next\s+to)\s+(?:this\s+card|this|it)\b", "diagonal to this card",
             "the cards diagonally next to this one are 'diagonal to this card'"),
+    # ------------------------------------------------ places up, down and along this card's row, column, diagonals
+    _phrase(r"\b(?:directly|immediately|just|right)\s+(?:to\s+the\s+|on\s+the\s+)?(?P<side>left|right)\s+(?:of|to)\s+"
+            r"(?:this\s+card|this\s+one|this|it)\b", "directly \\g<side> of this card",
+            lambda m: (f"the one space to the {m.group('side').lower()} of this card is 'directly "
+                       f"{m.group('side').lower()} of this card'; '{m.group('side').lower()} of this card' is every "
+                       f"space of its row to its {m.group('side').lower()}")),
+    _phrase(r"\b(?:immediately|just|right|one\s+space)\s+(?P<way>above|below|over|under|beneath|underneath)\s+"
+            r"(?:this\s+card|this\s+one|this|it)\b",
+            lambda m: f"directly {_WAY[m.group('way').lower()]} this card",
+            lambda m: (f"the one space {_WAY[m.group('way').lower()]} this card is 'directly "
+                       f"{_WAY[m.group('way').lower()]} this card'; '{_WAY[m.group('way').lower()]} this card' is "
+                       f"every space of its column {_WAY[m.group('way').lower()]} it")),
+    _phrase(r"\b(?:to|on)\s+the\s+(?P<side>left|right)\s+(?:of|to)\s+(?:this\s+card|this\s+one|this|it)\b|"
+            r"\b(?P<bare>left|right)\s+(?:to|from)\s+(?:this\s+card|this\s+one|this|it)\b",
+            lambda m: f"{(m.group('side') or m.group('bare')).lower()} of this card",
+            lambda m: (f"the spaces of this card's row to its {(m.group('side') or m.group('bare')).lower()} are "
+                       f"'{(m.group('side') or m.group('bare')).lower()} of this card' (any distance; 'directly "
+                       f"{(m.group('side') or m.group('bare')).lower()} of this card' is the next one only)")),
+    _phrase(r"\b(?P<way>over|under|beneath|underneath|on\s+top\s+of)\s+(?:this\s+card|this\s+one|this|it)\b",
+            lambda m: f"{_WAY[' '.join(m.group('way').lower().split())]} this card",
+            lambda m: (f"the spaces of this card's column {_WAY[' '.join(m.group('way').lower().split())]} it are "
+                       f"'{_WAY[' '.join(m.group('way').lower().split())]} this card' (any distance; 'directly "
+                       f"{_WAY[' '.join(m.group('way').lower().split())]} this card' is the next one only)")),
+    _phrase(r"\b(?P<way>(?:directly\s+)?(?:above|below|left\s+of|right\s+of))\s+(?:this\s+one|itself|it)\b",
+            lambda m: f"{' '.join(m.group('way').lower().split())} this card",
+            "a place relative to this card names it 'this card': 'above this card'"),
+    _phrase(r"\b(?P<a>above|below)\s+(?:or|and)\s+(?P<b>above|below)\s+(?:this\s+card|this\s+one|this|it)\b",
+            "in column other than this card", "the cards above and below this card are the cards of its column "
+            "but this one: 'in column other than this card'", line="score"),
+    _phrase(r"\b(?:to\s+the\s+)?(?P<a>left|right)\s+(?:or|and)\s+(?:to\s+the\s+)?(?P<b>left|right)\s+of\s+"
+            r"(?:this\s+card|this\s+one|this|it)\b",
+            "in row other than this card", "the cards left and right of this card are the cards of its row but "
+            "this one: 'in row other than this card'", line="score"),
+    _phrase(r"\bon\s+(?:this\s+card(?:'s|’s|s|s'|s’)?|its)\s+diagonals?\b|\b(?:on|along|in)\s+(?:the\s+|a\s+)?(?:same\s+)?"
+            r"diagonals?(?:\s+lines?)?\s+(?:as|of|through|with)\s+(?:this\s+card|this\s+one|this|it)\b|"
+            r"\b(?:along|in)\s+(?:this\s+card(?:'s|’s)|its)\s+diagonals?\b|"
+            r"\bdiagonally\s+in\s+line\s+with\s+(?:this\s+card|this\s+one|this|it)\b|"
+            r"\bdiagonal\s+from\s+(?:this\s+card|this\s+one|this|it)\b",
+            "on this card's diagonals",
+            "the cards on the diagonal lines through this card (any distance) are 'on this card's diagonals'; "
+            "'diagonal to this card' is the four spaces diagonally next to it only"),
     _phrase(r"\b(?:surrounding|around)\s+(?:this|it|this\s+one)\b(?!\s+card)", "around this card",
             "the eight spaces around this card are 'around this card'"),
     _phrase(r"\b(?P<lead>per|each|every|a|an|one)\s+(?P<near>adjacent|diagonal|neighbouring|neighboring)\s+"

@@ -892,6 +892,21 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def around_this_card(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.AROUND)
 
+    def above_this_card(self, meta: Meta, *directly: Token) -> _Place:
+        return self._scope(meta, Scope.DIRECTLY_ABOVE if directly else Scope.ABOVE)
+
+    def below_this_card(self, meta: Meta, *directly: Token) -> _Place:
+        return self._scope(meta, Scope.DIRECTLY_BELOW if directly else Scope.BELOW)
+
+    def left_of_this_card(self, meta: Meta, *directly: Token) -> _Place:
+        return self._scope(meta, Scope.DIRECTLY_LEFT if directly else Scope.LEFT)
+
+    def right_of_this_card(self, meta: Meta, *directly: Token) -> _Place:
+        return self._scope(meta, Scope.DIRECTLY_RIGHT if directly else Scope.RIGHT)
+
+    def on_this_cards_diagonals(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.DIAGONALS)
+
     def other_than_this_card(self, meta: Meta) -> _Place:
         return _Place(filter=m.Near(m.Relation.OTHER, source=self._at(meta)), source=self._at(meta))
 

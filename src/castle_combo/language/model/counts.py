@@ -107,6 +107,11 @@ class Scope(enum.Enum):
     cards the resolving ability has discarded so far (a whole row, or one
     card from a row). ``GROUP`` is the row, column or pair of cards a
     quantifier is looking at ("per row with at least 2 village banners").
+    ``ABOVE`` / ``BELOW`` are the owner's cards in this card's column above /
+    below it, ``LEFT`` / ``RIGHT`` in its row to its left / right (any
+    distance), the ``DIRECTLY_`` ones the one card in the next space that way,
+    and ``DIAGONALS`` the cards on the diagonal lines through this card (any
+    distance); none of them holds this card.
     """
 
     TABLEAU = "tableau"
@@ -126,6 +131,15 @@ class Scope(enum.Enum):
     CASTLE_ROW = "castle row"
     VILLAGE_ROW = "village row"
     GROUP = "group"
+    ABOVE = "above"
+    BELOW = "below"
+    LEFT = "left of"
+    RIGHT = "right of"
+    DIRECTLY_ABOVE = "directly above"
+    DIRECTLY_BELOW = "directly below"
+    DIRECTLY_LEFT = "directly left of"
+    DIRECTLY_RIGHT = "directly right of"
+    DIAGONALS = "diagonals"
 
     def describe(self) -> str:
         """Where a count is taken, as it follows the counted noun: "in this card's row"."""
@@ -144,13 +158,21 @@ _SCOPE_CCL = {
     Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "around this card",
     Scope.THEIRS: "in their tableau", Scope.EVERY_TABLEAU: "in every tableau",
     Scope.OPPONENTS: "in your opponents' tableaux", Scope.CASTLE_ROW: "in the castle row",
-    Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it",
+    Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it", Scope.ABOVE: "above this card",
+    Scope.BELOW: "below this card", Scope.LEFT: "left of this card", Scope.RIGHT: "right of this card",
+    Scope.DIRECTLY_ABOVE: "directly above this card", Scope.DIRECTLY_BELOW: "directly below this card",
+    Scope.DIRECTLY_LEFT: "directly left of this card", Scope.DIRECTLY_RIGHT: "directly right of this card",
+    Scope.DIAGONALS: "on this card's diagonals",
 }
 
 #: Scopes that are places in the owner's tableau relative to this card, and the filter each stands for.
 POSITION_SCOPES: dict[Scope, Relation] = {
     Scope.ROW: Relation.ROW, Scope.COLUMN: Relation.COLUMN, Scope.ROW_AND_COLUMN: Relation.ROW_AND_COLUMN,
     Scope.ADJACENT: Relation.ADJACENT, Scope.DIAGONAL: Relation.DIAGONAL, Scope.AROUND: Relation.AROUND,
+    Scope.ABOVE: Relation.ABOVE, Scope.BELOW: Relation.BELOW, Scope.LEFT: Relation.LEFT, Scope.RIGHT: Relation.RIGHT,
+    Scope.DIRECTLY_ABOVE: Relation.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW: Relation.DIRECTLY_BELOW,
+    Scope.DIRECTLY_LEFT: Relation.DIRECTLY_LEFT, Scope.DIRECTLY_RIGHT: Relation.DIRECTLY_RIGHT,
+    Scope.DIAGONALS: Relation.DIAGONALS,
 }
 _RELATION_SCOPES = {relation: scope for scope, relation in POSITION_SCOPES.items()}
 #: The row and column scopes: the final grid's lines, unknown while an ability resolves.
@@ -576,7 +598,14 @@ def _player_noun(count: Any) -> bool:
 
 #: Where cards next to this one are, said of the cards themselves.
 _CARDS_NEAR = {Scope.ADJACENT: "next to this one", Scope.DIAGONAL: "diagonally next to this one",
-               Scope.AROUND: "in the eight spaces around this one"}
+               Scope.AROUND: "in the eight spaces around this one", Scope.ABOVE: "above this one in its column",
+               Scope.BELOW: "below this one in its column", Scope.LEFT: "to the left of this one in its row",
+               Scope.RIGHT: "to the right of this one in its row",
+               Scope.DIRECTLY_ABOVE: "in the space directly above this one",
+               Scope.DIRECTLY_BELOW: "in the space directly below this one",
+               Scope.DIRECTLY_LEFT: "in the space directly left of this one",
+               Scope.DIRECTLY_RIGHT: "in the space directly right of this one",
+               Scope.DIAGONALS: "on the diagonal lines through this one"}
 
 
 @attrs.frozen
@@ -585,7 +614,10 @@ class Per:
 
     A count of cards narrowed to one place next to this card (a filter
     ``Near(ROW)``, written ``in row``) is the same as that place's scope,
-    and is kept as the scope, so the two ways of building it are one value.
+    and is kept as the scope, so the two ways of building it are one value;
+    but when its cards are also in a part of the final grid (``corner card
+    above this card``), they are counted in your tableau and the place is
+    kept as a filter.
     """
 
     #: A :data:`~castle_combo.language.model.Count` (the union is completed by the quantifiers, defined with the
@@ -600,6 +632,14 @@ class Per:
         if not narrowable(count) or (self.scope is not Scope.TABLEAU and self.scope not in POSITION_SCOPES):
             return
         on = count.on
+        if reads_position(on):
+            # Cards in a part of the final grid are counted in your tableau, so a place relative to this card
+            # narrows them ("corner card on this card's diagonals"), whichever way it is written.
+            if self.scope in POSITION_SCOPES:
+                object.__setattr__(self, "count", attrs.evolve(count, on=all_of((on, Near(POSITION_SCOPES[
+                    self.scope])))))
+                object.__setattr__(self, "scope", Scope.TABLEAU)
+            return
         conj = on.filters if isinstance(on, AllOf) else (on,)
         near = [f.relation for f in conj if isinstance(f, Near) and f.relation in _RELATION_SCOPES]
         if not near:
@@ -658,7 +698,7 @@ class Per:
         note = ""
         if _bare_cards(count) and self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
             note = " (face-down cards and this one included)"
-        elif _bare_cards(count) and self.scope in (Scope.ADJACENT, Scope.DIAGONAL, Scope.AROUND):
+        elif _bare_cards(count) and self.scope in POSITION_SCOPES and self.scope not in GRID_SCOPES:
             note = " (face-down cards included)"
         if isinstance(count, Cards) and self.scope in _CARDS_NEAR:
             return f"{noun} {_CARDS_NEAR[self.scope]}{note}"  # "card next to this one", not "card on the cards ..."
@@ -703,9 +743,9 @@ _SCOPE_RULES = (
     _scope_rule("`gold`", "any scope but your tableau and theirs", "gold in the supply is held by a player, not placed "
             "in a tableau, so 'gold' takes no scope", "remove the scope after 'gold', or count 'gold on purses'",
             lambda c, s, w: isinstance(c, Gold) and s not in (Scope.TABLEAU, Scope.THEIRS)),
-    _scope_rule("`empty space`", "a row, a column, next to this card", "a row or column of the final grid is always "
-            "full, and a space next to a card may lie outside the grid, so 'empty space' is counted in the whole "
-            "tableau only", "count 'empty space' in the whole tableau",
+    _scope_rule("`empty space`", "a row, a column, a place relative to this card", "a row or column of the final "
+            "grid is always full, and a space next to a card may lie outside the grid, so 'empty space' is counted "
+            "in the whole tableau only", "count 'empty space' in the whole tableau",
             lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
     _scope_rule("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
             "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
@@ -769,7 +809,8 @@ _SCOPE_RULES = (
             "cards, not a player's keys, gold or spaces", "count something on the cards",
             lambda c, s, w: s is Scope.GROUP and (_player_noun(c) or isinstance(c, EmptySpaces))),
 )
-REFUSALS.add("places next to this card (`card in row not in row`, `card diagonal to this card in row` ...)", "a count",
+REFUSALS.add("places next to this card (`card in row not in row`, `card diagonal to this card in row`, "
+             "`card above this card in row` ...)", "a count",
              *CONTRADICTORY, on=Per, refuses=lambda per, where: _contradicts(per),
              at=lambda per: per.count.source or per.source)
 

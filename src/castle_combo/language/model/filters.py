@@ -124,6 +124,11 @@ class Relation(enum.Enum):
     ``ROW_AND_COLUMN`` both (this card once); ``ADJACENT``: orthogonally next
     to it; ``DIAGONAL``: diagonally next to it; ``AROUND``: any of the eight
     spaces around it; ``THIS``: this card itself; ``OTHER``: any card but this one.
+    ``ABOVE``/``BELOW``: in its column, above / below it, any distance;
+    ``LEFT``/``RIGHT``: in its row, to its left / right, any distance; the
+    ``DIRECTLY_`` ones only the next space that way. ``DIAGONALS``: on a
+    diagonal line through it, any distance (``|dx| == |dy|``, this card left
+    out): a corner's one diagonal, the center's two, an edge middle's two short ones.
     """
 
     ROW = "row"
@@ -134,17 +139,36 @@ class Relation(enum.Enum):
     AROUND = "around"
     THIS = "this"
     OTHER = "other"
+    ABOVE = "above"
+    BELOW = "below"
+    LEFT = "left of"
+    RIGHT = "right of"
+    DIRECTLY_ABOVE = "directly above"
+    DIRECTLY_BELOW = "directly below"
+    DIRECTLY_LEFT = "directly left of"
+    DIRECTLY_RIGHT = "directly right of"
+    DIAGONALS = "diagonals"
 
     def holds(self, dx: int, dy: int) -> bool:
-        """Whether a card ``(dx, dy)`` away from this card (in columns and rows) lies so."""
-        return _RELATION_HOLDS[self](abs(dx), abs(dy))
+        """Whether a card ``(dx, dy)`` away from this card lies so: ``dx`` columns to the right (negative: to the
+        left), ``dy`` rows down (negative: up), rows being counted from the top."""
+        return _RELATION_HOLDS[self](dx, dy)
 
 
 _RELATION_HOLDS: dict[Relation, Callable[[int, int], bool]] = {
     Relation.ROW: lambda dx, dy: dy == 0, Relation.COLUMN: lambda dx, dy: dx == 0,
-    Relation.ROW_AND_COLUMN: lambda dx, dy: dx == 0 or dy == 0, Relation.ADJACENT: lambda dx, dy: dx + dy == 1,
-    Relation.DIAGONAL: lambda dx, dy: dx == 1 and dy == 1, Relation.AROUND: lambda dx, dy: max(dx, dy) == 1,
+    Relation.ROW_AND_COLUMN: lambda dx, dy: dx == 0 or dy == 0,
+    Relation.ADJACENT: lambda dx, dy: abs(dx) + abs(dy) == 1,
+    Relation.DIAGONAL: lambda dx, dy: abs(dx) == 1 and abs(dy) == 1,
+    Relation.AROUND: lambda dx, dy: max(abs(dx), abs(dy)) == 1,
     Relation.THIS: lambda dx, dy: dx == 0 and dy == 0, Relation.OTHER: lambda dx, dy: dx != 0 or dy != 0,
+    Relation.ABOVE: lambda dx, dy: dx == 0 and dy < 0, Relation.BELOW: lambda dx, dy: dx == 0 and dy > 0,
+    Relation.LEFT: lambda dx, dy: dy == 0 and dx < 0, Relation.RIGHT: lambda dx, dy: dy == 0 and dx > 0,
+    Relation.DIRECTLY_ABOVE: lambda dx, dy: dx == 0 and dy == -1,
+    Relation.DIRECTLY_BELOW: lambda dx, dy: dx == 0 and dy == 1,
+    Relation.DIRECTLY_LEFT: lambda dx, dy: dy == 0 and dx == -1,
+    Relation.DIRECTLY_RIGHT: lambda dx, dy: dy == 0 and dx == 1,
+    Relation.DIAGONALS: lambda dx, dy: dx != 0 and abs(dx) == abs(dy),
 }
 
 
@@ -184,13 +208,28 @@ _PART_ADJECTIVES = {Part.PURSE: "purse", Part.DISCOUNT: "discount", Part.LOCK: "
 _RELATION_CCL = {Relation.ROW: "in row", Relation.COLUMN: "in column", Relation.ROW_AND_COLUMN: "in row and column",
                  Relation.ADJACENT: "adjacent to this card", Relation.DIAGONAL: "diagonal to this card",
                  Relation.AROUND: "around this card", Relation.THIS: "that is this card",
-                 Relation.OTHER: "other than this card"}
+                 Relation.OTHER: "other than this card", Relation.ABOVE: "above this card",
+                 Relation.BELOW: "below this card", Relation.LEFT: "left of this card",
+                 Relation.RIGHT: "right of this card", Relation.DIRECTLY_ABOVE: "directly above this card",
+                 Relation.DIRECTLY_BELOW: "directly below this card",
+                 Relation.DIRECTLY_LEFT: "directly left of this card",
+                 Relation.DIRECTLY_RIGHT: "directly right of this card",
+                 Relation.DIAGONALS: "on this card's diagonals"}
 _RELATION_ENGLISH = {Relation.ROW: "in this card's row", Relation.COLUMN: "in this card's column",
                      Relation.ROW_AND_COLUMN: "in this card's row and column",
                      Relation.ADJACENT: "orthogonally next to this card",
                      Relation.DIAGONAL: "diagonally next to this card",
                      Relation.AROUND: "in one of the eight spaces around this card",
-                     Relation.THIS: "that is this card", Relation.OTHER: "other than this card"}
+                     Relation.THIS: "that is this card", Relation.OTHER: "other than this card",
+                     Relation.ABOVE: "above this card in its column",
+                     Relation.BELOW: "below this card in its column",
+                     Relation.LEFT: "to the left of this card in its row",
+                     Relation.RIGHT: "to the right of this card in its row",
+                     Relation.DIRECTLY_ABOVE: "in the space directly above this card",
+                     Relation.DIRECTLY_BELOW: "in the space directly below this card",
+                     Relation.DIRECTLY_LEFT: "in the space directly left of this card",
+                     Relation.DIRECTLY_RIGHT: "in the space directly right of this card",
+                     Relation.DIAGONALS: "on a diagonal line through this card"}
 _SHARES = {Trait.SHIELD: "sharing a shield type with this card", Trait.DECK: "sharing a banner with this card",
            Trait.COST: "sharing a cost with this card"}
 _SHARES_ENGLISH = {Trait.SHIELD: "sharing a shield type with this card", Trait.DECK: "sharing a banner with this card",
@@ -609,12 +648,13 @@ class Excluding:
 
 
 def contradictory(filters: Iterable[CardFilter], relation: Relation | None = None) -> bool:
-    """Whether places joined by "and" can never all hold: next to this card (with ``relation``, a count's own
-    place next to it), or in parts of the final grid.
+    """Whether places joined by "and" can never all hold: places relative to this card (with ``relation``, a
+    count's own place relative to it), parts of the final grid, or both together.
 
-    Each place is tried on every offset from this card a 3x3 grid allows,
-    and every cell of it, so any places at all are judged, not a list of
-    known pairs.
+    Every pair of spaces of the 3x3 grid is tried, one for the card and one
+    for this card, so any places at all are judged, not a list of known
+    pairs: ``card in top row below this card`` is refused, since this card
+    would have to lie above the top row.
     """
     near_in = [relation] if relation is not None else []
     near_out: list[Relation] = []
@@ -626,24 +666,22 @@ def contradictory(filters: Iterable[CardFilter], relation: Relation | None = Non
             into[0].append(inner.relation)
         elif isinstance(inner, InRegion):
             into[1].append(inner.region.cells)
-    if len(near_in) + len(near_out) > 1:
-        offsets = [(dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)]
-        if not any(all(r.holds(dx, dy) for r in near_in) and not any(r.holds(dx, dy) for r in near_out)
-                   for dx, dy in offsets):
-            return True
-    if len(cells_in) + len(cells_out) > 1:
-        grid = [(x, y) for x in range(3) for y in range(3)]
-        if not any(all(cell in cells for cells in cells_in) and not any(cell in cells for cells in cells_out)
-                   for cell in grid):
-            return True
-    return False
+    if len(near_in) + len(near_out) + len(cells_in) + len(cells_out) < 2:
+        return False
+    grid = [(x, y) for x in range(3) for y in range(3)]
+    return not any(
+        all(cell in cells for cells in cells_in) and not any(cell in cells for cells in cells_out)
+        and all(r.holds(cell[0] - me[0], cell[1] - me[1]) for r in near_in)
+        and not any(r.holds(cell[0] - me[0], cell[1] - me[1]) for r in near_out)
+        for cell in grid for me in grid)
 
 
 #: What the rules about contradictory places say (a count's own place and its cards' places say it too).
 CONTRADICTORY = ("these places contradict each other, so no card is ever in all of them",
                  "keep one of them, or join them with 'or' between brackets: '(adjacent to this card or diagonal to "
                  "this card)'")
-REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this card`, `corner card in top row` ...)",
+REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this card`, `corner card in top row`, "
+             "`card in top row below this card` ...)",
              "anywhere", *CONTRADICTORY, on=AllOf, refuses=lambda f, w: contradictory(f.filters),
              at=lambda f: f.source or next((p.source for p in f.filters if p.source is not None), None))
 
