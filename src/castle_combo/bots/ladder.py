@@ -240,8 +240,14 @@ def chart_svg(ratings: Sequence[Rating], title: str, notes: Sequence[str] = (),
     for k, rating in enumerate(ratings):
         y = top + k * row + 12
         note = notes[k] if k < len(notes) else ""
-        label = escape(rating.bot) + (f'<tspan fill="#795548" font-size="11"> {escape(note)}</tspan>' if note else "")
-        parts.append(f'<text x="{label_w - 10}" y="{y + 5}" text-anchor="end" font-size="13">{label}</text>')
+        # The note goes on a line of its own under the name: one anchored text per line reads the same
+        # in every renderer (a tspan after an end-anchored text is placed differently by some).
+        name_y = y + (0 if note else 5)
+        parts.append(f'<text x="{label_w - 10}" y="{name_y}" text-anchor="end" font-size="13">'
+                     f'{escape(rating.bot)}</text>')
+        if note:
+            parts.append(f'<text x="{label_w - 10}" y="{y + 13}" text-anchor="end" font-size="11" '
+                         f'fill="#795548">{escape(note)}</text>')
         if rating.high > rating.low:
             parts.append(f'<line x1="{x(rating.low):.1f}" y1="{y}" x2="{x(rating.high):.1f}" y2="{y}" '
                          'stroke="#6d4c41" stroke-width="3" stroke-linecap="round"/>')
