@@ -387,7 +387,7 @@ class TimesStep:
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask how many times, if the owner can pay at least once."""
         most = self.affordable(work, seat)
-        return ChooseTimes(most, self.cost) if most >= 1 else None
+        return ChooseTimes(most) if most >= 1 else None
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
         """Pay the cost ``times`` times and resolve the effects next, that many times."""

@@ -424,49 +424,36 @@ class ChooseTimes(DecisionKind):
 
     ``n`` runs from 0 (do nothing) to ``most``: the most times its owner can
     pay the cost in full, never more than the card's cap. Asked only when
-    ``most`` is at least 1. ``cost`` is the cost of one time in gold and
-    keys (what the narration and the terminal game show).
+    ``most`` is at least 1 (what one time costs and gives is the card's
+    effect, which the narration and the terminal game read from the card).
     """
 
     kind: ClassVar[str] = "times"
-    field: ClassVar[str] = "times"
+    field: ClassVar[str] = "most"
     answered_by: ClassVar[tuple[type, ...]] = (Times,)
 
     most: int
-    cost: tuple[int, int] = (0, 0)
 
     def answers(self, table: Table) -> tuple[Action, ...]:
         n = self.most + 1
         return _TIMES[:n] if n <= len(_TIMES) else tuple(Times(k) for k in range(n))
 
-    def _each(self) -> str:
-        gold, keys = self.cost
-        paid = " and ".join(p for p in (f"{gold} gold" if gold else "", f"{keys} key{'s' if keys != 1 else ''}"
-                                                                           if keys else "") if p)
-        return f", paying {paid} each time" if paid else ""
-
     def owed(self, table: Table, card: str) -> str:
-        return f"choose how many times to use {card}'s optional effect (0 to {self.most}{self._each()})"
+        return f"choose how many times to use {card}'s optional effect (0 to {self.most})"
 
     def refusal(self, table: Table, card: str, action: Action) -> str:
         assert isinstance(action, Times)
         return f"{card}'s optional effect can be used 0 to {self.most} times now; not {action.times}"
 
     def value(self) -> Any:
-        return {"most": self.most, "cost": list(self.cost)}
+        return self.most
 
     @classmethod
     def read(cls, value: Any, path: str) -> ChooseTimes:
-        if not (isinstance(value, dict) and set(value) == {"most", "cost"}):
-            raise RecordError(f"{path}: expected {{\"most\": a number of times, \"cost\": [gold, keys]}}, "
+        if type(value) is not int or not 1 <= value <= MAX_NUMBER:
+            raise RecordError(f"{path}: expected a number of times (1 or more, at most {MAX_NUMBER:,}), "
                               f"got {quote(value)}")
-        most, cost = value["most"], value["cost"]
-        if type(most) is not int or not 1 <= most <= MAX_NUMBER:
-            raise RecordError(f"{path}.most: expected a number of times from 1, got {quote(most)}")
-        if not (isinstance(cost, list) and len(cost) == 2 and all(type(v) is int and 0 <= v <= MAX_NUMBER
-                                                                   for v in cost)):
-            raise RecordError(f"{path}.cost: expected [gold, keys], two whole numbers, got {quote(cost)}")
-        return cls(most, (cost[0], cost[1]))
+        return cls(value)
 
 
 def _theirs(table: Table, candidates: Sequence[tuple[int, int]]) -> list[int]:
