@@ -15,7 +15,7 @@ from engine_kit import V, card, game, gold, keys, ruleset, seat_with, take, with
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
-from castle_combo.bots import GreedyAgent
+from castle_combo.bots import GreedyAgent, MctsAgent
 from castle_combo.bots.greedy import worth_trying
 from castle_combo.cli._play_input import compact, parse_input
 from castle_combo.engine import decisions
@@ -253,6 +253,13 @@ def test_greedy_takes_a_generous_exchange_as_often_as_it_can() -> None:
     generous = changer(keys(1), cost=m.Lose(1, GOLD), up_to=3)  # a key is worth more than a coin
     action = GreedyAgent().choose(bought(generous).view(0), random.Random(0))
     assert action == cc.Times(3)
+
+
+def test_mcts_takes_a_generous_exchange_as_often_as_it_can_and_declines_a_wasteful_one() -> None:
+    generous = changer(keys(1), cost=m.Lose(1, GOLD), up_to=3)
+    assert MctsAgent(iterations=12).choose(bought(generous).view(0), random.Random(0)) == cc.Times(3)
+    wasteful = changer(gold(1), cost=m.Lose(3, GOLD), up_to=4)
+    assert MctsAgent(iterations=12).choose(bought(wasteful).view(0), random.Random(0)) == cc.Times(0)
 
 
 def test_greedy_declines_a_wasteful_exchange() -> None:
