@@ -296,8 +296,9 @@ PHRASES: tuple[Phrase, ...] = (
                        + ("any number of times" if m.group("any") else f"up to {m.group('cap')} times")),
             "an exchange of any size is a repeated optional cost: 'you may pay 1 key to gain 2 gold any number "
             "of times' (or 'up to 3 times'); the player picks how many", expects="gain"),
-    _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|one|any)\s+(?:face[- ]?up\s+)?"
-            r"card\s+(?:in|from|of)\s+(?:a|your|one\s+of\s+your|either)\s+neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
+    _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|one|any)\s+"
+            r"(?:face[- ]?up\s+)?card\s+(?:in|from|of)\s+(?:a|your|one\s+of\s+your|either)\s+"
+            r"neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
             "use the ability of a face-up card in a neighbour's tableau",
             "another player's card is used with 'use the ability of a face-up card in a neighbour's tableau' "
             "(its ability when bought, as if you had just bought it)"),
