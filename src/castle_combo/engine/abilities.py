@@ -752,10 +752,10 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             for c in cost:
                 if isinstance(c, model.Lose):
                     paid[_RESOURCE[c.resource]] += c.amount
-            then = _compile_effects(inner, address, facts, steps)
+            addresses = _compile_effects(inner, address, facts, steps)
             if repeat:
-                return TimesStep((paid[0], paid[1]), then, effect.most)
-            return MayStep((paid[0], paid[1]), then)
+                return TimesStep((paid[0], paid[1]), addresses, effect.most)
+            return MayStep((paid[0], paid[1]), addresses)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
