@@ -14,7 +14,8 @@ and, for lock cards (the expansion *Out of the Oubliette!*):
 * :class:`Unlock` -- ``{"type": "unlock", "card": "Toady"}``: open a lock card's lock
 * :class:`Pass` -- ``{"type": "pass"}``: end the turn without opening a lock
 * :class:`DiscardRow` -- ``{"type": "discard_row", "deck": "castle"}``: which whole row to discard
-* :class:`Activate` -- ``{"type": "activate", "card": "Baker"}``: which adjacent card's ability to use
+* :class:`Activate` -- ``{"type": "activate", "card": "Baker"}``: which adjacent card's ability to use (or, for
+  fan cards, which card of a neighbour's tableau)
 
 and, for fan cards:
 
@@ -220,7 +221,7 @@ class DiscardRow:
 
 @attrs.frozen(cache_hash=True)
 class Activate:
-    """Use the ability of ``card``, a face-up card adjacent to the copier, as a copying ability asks."""
+    """Use the ability of ``card``, a face-up card adjacent to the copier (or of a neighbour), as a copy asks."""
 
     card: str = attrs.field(validator=_card_name)
 
