@@ -137,6 +137,12 @@ def test_a_cost_in_gold_and_keys_is_limited_by_the_scarcer() -> None:
     assert (after.players[0].gold, after.players[0].keys) == (15 - 4 + 10, 0)
 
 
+def test_a_capped_repetition_without_a_cost_offers_0_to_the_cap() -> None:
+    state = bought(changer(keys(1), cost=None, up_to=3))
+    assert state.pending is not None and state.pending.decision == decisions.ChooseTimes(3)
+    assert state.apply(cc.Times(3)).players[0].keys == 2 + 3
+
+
 def test_nothing_is_asked_when_the_cost_cannot_be_paid_once() -> None:
     state = bought(changer(cost=m.Lose(3, KEY)))
     assert state.pending is None and (state.players[0].gold, state.players[0].keys) == (15, 2)
