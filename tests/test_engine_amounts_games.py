@@ -40,7 +40,7 @@ def fan_rules() -> cc.Ruleset:
     ]
     cards = [card(f"Fan {deck.value} {i}", deck, i % 4, ability=abilities[i % len(abilities)],
                   messenger=i % 5 == 0) for deck in (C, V) for i in range(10)]
-    cards += [card(f"Locked {i}", C if i % 2 else V, 2, unlocked=abilities[i]) for i in range(4)]
+    cards += [card(f"Locked {i}", C if i % 2 else V, 2, unlocked=abilities[i]) for i in range(5)]
     return ruleset(*cards)
 
 

@@ -167,4 +167,4 @@ def test_a_card_not_among_the_candidates_is_refused_with_the_candidates() -> Non
 def test_the_narration_names_the_neighbours_card() -> None:
     state = table(priest(), left=[("Priest", 0, 0)]).apply(take("Envoy"))
     assert narrate(state, cc.Activate("Priest"), state.apply(cc.Activate("Priest"))) == (
-        "seat 0 uses the ability of Priest")
+        "seat 0 uses the ability of Priest in seat 1's tableau")

@@ -34,7 +34,7 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import AcceptOrDecline, ChooseOption, ChooseTimes
+from castle_combo.engine.decisions import AcceptOrDecline, ChooseNeighbourCard, ChooseOption, ChooseTimes
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
 from castle_combo.language.model import Choice, Deck, Lose, MayDo
@@ -214,6 +214,12 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         head = f"{name} discards the whole {action.deck.value} row"
     elif isinstance(action, Activate):
         head = f"{name} uses the ability of {action.card}"
+        pending = before.pending
+        if pending is not None and isinstance(pending.decision, ChooseNeighbourCard):
+            lender = next((who[s] for s, i in pending.decision.candidates
+                           if before.engine.name(before.players[s].tableau[i].card) == action.card), None)
+            if lender is not None:
+                head += f" in {lender}'s tableau"
     elif isinstance(action, Reveal):
         head = f"{name} turns {action.card} face up"
     elif isinstance(action, Times):
