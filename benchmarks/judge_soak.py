@@ -1,9 +1,10 @@
 """The compiled card language against the judge on many random expressions: ``python benchmarks/judge_soak.py``.
 
 The test suite compares the two on a few hundred random counts, conditions,
-amounts and scoring rules (``tests/test_language_judge.py``); this script runs
-the same comparisons on as many seeds as asked and prints how many agreed,
-with the first few disagreements (seed and expression) if any.
+amounts, scoring rules, repeated payments' ranges and neighbours' cards
+offered (``tests/test_language_judge.py``); this script runs the same
+comparisons on as many seeds as asked and prints how many agreed, with the
+first few disagreements (seed and expression) if any.
 
     python benchmarks/judge_soak.py --cases 40000 --seed 1
 """
@@ -17,10 +18,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_language_judge import agree_on_amount, agree_on_condition, agree_on_count, agree_on_scoring  # noqa: E402
+from test_language_judge import (  # noqa: E402
+    agree_on_amount,
+    agree_on_condition,
+    agree_on_count,
+    agree_on_neighbours_cards,
+    agree_on_scoring,
+    agree_on_times,
+)
 
 CHECKS = {"count": agree_on_count, "condition": agree_on_condition, "amount": agree_on_amount,
-          "scoring": agree_on_scoring}
+          "scoring": agree_on_scoring, "times": agree_on_times, "neighbours' cards": agree_on_neighbours_cards}
 
 
 def main() -> int:
@@ -41,7 +49,7 @@ def main() -> int:
             except Exception as error:  # a crash is a disagreement too
                 failures.append(f"{name} seed {seed}: {type(error).__name__}: {str(error)[:300]}")
         print(f"{name:>9}: {agreed} of {args.cases} agreed")
-    print(f"{4 * args.cases} cases in {time.perf_counter() - start:.0f} s, {len(failures)} disagreements")
+    print(f"{len(CHECKS) * args.cases} cases in {time.perf_counter() - start:.0f} s, {len(failures)} disagreements")
     for failure in failures[:10]:
         print("  " + failure)
     return 1 if failures else 0

@@ -63,6 +63,8 @@ def random_cards(rng: random.Random, count: int = 24) -> list[m.Card]:
             ability = (m.Gain(1, m.Resource.GOLD),)
         elif roll < 0.4:
             ability = (m.Discount(1, (rng.choice(DECKS),)),)
+        elif roll < 0.45:
+            ability = (m.UseNeighbourAbility(),)
         lock = rng.random() < 0.15
         cards.append(m.Card(
             f"card{i}", rng.choice(DECKS), rng.randint(0, 7), shields, messenger=rng.random() < 0.2,
@@ -177,6 +179,7 @@ INT_RANGES: dict[tuple[type, str], Sequence[int]] = {
     (m.ScoreIf, "points"): (-3, -1, 1, 2, 5), (m.ScorePer, "up_to"): (6,), (m.ScorePer, "at_least"): (-2, 1),
     (m.Gain, "up_to"): (4,), (m.Gain, "at_least"): (2,), (m.Lose, "up_to"): (4,), (m.Lose, "at_least"): (2,),
     (m.Take, "up_to"): (4,), (m.Take, "at_least"): (2,), (m.Give, "up_to"): (4,), (m.Give, "at_least"): (2,),
+    (m.MayDo, "up_to"): (2, 3),
 }
 #: How many items a tuple field holds, by class and field (1 or 2 otherwise).
 TUPLE_SIZES: dict[tuple[type, str], Sequence[int]] = {
@@ -389,6 +392,13 @@ def random_condition(rng: random.Random, depth: int = 0, *, them: bool = False, 
 def random_scoring(rng: random.Random) -> m.Scoring:
     """A scoring rule: points per a count (with bounds, maybe a penalty), points if a condition holds, a copy."""
     return typing.cast(m.Scoring, draw(rng, m.Scoring, Where(scoring=True)))
+
+
+def random_repetition(rng: random.Random) -> m.MayDo:
+    """A repeated "you may pay ...": a cost of gold, keys or both, any number of times or up to a few."""
+    resources = rng.choice([[m.Resource.GOLD], [m.Resource.KEY], [m.Resource.GOLD, m.Resource.KEY]])
+    cost = tuple(m.Lose(rng.randint(1, 4), resource) for resource in resources)
+    return m.MayDo(cost, (m.Gain(1, m.Resource.GOLD),), repeat=True, up_to=rng.choice([None, 2, 3, 5]))
 
 
 def random_effect(rng: random.Random, *, trigger: bool = False) -> m.Effect:

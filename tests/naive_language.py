@@ -437,3 +437,42 @@ def score(rule: m.Scoring, ctx: Context) -> int:
                 best = max(best, sum(score(r, ctx) for r in cell.card.scoring))
         return best
     raise AssertionError(f"the judge cannot score {rule!r}")
+
+
+# --------------------------------------------------------------------------
+# Effects that ask how much or whose card: the answers they offer
+# --------------------------------------------------------------------------
+
+
+def times_offered(effect: m.MayDo, ctx: Context) -> int:
+    """The most times a repeated "you may pay ..." may be done: pay one time after another while every part
+    of the cost can be paid, stopping at the cap ("up to N times"; 99 for "any number of times")."""
+    seat = ctx.world.seats[ctx.owner]
+    have = {m.Resource.GOLD: seat.gold, m.Resource.KEY: seat.keys}
+    cap = effect.up_to if effect.up_to is not None else 99
+    done = 0
+    while done < cap:
+        for cost in effect.cost:
+            have[cost.resource] -= cost.amount
+        if any(value < 0 for value in have.values()):
+            break
+        done += 1
+    return done
+
+
+#: Effects that do not make an ability worth using through another card.
+NOT_WORTH_USING = (m.Discount, m.UseAdjacentAbility, m.UseNeighbourAbility, m.Choice, m.Conditional, m.MayDo)
+
+
+def worth_using(effects: tuple[m.Effect, ...]) -> bool:
+    """Whether some effect of ``effects``, inside choices and conditions too, is more than a discount or a copy."""
+    return any(not isinstance(node, NOT_WORTH_USING) for node in m.walk(effects)
+               if isinstance(node, m.Effect.__args__))  # type: ignore[attr-defined]
+
+
+def neighbours_cards_offered(ctx: Context) -> list[m.Card]:
+    """The cards "use the ability of a face-up card in a neighbour's tableau" offers: each neighbour's face-up
+    cards with an ability when bought worth using, the left neighbour (the next seat) first."""
+    n = len(ctx.world.seats)
+    return [cell.card for seat in seats_of(m.PlayerGroup.NEIGHBOURS, ctx.owner, n)
+            for cell in ctx.world.seats[seat].cells if not cell.face_down and worth_using(cell.card.ability)]

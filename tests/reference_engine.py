@@ -163,7 +163,8 @@ def has_discount_ability(card: m.Card) -> bool:
 
 def worth_copying(card: m.Card) -> bool:
     """A card whose ability "use the ability of an adjacent card" may use: more than a discount or a copy."""
-    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.Choice, m.Conditional, m.MayDo))
+    return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.UseNeighbourAbility, m.Choice, m.Conditional,
+                                  m.MayDo))
                for e in all_effects(card, triggers=False))
 
 

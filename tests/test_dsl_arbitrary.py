@@ -42,6 +42,10 @@ simple_effects = st.one_of(
     st.builds(m.FillPurses, numbers),
     st.just(m.DiscardWholeRow()),
     st.just(m.UseAdjacentAbility()),
+    st.just(m.UseNeighbourAbility()),
+    st.builds(lambda cost, up_to: m.MayDo(cost, (m.Gain(1, m.Resource.GOLD),), repeat=True, up_to=up_to),
+              st.lists(st.builds(m.Lose, numbers, st.sampled_from(m.Resource)), max_size=2).map(tuple),
+              st.none() | numbers),
 )
 effects = st.recursive(
     simple_effects,

@@ -105,7 +105,13 @@ simple_effects = st.one_of(
     st.builds(m.StoreGold, st.integers(1, m.MAX_PURSE)),
     st.builds(m.FillPurses, st.integers(1, 9)),
     st.builds(m.TakeFromOpponents, amounts, st.sampled_from(m.Resource)),
+    st.just(m.UseNeighbourAbility()),
 )
+#: A repeated "you may pay ...": any number of times (a cost limits it) or up to N times; never made conditional.
+repetitions = st.builds(
+    lambda cost, gain, up_to: m.MayDo(cost, (gain,), repeat=True, up_to=up_to),
+    st.lists(st.builds(m.Lose, amounts, st.sampled_from(m.Resource)), min_size=1, max_size=2).map(tuple),
+    st.builds(m.Gain, amounts, st.sampled_from(m.Resource)), st.none() | st.integers(2, 99))
 #: Effects that never ask anything: what a trigger may do.
 automatic_effects = st.one_of(
     st.builds(m.Gain, amounts, st.sampled_from(m.Resource), st.none() | pers(scoring=False)),
@@ -115,6 +121,7 @@ automatic_effects = st.one_of(
 )
 automatic_effects = automatic_effects | st.builds(m.Conditional, automatic_effects, ability_conditions)
 simple_effects = simple_effects | st.builds(m.Conditional, simple_effects, ability_conditions)
+simple_effects = simple_effects | repetitions
 effects = simple_effects | st.builds(
     m.Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
 #: A whole ability: a few effects, maybe starting with a whole-row discard and its bonus.

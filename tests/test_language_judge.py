@@ -15,9 +15,9 @@ import random
 import naive_language as judge
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from language_random import Case, random_condition, random_per, random_scoring
+from language_random import Case, random_condition, random_per, random_repetition, random_scoring
 
-from castle_combo.engine.abilities import compile_amount
+from castle_combo.engine.abilities import NeighbourCopyStep, TimesStep, compile_ability, compile_amount
 from castle_combo.engine.counting import compile_per_with, compile_scoring, compile_test
 from castle_combo.language import model as m
 
@@ -78,6 +78,39 @@ def agree_on_scoring(seed: int) -> None:
     assert score is not None
     engine = score(case.table, case.owner, case.index, ctx.origin)
     assert engine == judge.score(rule, ctx), (seed, rule)
+
+
+def agree_on_times(seed: int) -> None:
+    rng = random.Random(seed)
+    case = Case(rng)
+    _, _, ctx = contexts(case, rng)
+    repetition = random_repetition(rng)
+    card = m.Card("Changer", m.Deck.VILLAGE, 1, (m.Shield.FAITH,), ability=(repetition,))
+    step = compile_ability(card, case.facts).steps[(0, 0)]
+    assert isinstance(step, TimesStep)
+    assert step.affordable(case.table, case.owner) == judge.times_offered(repetition, ctx), (seed, repetition)
+
+
+def agree_on_neighbours_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    case = Case(rng)
+    _, _, ctx = contexts(case, rng)
+    case.table.facts = case.facts  # type: ignore[attr-defined]
+    offered = NeighbourCopyStep().candidates(case.table, case.owner, case.index)  # type: ignore[arg-type]
+    names = [case.cards[case.table.tableaux[seat][i].card].name for seat, i in offered]
+    assert names == [card.name for card in judge.neighbours_cards_offered(ctx)], seed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_number_of_times_a_repetition_offers_is_what_the_judge_can_pay_for(seed: int) -> None:
+    agree_on_times(seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_neighbours_cards_a_copy_offers_are_the_ones_the_judge_finds(seed: int) -> None:
+    agree_on_neighbours_cards(seed)
 
 
 @settings(max_examples=150, deadline=None)

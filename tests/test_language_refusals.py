@@ -85,6 +85,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
         m.PlayerGroup.OPPONENTS, m.MoveMessenger()),)),  # type: ignore[arg-type]
     "you cannot take from or give to yourself": "when bought: take 1 gold from each player",
     "a cost is a fixed amount": "when bought: you may pay 1 gold per faith shield to gain 1 key",
+    "nothing would limit how many times": "when bought: you may gain 1 gold any number of times",
     "a choice inside a choice": "when bought: choose one: { choose one: { gain 1 key } or { gain 1 gold } } or "
                                 "{ gain 2 keys }",
     "only a single effect can be made conditional": lambda: _card(ability=(m.Conditional(m.Choice(

@@ -14,6 +14,9 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
     discard_row   2            castle, village
     activate      N            the adjacent card whose ability is used
     reveal        N            the face-down card an ability turns face up (fan cards)
+    times         T            how many times a repeated optional effect is done, 0..T-1 (fan cards; T is
+                               the largest cap of the ruleset's cards plus 1, 100 for "any number of
+                               times", and 0 when no card repeats anything)
 
 The layout depends only on the ruleset's cards, so a trained policy keeps its
 meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
@@ -37,7 +40,8 @@ comes first. The float32 vector is, in order:
   castle and village deck sizes / cards; the phase one-hot (start, take,
   decide, end); the pending decision one-hot (one place per kind of
   decision, in the engine's order: choose, discard, row, adjacent card, lock
-  or pass, an optional cost, a face-down card to turn up) and its number of
+  or pass, an optional cost, a face-down card to turn up, a number of times, a
+  neighbour's card) and its number of
   answers / 10.
 """
 
@@ -56,6 +60,7 @@ from castle_combo.engine.actions import (
     Pass,
     Reveal,
     Take,
+    Times,
     Unlock,
     UseKey,
 )
@@ -63,7 +68,7 @@ from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
-from castle_combo.language.model import Choice, Deck, walk
+from castle_combo.language.model import Choice, Deck, MayDo, walk
 from castle_combo.language.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -93,6 +98,10 @@ class ActionSpace:
         options = [len(node.options) for card in self.rules.cards for node in walk(card.effects)
                    if isinstance(node, Choice)]
         self.choices = max([2, *options])
+        most = [node.most for card in self.rules.cards for node in walk(card.effects)
+                if isinstance(node, MayDo) and node.repeat]
+        #: How many answers a "how many times" decision may have in this ruleset (0 when no card asks one).
+        self.times = max(most) + 1 if most else 0
         self.take_start = 0
         self.key_start = n * CELLS * 2
         self.choose_start = self.key_start + 2
@@ -102,8 +111,9 @@ class ActionSpace:
         self.row_start = self.pass_index + 1
         self.activate_start = self.row_start + 2
         self.reveal_start = self.activate_start + n
+        self.times_start = self.reveal_start + n
         #: How many integers the space has.
-        self.size = self.reveal_start + n
+        self.size = self.times_start + self.times
         self._places = 6 + 2 * players
         self._per_card = self._places + 5
         self._per_seat = 5 + 6 + 1
@@ -153,6 +163,11 @@ class ActionSpace:
                 return self.activate_start + self.ids[action.card]
             if isinstance(action, Reveal):
                 return self.reveal_start + self.ids[action.card]
+            if isinstance(action, Times):
+                if not action.times < self.times:
+                    raise EncodingError(f"{action}: this ruleset's repeated effects are done at most "
+                                        f"{self.times - 1} times")
+                return self.times_start + action.times
         except KeyError as error:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
@@ -200,7 +215,9 @@ class ActionSpace:
             return DiscardRow(_DECKS[index - self.row_start])
         if index < self.reveal_start:
             return Activate(self.names[index - self.activate_start])
-        return Reveal(self.names[index - self.reveal_start])
+        if index < self.times_start:
+            return Reveal(self.names[index - self.reveal_start])
+        return Times(index - self.times_start)
 
     def legal(self, state: GameState) -> list[int]:
         """The integers of ``state``'s legal actions, in the game's order."""

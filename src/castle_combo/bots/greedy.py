@@ -3,7 +3,11 @@
 One ply of lookahead, but a whole *turn* of it: spending a key, taking a card
 and answering the card's decisions (choose one, discard from a row) are
 separate actions of one turn, so the bot tries every legal action and, while
-the turn is still its own, every follow-up, keeping the best line. The end
+the turn is still its own, every follow-up, keeping the best line. A "how
+many times" decision with many answers is tried at its ends and a few
+numbers between (:func:`worth_trying`): a repeated payment's value is
+nearly always best at one end, and trying each of 0 to 99 would cost a
+hundred lines. The end
 of the turn is scored by :class:`~castle_combo.bots.evaluation.Evaluation`
 relative to the best opponent, which also counts what the cards will
 still do (start-of-turn and end-of-game effects, resolved ahead by the
@@ -25,13 +29,32 @@ from typing import TYPE_CHECKING
 import attrs
 
 from castle_combo.bots.evaluation import Evaluation, Evaluator
-from castle_combo.engine.actions import Take, UseKey
+from castle_combo.engine.actions import Take, Times, UseKey
+from castle_combo.engine.decisions import ChooseTimes
 
 if TYPE_CHECKING:
     from castle_combo.engine.actions import Action
     from castle_combo.engine.state import GameState
 
-__all__ = ["GreedyAgent", "turn_value", "ranked_actions"]
+__all__ = ["TIMES_TRIED", "GreedyAgent", "ranked_actions", "turn_value", "worth_trying"]
+
+#: The most answers of a "how many times" decision the bots try each of; above it, the ends and a few between.
+TIMES_TRIED = 6
+
+
+def worth_trying(state: GameState) -> tuple[Action, ...]:
+    """The legal actions of ``state`` a bot compares: all of them, but a long "how many times" range thinned.
+
+    A :class:`~castle_combo.engine.decisions.ChooseTimes` with more than
+    :data:`TIMES_TRIED` answers keeps 0, the most, and the numbers at a
+    quarter, half and three quarters of the range.
+    """
+    legal = state.legal_actions()
+    pending = state.pending
+    if pending is None or not isinstance(pending.decision, ChooseTimes) or len(legal) <= TIMES_TRIED:
+        return legal
+    most = pending.decision.most
+    return tuple(Times(n) for n in sorted({0, most // 4, most // 2, (3 * most) // 4, most}))
 
 
 @attrs.frozen
@@ -64,7 +87,7 @@ def _action_values(
     # ignores the rows: taking any card face down at one spot is worth the same.
     face_down: dict[tuple[int, int], float] = {}
     scored = []
-    for action in state.legal_actions():
+    for action in worth_trying(state):
         if not keys and isinstance(action, UseKey):
             continue
         if isinstance(action, Take) and action.face_down:
@@ -78,7 +101,8 @@ def _action_values(
 
 
 def ranked_actions(state: GameState, evaluation: Evaluator, keys: bool = True) -> list[tuple[float, Action]]:
-    """Every legal action of a full ``state`` with its one-turn value, best first (stable on ties).
+    """Every legal action of a full ``state`` worth trying (:func:`worth_trying`) with its one-turn value, best first
+    (stable on ties).
 
     ``keys=False`` leaves out spending a key, which costs two thirds of the
     work (every take is tried again after each key use); MCTS uses it to

@@ -147,7 +147,7 @@ from castle_combo.bots.evaluation import (
     outcome_rewards,
     squash_margins,
 )
-from castle_combo.bots.greedy import ranked_actions, turn_value
+from castle_combo.bots.greedy import ranked_actions, turn_value, worth_trying
 from castle_combo.bots.playout import playout_move
 from castle_combo.engine.actions import Take, UseKey
 from castle_combo.engine.state import Phase
@@ -256,7 +256,7 @@ def _policy_move(state: GameState, evaluator: Evaluator, keys: bool) -> Action:
     best: Action | None = None
     best_value = -math.inf
     face_down_tried: set[tuple[int, int]] = set()
-    for action in state.legal_actions():
+    for action in worth_trying(state):
         if isinstance(action, Take):
             if action.face_down:
                 # A face-down card has no ability: any card face down at one spot is worth the same.

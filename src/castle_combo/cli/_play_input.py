@@ -15,7 +15,8 @@ syntax saves reading the list once you know the game:
 ``unlock toady``           open the lock of one of your lock cards
 ``pass``                   end the turn without opening a lock
 ``row castle``             the whole row a "discard a row" ability discards
-``activate baker``         the adjacent card whose ability a copier uses
+``activate baker``         the adjacent card (or neighbour's card) whose ability a copier uses
+``times 2``                how many times a repeated "you may pay ..." is done (from 0)
 ``undo``, ``help``,        go back to your previous decision, show help,
 ``moves``, ``quit``        list the numbered moves, leave the game
 =========================  ==============================================
@@ -49,6 +50,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Take,
+    Times,
     Unlock,
     UseKey,
 )
@@ -109,6 +111,8 @@ def compact(action: Action) -> str:
         return f"unlock {action.card.lower()}"
     if isinstance(action, Activate):
         return f"activate {action.card.lower()}"
+    if isinstance(action, Times):
+        return f"times {action.times}"
     return f"discard {action.card.lower()}"
 
 
@@ -158,6 +162,13 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
         if wanted in legal:
             return wanted
         raise BadInput(f"no option {words[1]}; choose one of {', '.join(str(a.option) for a in options)}")
+    if head == "times":
+        counts = [a.times for a in legal if isinstance(a, Times)]
+        if not counts:
+            raise BadInput("there is nothing to repeat now")
+        if len(words) != 2 or not _is_int(words[1]) or Times(max(0, int(words[1]))) not in legal:
+            raise BadInput(f"write 'times N' with N from {counts[0]} to {counts[-1]}")
+        return Times(int(words[1]))
     if head == "pass":
         if Pass() in legal:
             return Pass()
@@ -264,6 +275,7 @@ Moves: 2b (card 2 of the row at spot b, face up), 2b d (face down);
   unlock toady / pass      open a lock / open none at the end of your turn
   row castle               the whole row an ability discards
   activate baker           the adjacent card whose ability a copier uses
+  times 2                  how many times to do a repeated "you may pay ..."
   N                        answer N of a decision, as the prompt numbers them
   #N                       move N of the numbered list ('moves' shows it)
 Commands: moves, undo (back to your previous decision; the hidden cards are

@@ -29,7 +29,7 @@ import attrs
 
 from castle_combo._compat import assert_never
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Reveal
+from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Reveal, Times
 from castle_combo.engine.counting import (
     DECKS,
     CardFacts,
@@ -49,8 +49,10 @@ from castle_combo.engine.decisions import (
     Address,
     ChooseAdjacent,
     ChooseFaceDown,
+    ChooseNeighbourCard,
     ChooseOption,
     ChooseRow,
+    ChooseTimes,
     Decision,
     DiscardCard,
     Frame,
@@ -66,9 +68,11 @@ __all__ = [
     "DiscardStep",
     "IfStep",
     "MayStep",
+    "NeighbourCopyStep",
     "OwnGains",
     "RevealStep",
     "Step",
+    "TimesStep",
     "Work",
     "adjacent",
     "compile_ability",
@@ -124,8 +128,13 @@ class Work(Tableaux, Protocol):
     def note_discarded(self, cards: tuple[int, ...]) -> None:
         """Remember ``cards`` as discarded by the ability being resolved (the top frame)."""
 
-    def use_ability_of(self, seat: int, index: int) -> None:
-        """Start resolving, on top of the stack, the ability of ``seat``'s card at ``index``, as a copy."""
+    def use_ability_of(self, seat: int, index: int, card: int | None = None) -> None:
+        """Start resolving, on top of the stack, the ability of ``seat``'s card at ``index``, as a copy.
+
+        With ``card`` (a card of another player's tableau), that card's
+        ability when bought is resolved instead, ``seat``'s card at ``index``
+        being "this card".
+        """
 
     def turn_face_up(self, seat: int, index: int) -> None:
         """Turn ``seat``'s face-down card at ``index`` face up (its shields and banner count from now on)."""
@@ -232,33 +241,79 @@ def adjacent(tableau: Sequence[Placed], index: int) -> tuple[int, ...]:
 
 @attrs.frozen
 class CopyStep:
-    """Use the ability of an adjacent face-up card whose ability is worth copying (the rules page)."""
+    """Use the ability of an adjacent face-up card whose ability is worth copying (the rules page).
+
+    :class:`NeighbourCopyStep` is the same step with other candidates (the
+    neighbours' cards): both ask even with one candidate (unless
+    :data:`~castle_combo.engine.lock_rulings.ASK_WITH_ONE_CANDIDATE` is off),
+    do nothing with none, and do nothing inside a copied ability (a copy of
+    a copy).
+    """
 
     asks: ClassVar[type] = ChooseAdjacent
 
+    def candidates(self, work: Work, seat: int, index: int) -> tuple[tuple[int, int], ...]:
+        """The cards whose ability may be used, as ``(seat, index)`` places, in the order asked."""
+        cells = work.tableaux[seat]
+        return tuple(
+            (seat, i) for i in adjacent(cells, index) if not cells[i].face_down and work.facts[cells[i].card].copyable
+        )
+
+    def decision(self, candidates: tuple[tuple[int, int], ...]) -> Decision:
+        """The question that offers ``candidates``."""
+        return ChooseAdjacent(tuple(i for _, i in candidates))
+
+    def use(self, work: Work, seat: int, index: int, place: tuple[int, int]) -> None:
+        """Resolve the ability of the card at ``place`` next, as a copy (``index``: the card that copies)."""
+        work.use_ability_of(seat, place[1])
+
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
-        """Ask which adjacent card; nothing happens with no candidate, or inside a copied ability."""
+        """Ask which card; nothing happens with no candidate, or inside a copied ability."""
         if frame.copied:
             return None
-        cells = work.tableaux[seat]
-        candidates = tuple(
-            i for i in adjacent(cells, frame.index) if not cells[i].face_down and work.facts[cells[i].card].copyable
-        )
+        candidates = self.candidates(work, seat, frame.index)
         if len(candidates) == 1 and not lock_rulings.ASK_WITH_ONE_CANDIDATE:
-            work.use_ability_of(seat, candidates[0])
+            self.use(work, seat, frame.index, candidates[0])
             return None
-        return ChooseAdjacent(candidates) if candidates else None
+        return self.decision(candidates) if candidates else None
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
         """Resolve the chosen card's ability next, as a copy."""
         assert isinstance(action, Activate)
-        cells = work.tableaux[seat]
         top = work.frames[-1]
         facts = work.facts
-        index = next(
-            i for i in adjacent(cells, top.index) if not cells[i].face_down and facts[cells[i].card].name == action.card
+        place = next(
+            (s, i) for s, i in self.candidates(work, seat, top.index)
+            if facts[work.tableaux[s][i].card].name == action.card
         )
-        work.use_ability_of(seat, index)
+        self.use(work, seat, top.index, place)
+
+
+@attrs.frozen
+class NeighbourCopyStep(CopyStep):
+    """Use the ability when bought of a face-up card in a neighbour's tableau, as if its owner had just bought it.
+
+    The candidates are the neighbours' face-up cards whose ability when
+    bought is worth copying, the left neighbour's first (with 2 players the
+    one opponent is both neighbours, and is asked about once). The chosen
+    ability resolves in the owner's tableau with the card that copies as
+    "this card", without its discount and without its messenger.
+    """
+
+    asks: ClassVar[type] = ChooseNeighbourCard
+
+    def candidates(self, work: Work, seat: int, index: int) -> tuple[tuple[int, int], ...]:
+        facts = work.facts
+        return tuple(
+            (them, i) for them in players_of(model.PlayerGroup.NEIGHBOURS, seat, len(work.tableaux))
+            for i, cell in enumerate(work.tableaux[them]) if not cell.face_down and facts[cell.card].worth_buying
+        )
+
+    def decision(self, candidates: tuple[tuple[int, int], ...]) -> Decision:
+        return ChooseNeighbourCard(candidates)
+
+    def use(self, work: Work, seat: int, index: int, place: tuple[int, int]) -> None:
+        work.use_ability_of(seat, index, work.tableaux[place[0]][place[1]].card)
 
 
 @attrs.frozen
@@ -302,6 +357,47 @@ class MayStep:
             work.gain(seat, _GOLD, -gold)
             work.gain(seat, _KEY, -keys)
             _queue_first(work, self.then)
+
+
+@attrs.frozen
+class TimesStep:
+    """A repeated optional effect: ask how many times (0 to ``most`` and what can be paid) to pay ``cost`` for ``then``.
+
+    Not asked when the cost cannot be paid in full once (then nothing
+    happens). The answer pays the cost that many times at once, then
+    resolves the effects at ``then`` that many times in a row.
+    """
+
+    asks: ClassVar[type] = ChooseTimes
+
+    cost: tuple[int, int]
+    then: tuple[Address, ...]
+    most: int
+
+    def affordable(self, work: Work, seat: int) -> int:
+        """How many times the owner may do it now: the cap, or fewer if they cannot pay for that many."""
+        gold, keys = self.cost
+        most = self.most
+        if gold:
+            most = min(most, work.gold[seat] // gold)
+        if keys:
+            most = min(most, work.keys[seat] // keys)
+        return most
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask how many times, if the owner can pay at least once."""
+        most = self.affordable(work, seat)
+        return ChooseTimes(most) if most >= 1 else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Pay the cost ``times`` times and resolve the effects next, that many times."""
+        assert isinstance(action, Times)
+        times = action.times
+        if times:
+            gold, keys = self.cost
+            work.gain(seat, _GOLD, -gold * times)
+            work.gain(seat, _KEY, -keys * times)
+            _queue_first(work, self.then * times)
 
 
 @attrs.frozen
@@ -349,9 +445,10 @@ class RevealStep:
         self._reveal(work, seat, (index,))
 
 
-Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, IfStep, MayStep, RevealStep]
+Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
+             RevealStep]
 #: Steps that ask a question and take its answer.
-Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, MayStep, RevealStep]
+Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -645,15 +742,20 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return DiscardRowStep()
         case model.UseAdjacentAbility():
             return CopyStep()
+        case model.UseNeighbourAbility():
+            return NeighbourCopyStep()
         case model.Conditional(effect=inner, condition=condition):
             (then,) = _compile_effects((inner,), address, facts, steps)
             return IfStep(compile_test(condition, facts), then)
-        case model.MayDo(cost=cost, effects=inner):
+        case model.MayDo(cost=cost, effects=inner, repeat=repeat):
             paid = [0, 0]
             for c in cost:
                 if isinstance(c, model.Lose):
                     paid[_RESOURCE[c.resource]] += c.amount
-            return MayStep((paid[0], paid[1]), _compile_effects(inner, address, facts, steps))
+            addresses = _compile_effects(inner, address, facts, steps)
+            if repeat:
+                return TimesStep((paid[0], paid[1]), addresses, effect.most)
+            return MayStep((paid[0], paid[1]), addresses)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()

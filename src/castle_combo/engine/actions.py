@@ -14,11 +14,13 @@ and, for lock cards (the expansion *Out of the Oubliette!*):
 * :class:`Unlock` -- ``{"type": "unlock", "card": "Toady"}``: open a lock card's lock
 * :class:`Pass` -- ``{"type": "pass"}``: end the turn without opening a lock
 * :class:`DiscardRow` -- ``{"type": "discard_row", "deck": "castle"}``: which whole row to discard
-* :class:`Activate` -- ``{"type": "activate", "card": "Baker"}``: which adjacent card's ability to use
+* :class:`Activate` -- ``{"type": "activate", "card": "Baker"}``: which adjacent card's ability to use (or, for
+  fan cards, which card of a neighbour's tableau)
 
 and, for fan cards:
 
 * :class:`Reveal` -- ``{"type": "reveal", "card": "Nun"}``: which face-down card an ability turns face up
+* :class:`Times` -- ``{"type": "times", "times": 2}``: how many times a repeated optional effect is done (from 0)
 
 Every field is checked when the action is built: a wrong type (a float
 position, ``face_down=1``, an unknown key use) raises
@@ -48,6 +50,7 @@ __all__ = [
     "Pass",
     "Reveal",
     "Take",
+    "Times",
     "Unlock",
     "UseKey",
     "action_from_json",
@@ -101,6 +104,11 @@ def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
 def _option(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not _is_int(value) or value < 1:  # type: ignore[operator]
         raise IllegalAction(f"option must be an option number from 1, not {quote(value)}")
+
+
+def _times(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not _small_int(value) or value < 0:
+        raise IllegalAction(f"times must be a whole number from 0, not {quote(value)}")
 
 
 def _deck(deck: object) -> Deck:
@@ -213,7 +221,7 @@ class DiscardRow:
 
 @attrs.frozen(cache_hash=True)
 class Activate:
-    """Use the ability of ``card``, a face-up card adjacent to the copier, as a copying ability asks."""
+    """Use the ability of ``card``, a face-up card adjacent to the copier (or of a neighbour), as a copy asks."""
 
     card: str = attrs.field(validator=_card_name)
 
@@ -239,7 +247,21 @@ class Reveal:
         return f"turn {self.card} face up"
 
 
-Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal]  # noqa: UP007
+@attrs.frozen(cache_hash=True)
+class Times:
+    """Do a repeated optional effect ("you may pay 1 key to gain 2 gold any number of times") ``times`` times."""
+
+    times: int = attrs.field(validator=_times)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "times", "times": self.times}
+
+    def __str__(self) -> str:
+        return f"do it {self.times} time{'' if self.times == 1 else 's'}"
+
+
+Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times]  # noqa: UP007
 
 #: Each action's JSON ``type`` and the fields it has.
 _FIELDS = {
@@ -252,6 +274,7 @@ _FIELDS = {
     "discard_row": {"type", "deck"},
     "activate": {"type", "card"},
     "reveal": {"type", "card"},
+    "times": {"type", "times"},
 }
 _NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal]] = {
     "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal,
@@ -295,6 +318,11 @@ def action_from_json(data: object, path: str = "$") -> Action:
         if not _small_int(option) or option < 1:
             raise RecordError(f"{path}.option: expected an option number from 1, got {quote(option)}")
         return Choose(option)
+    if kind == "times":
+        times = data.get("times")
+        if not _small_int(times) or times < 0:
+            raise RecordError(f"{path}.times: expected a whole number of times from 0, got {quote(times)}")
+        return Times(times)
     if kind == "pass":
         return Pass()
     if kind == "discard_row":

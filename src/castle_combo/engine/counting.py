@@ -124,7 +124,9 @@ class CardFacts:
     inside a choice or behind a lock, is a discount (:attr:`Card.has_discount`).
     ``lock`` marks a lock card; ``copyable`` a card whose ability another card
     may use (it has an effect other than a discount and other than using an
-    adjacent card's ability). ``wild`` is the number of wild shields (in
+    adjacent card's ability); ``worth_buying`` the same of its ability when
+    bought alone (what "use the ability of a face-up card in a neighbour's
+    tableau" may use). ``wild`` is the number of wild shields (in
     ``shield_count``, in no type of ``shields``); ``copies_scoring`` marks a
     card that scores as an adjacent card, which no other card may copy.
     ``parts`` lists the :class:`~castle_combo.language.model.Part` values the
@@ -142,20 +144,22 @@ class CardFacts:
     has_discount: bool
     lock: bool = False
     copyable: bool = False
+    worth_buying: bool = False
     wild: int = 0
     copies_scoring: bool = False
     parts: frozenset[Part] = frozenset()
 
 
 #: Effects that do not make a card worth copying: a discount, a copy, or a choice or condition (walked into).
-_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.Choice, model.Conditional, model.MayDo)
+_NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.UseNeighbourAbility, model.Choice, model.Conditional,
+               model.MayDo)
 
 
-def _copyable(card: model.Card) -> bool:
-    """Whether ``card`` has an effect that "use the ability of an adjacent card" may use."""
+def _copyable(card: model.Card, effects: tuple[model.Effect, ...] | None = None) -> bool:
+    """Whether ``card`` has an effect that "use the ability of an adjacent card" may use (or among ``effects``)."""
     return any(
         not isinstance(node, _NOT_COPIED)
-        for node in model.walk(card.ability + card.unlocked)
+        for node in model.walk(card.ability + card.unlocked if effects is None else effects)
         if isinstance(node, model.Effect.__args__)  # type: ignore[attr-defined]
     )
 
@@ -196,6 +200,7 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
         has_discount=card.has_discount,
         lock=card.lock,
         copyable=_copyable(card),
+        worth_buying=_copyable(card, card.ability),
         wild=card.wild,
         copies_scoring=card.copies_scoring,
         parts=_parts(card),

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Protocol, Union, get_args
 
 import attrs
 
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Reveal, Unlock
+from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Reveal, Times, Unlock
 from castle_combo.errors import RecordError
 from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import Deck
@@ -46,8 +46,10 @@ __all__ = [
     "Address",
     "ChooseAdjacent",
     "ChooseFaceDown",
+    "ChooseNeighbourCard",
     "ChooseOption",
     "ChooseRow",
+    "ChooseTimes",
     "Decision",
     "DecisionKind",
     "DiscardCard",
@@ -72,6 +74,7 @@ _ROWS: dict[tuple[int, ...], tuple[Action, ...]] = {
     decks: tuple(DiscardRow(_DECKS[d]) for d in decks) for decks in ((0,), (1,), (0, 1))
 }
 _PASS = Pass()
+_TIMES = tuple(Times(n) for n in range(100))
 
 
 class _Cell(Protocol):
@@ -415,7 +418,92 @@ class ChooseFaceDown(DecisionKind):
         return cls(_indices(value, path))
 
 
-Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown]
+@attrs.frozen
+class ChooseTimes(DecisionKind):
+    """A repeated optional effect ("you may pay 1 key to gain 2 gold any number of times") waits for ``Times(n)``.
+
+    ``n`` runs from 0 (do nothing) to ``most``: the most times its owner can
+    pay the cost in full, never more than the card's cap. Asked only when
+    ``most`` is at least 1 (what one time costs and gives is the card's
+    effect, which the narration and the terminal game read from the card).
+    """
+
+    kind: ClassVar[str] = "times"
+    field: ClassVar[str] = "most"
+    answered_by: ClassVar[tuple[type, ...]] = (Times,)
+
+    most: int
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        n = self.most + 1
+        return _TIMES[:n] if n <= len(_TIMES) else tuple(Times(k) for k in range(n))
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"choose how many times to use {card}'s optional effect (0 to {self.most})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Times)
+        return f"{card}'s optional effect can be used 0 to {self.most} times now; not {action.times}"
+
+    def value(self) -> Any:
+        return self.most
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseTimes:
+        if type(value) is not int or not 1 <= value <= MAX_NUMBER:
+            raise RecordError(f"{path}: expected a number of times (1 or more, at most {MAX_NUMBER:,}), "
+                              f"got {quote(value)}")
+        return cls(value)
+
+
+def _theirs(table: Table, candidates: Sequence[tuple[int, int]]) -> list[int]:
+    """The card ids at ``(seat, index)`` places of other players' tableaux."""
+    return [table.players[seat].tableau[index].card for seat, index in candidates]
+
+
+@attrs.frozen
+class ChooseNeighbourCard(DecisionKind):
+    """A "use the ability of a face-up card in a neighbour's tableau" ability waits for one: ``Activate(name)``.
+
+    ``candidates`` are ``(seat, index)`` places of the neighbours' face-up
+    cards whose ability when bought can be used, the left neighbour's first,
+    each in the order taken. Asked even when there is one candidate (like
+    :class:`ChooseAdjacent`).
+    """
+
+    kind: ClassVar[str] = "neighbour_card"
+    field: ClassVar[str] = "candidates"
+    answered_by: ClassVar[tuple[type, ...]] = (Activate,)
+
+    candidates: tuple[tuple[int, int], ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        activate = table.engine.activate
+        return tuple(activate(c) for c in _theirs(table, self.candidates))
+
+    def owed(self, table: Table, card: str) -> str:
+        listed = _listed(table, _theirs(table, self.candidates))
+        return f"choose the card in a neighbour's tableau whose ability {card} uses ({listed})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Activate)
+        listed = _listed(table, _theirs(table, self.candidates))
+        return f"{action.card} is not a face-up card of a neighbour whose ability can be used; you may choose {listed}"
+
+    def value(self) -> Any:
+        return [list(c) for c in self.candidates]
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseNeighbourCard:
+        if not isinstance(value, list) or not value or not all(
+                isinstance(v, list) and len(v) == 2 and all(type(n) is int and 0 <= n <= MAX_NUMBER for n in v)
+                for v in value):
+            raise RecordError(f"{path}: expected a list of [seat, tableau index] pairs, got {quote(value)}")
+        return cls(tuple((v[0], v[1]) for v in value))
+
+
+Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
+                 ChooseTimes, ChooseNeighbourCard]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

@@ -219,10 +219,19 @@ class Turn:
             top = self.frames[-1]
             self.frames[-1] = Frame(top.card, top.index, top.queue, top.copied, top.discarded + cards)
 
-    def use_ability_of(self, seat: int, index: int) -> None:
-        """Resolve next the ability of ``seat``'s card at ``index``, as a copy (no discount, no copy in it)."""
-        card = self.tableaux[seat][index].card
-        self.frames.append(Frame(card, index, self.engine.abilities[card].copied, copied=True))
+    def use_ability_of(self, seat: int, index: int, card: int | None = None) -> None:
+        """Resolve next the ability of ``seat``'s card at ``index``, as a copy (no discount, no copy in it).
+
+        With ``card`` (a face-up card of a neighbour), that card's ability
+        when bought resolves instead, with ``seat``'s card at ``index`` as
+        "this card".
+        """
+        if card is None:
+            card = self.tableaux[seat][index].card
+            queue = self.engine.abilities[card].copied
+        else:
+            queue = self.engine.abilities[card].bought
+        self.frames.append(Frame(card, index, queue, copied=True))
 
     # -- the new state ------------------------------------------------------------------
     def seats(self) -> tuple[PlayerState, ...]:

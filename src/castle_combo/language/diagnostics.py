@@ -448,6 +448,9 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
     words = set(texts.values())
     if "card" in words and token.type == "NAME":
         return f"every card starts with the word card: card {token} {{"
+    if token.type in ("ANY_NUMBER_OF_TIMES", "UP_TO_TIMES"):
+        times = " ".join(str(token).split())
+        return f"write '{times}' after an optional effect, as in 'you may pay 1 key to gain 2 gold {times}'"
     if "$END" in names and str(token) == "}":
         return "remove this extra '}'"
     if ":" in words:

@@ -293,6 +293,20 @@ PHRASES: tuple[Phrase, ...] = (
             "an effect starts with its verb, then the amount and what: 'gain 2 gold'", expects="gain", at_start=True),
     _phrase(r"\b(?P<n>\d+)\s+(?P<r>" + _RES + r")(?:\s+(?:gain|gains|gained))?\b", "gain \\g<n> \\g<r>",
             "an effect starts with its verb, then the amount and what: 'gain 2 gold'", expects="gain", at_start=True),
+    _phrase(r"\b(?:exchange|exchanges|trade|trades|swap|swaps|convert|converts)\s+(?:(?P<any>any\s+number\s+of)"
+            r"|up\s+to\s+(?P<cap>\d+))\s+(?P<paid>gold|keys?)\s+(?:for|into)\s+(?P<n>\d+)\s+(?P<got>gold|keys?)"
+            r"(?:\s+each)?\b",
+            lambda m: (f"you may pay 1 {'gold' if m.group('paid').lower() == 'gold' else 'key'} to gain {m.group('n')} "
+                       f"{m.group('got').lower()} "
+                       + ("any number of times" if m.group("any") else f"up to {m.group('cap')} times")),
+            "an exchange of any size is a repeated optional cost: 'you may pay 1 key to gain 2 gold any number "
+            "of times' (or 'up to 3 times'); the player picks how many", expects="gain"),
+    _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|one|any)\s+"
+            r"(?:face[- ]?up\s+)?card\s+(?:in|from|of)\s+(?:a|your|one\s+of\s+your|either)\s+"
+            r"neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
+            "use the ability of a face-up card in a neighbour's tableau",
+            "another player's card is used with 'use the ability of a face-up card in a neighbour's tableau' "
+            "(its ability when bought, as if you had just bought it)"),
     _phrase(r"\b(?:draw|draws|drawing)\b[^\n}]*", None,
             "Castle Combo has no hand and no drawing: each turn you take one card from a row; gold and keys "
             "are gained from the supply ('gain 2 gold')",

@@ -84,6 +84,13 @@ class _Property:
 
 
 @attrs.frozen
+class _Times:
+    """How many times a repeated optional effect may be done: ``up_to`` times, or any number (``None``)."""
+
+    up_to: int | None
+
+
+@attrs.frozen
 class _Place:
     """A place after a noun: a scope, a card filter, or which cards stored gold lies on."""
 
@@ -368,6 +375,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def use_adjacent(self, meta: Meta) -> m.UseAdjacentAbility:
         return m.UseAdjacentAbility(source=self._at(meta))
 
+    def use_neighbours(self, meta: Meta) -> m.UseNeighbourAbility:
+        return m.UseNeighbourAbility(source=self._at(meta))
+
     def store_on_purses(self, meta: Meta, amount: int) -> m.StoreGold:
         return m.StoreGold(amount, source=self._at(meta))
 
@@ -414,7 +424,16 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         effects = list(parts)
         if effects and isinstance(effects[0], tuple):  # "pay ... to": the cost, then what it buys
             cost = effects.pop(0)
-        return m.MayDo(cost, tuple(effects), source=self._at(meta))
+        times = effects.pop() if effects and isinstance(effects[-1], _Times) else None
+        if times is None:
+            return m.MayDo(cost, tuple(effects), source=self._at(meta))
+        return m.MayDo(cost, tuple(effects), repeat=True, up_to=times.up_to, source=self._at(meta))
+
+    def any_times(self, meta: Meta, _: Token) -> _Times:
+        return _Times(None)
+
+    def up_to_times(self, meta: Meta, token: Token) -> _Times:
+        return _Times(int(re.findall(r"[0-9]+", str(token))[0]))
 
     def cost_list(self, meta: Meta, *items: m.Lose) -> tuple[m.Lose, ...]:
         return items

@@ -52,8 +52,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from castle_combo.engine.actions import Take
-from castle_combo.engine.counting import DECKS
-from castle_combo.engine.decisions import Decision, OpenLockOrPass, Pending, Resume
+from castle_combo.engine.counting import DECKS, players_of
+from castle_combo.engine.decisions import Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.game import new_game
 from castle_combo.engine.rules import openable_locks
 from castle_combo.engine.state import GameState
@@ -69,7 +69,7 @@ from castle_combo.facts import (
     STARTING_GOLD,
     STARTING_KEYS,
 )
-from castle_combo.language.model import Deck
+from castle_combo.language.model import Deck, PlayerGroup
 
 __all__ = ["check_rules_kept", "check_state", "first_difference", "replayed"]
 
@@ -212,7 +212,8 @@ def _check_pending(state: Table, pending: Pending) -> None:
         raise _fail("$.pending.frames", "a decision of an ability needs the ability waiting on it")
     for k, frame in enumerate(pending.frames):
         where = f"$.pending.frames[{k}]"
-        if not 0 <= frame.index < len(cells) or cells[frame.index].card != frame.card:
+        if not 0 <= frame.index < len(cells) or (cells[frame.index].card != frame.card
+                                                  and not _lent(state, frame)):
             raise _fail(f"{where}.index", f"{engine.name(frame.card)} is not at that place in the current tableau")
         steps = engine.abilities[frame.card].steps
         if any(a not in steps for a in frame.queue):
@@ -222,6 +223,16 @@ def _check_pending(state: Table, pending: Pending) -> None:
         again = "no question" if asked is None else f"{asked.to_json()}"
         raise _fail("$.pending.decision", f"{pending.decision.to_json()} is not the question this position asks "
                                           f"({again})")
+
+
+def _lent(state: Table, frame: Frame) -> bool:
+    """Whether ``frame`` is a neighbour's card whose ability the current player uses ("in a neighbour's tableau")."""
+    seat = state.current_player
+    return frame.copied and any(
+        cell.card == frame.card and not cell.face_down
+        for them in players_of(PlayerGroup.NEIGHBOURS, seat, len(state.players))
+        for cell in state.players[them].tableau
+    )
 
 
 def _asked_again(state: Table, pending: Pending) -> Decision | None:

@@ -30,10 +30,11 @@ from castle_combo.engine.actions import (
     Pass,
     Reveal,
     Take,
+    Times,
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import AcceptOrDecline, ChooseOption
+from castle_combo.engine.decisions import AcceptOrDecline, ChooseNeighbourCard, ChooseOption, ChooseTimes
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
 from castle_combo.language.model import Choice, Deck, Lose, MayDo
@@ -113,13 +114,23 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
     return out
 
 
+def _times(times: int) -> str:
+    return {1: "once", 2: "twice"}.get(times, f"{times} times")
+
+
 def option_text(state: GameState) -> list[str]:
     """Each answer of the "choose one" (or "you may") the current player owes, as the English of its effects."""
     pending = state.pending
-    if pending is None or not isinstance(pending.decision, (ChooseOption, AcceptOrDecline)) or not pending.frames:
+    if pending is None or not isinstance(pending.decision, (ChooseOption, AcceptOrDecline, ChooseTimes)) \
+            or not pending.frames:
         return []
     card = state.rules.cards[pending.frames[-1].card]
     node = node_at(card, pending.step)
+    if isinstance(pending.decision, ChooseTimes) and isinstance(node, MayDo):
+        doing = ", then ".join(english.clause(e.describe()) for e in node.effects)
+        paid = english.join_and(c.resource.describe(c.amount) for c in node.cost if isinstance(c, Lose))
+        each = f"pay {paid} to {doing}" if paid else doing
+        return ["do nothing"] + [f"{each}, {_times(n)}" for n in range(1, pending.decision.most + 1)]
     if isinstance(node, MayDo):
         doing = ", then ".join(english.clause(e.describe()) for e in node.effects)
         paid = english.join_and(c.resource.describe(c.amount) for c in node.cost if isinstance(c, Lose))
@@ -203,8 +214,19 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         head = f"{name} discards the whole {action.deck.value} row"
     elif isinstance(action, Activate):
         head = f"{name} uses the ability of {action.card}"
+        pending = before.pending
+        if pending is not None and isinstance(pending.decision, ChooseNeighbourCard):
+            lender = next((who[s] for s, i in pending.decision.candidates
+                           if before.engine.name(before.players[s].tableau[i].card) == action.card), None)
+            if lender is not None:
+                head += f" in {lender}'s tableau"
     elif isinstance(action, Reveal):
         head = f"{name} turns {action.card} face up"
+    elif isinstance(action, Times):
+        asking = before.engine.name(before.pending.frames[-1].card) if before.pending and before.pending.frames \
+            else "the card"
+        head = f"{name} declines {asking}'s optional effect" if not action.times else \
+            f"{name} uses {asking}'s optional effect {_times(action.times)}"
     else:  # pragma: no cover - every action type is listed above
         head = f"{name}: {action}"
     gains = _gains(before, after, seat)

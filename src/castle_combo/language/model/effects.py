@@ -74,6 +74,7 @@ __all__ = [
     "Take",
     "TurnFaceUp",
     "UseAdjacentAbility",
+    "UseNeighbourAbility",
 ]
 
 
@@ -502,6 +503,36 @@ class UseAdjacentAbility:
 
 
 @attrs.frozen
+class UseNeighbourAbility:
+    """Use the ability when bought of a face-up card in a neighbour's tableau (owner's choice of either neighbour).
+
+    The candidates are the neighbours' face-up cards with a ``when bought``
+    ability worth using (an effect other than a discount and other than
+    using another card's ability). The chosen card's ability when bought
+    resolves as if the owner had just bought it: its counts read the
+    owner's own tableau, "this card" is the card that uses it, and its
+    discount and messenger icon are not copied. Inside a copied ability it
+    does nothing (a copy of a copy), like :class:`UseAdjacentAbility`.
+    With 2 players both neighbours are the one opponent, whose cards are
+    the candidates once.
+    """
+
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """Nothing: with no candidate the effect simply does nothing."""
+        return ()
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        return english.sentence("Use the ability of a face-up card in one of your neighbours' tableaux (your "
+                                "choice) as if you had just bought it")
+
+    def ccl(self) -> str:
+        return "use the ability of a face-up card in a neighbour's tableau"
+
+
+@attrs.frozen
 class MoveMessenger:
     """Move the messenger to the other location, or to ``to``; nothing happens if that location is exhausted."""
 
@@ -575,10 +606,18 @@ class MayDo:
     The owner is asked (answered ``Choose(1)`` yes, ``Choose(2)`` no) only
     when the cost can be paid in full; then, if they accept, the cost is paid
     and ``effects`` resolve in order. A cost is a :class:`Lose` ("pay").
+
+    With ``repeat`` (``... any number of times``, or ``... up to N times``
+    with ``up_to``) the owner instead picks how many times, from 0 to the
+    most they can pay for in full (and ``up_to``), in one decision
+    (answered ``Times(n)``); the cost is paid that many times at once and
+    ``effects`` resolve that many times in a row.
     """
 
     cost: tuple[Lose, ...]
     effects: tuple[Effect, ...]
+    repeat: bool = attrs.field(default=False, kw_only=True)
+    up_to: int | None = _bounds_field()
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
@@ -589,26 +628,49 @@ class MayDo:
         for cost in self.cost:
             if _fixed(cost):
                 found += cost.problems(where)
+        if self.up_to is not None:
+            if not self.repeat:
+                found += (Problem("'up to N times' belongs to a repeated 'you may'",
+                                  "write 'you may pay 1 key to gain 2 gold up to 3 times'", self.source),)
+            else:
+                found += out_of_range(self.up_to, 2, MAX_AMOUNT, "the number of times 'up to N times'",
+                                      self.source)
         found += REFUSALS.of(self, where)
         for effect in self.effects:
             found += _nested_problems(effect, where, self.source)
         return found
 
+    def _times(self, *, ccl: bool) -> str:
+        if not self.repeat:
+            return ""
+        if self.up_to is not None:
+            return f" up to {self.up_to} times" if ccl else f", up to {self.up_to} times"
+        return " any number of times" if ccl else ", any number of times"
+
     def describe(self) -> str:
         doing = ", then ".join(english.clause(e.describe()) for e in self.effects)
+        times = self._times(ccl=False)
         if not self.cost:
-            return english.sentence(f"You may {doing}")
+            return english.sentence(f"You may {doing}{times}")
         paid = english.join_and(c.resource.describe(c.amount) for c in self.cost if isinstance(c, Lose))
-        return english.sentence(f"You may pay {paid} to {doing}")
+        return english.sentence(f"You may pay {paid} to {doing}{times}")
 
     def ccl(self) -> str:
         doing = " then ".join(format_effect(e) for e in self.effects)
-        if len(self.effects) > 1:
+        if len(self.effects) > 1 or (self.repeat and isinstance(self.effects[0], Conditional)):
             doing = f"{{ {doing} }}"
+        times = self._times(ccl=True)
         if not self.cost:
-            return f"you may {doing}"
+            return f"you may {doing}{times}"
         paid = " and ".join(c.resource.ccl(c.amount) for c in self.cost if isinstance(c, Lose))
-        return f"you may pay {paid} to {doing}"
+        return f"you may pay {paid} to {doing}{times}"
+
+    @property
+    def most(self) -> int:
+        """The most times the effects may be done, whatever the owner can pay: 1, the cap, or 99 (any number)."""
+        if not self.repeat:
+            return 1
+        return self.up_to if self.up_to is not None else MAX_AMOUNT
 
 
 @attrs.frozen
@@ -690,6 +752,9 @@ def _nested_choice(choice: Choice) -> Choice | None:
 REFUSALS.add("a cost (`you may pay ... to`)", "an amount per count (`pay 1 gold per faith shield`)",
              "a cost is a fixed amount of gold or keys paid", "write 'you may pay 2 gold to ...'", on=MayDo,
              refuses=lambda e, w: not all(_fixed(cost) for cost in e.cost))
+REFUSALS.add("`any number of times`", "a `you may` with no cost", "nothing would limit how many times it is done",
+             "add a cost ('you may pay 1 key to ... any number of times') or a cap ('up to 3 times')", on=MayDo,
+             refuses=lambda e, w: e.repeat and e.up_to is None and not e.cost)
 REFUSALS.add("`choose one`", "an option of a choice", "a choice inside a choice cannot be played",
              "merge the options into one 'choose one:'", on=Choice,
              refuses=lambda e, w: _nested_choice(e) is not None,
@@ -704,7 +769,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 #: :class:`EachPlayer` (see :data:`PlayerEffect`).
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
-    MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional,
+    UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -722,7 +787,7 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
-    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, MayDo)):
+    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo)):
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
