@@ -47,7 +47,7 @@ from castle_combo.language.model.base import (
 from castle_combo.language.model.refusals import REFUSALS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
 
 __all__ = [
     "AllOf",
@@ -660,7 +660,7 @@ def contradictory(filters: Iterable[CardFilter], relation: Relation | None = Non
     near_out: list[Relation] = []
     cells_in: list[frozenset[tuple[int, int]]] = []
     cells_out: list[frozenset[tuple[int, int]]] = []
-    for f in filters:
+    for f in _conjuncts(filters):
         inner, into = (f.filter, (near_out, cells_out)) if isinstance(f, Excluding) else (f, (near_in, cells_in))
         if isinstance(inner, Near):
             into[0].append(inner.relation)
@@ -674,6 +674,16 @@ def contradictory(filters: Iterable[CardFilter], relation: Relation | None = Non
         and all(r.holds(cell[0] - me[0], cell[1] - me[1]) for r in near_in)
         and not any(r.holds(cell[0] - me[0], cell[1] - me[1]) for r in near_out)
         for cell in grid for me in grid)
+
+
+def _conjuncts(filters: Iterable[CardFilter]) -> Iterator[CardFilter]:
+    """The filters joined by "and", through "and"s in brackets: ``this card and (other than this card and ...)``
+    is judged as the text reads once the brackets go, whether a Python-built filter nests them or not."""
+    for f in filters:
+        if isinstance(f, AllOf):
+            yield from _conjuncts(f.filters)
+        else:
+            yield f
 
 
 #: What the rules about contradictory places say (a count's own place and its cards' places say it too).
