@@ -67,6 +67,7 @@ __all__ = [
     "DiscardRowStep",
     "DiscardStep",
     "IfStep",
+    "LaterStep",
     "MayStep",
     "NeighbourCopyStep",
     "OwnGains",
@@ -141,6 +142,12 @@ class Work(Tableaux, Protocol):
 
     def resolve_bought(self, seat: int, index: int) -> None:
         """Start resolving, on top of the stack, the ability when bought of ``seat``'s card at ``index``."""
+
+    @property
+    def next_discounts(self) -> list[tuple[int, int, int]]: ...
+
+    def set_aside(self, seat: int, frame: Frame) -> None:
+        """Keep ``frame`` (effects of ``seat``'s ability) until the end of this turn."""
 
 
 #: What an automatic effect does: ``run(work, seat, index_of_this_card)``.
@@ -331,6 +338,22 @@ class IfStep:
 
 
 @attrs.frozen
+class LaterStep:
+    """Effects set aside until the end of this turn (at ``then``): kept in the owner's state, never asks now.
+
+    They resolve as the turn's last step, as an ability of the same card
+    (``this card``), copied if the ability setting them aside was a copy.
+    """
+
+    then: tuple[Address, ...]
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Set the effects aside."""
+        work.set_aside(seat, Frame(frame.card, frame.index, self.then, frame.copied))
+        return None
+
+
+@attrs.frozen
 class MayStep:
     """An optional effect: ask whether to pay ``cost`` (gold, keys) for the effects at ``then``.
 
@@ -446,7 +469,7 @@ class RevealStep:
 
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep]
+             RevealStep, LaterStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
@@ -582,7 +605,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
-                  model.DiscardWholeRow, model.MoveMessenger]
+                  model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount]
 
 
 def _compile_auto(effect: Automatic, facts: Sequence[CardFacts]) -> Run:
@@ -655,6 +678,15 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts]) -> Run:
                     work.messenger = where
 
             return move_messenger
+        case model.NextDiscount(amount=amount, deck=deck):
+            slot = 0 if deck is None else 1 + DECKS.index(deck)
+
+            def next_discount(work: Work, seat: int, index: int) -> None:
+                waiting = list(work.next_discounts[seat])
+                waiting[slot] += amount
+                work.next_discounts[seat] = (waiting[0], waiting[1], waiting[2])
+
+            return next_discount
         case _:
             assert_never(effect)
 
@@ -758,8 +790,10 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return MayStep((paid[0], paid[1]), addresses)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
+        case model.EndOfThisTurn(effects=inner):
+            return LaterStep(_compile_effects(inner, address, facts, steps))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
-              | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger()):
+              | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()):
             return Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:
@@ -775,7 +809,8 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
     The first number is the part of the card (when bought, when unlocked,
     a trigger), the second the effect's place in it; below a choice come
     an option and a place in it, below a conditional a 0 (its effect), below
-    an optional effect the place of one of its effects.
+    an optional effect or effects set aside until the end of the turn the
+    place of one of its effects.
     """
     part, index, *below = address
     node: model.Effect = card.abilities[_PARTS[part]][index]
@@ -787,7 +822,7 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
             case model.Conditional(effect=inner):
                 below = below[1:]
                 node = inner
-            case model.MayDo(effects=effects):
+            case model.MayDo(effects=effects) | model.EndOfThisTurn(effects=effects):
                 place, *below = below
                 node = effects[place]
             case _:

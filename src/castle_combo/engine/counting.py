@@ -150,9 +150,9 @@ class CardFacts:
     parts: frozenset[Part] = frozenset()
 
 
-#: Effects that do not make a card worth copying: a discount, a copy, or a choice or condition (walked into).
+#: Effects that do not make a card worth copying: a discount, a copy, or a choice, condition or wait (walked into).
 _NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.UseNeighbourAbility, model.Choice, model.Conditional,
-               model.MayDo)
+               model.MayDo, model.EndOfThisTurn)
 
 
 def _copyable(card: model.Card, effects: tuple[model.Effect, ...] | None = None) -> bool:

@@ -530,12 +530,17 @@ class Resume(enum.Enum):
     its messenger icon, the refill of both rows and, if a lock can be opened,
     the end-of-turn decision. ``END``: a lock opened at the end of the turn;
     then the rows are refilled again and the next player's turn begins.
+    ``TURN_END``: effects set aside until the end of this turn ("at the end
+    of this turn: ..."), the turn's last step; then the rows are refilled
+    again, any other effects set aside resolve, and the next player's turn
+    begins.
     """
 
     START = "start"
     TAKE = "take"
     TAKEN = "taken"
     END = "end"
+    TURN_END = "turn end"
 
 
 @attrs.frozen

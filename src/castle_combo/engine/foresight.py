@@ -51,7 +51,7 @@ def _taken_this_turn(state: Table) -> bool:
     if state.phase is Phase.END:
         return True
     pending = state.pending
-    return pending is not None and pending.resume in (Resume.TAKEN, Resume.END)
+    return pending is not None and pending.resume in (Resume.TAKEN, Resume.END, Resume.TURN_END)
 
 
 def _has(state: Table, parts: tuple[str, ...]) -> bool:

@@ -16,7 +16,10 @@ the state's :class:`~castle_combo.engine.table.Phase`:
    exhausting a location that cannot be refilled);
 5. ``END``: if no lock was opened this turn and one can be opened now, the
    player opens one (its ability resolves, then the rows are refilled again)
-   or passes. Then the next player, or the end of the game after 9 cards each.
+   or passes;
+6. the effects set aside "at the end of this turn" resolve (they may ask,
+   in ``DECIDE``), the rows refilled after them. Then the next player (after
+   the triggers between turns), or the end of the game after 9 cards each.
 
 At most one lock is opened per turn. Every decision is one kind of
 :data:`~castle_combo.engine.decisions.Decision`; the ability steps that ask them
@@ -139,8 +142,10 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, waiting, _ = players[seat]
     here = 0 if messenger is _CASTLE else 1
+    if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
+        discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2])
     first: tuple[Action, ...] = ()
     if engine.has_locks and not opened and any(c.key for c in tableau):
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
@@ -206,8 +211,8 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     loc = locations[here]
     if fast and (move or len(loc.deck) >= ROW_SIZE):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
-        gold, keys, tableau, discounts, shields, banners, spots = player
-        spent = new(PlayerState, (gold, keys - 1, tableau, discounts, shields, banners, spots))
+        gold, keys, *rest = player
+        spent = new(PlayerState, (gold, keys - 1, *rest))
         if not move:
             fresh = new(Location, (loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False))
             locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
@@ -234,15 +239,18 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     card = engine.ids.get(action.card)
     if card is None or card not in row:
         raise _not_in_row(engine, action, here, row)
-    gold, keys, tableau, discounts, shields, banners, spots = players[seat]
+    gold, keys, tableau, discounts, shields, banners, spots, waiting, later = players[seat]
     at = action.at
     if at not in spots:
         raise _not_a_spot(at, spots)
     f = engine.facts[card]
     face_down = action.face_down
+    # One-time discounts ("your next card costs 3 less") apply after the permanent ones; the take spends them,
+    # face down too.
+    once = waiting[0] + waiting[1 + f.deck]
     cost = 0
     if not face_down:
-        cost = f.cost - discounts[f.deck]
+        cost = f.cost - discounts[f.deck] - once
         if cost < 0:
             cost = 0
         if cost > gold:
@@ -254,7 +262,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # other row is full, no lock can be opened at the end of the turn and no trigger fires before the next
     # turn. It does exactly what the general path below does (a test plays both ways and compares states).
     if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other.exhausted or len(other.row) >= ROW_SIZE)
-            and not (engine.has_locks and any(c.key for c in tableau))):
+            and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None and not (engine.has_triggers and _triggers_next(state, seat, placed)):
@@ -262,7 +270,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
             after = spots_after_placing(spots, tableau)
             if face_down:
                 moved = new(PlayerState, (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields,
-                                          banners, after))
+                                          banners, after, waiting, later))
             else:
                 shields = engine.plus_shields(card, shields)
                 castle, village = banners
@@ -275,7 +283,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village)
                     moved = new(PlayerState, (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields,
-                                              banners, after))
+                                              banners, after, waiting, later))
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -294,6 +302,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                 script, viewer, False, engine,
             ))
     turn = Turn(state)
+    turn.spend_next_discount(seat, f.deck)
     if face_down:
         turn.gold[seat] += FACE_DOWN_GOLD
         turn.keys[seat] += FACE_DOWN_KEYS
@@ -431,6 +440,18 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
                 return turn.freeze(state, current=seat, taken=taken, phase=Phase.END, pending=pending, action=action)
     else:
         turn.refill_rows()
+    # The turn's last step: the effects set aside until its end, first set aside first (the rows are refilled
+    # after them; effects they set aside in turn resolve next).
+    waiting = turn.this_turn[seat]
+    while waiting:
+        turn.this_turn[seat] = ()
+        turn.frames.extend(reversed(waiting))
+        asked = _run_stack(turn, seat, state.engine.abilities)
+        if asked is not None:
+            pending = Pending(asked[1], tuple(turn.frames), asked[0], Resume.TURN_END)
+            return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
+        turn.refill_rows()
+        waiting = turn.this_turn[seat]
     turn.opened_lock = False
     nxt = (seat + 1) % len(state.players)
     if state.engine.has_triggers:

@@ -25,7 +25,7 @@ import attrs
 from castle_combo.engine.actions import Action
 from castle_combo.engine.compiled import Compiled
 from castle_combo.engine.counting import DECKS, Placed
-from castle_combo.engine.decisions import Pending, Resume
+from castle_combo.engine.decisions import Frame, Pending, Resume
 from castle_combo.engine.placement import FIRST, spots_after
 from castle_combo.engine.placement import spots as placement_spots
 from castle_combo.facts import CARDS_PER_PLAYER
@@ -97,6 +97,13 @@ class PlayerState(NamedTuple):
     the abilities resolved; the engine updates them incrementally rather than
     recounting (:meth:`GameState.replace <castle_combo.GameState.replace>`
     recounts them for a position built by hand).
+
+    ``next_discounts`` are the one-time discounts waiting for the seat's next
+    take: on a card of any deck, on the next castle card, on the next village
+    card ("your next card costs 3 less"); a take spends the first and the one
+    of its deck. ``this_turn`` holds the effects set aside until the end of
+    the current turn ("at the end of this turn: ..."), as abilities still to
+    resolve; only the current player ever has some.
     """
 
     gold: int
@@ -106,6 +113,8 @@ class PlayerState(NamedTuple):
     shields: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     banners: tuple[int, int] = (0, 0)
     spots: tuple[tuple[int, int], ...] = FIRST
+    next_discounts: tuple[int, int, int] = (0, 0, 0)
+    this_turn: tuple[Frame, ...] = ()
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
@@ -142,7 +151,8 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
             banners[f.deck] += 1
     free = spots_of(player.tableau)
     return PlayerState(
-        player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free
+        player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free,
+        player.next_discounts, player.this_turn,
     )
 
 
@@ -259,7 +269,7 @@ class Table(NamedTuple):
     def card_taken(self) -> bool:
         """Whether the current player has taken this turn's card already (a decision after it is owed)."""
         pending = self.pending
-        return pending is not None and pending.resume in (Resume.TAKEN, Resume.END)
+        return pending is not None and pending.resume in (Resume.TAKEN, Resume.END, Resume.TURN_END)
 
     @property
     def turn(self) -> int:
@@ -311,10 +321,15 @@ class Table(NamedTuple):
         """``seat``'s total permanent discount on cards of ``deck``."""
         return self.players[seat].discounts[_DECK_INDEX[deck]]
 
+    def next_discount(self, seat: int, deck: Deck) -> int:
+        """``seat``'s one-time discounts waiting for its next take, if that take is a card of ``deck``."""
+        waiting = self.players[seat].next_discounts
+        return waiting[0] + waiting[1 + _DECK_INDEX[deck]]
+
     def cost(self, seat: int, card: Card | str) -> int:
-        """What ``card`` costs ``seat`` face up: printed cost minus discounts, never below 0."""
+        """What ``card`` costs ``seat`` face up: printed cost minus discounts (one-time ones too), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
-        return max(0, card.cost - self.discount(seat, card.deck))
+        return max(0, card.cost - self.discount(seat, card.deck) - self.next_discount(seat, card.deck))
 
     @property
     def pending_card(self) -> Card | None:

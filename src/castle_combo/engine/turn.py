@@ -46,7 +46,7 @@ class Turn:
 
     __slots__ = (
         "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "opened_lock", "reshuffles", "rng", "script", "shields", "state", "tableaux",
+        "next_discounts", "opened_lock", "reshuffles", "rng", "script", "shields", "state", "tableaux", "this_turn",
     )
 
     def __init__(self, state: Table) -> None:
@@ -59,6 +59,8 @@ class Turn:
         discounts: list[tuple[int, int]] = []
         shields: list[tuple[int, ...]] = []
         banners: list[tuple[int, int]] = []
+        next_discounts: list[tuple[int, int, int]] = []
+        this_turn: list[tuple[Frame, ...]] = []
         for p in state.players:  # one pass: a Turn is built for most actions
             tableaux.append(p.tableau)
             keys.append(p.keys)
@@ -66,9 +68,15 @@ class Turn:
             discounts.append(p.discounts)
             shields.append(p.shields)
             banners.append(p.banners)
+            next_discounts.append(p.next_discounts)
+            this_turn.append(p.this_turn)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
+        #: Per seat, the one-time discounts (any deck, castle, village) waiting for its next take.
+        self.next_discounts = next_discounts
+        #: Per seat, the abilities set aside until the end of this turn, first set aside first.
+        self.this_turn = this_turn
         self.locations = list(state.locations)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
         self.rng = state.rng
@@ -219,6 +227,18 @@ class Turn:
             top = self.frames[-1]
             self.frames[-1] = Frame(top.card, top.index, top.queue, top.copied, top.discarded + cards)
 
+    def set_aside(self, seat: int, frame: Frame) -> None:
+        """Keep ``frame`` (effects of ``seat``'s ability) until the end of this turn."""
+        self.this_turn[seat] += (frame,)
+
+    def spend_next_discount(self, seat: int, deck: int) -> int:
+        """Spend ``seat``'s one-time discounts on a card of ``deck`` now taken; return how much they come to."""
+        waiting = self.next_discounts[seat]
+        amount = waiting[0] + waiting[1 + deck]
+        if amount:
+            self.next_discounts[seat] = (0, waiting[1], 0) if deck == 1 else (0, 0, waiting[2])
+        return amount
+
     def use_ability_of(self, seat: int, index: int, card: int | None = None) -> None:
         """Resolve next the ability of ``seat``'s card at ``index``, as a copy (no discount, no copy in it).
 
@@ -238,10 +258,12 @@ class Turn:
         """The seats as they are now: the unchanged ones as they were, the others built anew."""
         players = list(self.state.players)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
+        next_discounts, this_turn = self.next_discounts, self.this_turn
         for seat, p in enumerate(players):
             tableau = tableaux[seat]
             if p.tableau is tableau and p.gold == gold[seat] and p.keys == keys[seat]:
-                if p.discounts is discounts[seat]:
+                if (p.discounts is discounts[seat] and p.next_discounts == next_discounts[seat]
+                        and p.this_turn == this_turn[seat]):
                     continue
             spots = p.spots
             if len(tableau) == len(p.tableau) + 1:  # a card was placed (at most one is, per action)
@@ -249,7 +271,7 @@ class Turn:
             elif len(tableau) != len(p.tableau):
                 spots = spots_of(tableau)
             players[seat] = new(PlayerState, (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
-                                              self.banners[seat], spots))
+                                              self.banners[seat], spots, next_discounts[seat], this_turn[seat]))
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

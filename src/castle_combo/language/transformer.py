@@ -435,6 +435,14 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def up_to_times(self, meta: Meta, token: Token) -> _Times:
         return _Times(int(re.findall(r"[0-9]+", str(token))[0]))
 
+    def next_discount(self, meta: Meta, *parts: Any) -> m.NextDiscount:
+        deck = next((p for p in parts if isinstance(p, m.Deck)), None)
+        amount = next(p for p in parts if isinstance(p, int))
+        return m.NextDiscount(amount, deck, source=self._at(meta))
+
+    def end_of_this_turn(self, meta: Meta, *effects: m.Effect) -> m.EndOfThisTurn:
+        return m.EndOfThisTurn(tuple(effects), source=self._at(meta))
+
     def cost_list(self, meta: Meta, *items: m.Lose) -> tuple[m.Lose, ...]:
         return items
 

@@ -187,7 +187,7 @@ def _check_turn(state: Table) -> None:
         if len(player.tableau) != turns:
             raise _fail(f"$.players[{seat}].tableau", f"seat {seat} took {turns} of the {taken} cards taken, "
                                                       f"not {len(player.tableau)}")
-    card_taken = state.pending is not None and state.pending.resume in (Resume.TAKEN, Resume.END)
+    card_taken = state.pending is not None and state.pending.resume in (Resume.TAKEN, Resume.END, Resume.TURN_END)
     expected = (state.first_player + taken - (1 if card_taken else 0)) % n
     if state.current_player != expected:
         raise _fail("$.current_player", f"after {taken} cards taken from seat {state.first_player} on, it is "

@@ -222,13 +222,47 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **fields))  # type: ignore[arg-type]
         conv.register_structure_hook(cls, complete(cls, make_dict_structure_fn(cls, conv, **fields)))  # type: ignore[arg-type]
 
-    # The aggregates are derived from the tableau: not saved, recomputed on load.
-    derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
-    conv.register_unstructure_hook(PlayerState, namedtuple_dict_unstructure_factory(PlayerState, conv, False,
-                                                                                    **derived))
-    plain_player = namedtuple_dict_structure_factory(PlayerState, conv, "from_converter", True, **derived)
+    def next_discounts_out(waiting: tuple[int, int, int]) -> dict[str, int]:
+        return {name: amount for name, amount in zip(_NEXT_DISCOUNTS, waiting, strict=True) if amount}
 
-    complete_player = complete(PlayerState, plain_player, frozenset(derived))
+    def next_discounts_in(value: Any, _: Any = None) -> tuple[int, int, int]:
+        if (not isinstance(value, dict) or not set(value) <= set(_NEXT_DISCOUNTS)
+                or not all(type(v) is int and 0 <= v <= MAX_NUMBER for v in value.values())):
+            raise RecordError(f"expected {{\"card\": N, \"castle\": N, \"village\": N}} (each optional, N a "
+                              f"small whole number), got {quote(value)}")
+        return (value.get("card", 0), value.get("castle", 0), value.get("village", 0))
+
+    def frames_in(value: Any, _: Any = None) -> tuple[Frame, ...]:
+        if not isinstance(value, list):
+            raise RecordError(f"expected a list of abilities waiting for the end of the turn, got {quote(value)}")
+        structured = []
+        for k, frame in enumerate(value):
+            try:
+                structured.append(conv.structure(frame, Frame))
+            except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, RecordError) as error:
+                raise RecordError(f"[{k}]: {_first_message(error)}") from None
+        return tuple(structured)
+
+    # The aggregates are derived from the tableau: not saved, recomputed on load. One-time discounts and effects
+    # waiting for the end of the turn are saved only when there are some (a save without them has none).
+    derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
+    waiting = {"next_discounts": override(unstruct_hook=next_discounts_out, struct_hook=next_discounts_in),
+               "this_turn": override(unstruct_hook=lambda frames: [conv.unstructure(f, Frame) for f in frames],
+                                     struct_hook=frames_in)}
+    player_dict = namedtuple_dict_unstructure_factory(PlayerState, conv, False, **derived, **waiting)
+
+    def player_out(player: PlayerState) -> dict[str, Any]:
+        out: dict[str, Any] = player_dict(player)
+        for name in waiting:
+            if not out[name]:
+                del out[name]
+        return out
+
+    conv.register_unstructure_hook(PlayerState, player_out)
+    plain_player = namedtuple_dict_structure_factory(PlayerState, conv, "from_converter", True, **derived,
+                                                     **waiting)
+
+    complete_player = complete(PlayerState, plain_player, frozenset(derived) | frozenset(waiting))
 
     def player_in(value: Any, _: Any) -> PlayerState:
         return recounted(complete_player(value), engine)
@@ -268,6 +302,10 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     conv.register_structure_hook(Pending, pending_in)
 
     return conv
+
+
+#: The one-time discounts of a seat as a save names them: on any card, on the next castle card, village card.
+_NEXT_DISCOUNTS = ("card", "castle", "village")
 
 
 def _upgraded(data: Mapping[str, Any]) -> dict[str, Any]:

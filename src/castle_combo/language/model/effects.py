@@ -62,12 +62,14 @@ __all__ = [
     "Discount",
     "EachPlayer",
     "Effect",
+    "EndOfThisTurn",
     "FillPurses",
     "Gain",
     "Give",
     "Lose",
     "MayDo",
     "MoveMessenger",
+    "NextDiscount",
     "PlayerEffect",
     "RowChoice",
     "StoreGold",
@@ -348,6 +350,47 @@ class Discount:
         else:
             decks = " and ".join(deck.value for deck in self.decks) + " cards"
         return f"discount {self.amount} on {decks}"
+
+
+@attrs.frozen
+class NextDiscount:
+    """A one-time discount: the owner's next card (of ``deck``, or of any deck) costs ``amount`` gold less.
+
+    It waits in the owner's state until their next take (of ``deck`` when it
+    names one) and applies after the permanent discounts, never below 0 gold;
+    that take spends it whatever it saved, a take face down included (a card
+    taken face down is never paid for, so the discount is simply lost). It
+    never applies to the card whose ability grants it: that card is paid
+    before its ability resolves. Several one-time discounts add up.
+    """
+
+    amount: int
+    deck: Deck | None = None
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range, or a moment after which no card is taken."""
+        return out_of_range(self.amount, 1, MAX_AMOUNT, "the one-time discount", self.source) + REFUSALS.of(self,
+                                                                                                         where)
+
+    def _card(self) -> str:
+        return "card" if self.deck is None else f"{self.deck.value} card"
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Your next castle card costs 2 gold less (...)."."""
+        which = "of any deck" if self.deck is None else f"the next {self.deck.value} card you take"
+        return english.sentence(
+            f"Your next {self._card()} costs {self.amount} gold less ({which}; after your discounts, never below 0; "
+            "taking it uses this up, even face down)"
+        )
+
+    def ccl(self) -> str:
+        return f"your next {self._card()} costs {self.amount} less"
+
+
+REFUSALS.add("`your next card costs N less`", "`at the end of the game:`", "no card is taken after the end of the "
+             "game, so a one-time discount there is never used", "move it to 'when bought:' or a turn's trigger",
+             on=NextDiscount, refuses=lambda e, w: w.moment is Moment.GAME_END)
 
 
 @attrs.frozen
@@ -741,6 +784,61 @@ class Conditional:
         return f"{format_effect(self.effect)} if {self.condition.ccl()}"
 
 
+@attrs.frozen
+class EndOfThisTurn:
+    """Effects that wait for the end of this turn: ``at the end of this turn: you may move the messenger``.
+
+    Written in an ability resolved during a turn (when bought, when
+    unlocked), the effects are set aside and resolve once, as the last step
+    of that turn: after the card's ability, its messenger icon, the refill of
+    the rows and any lock opened at the end of the turn (the rows are refilled
+    again after them). Unlike the trigger ``at the end of your turn:`` they
+    happen once, inside the turn, so they may ask their owner a question;
+    they resolve before the owner's end-of-turn triggers. ``this card`` is the
+    card whose ability set them aside.
+    """
+
+    effects: tuple[Effect, ...]
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        found: tuple[Problem, ...] = ()
+        if not self.effects:
+            found += (Problem("'at the end of this turn:' needs something to do",
+                              "write 'at the end of this turn: gain 1 gold'", self.source),)
+        found += REFUSALS.of(self, where)
+        for effect in self.effects:
+            found += _nested_problems(effect, where, self.source)
+        return found
+
+    def describe(self) -> str:
+        doing = ", then ".join(english.clause(e.describe()) for e in self.effects)
+        return english.sentence(f"At the end of this turn, once the rows are refilled: {doing}")
+
+    def ccl(self) -> str:
+        doing = " then ".join(format_effect(e) for e in self.effects)
+        if len(self.effects) > 1:
+            doing = f"{{ {doing} }}"
+        return f"at the end of this turn: {doing}"
+
+
+def _waits_twice(effect: EndOfThisTurn) -> EndOfThisTurn | None:
+    from castle_combo.language.model.card import walk
+
+    return next((node for node in walk(effect.effects) if isinstance(node, EndOfThisTurn)), None)
+
+
+REFUSALS.add("`at the end of this turn:`", "a trigger (`at the start of your turn:`, ...)",
+             "a trigger happens between turns, so there is no 'this turn' whose end it could wait for",
+             "move it to 'when bought:' or 'when unlocked:', or write the effect in 'at the end of your turn:'",
+             on=EndOfThisTurn, refuses=lambda e, w: w.moment is not None and w.moment.is_trigger)
+REFUSALS.add("`at the end of this turn:`", "the effects of `at the end of this turn:`",
+             "effects already waiting for the end of this turn cannot wait for it again",
+             "write the effects once after one 'at the end of this turn:'", on=EndOfThisTurn,
+             refuses=lambda e, w: _waits_twice(e) is not None,
+             at=lambda e: getattr(_waits_twice(e), "source", None) or e.source)
+
+
 def _fixed(cost: Effect) -> bool:
     return isinstance(cost, Lose) and cost.per is None
 
@@ -769,7 +867,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 #: :class:`EachPlayer` (see :data:`PlayerEffect`).
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
-    UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional,
+    UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
