@@ -92,6 +92,11 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
         ((m.Gain(1, Resource.GOLD),), (m.Gain(1, Resource.KEY),))), m.CountIs(m.Per(m.KeysOwned()),
                                                                               m.Comparison.GE, 1)),)),
     "an effect that asks its owner a question": "at the start of your turn: discard a row",
+    "no card is taken after the end of the game": "at the end of the game: your next card costs 2 less",
+    "a trigger happens between turns, so there is no 'this turn'": "at the end of your turn: at the end of this "
+                                                                     "turn: gain 1 gold",
+    "effects already waiting for the end of this turn": "when bought: at the end of this turn: { gain 1 gold "
+                                                        "at the end of this turn: gain 1 key }",
     "an effect acts on your own cards": "when bought: turn every face-down card in the castle row face up",
     "the card counts 'gold on this card'": "score 1 per gold on this card",
     "the card puts gold on itself": "when bought: put 1 gold on this card",

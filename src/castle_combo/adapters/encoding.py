@@ -35,7 +35,11 @@ comes first. The float32 vector is, in order:
   a key waits on it;
 * for each seat from the observer on: gold / 50, spendable keys / 20, castle
   and village discounts / 5, cards taken / 9, its shield totals / 9 (six
-  types), and 1 for the seat to play;
+  types), and 1 for the seat to play; when a card of the ruleset can leave
+  something waiting (a one-time discount, effects waiting for the end of the
+  turn), then also its one-time discounts on any card, on the next castle
+  card and on the next village card / 5, and its abilities waiting for the
+  end of the turn / 5 (the base game's layout is unchanged);
 * the table: messenger at the castle, at the village; cards taken / all;
   castle and village deck sizes / cards; the phase one-hot (start, take,
   decide, end); the pending decision one-hot (one place per kind of
@@ -68,7 +72,7 @@ from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
-from castle_combo.language.model import Choice, Deck, MayDo, walk
+from castle_combo.language.model import Choice, Deck, EndOfThisTurn, MayDo, NextDiscount, walk
 from castle_combo.language.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -116,7 +120,11 @@ class ActionSpace:
         self.size = self.times_start + self.times
         self._places = 6 + 2 * players
         self._per_card = self._places + 5
-        self._per_seat = 5 + 6 + 1
+        #: Whether a card of the ruleset can leave something waiting in a seat's state (a one-time discount, effects
+        #: waiting for the end of the turn): then each seat has four more values, else the layout is unchanged.
+        self.waiting = any(isinstance(node, (NextDiscount, EndOfThisTurn)) for card in self.rules.cards
+                           for node in walk(card.effects))
+        self._per_seat = 5 + 6 + 1 + (4 if self.waiting else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
         self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(DECISIONS) + 1
@@ -273,6 +281,9 @@ class ActionSpace:
                               len(player.tableau) / 9)
             out[at + 5:at + 11] = [t / 9 for t in player.shields]
             out[at + 11] = 1.0 if other == view.current_player and not view.is_over else 0.0
+            if self.waiting:
+                once = player.next_discounts
+                out[at + 12:at + 16] = (once[0] / 5, once[1] / 5, once[2] / 5, len(player.this_turn) / 5)
         at = base + players * self._per_seat
         out[at + (0 if view.messenger is Deck.CASTLE else 1)] = 1
         out[at + 2] = view.taken / (9 * players)

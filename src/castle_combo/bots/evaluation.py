@@ -11,7 +11,12 @@ resources are still worth while turns remain:
 * **keys** beyond their point: a key also buys a better row, worth ``key``
   while turns remain;
 * **discounts**: each point of discount saves a coin on about half of the
-  remaining purchases;
+  remaining purchases; a one-time discount waiting for the next take ("your
+  next card costs 3 less") saves its amount once, no more than a turn
+  spends (``spend_per_turn``), and is worth ``gold`` per coin it saves, as
+  the gold it keeps in the purse would be. Effects waiting for the end of
+  the turn are not valued here: they resolve before the turn passes, and
+  the greedy bot plays the turn to its end (its decisions included);
 * **growth**: a face-up card taken early scores little *now* (few shields
   to count yet) but grows as the tableau fills, which a face-down card never
   does; each face-up card is worth ``growth`` more points at the start of
@@ -106,7 +111,7 @@ class Evaluation:
     def seat_value(self, state: GameState, seat: int) -> float:
         """One seat's value as the position stands (no effect still to come).
 
-        It depends on that seat alone (its tableau, gold, keys, discounts).
+        It depends on that seat alone (its tableau, gold, keys, discounts, one-time discounts).
         """
         return self.value_of(state, seat, self.scored(state, seat))
 
@@ -121,6 +126,9 @@ class Evaluation:
             value += self.gold * spendable
             value += self.key * min(player.keys, turns_left)
             value += self.discount * sum(player.discounts) * turns_left / 2
+            waiting = player.next_discounts
+            if waiting[0] or waiting[1] or waiting[2]:
+                value += self.gold * min(waiting[0] + waiting[1] + waiting[2], self.spend_per_turn)
             face_up = sum(1 for placed in player.tableau if not placed.face_down)
             value += self.growth * face_up * turns_left / (CARDS_PER_PLAYER - 1)
         return value
@@ -137,7 +145,7 @@ class Evaluation:
 class MemoizedEvaluation:
     """An :class:`Evaluation` that remembers every seat value it computed.
 
-    A seat's value depends only on its own tableau, keys, gold and discounts,
+    A seat's value depends only on its own tableau, keys, gold and discounts (one-time ones too),
     and a search meets the same seat positions again and again: every action
     of a turn changes one seat and leaves the others as they were, and the
     rollouts of one decision replay the same positions under many deck
@@ -177,7 +185,7 @@ class MemoizedEvaluation:
     def seat_value(self, state: GameState, seat: int) -> float:
         """:meth:`Evaluation.seat_value`, remembered."""
         player = state.players[seat]
-        key = (player.tableau, player.gold, player.keys, player.discounts)
+        key = (player.tableau, player.gold, player.keys, player.discounts, player.next_discounts)
         value = self._memo.get(key)
         if value is None:
             # Points are looked up again only when effects still to come need them (see ``foreseen``).

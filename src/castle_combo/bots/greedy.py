@@ -85,15 +85,28 @@ def _action_values(
     """Each legal action of ``state`` with its one-turn value, in the engine's order (keys optional)."""
     # A face-down card has no ability and scores nothing, and the evaluation
     # ignores the rows: taking any card face down at one spot is worth the same.
-    face_down: dict[tuple[int, int], float] = {}
+    # Not quite when the seat has a one-time discount on one deck (a take of that
+    # deck spends it, face down too): then the card's deck counts; nor when
+    # effects wait for the end of the turn (they may read the rows): then each
+    # card counts.
+    face_down: dict[tuple[object, ...], float] = {}
+    player = state.players[seat]
+    waiting = player.next_discounts
+    by_deck = bool(waiting[1] or waiting[2])
+    by_card = bool(player.this_turn)
     scored = []
     for action in worth_trying(state):
         if not keys and isinstance(action, UseKey):
             continue
         if isinstance(action, Take) and action.face_down:
-            value = face_down.get(action.at)
+            key: tuple[object, ...] = (action.at,)
+            if by_card:
+                key = (action.at, action.card)
+            elif by_deck:
+                key = (action.at, state.rules[action.card].deck)
+            value = face_down.get(key)
             if value is None:
-                value = face_down[action.at] = turn_value(state.apply(action), seat, evaluation)
+                value = face_down[key] = turn_value(state.apply(action), seat, evaluation)
         else:
             value = turn_value(state.apply(action), seat, evaluation)
         scored.append((value, action))

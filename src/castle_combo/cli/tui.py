@@ -4,7 +4,8 @@ Everything here turns a :class:`~castle_combo.engine.state.GameState` (a seat's 
 is enough) into rich renderables; nothing reads input or changes a state.
 The screen, top to bottom:
 
-* a status line: the turn, where the messenger is, your gold and keys;
+* a status line: the turn, where the messenger is, your gold and keys (and
+  any one-time discount waiting for your next card);
 * the messenger's row in full (each card's cost after your discounts, its
   shields, what it does when bought and how it scores), the other row in
   one line;
@@ -121,6 +122,11 @@ def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
     text.append(f"you: {player.gold} gold", style="yellow")
     text.append(", ")
     text.append(f"{player.keys} keys{on_cards}", style="cyan")
+    once = [f"next {which} -{amount}" for which, amount in zip(("card", "castle card", "village card"),
+                                                                player.next_discounts, strict=True) if amount]
+    if once:
+        text.append(", ")
+        text.append(", ".join(once), style="yellow")
     return text
 
 

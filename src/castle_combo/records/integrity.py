@@ -147,6 +147,18 @@ def _check_player(state: Table, seat: int) -> None:
             raise _fail(f"{path}.{field}", f"cannot be negative, got {getattr(player, field)}")
     if min(player.discounts) < 0:
         raise _fail(f"{path}.discounts", f"cannot be negative, got {list(player.discounts)}")
+    if min(player.next_discounts) < 0:
+        raise _fail(f"{path}.next_discounts", f"cannot be negative, got {list(player.next_discounts)}")
+    if player.this_turn and (seat != state.current_player or state.taken >= CARDS_PER_PLAYER * len(state.players)
+                             and state.pending is None):
+        raise _fail(f"{path}.this_turn", "only the player whose turn it is has effects waiting for its end")
+    for k, frame in enumerate(player.this_turn):
+        where = f"{path}.this_turn[{k}]"
+        if not 0 <= frame.index < len(player.tableau) or player.tableau[frame.index].card != frame.card:
+            raise _fail(f"{where}.index", f"{engine.name(frame.card)} is not at that place in the tableau")
+        steps = engine.abilities[frame.card].steps
+        if not frame.queue or any(a not in steps for a in frame.queue):
+            raise _fail(f"{where}.queue", f"does not match {engine.name(frame.card)}'s ability")
     cells = player.tableau
     if len(cells) > CARDS_PER_PLAYER:
         raise _fail(f"{path}.tableau", f"a tableau holds at most {CARDS_PER_PLAYER} cards, not {len(cells)}")

@@ -83,6 +83,15 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
     for deck, more in zip(Deck, (new.discounts[i] - old.discounts[i] for i in range(2)), strict=True):
         if more:
             parts.append(f"gets a discount of {more} on {deck.value} cards")
+    waiting = [new.next_discounts[i] - old.next_discounts[i] for i in range(3)]
+    for which, more in zip(("card", "castle card", "village card"), waiting, strict=True):
+        if more > 0:
+            parts.append(f"gets a one-time discount of {more} on the next {which}")
+    used = -sum(more for more in waiting if more < 0)
+    if used:
+        parts.append(f"uses up a one-time discount of {used}")
+    if len(new.this_turn) > len(old.this_turn):
+        parts.append("sets effects aside until the end of the turn")
     stored = new.stored_gold - old.stored_gold
     if stored:
         parts.append(f"stores {stored} gold on purse cards")
