@@ -230,11 +230,11 @@ def _algebra_rule(rng: random.Random) -> m.Scoring:
 
 
 def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False,
-                algebra: bool = False) -> m.Card:
+                algebra: bool = False, lasting: bool = False) -> m.Card:
     """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics,
     ``algebra``: the language's composable parts: filters, quantifiers, comparisons, new effects)."""
-    if algebra:
-        return _algebra_card(rng, name, deck)
+    if algebra or lasting:
+        return _algebra_card(rng, name, deck, lasting)
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
         ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
@@ -268,8 +268,29 @@ def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, 
             return card
 
 
-def _algebra_card(rng: random.Random, name: str, deck: Deck) -> m.Card:
-    """A valid card of the language's composable parts (the first valid one drawn)."""
+def _lasting(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effect, ...]:
+    """``effects`` with effects that outlast their moment: a one-time discount, effects set aside until the end of
+    the turn (which may ask: a choice, a discard from a row), either, both or neither."""
+    roll = rng.random()
+    out = list(effects)
+    if roll < 0.6:
+        out.append(m.NextDiscount(rng.randint(1, 4), rng.choice([None, *DECKS])))
+    if roll > 0.3:
+        inner: list[m.Effect] = [rng.choice([
+            m.Gain(1, Resource.GOLD, m.Per(m.Cards(), rng.choice([Scope.CASTLE_ROW, Scope.VILLAGE_ROW]))),
+            m.DiscardFromRow(rng.choice(DECKS), Resource.GOLD),
+            m.MoveMessenger(),
+            m.MayDo((m.Lose(1, Resource.GOLD),), (m.NextDiscount(3),)),
+        ])]
+        if rng.random() < 0.4:
+            inner.insert(0, m.UseAdjacentAbility())
+        out.insert(rng.randint(0, len(out)), m.EndOfThisTurn(tuple(inner)))
+    return tuple(out)
+
+
+def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False) -> m.Card:
+    """A valid card of the language's composable parts (the first valid one drawn); ``lasting`` adds effects
+    that outlast their moment to some."""
     while True:
         purse = rng.choice([None, None, 3, 5])
         card = m.Card(
@@ -280,23 +301,27 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck) -> m.Card:
             each_turn=tuple(_algebra_effect(rng, trigger=True) for _ in range(rng.random() < 0.15)),
             turn_end=tuple(_algebra_effect(rng, trigger=True) for _ in range(rng.random() < 0.15)),
         )
+        if lasting and rng.random() < 0.5:
+            card = attrs.evolve(card, ability=_lasting(rng, card.ability))
         if not card.problems():
             return card
 
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
-                   algebra: bool = False) -> cc.Ruleset:
+                   algebra: bool = False, lasting: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
     discarded cards, copies of adjacent abilities, and its counts. ``fan`` draws the fan mechanics:
     conditional effects, taking from opponents, adjacent and discard-pile counts, triggers, comparisons
-    with the neighbours, scoring as an adjacent card and wild shields.
+    with the neighbours, scoring as an adjacent card and wild shields. ``lasting`` draws the language's parts
+    (as ``algebra``) with effects that outlast their moment: one-time discounts and effects set aside until the
+    end of the turn.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra) for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra) for i in range(total - castle)]
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting) for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting) for i in range(total - castle)]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -307,7 +332,8 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     """Everything public about ``state``, in plain data."""
     return {
         "seats": [
-            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key) for t in state.tableau(seat)])
+            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key) for t in state.tableau(seat)],
+             p.next_discounts)
             for seat, p in enumerate(state.players)
         ],
         "rows": [[c.name for c in state.row(d)] for d in DECKS],
@@ -326,7 +352,8 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
     """The same snapshot of the reference game."""
     return {
         "seats": [
-            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key) for c in s.cells])
+            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key) for c in s.cells],
+             (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]))
             for s in ref.seats
         ],
         "rows": [[c.name for c in ref.places[d].row] for d in DECKS],

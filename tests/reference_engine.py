@@ -114,13 +114,19 @@ class Cell:
 
 
 class Seat:
-    """One player: supply, keys, tableau, permanent discounts."""
+    """One player: supply, keys, tableau, permanent discounts, one-time discounts, effects waiting for the turn's end."""
 
     def __init__(self) -> None:
         self.gold = 15
         self.keys = 2
         self.cells: list[Cell] = []
         self.discount = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
+        #: "your next card costs N less": for the next card taken, of any deck.
+        self.next_card = 0
+        #: "your next castle card costs N less": for the next card of that deck taken.
+        self.next_of = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
+        #: "at the end of this turn: ...": the abilities set aside, first set aside first.
+        self.this_turn: list[Frame] = []
 
 
 class Place:
@@ -259,7 +265,8 @@ class RefGame:
         return found
 
     def price(self, seat: Seat, card: m.Card) -> int:
-        return max(0, card.cost - seat.discount[card.deck])
+        """The printed cost, less the permanent discount, less the one-time ones for this card, never below 0."""
+        return max(0, card.cost - seat.discount[card.deck] - seat.next_card - seat.next_of[card.deck])
 
     def would_gain(self, cell: Cell, effects: tuple[m.Effect, ...]) -> int:
         """What a lock whose ability only gains would gain if opened now."""
@@ -340,6 +347,9 @@ class RefGame:
                 seat.keys += 2
             else:
                 seat.gold -= self.price(seat, card)
+            # The take spends the one-time discounts it may use, face down too, whatever they saved.
+            seat.next_card = 0
+            seat.next_of[card.deck] = 0
             cell = Cell(card, x, y, face_down)
             # A lock card bought face up gets a key from the supply; its lock's ability waits.
             cell.key = cell.up and card.lock
@@ -366,7 +376,7 @@ class RefGame:
             return
         if kind == "pass":
             self.end_locks = None
-            self.next_player()
+            self.finish_turn()
             return
         assert self.question is not None
         question, detail = self.question
@@ -490,6 +500,13 @@ class RefGame:
                 purses.sort(key=lambda c: (-(c.card.purse - c.gold), c.y, c.x))  # type: ignore[operator]
                 for c in purses[: effect.purses]:
                     c.gold = c.card.purse  # type: ignore[assignment]
+            elif isinstance(effect, m.NextDiscount):
+                if effect.deck is None:
+                    seat.next_card += effect.amount
+                else:
+                    seat.next_of[effect.deck] += effect.amount
+            elif isinstance(effect, m.EndOfThisTurn):
+                seat.this_turn.append(Frame(me, list(effect.effects), frame.copied))
             elif isinstance(effect, m.MoveMessenger):
                 target = OTHER[self.messenger] if effect.to is None else effect.to
                 if not self.places[target].exhausted:
@@ -555,6 +572,19 @@ class RefGame:
             if locks:
                 self.end_locks = locks
                 return
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        """The turn's last step: the effects set aside until its end resolve (the rows refilled after them)."""
+        seat = self.seats[self.current]
+        while seat.this_turn:
+            self.frames.extend(reversed(seat.this_turn))
+            seat.this_turn = []
+            self.then = "turn end"
+            if self.asks():
+                return
+            self.refill(Deck.CASTLE)
+            self.refill(Deck.VILLAGE)
         self.next_player()
 
     def next_player(self) -> None:

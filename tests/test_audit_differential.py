@@ -76,6 +76,45 @@ def test_small_random_rulesets_of_the_languages_parts_agree_with_the_reference(c
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_one_time_discounts_and_effects_at_the_end_of_this_turn_agree_with_the_reference(chunk: int) -> None:
+    """Discounts on the next card (of any deck or of one), spent by the next take, face down too; effects set aside
+    until the end of the turn, asking there, copied, after a lock opened at the end of the turn."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, lasting=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def _lasting_games_disagree(count: int = 30) -> bool:
+    """Whether any of ``count`` random games with effects that outlast their moment disagrees with the reference."""
+    from differential import Mismatch
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, lasting=True), players, seed, "buyer")
+        except Mismatch:
+            return True
+    return False
+
+
+def test_the_differential_catches_one_time_discounts_never_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    monkeypatch.setattr(Turn, "spend_next_discount", lambda self, seat, deck: 0)
+    assert _lasting_games_disagree()
+
+
+def test_the_differential_catches_effects_set_aside_and_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    monkeypatch.setattr(Turn, "set_aside", lambda self, seat, frame: None)
+    assert _lasting_games_disagree()
+
+
 def _fan_games_disagree(count: int = 40) -> bool:
     """Whether any of ``count`` random fan-mechanics games disagrees with the reference."""
     from differential import Mismatch
