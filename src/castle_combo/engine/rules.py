@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.abilities import Ability, Auto, IfStep, Run
+from castle_combo.engine.abilities import Ability, Auto, IfStep, LaterStep, Run
 from castle_combo.engine.actions import (
     Action,
     Activate,
@@ -410,7 +410,7 @@ def _answer(state: T, action: Action) -> T:
                      Resume.END, action)
     top = turn.frames[-1]
     step = state.engine.abilities[top.card].steps[pending.step]
-    assert not isinstance(step, (Auto, IfStep)), "an automatic step never asks"
+    assert not isinstance(step, (Auto, IfStep, LaterStep)), "an automatic step never asks"
     step.answer(turn, seat, action)
     return _resolve(state, turn, state.taken, pending.resume, action)
 
