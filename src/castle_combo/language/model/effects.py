@@ -822,10 +822,27 @@ class EndOfThisTurn:
         return f"at the end of this turn: {doing}"
 
 
-def _waits_twice(effect: EndOfThisTurn) -> EndOfThisTurn | None:
-    from castle_combo.language.model.card import walk
+def _waiting_in(effects: tuple[Effect, ...]) -> EndOfThisTurn | None:
+    """The first effect of ``effects`` (or inside a choice, an optional or conditional effect) that waits."""
+    for effect in effects:
+        match effect:
+            case EndOfThisTurn():
+                return effect
+            case Choice(options=options):
+                found = next((w for option in options if (w := _waiting_in(option)) is not None), None)
+            case MayDo(effects=inner):
+                found = _waiting_in(inner)
+            case Conditional(effect=inner):
+                found = _waiting_in((inner,))
+            case _:
+                found = None
+        if found is not None:
+            return found
+    return None
 
-    return next((node for node in walk(effect.effects) if isinstance(node, EndOfThisTurn)), None)
+
+def _waits_twice(effect: EndOfThisTurn) -> EndOfThisTurn | None:
+    return _waiting_in(effect.effects)
 
 
 REFUSALS.add("`at the end of this turn:`", "a trigger (`at the start of your turn:`, ...)",
