@@ -55,6 +55,8 @@ TERMINAL_WORDS = {
     "INT": "a number",
     "WORD": "a two-letter language code (such as fr)",
     "$END": "the end of the file",
+    "_COSTS": "'costs'",
+    "_END_OF_THIS_TURN": "'at the end of this turn:'",
 }
 #: Plural keywords that are shown only as their singular when both are expected.
 _PLURALS = {"shields": "shield", "cards": "card", "keys": "key", "types": "type", "banners": "banner",

@@ -175,6 +175,17 @@ PHRASES: tuple[Phrase, ...] = (
             "not '\\g<0>'"),
     _phrase(r"\b(?:immediately|instantly|on\s+purchase|on\s+entry)\s*:", "when bought:",
             "a card's ability is written 'when bought:' (it resolves when the card is bought face up)"),
+    _phrase(r"\b(?P<moment>when\s+(?:bought|unlocked)\s*:\s*)(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the|that|this"
+            r"|the\s+current)\s+turn\s*:?", r"\g<moment>at the end of this turn:",
+            "an effect of an ability that waits for the end of the turn it happens in is written 'at the end of this "
+            "turn:' (the trigger 'at the end of your turn:' is a moment of its own, for every one of your turns)"),
+    _phrase(r"\bcosts?\s+(?P<n>\d+)\s+(?:gold|coins?)\s+(?:less|cheaper)\b", r"costs \g<n> less",
+            "a one-time discount is written 'your next card costs N less' (the amount is in gold)",
+            expects="less"),
+    _phrase(r"\b(?:the\s+)?next\s+(?P<deck>castle\s+|village\s+)?card\s+(?:you\s+(?:buy|take)\s+)?"
+            r"(?:is|costs?)\s+(?P<n>\d+)\s+(?:gold\s+)?(?:less|cheaper)\b", r"your next \g<deck>card costs \g<n> less",
+            "a one-time discount is written 'your next card costs N less' ('your next castle card ...' for one "
+            "deck)", expects="gain"),
     _phrase(r"\b(?:at\s+)?(?:the\s+)?(?P<when>end|start|beginning)\s+of\s+(?:each\s+of\s+your|each|every|the|a|any"
             r"|all|each\s+player's|every\s+player's)?\s*turns?\s*:?",
             lambda m: f"at the {'end' if m.group('when').lower() == 'end' else 'start'} of your turn:",
