@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from engine_kit import game, ruleset, take
+from engine_kit import game, ruleset, seat_with, take
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,6 +190,24 @@ def test_a_one_time_discount_shows_in_the_view_the_narration_and_the_observation
     assert space.observation_size == plain.observation_size + 2 * 4
     seen = space.observe(state, 0)
     assert seen.sum() > space.observe(with_waiting(state, 0, (0, 0, 0)), 0).sum()
+
+
+def test_an_ability_used_through_another_card_grants_a_one_time_discount_too() -> None:
+    echo = one("Echo", "when bought: use the ability of an adjacent card")
+    rules = ruleset(HERALD, echo)
+    state = at_castle(seat_with(game(rules, castle=["Echo"]), 0, [("Herald", 0, 0)]))
+    after = state.apply(take("Echo", 1, 0))
+    if after.pending is not None:  # asked even with one candidate, as the rulings say
+        after = after.apply(cc.Activate("Herald"))
+    assert after.players[0].next_discounts == (3, 0, 0)
+
+
+def test_the_terminal_status_line_shows_a_waiting_one_time_discount() -> None:
+    from castle_combo.cli import tui
+
+    state = with_waiting(at_castle(game(ruleset(SCOUT))), 0, (1, 2, 0))
+    line = tui.status_line(state.view(0), 0, ["Ann", "Bob"]).plain
+    assert line.endswith("next card -1, next castle card -2")
 
 
 def test_a_pending_one_time_discount_is_worth_about_what_it_saves() -> None:
