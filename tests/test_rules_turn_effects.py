@@ -321,6 +321,20 @@ def test_only_the_player_to_play_may_have_effects_waiting_in_a_save() -> None:
         cc.loads(json.dumps(data), rules=state.rules)
 
 
+def test_effects_a_neighbours_card_sets_aside_wait_for_the_end_of_the_turn_of_its_user() -> None:
+    envoy = one("Envoy", "when bought: use the ability of a face-up card in a neighbour's tableau")
+    rules = ruleset(CRIER, envoy)
+    state = at_castle(game(rules, castle=["c0", "Crier", "Envoy"]))
+    state = state.apply(take("c0")).apply(take("Crier")).apply(cc.Choose(2))  # seat 1 keeps the messenger here
+    state = state.apply(take("Envoy", 1, 0))
+    while state.pending is not None and not isinstance(state.pending.decision, AcceptOrDecline):
+        state = state.apply(state.legal_actions()[0])  # the neighbour's card to use: the Crier
+    assert state.current_player == 0 and state.pending is not None
+    assert state.pending.resume is Resume.TURN_END and state.pending.frames[-1].copied
+    assert cc.loads(cc.dumps(state), rules=rules) == state
+    assert state.apply(cc.Choose(1)).messenger is cc.Deck.VILLAGE
+
+
 def test_waiting_for_the_end_of_this_turn_is_refused_in_a_trigger_and_inside_itself() -> None:
     with pytest.raises(cc.CardValidationError, match="no 'this turn' whose end it could wait for"):
         one("Odd", "at the start of your turn: at the end of this turn: gain 1 gold")

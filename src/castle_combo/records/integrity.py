@@ -154,7 +154,8 @@ def _check_player(state: Table, seat: int) -> None:
         raise _fail(f"{path}.this_turn", "only the player whose turn it is has effects waiting for its end")
     for k, frame in enumerate(player.this_turn):
         where = f"{path}.this_turn[{k}]"
-        if not 0 <= frame.index < len(player.tableau) or player.tableau[frame.index].card != frame.card:
+        if not 0 <= frame.index < len(player.tableau) or (player.tableau[frame.index].card != frame.card
+                                                           and not _lent(state, frame)):
             raise _fail(f"{where}.index", f"{engine.name(frame.card)} is not at that place in the tableau")
         steps = engine.abilities[frame.card].steps
         if not frame.queue or any(a not in steps for a in frame.queue):
