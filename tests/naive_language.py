@@ -295,7 +295,39 @@ def count_cells(count: Any, cells: list[Any], ctx: Context, capacity: int) -> in
         return ctx.me.gold if ctx.me is not None else 0
     if isinstance(count, m.EmptySpaces):
         return max(0, capacity - len(cells))
+    if isinstance(count, m.ConnectedCards):
+        return connected(count, [c for c in cells if passes(on, c, ctx)], ctx.me)
     raise AssertionError(f"the judge cannot count {count!r}")
+
+
+def touching(a: Any, b: Any, diagonal: bool) -> bool:
+    """Whether two cards are next to each other: side by side, or also corner to corner when ``diagonal``."""
+    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+    return dx + dy == 1 or (diagonal and dx == 1 and dy == 1)
+
+
+def flood(start: Any, cards: list[Any], diagonal: bool) -> list[Any]:
+    """The group of ``start``: every card of ``cards`` reached from it one touching card at a time."""
+    group = [start]
+    for card in group:  # the list grows as the fill goes
+        for other in cards:
+            if touching(card, other, diagonal) and not any(other is seen for seen in group):
+                group.append(other)
+    return group
+
+
+def connected(count: m.ConnectedCards, cards: list[Any], me: Any) -> int:
+    """Groups of connected cards among ``cards`` (those passing the filter), by a fill from each card."""
+    groups: list[list[Any]] = []
+    for card in cards:
+        if not any(card is seen for group in groups for seen in group):
+            groups.append(flood(card, cards, count.diagonal))
+    big = [g for g in groups if len(g) >= count.size]
+    if count.what is m.Connection.GROUPS:
+        return len(big)
+    if count.what is m.Connection.LARGEST:
+        return max((len(g) for g in big), default=0)
+    return next((len(g) for g in big if any(c is me for c in g)), 0)
 
 
 def player_value(count: Any, world: Any, seat: int) -> int:

@@ -594,8 +594,126 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
             return lambda cells, me, o, cap: me.gold if me is not None else 0
         case EmptySpaces():
             return lambda cells, me, o, cap: max(0, cap - len(cells))
+        case model.ConnectedCards(what=what, on=on, size=size, diagonal=diagonal):
+            return _connected(what, compile_filter(on, facts), size, diagonal)
         case _:
             assert_never(count)
+
+
+# --------------------------------------------------------------------------
+# Groups of connected cards: a flood fill over the 9 spaces of a grid, by table.
+# --------------------------------------------------------------------------
+
+
+def _neighbour_masks(diagonal: bool) -> tuple[int, ...]:
+    """For each space of a 3x3 grid (bit ``3 * y + x``), the bits of the spaces next to it."""
+    masks = []
+    for y in range(3):
+        for x in range(3):
+            mask = 0
+            for ny in range(3):
+                for nx in range(3):
+                    dx, dy = abs(nx - x), abs(ny - y)
+                    if (dx + dy == 1) or (diagonal and dx == 1 and dy == 1):
+                        mask |= 1 << (3 * ny + nx)
+            masks.append(mask)
+    return tuple(masks)
+
+
+def _components_of(mask: int, near: tuple[int, ...]) -> tuple[int, ...]:
+    """The groups of connected spaces of ``mask``, each as a mask."""
+    found = []
+    while mask:
+        group = frontier = mask & -mask
+        while frontier:
+            bit = frontier & -frontier
+            frontier ^= bit
+            grown = near[bit.bit_length() - 1] & mask & ~group
+            group |= grown
+            frontier |= grown
+        mask &= ~group
+        found.append(group)
+    return tuple(found)
+
+
+#: For orthogonal (index 0) and diagonal (1) connection, each of the 512 sets of spaces of a 3x3 grid split into
+#: its groups of connected spaces: a count of groups is one lookup once the passing cards' spaces are known.
+_COMPONENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_components_of(mask, _neighbour_masks(diagonal)) for mask in range(512)) for diagonal in (False, True))
+
+
+def _connected_sizes(chosen: Sequence[Placed], me: Any, diagonal: bool) -> tuple[list[int], int]:
+    """The sizes of the groups of connected cards among ``chosen``, and the size of ``me``'s (0 if not among them).
+
+    Cards are next to each other by their positions; a tableau lies in a 3x3 grid, so its cards are bits of a
+    9-bit mask and the groups are looked up. Cards that do not fit one 3x3 grid (or share a space, as the
+    cards of several tableaux do) are grouped by a plain search instead.
+    """
+    if not chosen:
+        return [], 0
+    ox, oy = min(c.x for c in chosen), min(c.y for c in chosen)
+    mask = 0
+    for c in chosen:
+        dx, dy = c.x - ox, c.y - oy
+        bit = 1 << (3 * dy + dx) if dx < 3 and dy < 3 else 0
+        if not bit or mask & bit:
+            return _connected_sizes_slowly(chosen, me, diagonal)
+        mask |= bit
+    groups = _COMPONENTS[diagonal][mask]
+    mine = 0
+    if me is not None and me in chosen:
+        bit = 1 << (3 * (me.y - oy) + me.x - ox)
+        mine = next(g.bit_count() for g in groups if g & bit)
+    return [g.bit_count() for g in groups], mine
+
+
+def _connected_sizes_slowly(chosen: Sequence[Placed], me: Any, diagonal: bool) -> tuple[list[int], int]:
+    seen: set[int] = set()
+    sizes, mine = [], 0
+    for start in range(len(chosen)):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            a = chosen[todo.pop()]
+            for j, b in enumerate(chosen):
+                dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+                if j not in group and (dx + dy == 1 or (diagonal and dx == 1 and dy == 1)):
+                    group.add(j)
+                    todo.append(j)
+        seen |= group
+        sizes.append(len(group))
+        if me is not None and any(chosen[j] == me for j in group):
+            mine = len(group)
+    return sizes, mine
+
+
+def _connected(what: model.Connection, pred: Pred | None, size: int, diagonal: bool) -> _CellCount:
+    """Groups of connected cards passing ``pred`` among the cells, of at least ``size`` cards (see ConnectedCards)."""
+
+    def chosen(cells: Sequence[Placed], me: Any, o: tuple[int, int]) -> Sequence[Placed]:
+        return cells if pred is None else [c for c in cells if pred(c, me, o)]
+
+    match what:
+        case model.Connection.GROUPS:
+            def groups(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
+                return sum(1 for n in _connected_sizes(chosen(cells, me, o), None, diagonal)[0] if n >= size)
+
+            return groups
+        case model.Connection.LARGEST:
+            def largest(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
+                biggest = max(_connected_sizes(chosen(cells, me, o), None, diagonal)[0], default=0)
+                return biggest if biggest >= size else 0
+
+            return largest
+        case model.Connection.THIS:
+            def this_group(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
+                mine = _connected_sizes(chosen(cells, me, o), me, diagonal)[1]
+                return mine if mine >= size else 0
+
+            return this_group
+        case _:
+            assert_never(what)
 
 
 # --------------------------------------------------------------------------

@@ -120,6 +120,27 @@ class _Gold:
 
 
 @attrs.frozen
+class _Connected:
+    """The words after "group of": a size, whether diagonally connected, and the kind of card."""
+
+    filter: m.CardFilter | None
+    size: int
+    diagonal: bool
+    source: m.Source
+
+
+@attrs.frozen
+class _ShortConnected:
+    """"connected castle cards" after a number in a condition: the cards of the largest group."""
+
+    count: m.ConnectedCards
+
+    @property
+    def source(self) -> m.Source | None:
+        return self.count.source
+
+
+@attrs.frozen
 class _Phrase:
     """A count as written: a noun, the places after it and how many of it count as one."""
 
@@ -273,7 +294,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         if items and isinstance(items[0], int):
             every = items.pop(0)
         if items and isinstance(items[0], _Phrase):
-            per = self._per(attrs.evolve(items.pop(0), every=every), Scope.TABLEAU)
+            per = self._per(self._counted(attrs.evolve(items.pop(0), every=every)), Scope.TABLEAU)
         elif items and isinstance(items[0], m.Per):
             per = items.pop(0)
         bounds: dict[str, int] = {}
@@ -340,7 +361,13 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def per(self, meta: Meta, *rest: Any) -> m.Per:
         every = rest[0] if len(rest) == 2 else 1
-        return self._per(attrs.evolve(rest[-1], every=every), Scope.TABLEAU)
+        return self._per(self._counted(attrs.evolve(rest[-1], every=every)), Scope.TABLEAU)
+
+    def _counted(self, phrase: _Phrase) -> _Phrase:
+        """A count after "per": "connected castle cards" alone would read as every castle card next to another."""
+        if isinstance(phrase.noun, _ShortConnected):
+            self._refused("connected after per", phrase.source, cards=phrase.noun.count.ccl(1).split(" of ", 1)[1])
+        return phrase
 
     def conditional(self, meta: Meta, effect: m.Effect, condition: Lazy) -> m.Effect:
         where = self._at(meta)
@@ -644,6 +671,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def _noun(self, noun: Any, on: list[m.CardFilter | None], gold_on: str | None, source: m.Source) -> Any:
         """The noun with the cards it lies on ("faith shield on village cards", "gold on this card")."""
+        if isinstance(noun, _ShortConnected):
+            noun = noun.count
         if isinstance(noun, _Gold):
             if gold_on == "this card" and not on:
                 return m.GoldOnThisCard(source=noun.source)
@@ -698,6 +727,30 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def empty_spaces(self, meta: Meta) -> m.EmptySpaces:
         return m.EmptySpaces(source=self._at(meta))
+
+    def connected(self, meta: Meta, *parts: Any) -> _Connected:
+        size = parts[1] if len(parts) == 4 else 1
+        return _Connected(parts[-1].filter, size, parts[-2], self._at(meta))
+
+    def connection(self, meta: Meta, *tokens: Token) -> bool:
+        return len(tokens) == 2  # "diagonally connected"
+
+    def _connected(self, what: m.Connection, connected: _Connected) -> m.ConnectedCards:
+        return m.ConnectedCards(what, connected.filter, connected.size, connected.diagonal, source=connected.source)
+
+    def connected_groups(self, meta: Meta, connected: _Connected) -> m.ConnectedCards:
+        return self._connected(m.Connection.GROUPS, connected)
+
+    def connected_largest(self, meta: Meta, _: Token, connected: _Connected) -> m.ConnectedCards:
+        return self._connected(m.Connection.LARGEST, connected)
+
+    def connected_this(self, meta: Meta, _: Token, connected: _Connected) -> m.ConnectedCards:
+        return self._connected(m.Connection.THIS, connected)
+
+    def connected_short(self, meta: Meta, diagonal: bool, cards: _Cards) -> _ShortConnected:
+        """"4 connected castle cards": the cards of the largest group, said after a number in a condition."""
+        where = self._at(meta)
+        return _ShortConnected(m.ConnectedCards(m.Connection.LARGEST, cards.filter, 1, diagonal, source=where))
 
     def groups(self, meta: Meta, kind: m.GroupKind, condition: Lazy | None = None) -> m.Groups:
         return m.Groups(kind, condition(Scope.GROUP) if condition is not None else None, source=self._at(meta))

@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeGuard, Union, get_args
 
 import attrs
 
+from castle_combo._compat import assert_never
 from castle_combo.language import english
 from castle_combo.language.model.base import (
     Comparison,
@@ -66,6 +67,8 @@ __all__ = [
     "BannerSets",
     "CardCount",
     "Cards",
+    "ConnectedCards",
+    "Connection",
     "CostSum",
     "Countable",
     "DistinctCosts",
@@ -550,14 +553,80 @@ class EmptySpaces:
         return ()
 
 
+class Connection(enum.Enum):
+    """What :class:`ConnectedCards` counts of the groups of connected cards.
+
+    ``GROUPS``: the groups themselves; ``LARGEST``: the cards of the largest
+    group (ties do not matter: only its size is counted); ``THIS``: the cards
+    of the group this card is in.
+    """
+
+    GROUPS = "groups"
+    LARGEST = "largest"
+    THIS = "this"
+
+
+@attrs.frozen
+class ConnectedCards:
+    """Groups of connected cards: ``group of at least 3 connected faith cards``,
+    ``card in the largest group of connected peasantry cards``, ``card in this card's group of connected cards``.
+
+    A group is a set of cards passing ``on``, each orthogonally next to
+    another of the group (also diagonally next to it when ``diagonal``),
+    taken as large as it goes: every card passing ``on`` belongs to exactly
+    one group, and a card with no such card next to it is a group of 1.
+    Only groups of at least ``size`` cards are counted (smaller ones are no
+    group here). ``what`` says what is counted: the groups, the cards of the
+    largest group (0 when there is none), or the cards of the group this
+    card is in (0 when this card does not pass ``on``). The groups are
+    looked for among the cards of the count's place, so a card outside it
+    connects nothing.
+    """
+
+    what: Connection = Connection.GROUPS
+    on: CardFilter | None = None
+    size: int = 1
+    diagonal: bool = False
+    source: Source | None = source_field()
+
+    def _of(self, *, ccl: bool) -> str:
+        """ "of at least 3 connected faith cards", "of diagonally connected castle cards"."""
+        size = f"at least {self.size} " if self.size > 1 else ""
+        cards = card_phrase(self.on, 2, ccl=ccl, banner=False)
+        if ccl:
+            return f"of {size}{'diagonally connected' if self.diagonal else 'connected'} {cards}"
+        return f"of {size}{'orthogonally or diagonally connected' if self.diagonal else 'connected'} {cards}"
+
+    def _say(self, amount: int, *, ccl: bool) -> str:
+        match self.what:
+            case Connection.GROUPS:
+                return f"{english.plural(amount, 'group')} {self._of(ccl=ccl)}"
+            case Connection.LARGEST:
+                return f"{english.plural(amount, 'card')} in the largest group {self._of(ccl=ccl)}"
+            case Connection.THIS:
+                return f"{english.plural(amount, 'card')} in this card's group {self._of(ccl=ccl)}"
+            case _:
+                assert_never(self.what)
+
+    def describe(self, amount: int = 1) -> str:
+        return self._say(amount, ccl=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return self._say(amount, ccl=True)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        found = out_of_range(self.size, 1, 9, "the size of a group of connected cards", self.source)
+        return found + _on_problems(self.on, where)
+
+
 #: The nouns counted over a collection of cards (a tableau, a row of it, a discard pile, ...).
 CardCount = Union[Cards, Shields, WildShields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets,
-                  DistinctCosts, CostSum, StoredGold, GoldOnThisCard, EmptySpaces]
+                  DistinctCosts, CostSum, StoredGold, GoldOnThisCard, EmptySpaces, ConnectedCards]
 #: The nouns of what a player holds: their keys and the gold in their supply.
 PlayerCount = Union[KeysOwned, Gold]
 #: The nouns narrowed by a card filter (their ``on``): which cards are counted, or whose shields, costs or gold.
 Narrowable = Union[Cards, Shields, WildShields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets,
-                   DistinctCosts, CostSum, StoredGold]
+                   DistinctCosts, CostSum, StoredGold, ConnectedCards]
 
 
 def counts_cards(count: object) -> TypeGuard[CardCount]:
@@ -590,6 +659,13 @@ def _no_stored_gold(count: Any) -> bool:
 def _quantifier(count: Any) -> bool:
     """Whether ``count`` counts rows, pairs or players (defined with the conditions)."""
     return type(count).__name__ in ("Groups", "Players")
+
+
+def _leaves_this_out(on: CardFilter | None) -> bool:
+    """Whether cards passing ``on`` never include this card ("other than this card", "adjacent to this card")."""
+    conj = on.filters if isinstance(on, AllOf) else (on,)
+    return any(isinstance(f, Near) and f.relation in (Relation.OTHER, Relation.ADJACENT, Relation.DIAGONAL,
+                                                      Relation.AROUND) for f in conj)
 
 
 def _player_noun(count: Any) -> bool:
@@ -747,6 +823,18 @@ _SCOPE_RULES = (
             "grid is always full, and a space next to a card may lie outside the grid, so 'empty space' is counted "
             "in the whole tableau only", "count 'empty space' in the whole tableau",
             lambda c, s, w: isinstance(c, EmptySpaces) and (s in GRID_SCOPES or s in POSITION_SCOPES)),
+    _scope_rule("`group of connected cards`", "a location's row, a discard pile, the discarded cards", "cards "
+            "outside a tableau lie next to no other card, so they form no group", "count the groups in a tableau",
+            lambda c, s, w: isinstance(c, ConnectedCards) and s in LOOSE_SCOPES),
+    _scope_rule("`group of connected cards`", "every tableau, your opponents' tableaux", "cards of two tableaux are "
+            "never connected, so groups are counted in one tableau", "count in your tableau, a neighbour's, or in "
+            "'their tableau' inside 'per opponent with ...'",
+            lambda c, s, w: isinstance(c, ConnectedCards) and s in (Scope.EVERY_TABLEAU, Scope.OPPONENTS)),
+    _scope_rule("`card in this card's group of connected cards`", "a place that does not hold this card (next to "
+            "this card, another player's tableau, other than this card)", "this card's group is in your tableau and holds this card, "
+            "so it counts 0 there", "count in your tableau, or in this card's row or column",
+            lambda c, s, w: isinstance(c, ConnectedCards) and c.what is Connection.THIS and (s not in (
+                Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.GROUP) or _leaves_this_out(c.on))),
     _scope_rule("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
             "holds 3 cards (5 for row and column)", "count something on the cards, such as 'castle banner in row'",
             lambda c, s, w: _bare_cards(c) and s in GRID_SCOPES and w.scoring, counting=True),
@@ -828,6 +916,9 @@ def _contradicts(per: Per) -> bool:
 REFUSALS.add("a count", "two places that are not next to this card (`in your tableau in the castle row`)",
              "a count is taken in one place, and this one names two",
              "keep one place, such as 'in your tableau' or 'in a neighbour's tableau'", key="two places")
+REFUSALS.add("`connected ... cards` alone", "after `per`", "'per connected ...' would read as every such card "
+             "next to another; say which cards are counted", "write 'per card in the largest group of {cards}' or "
+             "'per group of {cards}'", key="connected after per", example={"cards": "connected faith cards"})
 REFUSALS.add("`not`", "a place that is not next to this card nor of the final grid (`not in your tableau`)",
              "'not' goes before a place next to this card or a region of the grid",
              "write 'not adjacent to this card' or 'not in a corner'", key="not a place")
