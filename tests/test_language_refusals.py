@@ -35,6 +35,13 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "keys are held by a player": "score 1 per key in row",
     "gold in the supply is held by a player": "score 1 per gold in row",
     "a row or column of the final grid is always full": "when bought: gain 1 gold per empty space adjacent to this card",
+    "cards outside a tableau lie next to no other card": "when bought: gain 1 gold per group of connected cards in "
+                                                         "the castle row",
+    "cards of two tableaux are never connected": "when bought: gain 1 gold per group of connected cards in every "
+                                                 "tableau",
+    "this card's group is in your tableau": "score 1 per card in this card's group of connected cards adjacent to "
+                                            "this card",
+    "'per connected ...' would read as every such card": "score 1 per connected faith card",
     "a row or column of the final grid always holds 3 cards": "score 1 per card in row",
     "'gold on purses' counts the gold": "score 1 per gold on purses in row",
     "discarded cards fill no space": "when bought: discard a row then gain 1 gold per empty space on the discarded cards",

@@ -126,7 +126,6 @@ class _Connected:
     filter: m.CardFilter | None
     size: int
     diagonal: bool
-    source: m.Source
 
 
 @attrs.frozen
@@ -730,22 +729,22 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def connected(self, meta: Meta, *parts: Any) -> _Connected:
         size = parts[1] if len(parts) == 4 else 1
-        return _Connected(parts[-1].filter, size, parts[-2], self._at(meta))
+        return _Connected(parts[-1].filter, size, parts[-2])
 
     def connection(self, meta: Meta, *tokens: Token) -> bool:
         return len(tokens) == 2  # "diagonally connected"
 
-    def _connected(self, what: m.Connection, connected: _Connected) -> m.ConnectedCards:
-        return m.ConnectedCards(what, connected.filter, connected.size, connected.diagonal, source=connected.source)
+    def _connected(self, meta: Meta, what: m.Connection, connected: _Connected) -> m.ConnectedCards:
+        return m.ConnectedCards(what, connected.filter, connected.size, connected.diagonal, source=self._at(meta))
 
     def connected_groups(self, meta: Meta, connected: _Connected) -> m.ConnectedCards:
-        return self._connected(m.Connection.GROUPS, connected)
+        return self._connected(meta, m.Connection.GROUPS, connected)
 
     def connected_largest(self, meta: Meta, _: Token, connected: _Connected) -> m.ConnectedCards:
-        return self._connected(m.Connection.LARGEST, connected)
+        return self._connected(meta, m.Connection.LARGEST, connected)
 
     def connected_this(self, meta: Meta, _: Token, connected: _Connected) -> m.ConnectedCards:
-        return self._connected(m.Connection.THIS, connected)
+        return self._connected(meta, m.Connection.THIS, connected)
 
     def connected_short(self, meta: Meta, diagonal: bool, cards: _Cards) -> _ShortConnected:
         """"4 connected castle cards": the cards of the largest group, said after a number in a condition."""
