@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_language_judge import (  # noqa: E402
     agree_on_amount,
     agree_on_condition,
+    agree_on_connected,
     agree_on_count,
     agree_on_neighbours_cards,
     agree_on_scoring,
@@ -28,7 +29,8 @@ from test_language_judge import (  # noqa: E402
 )
 
 CHECKS = {"count": agree_on_count, "condition": agree_on_condition, "amount": agree_on_amount,
-          "scoring": agree_on_scoring, "times": agree_on_times, "neighbours' cards": agree_on_neighbours_cards}
+          "scoring": agree_on_scoring, "times": agree_on_times, "neighbours' cards": agree_on_neighbours_cards,
+          "connected": agree_on_connected}
 
 
 def main() -> int:

@@ -383,6 +383,17 @@ def random_per(rng: random.Random, depth: int = 0, *, them: bool = False, group:
     return _per(rng, Where(them=them, group=group, depth=depth))
 
 
+def random_connected(rng: random.Random, *, them: bool = False, group: bool = False) -> m.Per:
+    """A count of groups of connected cards, of a kind of card common enough to make groups, in a place."""
+    on = rng.choice([None, m.FaceUp(), m.DeckIs(rng.choice(DECKS)), m.HasShield(tuple(rng.sample(SHIELDS, 3))),
+                     m.Excluding(m.HasShield((rng.choice(SHIELDS),))), random_filter(rng, 1)])
+    noun = m.ConnectedCards(rng.choice(list(m.Connection)), on, rng.choice([1, 1, 2, 3]), rng.random() < 0.4)
+    scopes = [Scope.TABLEAU] * 4 + [Scope.NEIGHBOUR, Scope.ROW, Scope.COLUMN, Scope.ADJACENT, Scope.EVERY_TABLEAU]
+    scopes += [Scope.THEIRS] * 3 if them else []
+    scopes += [Scope.GROUP] * 3 if group else []
+    return m.Per(noun, rng.choice(scopes), rng.choice([1, 1, 1, 2]))
+
+
 def random_condition(rng: random.Random, depth: int = 0, *, them: bool = False, group: bool = False,
                      scoring: bool = False) -> m.Condition:
     """A condition of any kind (a place on the grid only in a scoring rule)."""

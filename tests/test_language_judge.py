@@ -15,10 +15,10 @@ import random
 import naive_language as judge
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from language_random import Case, random_condition, random_per, random_repetition, random_scoring
+from language_random import Case, random_condition, random_connected, random_per, random_repetition, random_scoring
 
 from castle_combo.engine.abilities import NeighbourCopyStep, TimesStep, compile_ability, compile_amount
-from castle_combo.engine.counting import compile_per_with, compile_scoring, compile_test
+from castle_combo.engine.counting import compile_per, compile_per_with, compile_scoring, compile_test
 from castle_combo.language import model as m
 
 
@@ -46,6 +46,18 @@ def agree_on_count(seed: int) -> None:
     per = random_per(rng, them=kind == "them", group=kind == "group")
     engine = compile_per_with(per, case.facts)(case.table, case.owner, case.index, extra)
     assert engine == judge.count(per, ctx), (seed, per)
+
+
+def agree_on_connected(seed: int) -> None:
+    """Groups of connected cards, drawn often enough to be many: the judge fills each group from each card."""
+    rng = random.Random(seed)
+    case = Case(rng)
+    kind, extra, ctx = contexts(case, rng)
+    per = random_connected(rng, them=kind == "them", group=kind == "group")
+    engine = compile_per_with(per, case.facts)(case.table, case.owner, case.index, extra)
+    assert engine == judge.count(per, ctx), (seed, per)
+    if kind == "plain":
+        assert compile_per(per, case.facts)(case.table, case.owner, case.index) == engine, (seed, per)
 
 
 def agree_on_condition(seed: int) -> None:
@@ -117,6 +129,12 @@ def test_the_neighbours_cards_a_copy_offers_are_the_ones_the_judge_finds(seed: i
 @given(st.integers(0, 2**32))
 def test_every_count_of_the_language_is_what_the_judge_counts(seed: int) -> None:
     agree_on_count(seed)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_every_count_of_groups_of_connected_cards_is_what_the_judges_fill_finds(seed: int) -> None:
+    agree_on_connected(seed)
 
 
 @settings(max_examples=150, deadline=None)

@@ -667,7 +667,8 @@ def _connected_sizes(chosen: Sequence[Placed], me: Any, diagonal: bool) -> tuple
     return [g.bit_count() for g in groups], mine
 
 
-def _connected_sizes_slowly(chosen: Sequence[Placed], me: Any, diagonal: bool) -> tuple[list[int], int]:
+def _connected_sizes_slowly(cells: Sequence[Placed], me: Any, diagonal: bool) -> tuple[list[int], int]:
+    chosen = list(dict.fromkeys(cells))  # a card named twice is one card
     seen: set[int] = set()
     sizes, mine = [], 0
     for start in range(len(chosen)):
