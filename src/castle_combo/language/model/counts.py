@@ -831,8 +831,8 @@ _SCOPE_RULES = (
             "'their tableau' inside 'per opponent with ...'",
             lambda c, s, w: isinstance(c, ConnectedCards) and s in (Scope.EVERY_TABLEAU, Scope.OPPONENTS)),
     _scope_rule("`card in this card's group of connected cards`", "a place that does not hold this card (next to "
-            "this card, another player's tableau, other than this card)", "this card's group is in your tableau and holds this card, "
-            "so it counts 0 there", "count in your tableau, or in this card's row or column",
+            "this card, another player's tableau, other than this card)", "this card's group is in your tableau "
+            "and holds this card, so it counts 0 there", "count in your tableau, or in this card's row or column",
             lambda c, s, w: isinstance(c, ConnectedCards) and c.what is Connection.THIS and (s not in (
                 Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.GROUP) or _leaves_this_out(c.on))),
     _scope_rule("`card`", "row, column, row and column, in a scoring rule", "a row or column of the final grid always "
