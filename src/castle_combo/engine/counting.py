@@ -595,13 +595,13 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
         case EmptySpaces():
             return lambda cells, me, o, cap: max(0, cap - len(cells))
         case model.ConnectedCards(what=what, on=on, size=size, diagonal=diagonal):
-            return _connected(what, compile_filter(on, facts), size, diagonal)
+            return _connected(what, on, facts, size, diagonal)
         case _:
             assert_never(count)
 
 
 # --------------------------------------------------------------------------
-# Groups of connected cards: a flood fill over the 9 spaces of a grid, by table.
+# Groups of connected cards: a flood fill over the 9 spaces of a grid, done once for every set of spaces.
 # --------------------------------------------------------------------------
 
 
@@ -621,7 +621,7 @@ def _neighbour_masks(diagonal: bool) -> tuple[int, ...]:
 
 
 def _components_of(mask: int, near: tuple[int, ...]) -> tuple[int, ...]:
-    """The groups of connected spaces of ``mask``, each as a mask."""
+    """The groups of connected spaces of ``mask``, each as a mask, largest first."""
     found = []
     while mask:
         group = frontier = mask & -mask
@@ -633,41 +633,52 @@ def _components_of(mask: int, near: tuple[int, ...]) -> tuple[int, ...]:
             frontier |= grown
         mask &= ~group
         found.append(group)
-    return tuple(found)
+    return tuple(sorted(found, key=lambda group: -group.bit_count()))
 
 
 #: For orthogonal (index 0) and diagonal (1) connection, each of the 512 sets of spaces of a 3x3 grid split into
-#: its groups of connected spaces: a count of groups is one lookup once the passing cards' spaces are known.
+#: its groups of connected spaces, largest first: once the passing cards' spaces are known, a count is a lookup.
 _COMPONENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(_components_of(mask, _neighbour_masks(diagonal)) for mask in range(512)) for diagonal in (False, True))
+#: The same groups' sizes, largest first.
+_SIZES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(group.bit_count() for group in groups) for groups in table) for table in _COMPONENTS)
 
 
-def _connected_sizes(chosen: Sequence[Placed], me: Any, diagonal: bool) -> tuple[list[int], int]:
-    """The sizes of the groups of connected cards among ``chosen``, and the size of ``me``'s (0 if not among them).
+def _spaces(chosen: Sequence[Placed]) -> tuple[int, int, int] | None:
+    """The cards' spaces as a 9-bit mask of the 3x3 grid at their top-left corner, with that corner.
 
-    Cards are next to each other by their positions; a tableau lies in a 3x3 grid, so its cards are bits of a
-    9-bit mask and the groups are looked up. Cards that do not fit one 3x3 grid (or share a space, as the
-    cards of several tableaux do) are grouped by a plain search instead.
+    ``None`` when they do not fit one grid, or two share a space (the cards of several tableaux): then
+    they are grouped by a plain search (:func:`_connected_sizes_slowly`).
     """
-    if not chosen:
-        return [], 0
-    ox, oy = min(c.x for c in chosen), min(c.y for c in chosen)
+    ox = min(c.x for c in chosen)
+    oy = min(c.y for c in chosen)
     mask = 0
     for c in chosen:
         dx, dy = c.x - ox, c.y - oy
-        bit = 1 << (3 * dy + dx) if dx < 3 and dy < 3 else 0
-        if not bit or mask & bit:
-            return _connected_sizes_slowly(chosen, me, diagonal)
-        mask |= bit
-    groups = _COMPONENTS[diagonal][mask]
+        if dx > 2 or dy > 2 or mask >> (3 * dy + dx) & 1:
+            return None
+        mask |= 1 << (3 * dy + dx)
+    return mask, ox, oy
+
+
+def _connected_sizes(chosen: Sequence[Placed], me: Any, diagonal: bool) -> tuple[tuple[int, ...], int]:
+    """The sizes of the groups of connected cards among ``chosen`` (largest first), and ``me``'s (0 if not among
+    them)."""
+    if not chosen:
+        return (), 0
+    spaces = _spaces(chosen)
+    if spaces is None:
+        return _connected_sizes_slowly(chosen, me, diagonal)
+    mask, ox, oy = spaces
     mine = 0
     if me is not None and me in chosen:
         bit = 1 << (3 * (me.y - oy) + me.x - ox)
-        mine = next(g.bit_count() for g in groups if g & bit)
-    return [g.bit_count() for g in groups], mine
+        mine = next(g.bit_count() for g in _COMPONENTS[diagonal][mask] if g & bit)
+    return _SIZES[diagonal][mask], mine
 
 
-def _connected_sizes_slowly(cells: Sequence[Placed], me: Any, diagonal: bool) -> tuple[list[int], int]:
+def _connected_sizes_slowly(cells: Sequence[Placed], me: Any, diagonal: bool) -> tuple[tuple[int, ...], int]:
     chosen = list(dict.fromkeys(cells))  # a card named twice is one card
     seen: set[int] = set()
     sizes, mine = [], 0
@@ -686,25 +697,41 @@ def _connected_sizes_slowly(cells: Sequence[Placed], me: Any, diagonal: bool) ->
         sizes.append(len(group))
         if me is not None and any(chosen[j] == me for j in group):
             mine = len(group)
-    return sizes, mine
+    return tuple(sorted(sizes, reverse=True)), mine
 
 
-def _connected(what: model.Connection, pred: Pred | None, size: int, diagonal: bool) -> _CellCount:
-    """Groups of connected cards passing ``pred`` among the cells, of at least ``size`` cards (see ConnectedCards)."""
+def _connected(what: model.Connection, on: model.CardFilter | None, facts: Sequence[CardFacts], size: int,
+               diagonal: bool) -> _CellCount:
+    """Groups of connected cards passing ``on`` among the cells, of at least ``size`` cards (see ConnectedCards).
 
-    def chosen(cells: Sequence[Placed], me: Any, o: tuple[int, int]) -> Sequence[Placed]:
-        return cells if pred is None else [c for c in cells if pred(c, me, o)]
+    A filter that reads only what is printed is a table by card (as for a count of cards), so the cards of a
+    group are picked without calling a predicate per card.
+    """
+    table = _static(on, facts) if on is not None else None
+    chosen: Callable[[Sequence[Placed], Any, tuple[int, int]], Sequence[Placed]]
+    if on is None:
+        chosen = lambda cells, me, o: cells  # noqa: E731
+    elif table is not None:
+        up_ok, down_ok = table
+        chosen = lambda cells, me, o: [c for c in cells if (down_ok if c.face_down else up_ok[c.card])]  # noqa: E731
+    else:
+        pred = compile_filter(on, facts)
+        assert pred is not None
+        chosen = lambda cells, me, o: [c for c in cells if pred(c, me, o)]  # noqa: E731
 
     match what:
         case model.Connection.GROUPS:
+            if size == 1:
+                return lambda cells, me, o, cap: len(_connected_sizes(chosen(cells, me, o), None, diagonal)[0])
+
             def groups(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
                 return sum(1 for n in _connected_sizes(chosen(cells, me, o), None, diagonal)[0] if n >= size)
 
             return groups
         case model.Connection.LARGEST:
             def largest(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
-                biggest = max(_connected_sizes(chosen(cells, me, o), None, diagonal)[0], default=0)
-                return biggest if biggest >= size else 0
+                sizes = _connected_sizes(chosen(cells, me, o), None, diagonal)[0]
+                return sizes[0] if sizes and sizes[0] >= size else 0
 
             return largest
         case model.Connection.THIS:
