@@ -110,7 +110,8 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
     if COUNT_WORDS <= words and set(SHIELD_WORDS) <= words:
         categories.append(("what is counted", "what is counted: shields ('faith shield', 'shield'), cards ('castle "
                                               "card', 'purse card', 'card'), 'key', 'gold', 'empty space', "
-                                              "'shield type', players, rows or pairs ('opponent with ...')"))
+                                              "'shield type', players, rows or pairs ('opponent with ...'), "
+                                              "groups ('group of connected faith cards')"))
         words = {word for word in words if word in ("not", "adjacent", "diagonal", "around", "other", "on", "in")}
         names.discard("INT")
     if CONDITION_WORDS <= words:
