@@ -24,6 +24,11 @@ HEADER = 'card "Test" {{\n    {facts}\n    score 2 per faith shield\n}}\n'
 
 #: (what a fan writes, the line the hint writes, the English of what the fan meant) for bodies of the template.
 EXAMPLES = [
+    ("score 3 per group of at least 3 adjacent faith cards", "score 3 per group of at least 3 connected faith cards",
+     "Score 3 per group of at least 3 connected cards with a faith shield in your tableau."),
+    ("score 2 per biggest group of diagonally connected castle cards",
+     "score 2 per card in the largest group of diagonally connected castle cards",
+     "Score 2 per card in the largest group of orthogonally or diagonally connected castle cards in your tableau."),
     ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
     ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
      "At the start of each of your later turns: Gain 1 gold."),

@@ -550,6 +550,15 @@ PHRASES: tuple[Phrase, ...] = (
             "a place comes after the cards it is about: 'faith card adjacent to this card'"),
     _phrase(r"\b(?P<near>adjacent|diagonal)\b(?!\s+to\b)(?=\s*(?:$|}|\bup\b|\bthen\b|\bif\b|\bface\b))",
             "\\g<near> to this card", "the cards next to this one are 'adjacent to this card'"),
+    # ------------------------------------------------ groups of connected cards
+    _phrase(r"\b(?P<noun>groups?)\s+of\s+(?P<size>at\s+least\s+\d+\s+)?(?:orthogonally\s+)?(?:adjacent|touching"
+            r"|neighbouring|neighboring)\b",
+            lambda m: f"{m.group('noun').lower()} of {m.group('size') or ''}connected",
+            "the cards of a group are 'connected' (each next to another of them), not 'adjacent'"),
+    _phrase(r"\bper\s+(?:your\s+|the\s+)?(?:largest|biggest)\s+(?:connected\s+)?group\s+of\s+"
+            r"(?P<diagonally>diagonally\s+)?(?:connected\s+)?",
+            lambda m: f"per card in the largest group of {m.group('diagonally') or ''}connected ",
+            "the largest group is counted by its cards: 'per card in the largest group of connected ... cards'"),
     # ------------------------------------------------ the facts of a card
     _phrase(r"\bcard\s+(?P<name>[A-Za-z][^{}\"\n]*?)\s*(?=\{)", 'card "\\g<name>" ',
             "a card's name is written between double quotes: card \"Name\" {"),
