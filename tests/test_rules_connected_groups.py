@@ -197,3 +197,15 @@ def test_the_connected_groups_of_every_set_of_spaces_are_looked_up_not_searched(
     cells = [Placed(0, 0, 0), Placed(1, 0, 0), Placed(2, 1, 0), Placed(3, 5, 5)]
     assert sorted(_connected_sizes(cells, cells[0], False)[0]) == [1, 3]
     assert _connected_sizes(cells, cells[0], False)[1] == 3
+
+
+@pytest.mark.parametrize("place", ["adjacent to this card", "other than this card", "below this card",
+                                   "on this card's diagonals", "in a neighbour's tableau"])
+def test_this_cards_group_in_a_place_that_leaves_this_card_out_is_refused(place: str) -> None:
+    with pytest.raises(cc.CardValidationError, match="this card's group is in your tableau and holds this card"):
+        card(f"score 1 per card in this card's group of connected faith cards {place}")
+
+
+def test_this_cards_group_in_its_row_is_the_group_within_the_row() -> None:
+    scored = card("score 1 per card in this card's group of connected faith cards in row")
+    assert score(scored, grid("F . . X F . . F ."), *faiths(3)) == 2  # Fan and its right neighbour; not below

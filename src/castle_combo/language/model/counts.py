@@ -664,8 +664,7 @@ def _quantifier(count: Any) -> bool:
 def _leaves_this_out(on: CardFilter | None) -> bool:
     """Whether cards passing ``on`` never include this card ("other than this card", "adjacent to this card")."""
     conj = on.filters if isinstance(on, AllOf) else (on,)
-    return any(isinstance(f, Near) and f.relation in (Relation.OTHER, Relation.ADJACENT, Relation.DIAGONAL,
-                                                      Relation.AROUND) for f in conj)
+    return any(isinstance(f, Near) and not f.relation.holds(0, 0) for f in conj)
 
 
 def _player_noun(count: Any) -> bool:
