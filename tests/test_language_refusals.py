@@ -103,6 +103,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a lock card needs an ability behind its lock": "lock score 1 per key",
     "only a lock card has an ability 'when unlocked'": "when unlocked: gain 1 key",
     "nothing has been discarded yet": "when bought: gain 1 gold per card on the discarded cards",
+    "a face-down card shows no deck, shield, cost or part": "score 1 per face-down castle card",
 }
 
 

@@ -133,6 +133,14 @@ def _everyone(match: re.Match[str]) -> str:
     return f"each {who} {_VERB[match.group('verb').lower()]}"
 
 
+def _lead(lead: str, following: str) -> str:
+    """``a`` or ``an`` as the word after it asks (``an adjacent card`` becomes ``a card adjacent ...``)."""
+    lead = lead.lower()
+    if lead in ("a", "an"):
+        return "an" if following[:1].lower() in "aeiou" else "a"
+    return lead
+
+
 def _than_each(match: re.Match[str]) -> str:
     who = _one(match.group("who"))
     return f"than each {'opponent' if who == 'player' else who}"
@@ -545,7 +553,8 @@ PHRASES: tuple[Phrase, ...] = (
             "the eight spaces around this card are 'around this card'"),
     _phrase(r"\b(?P<lead>per|each|every|a|an|one)\s+(?P<near>adjacent|diagonal|neighbouring|neighboring)\s+"
             r"(?P<what>(?:[a-z'’-]+\s+){0,3}?)(?P<noun>cards?|banners?|shields?)\b",
-            lambda m: (f"{m.group('lead').lower()} {m.group('what')}{m.group('noun').lower()} "
+            lambda m: (f"{_lead(m.group('lead'), m.group('what') + m.group('noun'))} {m.group('what')}"
+                       f"{m.group('noun').lower()} "
                        f"{'diagonal' if m.group('near').lower() == 'diagonal' else 'adjacent'} to this card"),
             "a place comes after the cards it is about: 'faith card adjacent to this card'"),
     _phrase(r"\b(?P<near>adjacent|diagonal)\b(?!\s+to\b)(?=\s*(?:$|}|\bup\b|\bthen\b|\bif\b|\bface\b))",
@@ -595,7 +604,8 @@ _WINDOW = 160
 _COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|#.*')
 
 
-def advise(line: str, spot: int, after: int | None, expects: Collection[str]) -> Advice | None:
+def advise(line: str, spot: int, after: int | None, expects: Collection[str],
+           parses: Callable[[str], bool] | None = None) -> Advice | None:
     """What the phrasebook says about the line where a parse failed, or ``None``.
 
     ``line`` is the line's text; ``spot`` the column (from 0) of the word
@@ -604,11 +614,14 @@ def advise(line: str, spot: int, after: int | None, expects: Collection[str]) ->
     the end of a phrase, as in "2 shields or more" followed by '}'); ``expects``
     the words the parser was ready to read there. The first phrasing of
     :data:`PHRASES` whose match holds the spot (or ends right before it) and
-    changes the line is the advice.
+    changes the line is the advice; with ``parses``, only a line it accepts
+    (the line the hint writes must read without a syntax error in it).
     """
     if len(line) > 2 * _WINDOW:  # a window around the spot: no phrase is longer, and regexes stay fast
         first = max(0, spot - _WINDOW)
-        advice = advise(line[first:spot + _WINDOW], spot - first, None if after is None else after - first, expects)
+        window = line[first:spot + _WINDOW]
+        whole = None if parses is None else (lambda new: parses(line[:first] + new + line[first + len(window):]))
+        advice = advise(window, spot - first, None if after is None else after - first, expects, whole)
         return None if advice is None else attrs.evolve(advice, start=advice.start + first, end=advice.end + first)
     line = _COMMENT.sub(lambda found: found.group(1) or "", line)
     scoring = line.lstrip().startswith("score")
@@ -631,6 +644,8 @@ def advise(line: str, spot: int, after: int | None, expects: Collection[str]) ->
                               phrase.note or "see 'What the language leaves out' on the card language's page")
             new_line = _joined_text(_joined_text(line[:start], phrase.write(match)), line[end:]).strip()
             if " ".join(new_line.split()) == " ".join(line.split()):
+                continue
+            if parses is not None and not parses(new_line):
                 continue
             hint = f"write '{new_line}'" + (f" ({phrase.note})" if phrase.note else "")
             return Advice(min(shown, end - 1) if end > start else start, end, phrase.message(match), hint)

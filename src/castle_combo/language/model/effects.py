@@ -40,6 +40,7 @@ from castle_combo.language.model.base import (
 from castle_combo.language.model.conditions import Condition, PlayerGroup, with_phrase
 from castle_combo.language.model.counts import Per, Scope, card_phrase
 from castle_combo.language.model.filters import (
+    AllOf,
     AnyOf,
     CardFilter,
     FaceDown,
@@ -48,6 +49,8 @@ from castle_combo.language.model.filters import (
     Part,
     Relation,
     all_of,
+    face_down_never,
+    face_down_words,
     filter_problems,
     kinds_of_card,
     words,
@@ -610,7 +613,13 @@ class TurnFaceUp:
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        return filter_problems(self.on, where)
+        found = filter_problems(self.on, where)
+        on = () if self.on is None else self.on.filters if isinstance(self.on, AllOf) else (self.on,)
+        never = face_down_never((FaceDown(), *on))  # the cards turned are face-down cards
+        if never:
+            source = next((f.source for f in never if f.source is not None), self.source)
+            found += (REFUSALS.problem("face-down", source, what=face_down_words(never)),)
+        return found
 
     def _cards(self, *, ccl: bool) -> str:
         phrase = card_phrase(all_of((FaceDown(), self.on)), 2 if self.every else 1, ccl=ccl)
