@@ -90,7 +90,7 @@ def has_part(card: m.Card, part: m.Part) -> bool:
     if part is m.Part.ABILITY:
         return bool(card.ability)
     if part is m.Part.TRIGGER:
-        return bool(card.each_turn or card.turn_end or card.game_end)
+        return bool(card.each_turn or card.turn_end or card.game_end or card.taken)
     return bool(card.scoring)
 
 

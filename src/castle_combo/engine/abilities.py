@@ -85,9 +85,9 @@ __all__ = [
 _GOLD, _KEY = 0, 1
 _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
 #: The parts of a card's abilities, as the first number of an address.
-BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END = 0, 1, 2, 3, 4
+BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END, TAKE = 0, 1, 2, 3, 4, 5
 _PART_OF = {model.Moment.BOUGHT: BOUGHT, model.Moment.UNLOCKED: UNLOCKED, model.Moment.TURN_START: TURN_START,
-            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END}
+            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END, model.Moment.TAKE: TAKE}
 _NO_ORIGIN = (0, 0)
 
 
@@ -484,7 +484,9 @@ class Ability:
     ability when bought and behind the lock; ``copied`` what another card
     resolves when it uses this one's ability (both parts, in order; the
     engine skips discounts and copies in a copy). ``each_turn``,
-    ``turn_end`` and ``game_end`` are the triggers' effects (never copied).
+    ``turn_end``, ``game_end`` and ``taken`` are the triggers' effects (never
+    copied); ``takes`` is whether a card just taken triggers ``taken``:
+    ``takes(taken_cell, this_cell, origin)``, ``None`` for any card.
     ``steps`` holds every step by address. ``opens`` says whether a lock can
     be opened now (see :func:`compile_ability`).
     """
@@ -496,6 +498,8 @@ class Ability:
     each_turn: tuple[Address, ...] = ()
     game_end: tuple[Address, ...] = ()
     turn_end: tuple[Address, ...] = ()
+    taken: tuple[Address, ...] = ()
+    takes: Any = attrs.field(default=None, eq=False)
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -860,5 +864,5 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts]) -> Ability:
     return Ability(
         parts.get(model.Moment.BOUGHT, ()), parts.get(model.Moment.UNLOCKED, ()), steps, _opens(card.unlocked, facts),
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
-        parts.get(model.Moment.TURN_END, ()),
+        parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), compile_filter(card.on_take, facts),
     )

@@ -43,7 +43,7 @@ class Compiled:
 
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
-        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
+        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_take_triggers", "has_triggers", "ids",
         "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
     )
 
@@ -74,6 +74,8 @@ class Compiled:
         self.reads_others = any(_reads_others(node) for card in rules.cards for node in walk(card.scoring))
         #: Whether any card has a trigger (start or end of turn, end of game): without one, the engine skips them.
         self.has_triggers = any(a.each_turn or a.turn_end or a.game_end for a in self.abilities)
+        #: Whether any card has effects whenever its owner takes a card: without one, a take skips them.
+        self.has_take_triggers = any(a.taken for a in self.abilities)
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )

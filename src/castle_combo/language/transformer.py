@@ -56,7 +56,7 @@ MAX_DIGITS = 9
 
 _MOMENT_KINDS = {m.Moment.BOUGHT: "when bought", m.Moment.UNLOCKED: "when unlocked",
                  m.Moment.TURN_START: "at the start of your turn", m.Moment.TURN_END: "at the end of your turn",
-                 m.Moment.GAME_END: "at the end of the game"}
+                 m.Moment.GAME_END: "at the end of the game", m.Moment.TAKE: "whenever you take"}
 _PLAYER_WORDS = {"opponent": m.PlayerGroup.OPPONENTS, "neighbour": m.PlayerGroup.NEIGHBOURS,
                  "neighbor": m.PlayerGroup.NEIGHBOURS, "player": m.PlayerGroup.PLAYERS}
 _GROUP_WORDS = {"row": m.GroupKind.ROW, "column": m.GroupKind.COLUMN, "line": m.GroupKind.LINE,
@@ -81,6 +81,8 @@ class _Property:
     kind: str
     value: Any
     source: m.Source
+    #: What else the property says: the kind of card a take trigger watches.
+    extra: Any = None
 
 
 @attrs.frozen
@@ -203,6 +205,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             scoring=tuple(p.value for p in properties if p.kind == "score"),
             names=tuple(p.value for p in properties if p.kind == "name"),
             lock="lock" in seen,
+            on_take=seen["whenever you take"].extra if "whenever you take" in seen else None,
             source=where,
         )
 
@@ -248,6 +251,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def game_end(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("at the end of the game", effects, self._at(meta))
+
+    def take_trigger(self, meta: Meta, taken: m.CardFilter | None, *effects: m.Effect) -> _Property:
+        return _Property("whenever you take", effects, self._at(meta), taken)
 
     # ------------------------------------------------------------ scoring
     def score_per(self, meta: Meta, points: int, *rest: Any) -> _Property:

@@ -932,7 +932,16 @@ REFUSALS.add("cards an effect acts on (`put 1 gold on each ...`, `turn ... face 
              key="effect place")
 
 
+REFUSALS.add("an effect that asks a question (see the table below)", "`whenever you take ...:`",
+             "a take trigger resolves inside the take, before the card's ability, and like every trigger it asks "
+             "nothing, so an effect that asks its owner a question cannot be one of its effects",
+             "use effects that need no decision there (gain, take, put, fill, discount, turn every ...), or move "
+             "this one to 'when bought:'", key="take asks")
+
+
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
-    """Effects of a trigger that would ask the owner something, which no moment between turns allows."""
+    """Effects of a trigger that would ask the owner something, which no trigger allows."""
+    if moment is Moment.TAKE:
+        return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if asks(effect))
     when = _WHEN.get(moment, "between turns")
     return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))
