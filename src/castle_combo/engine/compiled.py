@@ -43,8 +43,8 @@ class Compiled:
 
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
-        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_take_triggers", "has_triggers", "ids",
-        "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
+        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_take_triggers", "has_triggers",
+        "ids", "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:

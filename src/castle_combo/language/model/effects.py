@@ -920,8 +920,7 @@ def asks(effect: Effect) -> bool:
     return False
 
 
-_WHEN = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn",
-         Moment.GAME_END: "at the end of the game"}
+_WHEN = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn"}
 REFUSALS.add("an effect that asks a question (see the table below)", "a trigger (`at the start of your turn:`, ...)",
              "an effect that asks its owner a question cannot happen {when}, between turns",
              "use effects that need no decision there (gain, take, put, fill, discount), or move this one to "
@@ -939,9 +938,19 @@ REFUSALS.add("an effect that asks a question (see the table below)", "`whenever 
              "this one to 'when bought:'", key="take asks")
 
 
+REFUSALS.add("an effect that asks a question (see the table below)", "`at the end of the game:`",
+             "no question is asked at the end of the game: the last turn is over, so no player has a turn to "
+             "answer in, and the scores are counted next",
+             "write what always happens: a condition on points ('score 3 if at least 10 gold', or a penalty "
+             "'score -3 if fewer than 10 gold'), an automatic effect with a condition ('gain 3 keys if at least "
+             "10 gold'), or move the question to 'when bought:'", key="game end asks")
+
+
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
     """Effects of a trigger that would ask the owner something, which no trigger allows."""
     if moment is Moment.TAKE:
         return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if asks(effect))
+    if moment is Moment.GAME_END:
+        return tuple(REFUSALS.problem("game end asks", effect.source) for effect in effects if asks(effect))
     when = _WHEN.get(moment, "between turns")
     return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))
