@@ -411,6 +411,15 @@ def amount(effect: Any, ctx: Context) -> int:
     return max(0, value)
 
 
+def price(card: m.Card, discounts: list[m.Discount], ctx: Context) -> int:
+    """What ``card`` costs bought face up after the discounts resolved so far: each one on its deck whose cards
+    it names (read on the card as printed, face up), never below 0."""
+    bought = type("Bought", (), {"card": card, "x": 0, "y": 0, "face_down": False, "gold": 0, "key": False,
+                                 "wild_as": None})()
+    off = sum(d.amount for d in discounts if card.deck in d.decks and (d.on is None or passes(d.on, bought, ctx)))
+    return max(0, card.cost - off)
+
+
 def points(rule: m.ScorePer, ctx: Context) -> int:
     """A "score N per ..." rule's points, raised to its floor and capped."""
     value = rule.points * count(rule.per, ctx)

@@ -146,7 +146,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     gold, keys, tableau, discounts, _, _, spots, waiting, _ = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
-        discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2])
+        discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
     first: tuple[Action, ...] = ()
     if engine.has_locks and not opened and any(c.key for c in tableau):
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
@@ -251,7 +251,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     once = waiting[0] + waiting[1 + f.deck]
     cost = 0
     if not face_down:
-        cost = f.cost - discounts[f.deck] - once
+        cost = (f.cost - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts)) - once
         if cost < 0:
             cost = 0
         if cost > gold:
@@ -283,7 +283,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                 if gains is not None:
                     more_gold, more_keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
                     if castle or village:
-                        discounts = (discounts[0] + castle, discounts[1] + village)
+                        discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = new(PlayerState, (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields,
                                               banners, after, waiting, later))
                 else:

@@ -360,6 +360,15 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def discount(self, meta: Meta, amount: int, decks: tuple[m.Deck, ...]) -> m.Discount:
         return m.Discount(amount, decks, source=self._at(meta))
 
+    def discount_on(self, meta: Meta, amount: int, on: m.CardFilter | None) -> m.Discount:
+        """``discount N on CARDS``: a deck's cards, or any filter (with its deck, when it names one)."""
+        parts = on.filters if isinstance(on, m.AllOf) else (on,)
+        decks = [f for f in parts if isinstance(f, m.DeckIs)]
+        if len(decks) == 1:
+            rest = m.all_of(f for f in parts if f is not decks[0])
+            return m.Discount(amount, (decks[0].deck,), rest, source=self._at(meta))
+        return m.Discount(amount, (m.Deck.CASTLE, m.Deck.VILLAGE), on, source=self._at(meta))
+
     def discount_decks(self, meta: Meta, *decks: m.Deck) -> tuple[m.Deck, ...]:
         return decks
 

@@ -299,9 +299,11 @@ class Card:
         """The permanent discount this card gives as soon as it is bought face up, on cards of ``deck``.
 
         Only the top-level discount of the ability counts: a discount in an
-        option of a choice, or behind a lock, depends on the game.
+        option of a choice, or behind a lock, depends on the game; so does
+        one on filtered cards (``discount 1 on faith cards``), which only
+        some cards of the deck get.
         """
-        return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks)
+        return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks and e.on is None)
 
     @property
     def has_discount(self) -> bool:

@@ -43,16 +43,22 @@ from castle_combo.language.model.filters import (
     AllOf,
     AnyOf,
     CardFilter,
+    CostVsThis,
+    DeckIs,
     FaceDown,
     HasPart,
+    HoldsGold,
+    HoldsKey,
     Near,
     Part,
     Relation,
+    Shares,
     all_of,
     face_down_never,
     face_down_words,
     filter_problems,
     kinds_of_card,
+    parts,
     words,
 )
 from castle_combo.language.model.refusals import REFUSALS
@@ -325,14 +331,20 @@ REFUSALS.add("`take`, `give`", "`each player`", "you cannot take from or give to
 
 @attrs.frozen
 class Discount:
-    """A permanent discount of ``amount`` on later cards bought from ``decks``."""
+    """A permanent discount of ``amount`` on later cards bought from ``decks`` that pass ``on`` (any, if ``None``).
+
+    ``on`` reads only what is printed on the card being bought (its deck,
+    shields, printed cost, parts): ``discount 1 on cards with a messenger
+    icon``, ``discount 2 on cards costing 4 or more``.
+    """
 
     amount: int
     decks: tuple[Deck, ...]
+    on: CardFilter | None = None
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        """An amount out of range, no deck at all, or a deck named twice."""
+        """An amount out of range, no deck at all, a deck named twice, or cards a purchase cannot tell."""
         found = out_of_range(self.amount, 1, MAX_AMOUNT, "the discount", self.source)
         if not self.decks:
             found += (Problem("a discount on no deck never applies",
@@ -340,19 +352,54 @@ class Discount:
         elif len(set(self.decks)) != len(self.decks):
             found += (Problem("a discount names the same deck twice",
                               "write 'on all cards' or name each deck once", self.source),)
-        return found
+        return found + filter_problems(self.on, where) + REFUSALS.of(self, where)
+
+    def cards(self, *, ccl: bool = False) -> str:
+        """The cards discounted, in English (or in the card language): "castle cards", "cards with a faith shield"."""
+        if self.on is None:
+            decks = english.join_and(deck.value for deck in Deck if deck in self.decks)
+            if ccl:
+                return "all cards" if self.decks == (Deck.CASTLE, Deck.VILLAGE) else \
+                    " and ".join(deck.value for deck in self.decks) + " cards"
+            return f"{decks} cards"
+        one = (DeckIs(self.decks[0]),) if len(self.decks) == 1 else ()
+        return card_phrase(all_of((*one, self.on)), 2, ccl=ccl, banner=False)
 
     def describe(self) -> str:
         """The effect as a sentence: "Discount 1 gold on castle and village cards."."""
-        decks = english.join_and(deck.value for deck in Deck if deck in self.decks)
-        return english.sentence(f"Discount {self.amount} gold on {decks} cards")
+        return english.sentence(f"Discount {self.amount} gold on {self.cards()}")
 
     def ccl(self) -> str:
-        if self.decks == (Deck.CASTLE, Deck.VILLAGE):
-            decks = "all cards"
-        else:
-            decks = " and ".join(deck.value for deck in self.decks) + " cards"
-        return f"discount {self.amount} on {decks}"
+        return f"discount {self.amount} on {self.cards(ccl=True)}"
+
+
+def unknown_when_bought(f: CardFilter | None) -> CardFilter | None:
+    """The first part of ``f`` that the purchase of a card from a row cannot tell (a place, stored gold, a key,
+    a comparison with the card that gave the discount, a face-down card), if any."""
+    return next((part for part in parts(f) if isinstance(part, _NOT_PRINTED)), None)
+
+
+_NOT_PRINTED = (Near, HoldsGold, HoldsKey, Shares, CostVsThis, FaceDown)  # (a part of the final grid: refused anyway)
+
+
+def _unknown_words(d: Discount) -> str:
+    part = unknown_when_bought(d.on)
+    if part is None:
+        return ""
+    said = part.ccl()
+    return " ".join(said.adjectives + said.suffixes) or said.alone
+
+
+REFUSALS.add("a discount on cards (`discount 1 on ... cards`)", "a filter of what is not printed on the card "
+             "bought: a place, stored gold or a key, this card, `face-down`",
+             "a discount is read when a card is bought from its row, where only what is printed on it is known "
+             "(its deck, shields, printed cost and parts), so '{what}' cannot decide it",
+             "narrow the discount by what is printed: 'discount 1 on cards costing 4 or more', 'on faith cards', "
+             "'on cards with a messenger icon'", on=Discount,
+             refuses=lambda d, w: unknown_when_bought(d.on) is not None,
+             fill=lambda d, w: {"what": _unknown_words(d)},
+             at=lambda d: getattr(unknown_when_bought(d.on), "source", None) or d.source,
+             example={"what": "adjacent to this card"})
 
 
 @attrs.frozen
