@@ -24,6 +24,10 @@ HEADER = 'card "Test" {{\n    {facts}\n    score 2 per faith shield\n}}\n'
 
 #: (what a fan writes, the line the hint writes, the English of what the fan meant) for bodies of the template.
 EXAMPLES = [
+    ("whenever you buy a faith card: gain 1 gold", "whenever you take a face-up faith card: gain 1 gold",
+     "Whenever you take a face-up card with a faith shield after this one: Gain 1 gold."),
+    ("each time you gain a card: gain 1 gold", "whenever you take a card: gain 1 gold",
+     "Whenever you take a card after this one: Gain 1 gold."),
     ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
     ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
      "At the start of each of your later turns: Gain 1 gold."),

@@ -172,9 +172,18 @@ def _compare(word: str) -> Callable[[re.Match[str]], str]:
 
 # ---------------------------------------------------------------- the phrasebook
 
+#: Verbs of "whenever you ... a card" that mean a card bought, so taken face up.
+_BOUGHT = frozenset({"buy", "purchase", "play", "recruit"})
+
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
     # ------------------------------------------------ moments
+    _phrase(r"\b(?:whenever|each\s+time|every\s+time)\s+you\s+(?P<verb>buy|purchase|play|recruit|take|gain|acquire"
+            r"|draft|get)\s+(?:an?|one|another)\s+",
+            lambda m: ("whenever you take a face-up " if m.group("verb").lower() in _BOUGHT
+                       else "whenever you take a "),
+            "the trigger on each card you take after this one is written 'whenever you take a ...:' (a card bought "
+            "is one taken face up: 'whenever you take a face-up card:')"),
     _phrase(r"\b(?:when|on|upon|once)\s+(?:(?:it\s+is|this\s+card\s+is|you)\s+)?(?P<verb>played|purchased|purchase"
             r"|buy|buying|taken|take|recruited|acquired|gained|built|drafted|placed|bought\s+face\s+up"
             r"|buy\s+this(?:\s+card)?|take\s+this(?:\s+card)?|enters\s+play|entering\s+play)\s*:?",
