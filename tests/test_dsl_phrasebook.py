@@ -24,6 +24,10 @@ HEADER = 'card "Test" {{\n    {facts}\n    score 2 per faith shield\n}}\n'
 
 #: (what a fan writes, the line the hint writes, the English of what the fan meant) for bodies of the template.
 EXAMPLES = [
+    ("when bought: use the ability of an adjacent card in a neighbour's tableau",
+     "when bought: use the ability of a face-up card in a neighbour's tableau",
+     "When bought face up: Use the ability of a face-up card in one of your neighbours' tableaux (your choice) as if "
+     "you had just bought it."),
     ("whenever you buy a faith card: gain 1 gold", "whenever you take a face-up faith card: gain 1 gold",
      "Whenever you take a face-up card with a faith shield after this one: Gain 1 gold."),
     ("each time you gain a card: gain 1 gold", "whenever you take a card: gain 1 gold",
@@ -195,3 +199,4 @@ def test_a_place_moved_after_its_card_takes_the_article_its_words_ask() -> None:
 def test_no_hint_writes_the_adjacent_card_of_a_copy_as_a_line_that_does_not_parse() -> None:
     hint = hint_of(TEMPLATE.format(body="when bought: use the ability of an adjacent card in a neighbour's tableau"))
     assert "an card" not in hint and "adjacent to this card in a neighbour" not in hint
+    assert hint == "hint: write 'when bought: use the ability of a face-up card in a neighbour's tableau'"

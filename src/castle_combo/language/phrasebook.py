@@ -329,6 +329,12 @@ PHRASES: tuple[Phrase, ...] = (
                        + ("any number of times" if m.group("any") else f"up to {m.group('cap')} times")),
             "an exchange of any size is a repeated optional cost: 'you may pay 1 key to gain 2 gold any number "
             "of times' (or 'up to 3 times'); the player picks how many", expects="gain"),
+    _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|an|one|any)\s+"
+            r"(?:adjacent|neighbouring|neighboring)\s+(?:face[- ]?up\s+)?cards?\s+(?:in|from|of)\s+(?:a|your|one\s+of"
+            r"\s+your|either)\s+neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
+            "use the ability of a face-up card in a neighbour's tableau",
+            "a card of a neighbour's tableau is never next to this one, so it is not 'adjacent': 'use the ability "
+            "of a face-up card in a neighbour's tableau' uses any face-up card of either neighbour (your choice)"),
     _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|one|any)\s+"
             r"(?:face[- ]?up\s+)?card\s+(?:in|from|of)\s+(?:a|your|one\s+of\s+your|either)\s+"
             r"neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
