@@ -134,3 +134,16 @@ def test_a_discount_on_filtered_cards_reads_says_and_formats_back(text: str, eng
 def test_a_discount_on_what_a_purchase_cannot_tell_is_refused(text: str, what: str) -> None:
     with pytest.raises(cc.CastleComboError, match=f"so '{what}' cannot decide it"):
         one("Fan", f"when bought: {text}")
+
+
+def test_a_one_time_discount_comes_off_after_a_discount_on_filtered_cards() -> None:
+    quartermaster = one("Quartermaster", "when bought: discount 2 on faith cards then your next card costs 1 less")
+    rules = ruleset(quartermaster, BISHOP)
+    state = seat_with(game(rules, castle=["Quartermaster", "Bishop"]), 0, [], gold=2).replace(
+        messenger=cc.Deck.CASTLE)
+    state = state.apply(take("Quartermaster"))
+    assert state.cost(0, "Bishop") == 2
+    state = state.apply(cc.Take(state.legal_actions()[-1].card, state.players[1].spots[0], True))
+    state = state.replace(messenger=cc.Deck.CASTLE)
+    assert cc.Take("Bishop", (1, 0), False) in state.legal_actions()
+    assert state.apply(take("Bishop", 1, 0)).players[0].gold == 0
