@@ -1,10 +1,10 @@
 """The compiled card language against the judge on many random expressions: ``python benchmarks/judge_soak.py``.
 
 The test suite compares the two on a few hundred random counts, conditions,
-amounts, scoring rules, repeated payments' ranges and neighbours' cards
-offered (``tests/test_language_judge.py``); this script runs the same
-comparisons on as many seeds as asked and prints how many agreed, with the
-first few disagreements (seed and expression) if any.
+amounts, scoring rules, repeated payments' ranges, neighbours' cards offered
+and prices after discounts on filtered cards (``tests/test_language_judge.py``);
+this script runs the same comparisons on as many seeds as asked and prints how
+many agreed, with the first few disagreements (seed and expression) if any.
 
     python benchmarks/judge_soak.py --cases 40000 --seed 1
 """
@@ -24,13 +24,15 @@ from test_language_judge import (  # noqa: E402
     agree_on_connected,
     agree_on_count,
     agree_on_neighbours_cards,
+    agree_on_price,
     agree_on_scoring,
     agree_on_times,
 )
 
 CHECKS = {"count": agree_on_count, "condition": agree_on_condition, "amount": agree_on_amount,
           "scoring": agree_on_scoring, "times": agree_on_times, "neighbours' cards": agree_on_neighbours_cards,
-          "connected": agree_on_connected}
+          "connected": agree_on_connected,
+          "price": agree_on_price}
 
 
 def main() -> int:

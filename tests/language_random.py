@@ -71,6 +71,7 @@ def random_cards(rng: random.Random, count: int = 24) -> list[m.Card]:
             purse=rng.choice([None, None, 3, 5]), ability=ability, lock=lock,
             unlocked=(m.Gain(1, m.Resource.KEY),) if lock else (),
             each_turn=(m.Gain(1, m.Resource.GOLD),) if rng.random() < 0.1 else (),
+            taken=(m.Gain(1, m.Resource.KEY),) if i % 7 == 3 else (),  # (no draw: the other cards stay as they were)
             scoring=(m.ScorePer(1, m.Per(m.KeysOwned())),) if rng.random() < 0.5 else (), wild=wild))
     return cards
 

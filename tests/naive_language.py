@@ -90,7 +90,7 @@ def has_part(card: m.Card, part: m.Part) -> bool:
     if part is m.Part.ABILITY:
         return bool(card.ability)
     if part is m.Part.TRIGGER:
-        return bool(card.each_turn or card.turn_end or card.game_end)
+        return bool(card.each_turn or card.turn_end or card.game_end or card.taken)
     return bool(card.scoring)
 
 
@@ -441,6 +441,15 @@ def amount(effect: Any, ctx: Context) -> int:
     if getattr(effect, "up_to", None) is not None:
         value = min(value, effect.up_to)
     return max(0, value)
+
+
+def price(card: m.Card, discounts: list[m.Discount], ctx: Context) -> int:
+    """What ``card`` costs bought face up after the discounts resolved so far: each one on its deck whose cards
+    it names (read on the card as printed, face up), never below 0."""
+    bought = type("Bought", (), {"card": card, "x": 0, "y": 0, "face_down": False, "gold": 0, "key": False,
+                                 "wild_as": None})()
+    off = sum(d.amount for d in discounts if card.deck in d.decks and (d.on is None or passes(d.on, bought, ctx)))
+    return max(0, card.cost - off)
 
 
 def points(rule: m.ScorePer, ctx: Context) -> int:

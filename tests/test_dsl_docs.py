@@ -40,3 +40,19 @@ def test_each_example_renders_to_the_english_the_docs_show(text: str, english: s
         return
     rendered = [part.describe() for part in card.scoring or card.ability]
     assert rendered[-1:] == [english]
+
+
+#: The rows of the take trigger (``whenever you take ...``), which the rows above do not read.
+TAKE_ROW = re.compile(r"^\| `(?P<text>whenever [^`]+)` \|.* \| (?P<english>[^|]+\.) \|$", re.MULTILINE)
+TAKE_ROWS = [(match["text"], match["english"]) for match in TAKE_ROW.finditer(PAGE.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize(("text", "english"), TAKE_ROWS, ids=[text for text, _ in TAKE_ROWS])
+def test_each_take_trigger_example_renders_to_the_english_the_docs_show(text: str, english: str) -> None:
+    (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith purse 5 {text} }}')
+    (moment_line,) = [line for line in card.describe().splitlines() if line.startswith("Whenever ")]
+    assert moment_line == english
+
+
+def test_the_reference_shows_the_take_trigger() -> None:
+    assert len(TAKE_ROWS) >= 2

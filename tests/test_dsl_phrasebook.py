@@ -29,6 +29,14 @@ EXAMPLES = [
     ("score 2 per biggest group of diagonally connected castle cards",
      "score 2 per card in the largest group of diagonally connected castle cards",
      "Score 2 per card in the largest group of orthogonally or diagonally connected castle cards in your tableau."),
+    ("when bought: use the ability of an adjacent card in a neighbour's tableau",
+     "when bought: use the ability of a face-up card in a neighbour's tableau",
+     "When bought face up: Use the ability of a face-up card in one of your neighbours' tableaux (your choice) as if "
+     "you had just bought it."),
+    ("whenever you buy a faith card: gain 1 gold", "whenever you take a face-up faith card: gain 1 gold",
+     "Whenever you take a face-up card with a faith shield after this one: Gain 1 gold."),
+    ("each time you gain a card: gain 1 gold", "whenever you take a card: gain 1 gold",
+     "Whenever you take a card after this one: Gain 1 gold."),
     ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
     ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
      "At the start of each of your later turns: Gain 1 gold."),
@@ -131,3 +139,69 @@ def test_every_phrasing_has_an_example() -> None:
     texts += [wrote for wrote, _, _ in EXAMPLES] + [wrote for wrote, _ in HEADER_EXAMPLES + NOWHERE]
     missing = [phrase.pattern.pattern for phrase in PHRASES if not any(phrase.pattern.search(t) for t in texts)]
     assert missing == []
+
+
+# ---------------------------------------------------------------- every hint's line parses
+
+#: Mistakes whose hint once wrote a line that does not parse (a second mistake later on the line).
+FURTHER_ON = [
+    "when bought: use the ability of an adjacent card in a neighbour's tableau",
+    "score 2 if an adjacent faith card in a neighbour's tableau",
+]
+
+
+def _every_mistake() -> list[str]:
+    corpus = json.loads((Path(__file__).parent / "fixtures" / "hint_corpus.json").read_text(encoding="utf-8"))
+    texts = ["\n".join(e["wrote"]) + "\n" if isinstance(e["wrote"], list) else e["wrote"] for e in corpus["mistakes"]]
+    bodies = texts + [wrote for wrote, _, _ in EXAMPLES] + [wrote for wrote, _ in NOWHERE] + FURTHER_ON
+    return ([text if text.startswith("card ") else TEMPLATE.format(body=text) for text in bodies]
+            + [HEADER.format(facts=wrote) for wrote, _ in HEADER_EXAMPLES])
+
+
+_WRITE = re.compile(r"^\S*:(?P<line>\d+):(?P<column>\d+): .*?\n(?P<shown>.*)\n(?P<caret> *\^+)\nhint: write "
+                    r"'(?P<text>.*?)'(?: \(.*\))?$", re.M)
+
+
+def test_every_line_a_hint_writes_parses_where_it_stands() -> None:
+    """A hint "write '...'" gives a whole line (the phrasebook) or the words under the caret: either way the
+    parser reads the file past that line once it is written in."""
+    from castle_combo.errors import CardSyntaxError
+
+    checked = 0
+    for text in _every_mistake():
+        try:
+            parse_text(text, "mine.ccl")
+            continue
+        except CastleComboError as error:
+            report = str(error)
+        for found in _WRITE.finditer(report):
+            number, column = int(found["line"]), int(found["column"])
+            lines = text.split("\n")
+            old = lines[number - 1]
+            width = len(found["caret"].strip())
+            candidates = [old[:len(old) - len(old.lstrip())] + found["text"],
+                          old[:column - 1] + found["text"] + old[column - 1 + width:]]
+            readable = []
+            for candidate in candidates:
+                try:
+                    parse_text("\n".join(lines[:number - 1] + [candidate] + lines[number:]), "fixed.ccl")
+                except CardSyntaxError as still:
+                    readable.append(f"fixed.ccl:{number}:" not in str(still))
+                except CastleComboError:
+                    readable.append(True)
+                else:
+                    readable.append(True)
+            assert any(readable), (old, found["text"])
+            checked += 1
+    assert checked > 100
+
+
+def test_a_place_moved_after_its_card_takes_the_article_its_words_ask() -> None:
+    assert hint_of(TEMPLATE.format(body="score 2 if an adjacent faith card")) == \
+        "hint: write 'score 2 if a faith card adjacent to this card'"
+
+
+def test_no_hint_writes_the_adjacent_card_of_a_copy_as_a_line_that_does_not_parse() -> None:
+    hint = hint_of(TEMPLATE.format(body="when bought: use the ability of an adjacent card in a neighbour's tableau"))
+    assert "an card" not in hint and "adjacent to this card in a neighbour" not in hint
+    assert hint == "hint: write 'when bought: use the ability of a face-up card in a neighbour's tableau'"

@@ -15,11 +15,22 @@ import random
 import naive_language as judge
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from language_random import Case, random_condition, random_connected, random_per, random_repetition, random_scoring
+from language_random import (
+    Case,
+    Where,
+    draw,
+    random_condition,
+    random_connected,
+    random_per,
+    random_repetition,
+    random_scoring,
+)
 
 from castle_combo.engine.abilities import NeighbourCopyStep, TimesStep, compile_ability, compile_amount
+from castle_combo.engine.compiled import compiled
 from castle_combo.engine.counting import compile_per, compile_per_with, compile_scoring, compile_test
 from castle_combo.language import model as m
+from castle_combo.language.ruleset import Ruleset
 
 
 def contexts(case: Case, rng: random.Random) -> tuple[str, object, judge.Context]:
@@ -153,3 +164,36 @@ def test_every_amount_with_its_bounds_is_what_the_judge_says(seed: int) -> None:
 @given(st.integers(0, 2**32))
 def test_every_scoring_rule_scores_what_the_judge_scores(seed: int) -> None:
     agree_on_scoring(seed)
+
+
+def agree_on_price(seed: int) -> int:
+    """Random discounts on random kinds of card (those a purchase can tell), some on every card of a deck: the
+    engine's price of each card of a random ruleset is the judge's. Returns how many cards were priced."""
+    rng = random.Random(seed)
+    case = Case(rng)
+    resolved: list[m.Discount] = []
+    while len(resolved) < 3:
+        on = draw(rng, m.CardFilter, Where())
+        decks = rng.choice([(m.Deck.CASTLE,), (m.Deck.VILLAGE,), (m.Deck.CASTLE, m.Deck.VILLAGE)])
+        discount = m.Discount(rng.randint(1, 3), decks, on)
+        if not discount.problems():
+            resolved.append(discount)
+    giver = m.Card("Giver", m.Deck.CASTLE, 0, (m.Shield.FAITH,), ability=resolved)
+    engine = compiled(Ruleset.from_cards([*case.cards, giver], check=False))
+    slots = {kind: 2 + k for k, kind in enumerate(engine.discount_kinds)}
+    seat = [0, 0] + [0] * len(engine.discount_kinds)
+    for d in resolved:
+        if d.on is None:
+            for deck in d.decks:
+                seat[0 if deck is m.Deck.CASTLE else 1] += d.amount
+        else:
+            seat[slots[(d.decks, d.on)]] += d.amount
+    ctx = judge.Context(case.world, case.owner, None)
+    for i, card in enumerate(case.cards):
+        assert engine.price(i, tuple(seat)) == judge.price(card, resolved, ctx), (seed, card, resolved)
+    return len(case.cards)
+
+
+def test_the_price_after_discounts_on_filtered_cards_is_the_judges() -> None:
+    """A discount applies to exactly the cards its filter names."""
+    assert sum(agree_on_price(seed) for seed in range(60)) > 1000

@@ -110,6 +110,12 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a lock card needs an ability behind its lock": "lock score 1 per key",
     "only a lock card has an ability 'when unlocked'": "when unlocked: gain 1 key",
     "nothing has been discarded yet": "when bought: gain 1 gold per card on the discarded cards",
+    "a face-down card shows no deck, shield, cost or part": "score 1 per face-down castle card",
+    "no question is asked at the end of the game": "at the end of the game: you may pay 10 gold to gain 3 keys",
+    "a discount is read when a card is bought from its row": "when bought: discount 1 on cards adjacent to this card",
+    "a take trigger resolves inside the take": "whenever you take a card: discard a row",
+    "a card's take trigger resolves for the cards taken after it": "whenever you take a card that is this card: "
+                                                                   "gain 1 gold",
 }
 
 

@@ -127,3 +127,8 @@ def test_every_keyword_of_the_grammar_is_highlighted_without_a_list_to_keep() ->
     listed = set(STRUCTURE + EFFECTS + SHIELDS + DECKS + RESOURCES + CONNECTIVES)
     assert keywords - listed == set()
     assert {"that", "is", "least", "more"} <= listed  # words of the terminals of several words too
+
+
+def test_the_take_trigger_opens_with_its_own_word_and_keeps_take_an_effect_verb() -> None:
+    assert "whenever" in STRUCTURE and "take" in EFFECTS and "you" in EFFECTS and "a" in CONNECTIVES
+    assert tokens("whenever you take a card:")[0] == (Keyword, "whenever")

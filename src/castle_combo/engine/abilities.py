@@ -78,6 +78,7 @@ __all__ = [
     "adjacent",
     "compile_ability",
     "compile_own_gains",
+    "discount_kinds",
     "fill_order",
     "node_at",
 ]
@@ -85,9 +86,9 @@ __all__ = [
 _GOLD, _KEY = 0, 1
 _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
 #: The parts of a card's abilities, as the first number of an address.
-BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END = 0, 1, 2, 3, 4
+BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END, TAKE = 0, 1, 2, 3, 4, 5
 _PART_OF = {model.Moment.BOUGHT: BOUGHT, model.Moment.UNLOCKED: UNLOCKED, model.Moment.TURN_START: TURN_START,
-            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END}
+            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END, model.Moment.TAKE: TAKE}
 _NO_ORIGIN = (0, 0)
 
 
@@ -101,7 +102,7 @@ class Work(Tableaux, Protocol):
     """
 
     @property
-    def discounts(self) -> list[tuple[int, int]]: ...
+    def discounts(self) -> list[tuple[int, ...]]: ...
 
     @property
     def frames(self) -> list[Frame]: ...
@@ -484,7 +485,9 @@ class Ability:
     ability when bought and behind the lock; ``copied`` what another card
     resolves when it uses this one's ability (both parts, in order; the
     engine skips discounts and copies in a copy). ``each_turn``,
-    ``turn_end`` and ``game_end`` are the triggers' effects (never copied).
+    ``turn_end``, ``game_end`` and ``taken`` are the triggers' effects (never
+    copied); ``takes`` is whether a card just taken triggers ``taken``:
+    ``takes(taken_cell, this_cell, origin)``, ``None`` for any card.
     ``steps`` holds every step by address. ``opens`` says whether a lock can
     be opened now (see :func:`compile_ability`).
     """
@@ -496,6 +499,8 @@ class Ability:
     each_turn: tuple[Address, ...] = ()
     game_end: tuple[Address, ...] = ()
     turn_end: tuple[Address, ...] = ()
+    taken: tuple[Address, ...] = ()
+    takes: Any = attrs.field(default=None, eq=False)
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -511,8 +516,23 @@ def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[in
     return purses
 
 
+#: The discounts on filtered cards of a ruleset (``discount 1 on faith cards``), by their decks and filter: the
+#: place of each in a seat's discounts (after the castle and the village ones).
+Slots = dict[tuple[tuple[model.Deck, ...], model.CardFilter], int]
+
+
+def discount_kinds(cards: Sequence[model.Card]) -> tuple[tuple[tuple[model.Deck, ...], model.CardFilter], ...]:
+    """The distinct discounts on filtered cards of ``cards`` (their decks and filter), in the order written."""
+    kinds: dict[tuple[tuple[model.Deck, ...], model.CardFilter], None] = {}
+    for card in cards:
+        for node in model.walk(card):
+            if isinstance(node, model.Discount) and node.on is not None:
+                kinds.setdefault((node.decks, node.on), None)
+    return tuple(kinds)
+
+
 def _discounts(effect: model.Discount) -> tuple[int, int]:
-    """The castle and village discounts that ``effect`` gives."""
+    """The castle and village discounts that ``effect`` gives (on every card of those decks)."""
     castle = effect.amount if model.Deck.CASTLE in effect.decks else 0
     village = effect.amount if model.Deck.VILLAGE in effect.decks else 0
     return castle, village
@@ -608,7 +628,7 @@ Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, mode
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount]
 
 
-def _compile_auto(effect: Automatic, facts: Sequence[CardFacts]) -> Run:
+def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | None = None) -> Run:
     """What an effect that never asks does (the ones that may ask are steps of their own)."""
     match effect:
         case model.Gain():
@@ -629,12 +649,23 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts]) -> Run:
             return lose
         case model.EachPlayer():
             return _each_player(effect, facts)
+        case model.Discount(on=on) if on is not None:
+            slot = (slots or {})[(effect.decks, on)]  # (compile_ability gives every discount of the card a place)
+            more = effect.amount
+
+            def discount_on(work: Work, seat: int, index: int) -> None:
+                d = work.discounts[seat]
+                if len(d) <= slot:
+                    d = d + (0,) * (slot + 1 - len(d))
+                work.discounts[seat] = d[:slot] + (d[slot] + more,) + d[slot + 1:]
+
+            return discount_on
         case model.Discount():
             castle, village = _discounts(effect)
 
             def discount(work: Work, seat: int, index: int) -> None:
-                c, v = work.discounts[seat]
-                work.discounts[seat] = (c + castle, v + village)
+                d = work.discounts[seat]
+                work.discounts[seat] = (d[0] + castle, d[1] + village) + d[2:]
 
             return discount
         case model.StoreGold(amount=amount, on=on):
@@ -718,7 +749,7 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
             if count is None:
                 return None
             counted.append((resource, effect.amount, count, effect.at_least, effect.up_to))
-        elif isinstance(effect, model.Discount):
+        elif isinstance(effect, model.Discount) and effect.on is None:
             castle, village = _discounts(effect)
             flat[2] += castle
             flat[3] += village
@@ -752,22 +783,23 @@ def _compile_effects(
     prefix: Address,
     facts: Sequence[CardFacts],
     steps: dict[Address, Step],
+    slots: Slots | None = None,
 ) -> tuple[Address, ...]:
     addresses = []
     for i, effect in enumerate(effects):
         address = prefix + (i,)
         addresses.append(address)
-        steps[address] = _compile_effect(effect, address, facts, steps)
+        steps[address] = _compile_effect(effect, address, facts, steps, slots)
     return tuple(addresses)
 
 
 def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[CardFacts],
-                    steps: dict[Address, Step]) -> Step:
+                    steps: dict[Address, Step], slots: Slots | None = None) -> Step:
     """The step of one effect at ``address`` (its inner effects get addresses below it)."""
     match effect:
         case model.Choice(options=options):
             return ChoiceStep(tuple(
-                _compile_effects(option, address + (k,), facts, steps) for k, option in enumerate(options)))
+                _compile_effects(option, address + (k,), facts, steps, slots) for k, option in enumerate(options)))
         case model.DiscardFromRow(deck=deck, reward=reward):
             return DiscardStep(DECKS.index(deck), _RESOURCE[reward])
         case model.DiscardWholeRow(which=which) if which is model.RowChoice.CHOICE:
@@ -777,24 +809,24 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
         case model.UseNeighbourAbility():
             return NeighbourCopyStep()
         case model.Conditional(effect=inner, condition=condition):
-            (then,) = _compile_effects((inner,), address, facts, steps)
+            (then,) = _compile_effects((inner,), address, facts, steps, slots)
             return IfStep(compile_test(condition, facts), then)
         case model.MayDo(cost=cost, effects=inner, repeat=repeat):
             paid = [0, 0]
             for c in cost:
                 if isinstance(c, model.Lose):
                     paid[_RESOURCE[c.resource]] += c.amount
-            addresses = _compile_effects(inner, address, facts, steps)
+            addresses = _compile_effects(inner, address, facts, steps, slots)
             if repeat:
                 return TimesStep((paid[0], paid[1]), addresses, effect.most)
             return MayStep((paid[0], paid[1]), addresses)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
         case model.EndOfThisTurn(effects=inner):
-            return LaterStep(_compile_effects(inner, address, facts, steps))
+            return LaterStep(_compile_effects(inner, address, facts, steps, slots))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()):
-            return Auto(_compile_auto(effect, facts), isinstance(effect, model.Discount),
+            return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:
             assert_never(effect)
@@ -853,12 +885,20 @@ def _opens(effects: Sequence[model.Effect], facts: Sequence[CardFacts]) -> Opens
     return would_gain
 
 
-def compile_ability(card: model.Card, facts: Sequence[CardFacts]) -> Ability:
-    """Compile ``card``'s abilities into addressed steps."""
+def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots | None = None) -> Ability:
+    """Compile ``card``'s abilities into addressed steps.
+
+    ``slots`` places its discounts on filtered cards in a seat's discounts
+    (the ruleset's table, :attr:`Compiled.discount_kinds`); without it, the
+    card's own discounts on filtered cards take the places after the decks'.
+    """
+    if slots is None:
+        slots = {kind: 2 + k for k, kind in enumerate(discount_kinds((card,)))}
     steps: dict[Address, Step] = {}
-    parts = {moment: _compile_effects(effects, (_PART_OF[moment],), facts, steps) for moment, effects in card.parts()}
+    parts = {moment: _compile_effects(effects, (_PART_OF[moment],), facts, steps, slots)
+             for moment, effects in card.parts()}
     return Ability(
         parts.get(model.Moment.BOUGHT, ()), parts.get(model.Moment.UNLOCKED, ()), steps, _opens(card.unlocked, facts),
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
-        parts.get(model.Moment.TURN_END, ()),
+        parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), compile_filter(card.on_take, facts),
     )

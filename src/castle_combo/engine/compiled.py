@@ -13,11 +13,29 @@ import operator
 import weakref
 from collections.abc import Callable
 
-from castle_combo.engine.abilities import Ability, Auto, OwnGains, Run, compile_ability, compile_own_gains
+from castle_combo.engine.abilities import (
+    Ability,
+    Auto,
+    OwnGains,
+    Run,
+    compile_ability,
+    compile_own_gains,
+    discount_kinds,
+)
 from castle_combo.engine.actions import Activate, Discard, Reveal, Take, Unlock
-from castle_combo.engine.counting import DECKS, SHIELDS, CardFacts, ScoreFn, as_wild_type, card_facts, compile_scoring
+from castle_combo.engine.counting import (
+    DECKS,
+    SHIELDS,
+    CardFacts,
+    Placed,
+    ScoreFn,
+    as_wild_type,
+    card_facts,
+    compile_filter,
+    compile_scoring,
+)
 from castle_combo.files import quote
-from castle_combo.language.model import Card, Compared, Per, Players, Scope, walk
+from castle_combo.language.model import Card, CardFilter, Compared, Deck, Per, Players, Scope, walk
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["Compiled", "compiled"]
@@ -43,15 +61,21 @@ class Compiled:
 
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
-        "abilities", "auto_bought", "cards", "deck_cards", "facts", "has_locks", "has_triggers", "ids",
-        "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
+        "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
+        "has_take_triggers", "has_triggers", "ids", "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
         self.cards: tuple[Card, ...] = rules.cards
         self.facts: tuple[CardFacts, ...] = tuple(card_facts(i, card) for i, card in enumerate(rules.cards))
         self.ids: dict[str, int] = {card.name: i for i, card in enumerate(rules.cards)}
-        self.abilities: tuple[Ability, ...] = tuple(compile_ability(card, self.facts) for card in rules.cards)
+        #: The discounts on filtered cards (``discount 1 on faith cards``): the decks and filter of each; a
+        #: seat's discounts hold the castle one, the village one, then one per kind (once one has resolved).
+        self.discount_kinds = discount_kinds(rules.cards)
+        slots = {kind: 2 + k for k, kind in enumerate(self.discount_kinds)}
+        self.abilities: tuple[Ability, ...] = tuple(compile_ability(card, self.facts, slots) for card in rules.cards)
+        #: Per card, the places in a seat's discounts of the discounts on filtered cards that apply to it.
+        self.discount_slots: tuple[tuple[int, ...], ...] = _discount_slots(self.discount_kinds, self.facts)
         # Wild shields: for each card with some and each shield type, a stand-in id counted as that type.
         stand_ins: list[CardFacts] = []
         wild_as: dict[int, tuple[int, ...]] = {}
@@ -74,6 +98,8 @@ class Compiled:
         self.reads_others = any(_reads_others(node) for card in rules.cards for node in walk(card.scoring))
         #: Whether any card has a trigger (start or end of turn, end of game): without one, the engine skips them.
         self.has_triggers = any(a.each_turn or a.turn_end or a.game_end for a in self.abilities)
+        #: Whether any card has effects whenever its owner takes a card: without one, a take skips them.
+        self.has_take_triggers = any(a.taken for a in self.abilities)
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
@@ -104,7 +130,7 @@ class Compiled:
             action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
         return action
 
-    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, int]) -> tuple[Take, ...]:
+    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...]) -> tuple[Take, ...]:
         """Every take of the cards of ``row`` at every one of ``spots``, in the order ``legal_actions`` lists them.
 
         For each card, in row order: face up at each spot (only when the card
@@ -128,8 +154,20 @@ class Compiled:
             table = tables[card]
             if table is None:
                 table = self._cell_table(card)
-            takes += both(table) if costs[card] - discounts[decks[card]] <= gold else down(table)
+            if len(discounts) > 2:
+                takes += both(table) if self.price(card, discounts) <= gold else down(table)
+            else:
+                takes += both(table) if costs[card] - discounts[decks[card]] <= gold else down(table)
         return takes
+
+    def price(self, card: int, discounts: tuple[int, ...]) -> int:
+        """What ``card`` costs face up to a seat with ``discounts``: its printed cost minus the discount on its deck
+        and those on filtered cards that it passes, never below 0."""
+        cost = self._costs[card] - discounts[self._decks[card]]
+        for slot in self.discount_slots[card]:
+            if slot < len(discounts):
+                cost -= discounts[slot]
+        return cost if cost > 0 else 0
 
     def _cell_table(self, card: int) -> tuple[Take, ...]:
         """``card``'s takes by grid cell, face up then face down (see :meth:`row_takes`); built on first use."""
@@ -241,3 +279,16 @@ def compiled(rules: Ruleset) -> Compiled:
 
     _CACHE[key] = (weakref.ref(rules, forget), result)
     return result
+
+
+def _discount_slots(kinds: tuple[tuple[tuple[Deck, ...], CardFilter], ...],
+                    facts: tuple[CardFacts, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per card id, the places (2 and on) of the discounts on filtered cards that apply to it bought face up."""
+    slots: list[list[int]] = [[] for _ in facts]
+    for k, (decks, on) in enumerate(kinds):
+        passes = compile_filter(on, facts)
+        wanted = {DECKS.index(deck) for deck in decks}
+        for f in facts:
+            if f.deck in wanted and (passes is None or passes(Placed(f.id, 0, 0, False, 0, False), None, (0, 0))):
+                slots[f.id].append(2 + k)
+    return tuple(tuple(s) for s in slots)

@@ -176,7 +176,7 @@ def _parts(card: model.Card) -> frozenset[Part]:
         parts.add(Part.MESSENGER)
     if card.ability:
         parts.add(Part.ABILITY)
-    if card.each_turn or card.turn_end or card.game_end:
+    if card.has_trigger:
         parts.add(Part.TRIGGER)
     if card.scoring:
         parts.add(Part.SCORING)

@@ -61,7 +61,8 @@ from castle_combo.engine.turn import Turn
 from castle_combo.errors import IllegalAction
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 
-__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks", "run_triggers"]
+__all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks",
+           "run_take_triggers", "run_triggers"]
 
 
 T = TypeVar("T", bound=Table)
@@ -145,7 +146,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     gold, keys, tableau, discounts, _, _, spots, waiting, _ = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
-        discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2])
+        discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
     first: tuple[Action, ...] = ()
     if engine.has_locks and not opened and any(c.key for c in tableau):
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
@@ -250,7 +251,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     once = waiting[0] + waiting[1 + f.deck]
     cost = 0
     if not face_down:
-        cost = f.cost - discounts[f.deck] - once
+        cost = (f.cost - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts)) - once
         if cost < 0:
             cost = 0
         if cost > gold:
@@ -262,7 +263,8 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # other row is full, no lock can be opened at the end of the turn and no trigger fires before the next
     # turn. It does exactly what the general path below does (a test plays both ways and compares states).
     if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other.exhausted or len(other.row) >= ROW_SIZE)
-            and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later):
+            and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later
+            and not (engine.has_take_triggers and _takes_trigger(engine, tableau))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None and not (engine.has_triggers and _triggers_next(state, seat, placed)):
@@ -281,7 +283,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                 if gains is not None:
                     more_gold, more_keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
                     if castle or village:
-                        discounts = (discounts[0] + castle, discounts[1] + village)
+                        discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = new(PlayerState, (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields,
                                               banners, after, waiting, later))
                 else:
@@ -310,6 +312,8 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
         turn.gold[seat] -= cost
     turn.remove_from_row(here, card)
     index = turn.place(seat, card, at[0], at[1], face_down, key=not face_down and f.lock)
+    if engine.has_take_triggers:
+        run_take_triggers(state, turn, seat, index)
     bought = () if face_down else engine.abilities[card].bought
     if bought:
         turn.frames.append(Frame(card, index, bought))
@@ -325,6 +329,35 @@ def _not_in_row(engine: Compiled, action: Take, here: int, row: tuple[int, ...])
 def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> IllegalAction:
     legal = " ".join(f"[{x}, {y}]" for x, y in spots)
     return IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
+
+
+def _takes_trigger(engine: Compiled, tableau: tuple[Placed, ...]) -> bool:
+    """Whether a face-up card of ``tableau`` has effects whenever its owner takes a card."""
+    abilities = engine.abilities
+    return any(not c.face_down and abilities[c.card].taken for c in tableau)
+
+
+def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
+    """Resolve the effects of ``seat``'s cards that trigger on the card just taken (at ``taken`` in the tableau).
+
+    The rules page, "Triggers": right after the card taken is placed (paid for, or its face-down gold and keys
+    gained), before its ability; each face-up card taken before it whose kind of card the taken one is, in the
+    order taken (a card turned face up by an earlier one's effect triggers too when it comes later); never the
+    card taken itself.
+    """
+    abilities = state.engine.abilities
+    for index in range(taken):
+        cell = turn.tableaux[seat][index]
+        if cell.face_down:
+            continue
+        ability = abilities[cell.card]
+        if not ability.taken:
+            continue
+        if ability.takes is not None and not ability.takes(turn.tableaux[seat][taken], cell, (0, 0)):
+            continue
+        turn.frames.append(Frame(cell.card, index, ability.taken))
+        asked = _run_stack(turn, seat, abilities)
+        assert asked is None, "a trigger never asks (validation refuses effects that would)"
 
 
 def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:

@@ -90,7 +90,9 @@ class PlayerState(NamedTuple):
     ``keys`` are the keys the player can spend; keys waiting on lock cards are
     in the tableau (:attr:`keys_on_cards`). ``tableau`` lists the placed cards
     in the order they were taken. ``discounts`` is the permanent discount on
-    (castle, village) cards, ``shields`` the face-up shields per type (in
+    (castle, village) cards, followed, in a ruleset with discounts on
+    filtered cards (``discount 1 on faith cards``), by one per such discount
+    once one has resolved (``Compiled.discount_kinds`` says which), ``shields`` the face-up shields per type (in
     :data:`castle_combo.engine.counting.SHIELDS` order), ``banners`` the face-up
     (castle, village) banners and ``spots`` the legal positions for the next
     card, in reading order. The aggregates are derived from the tableau and
@@ -109,7 +111,7 @@ class PlayerState(NamedTuple):
     gold: int
     keys: int
     tableau: tuple[Placed, ...] = ()
-    discounts: tuple[int, int] = (0, 0)
+    discounts: tuple[int, ...] = (0, 0)
     shields: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     banners: tuple[int, int] = (0, 0)
     spots: tuple[tuple[int, int], ...] = FIRST
@@ -327,9 +329,14 @@ class Table(NamedTuple):
         return waiting[0] + waiting[1 + _DECK_INDEX[deck]]
 
     def cost(self, seat: int, card: Card | str) -> int:
-        """What ``card`` costs ``seat`` face up: printed cost minus discounts (one-time ones too), never below 0."""
+        """What ``card`` costs ``seat`` face up: printed cost minus discounts (those on filtered cards it passes
+        too, and one-time ones), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
-        return max(0, card.cost - self.discount(seat, card.deck) - self.next_discount(seat, card.deck))
+        discounts = self.players[seat].discounts
+        once = self.next_discount(seat, card.deck)
+        if len(discounts) > 2:
+            return max(0, self.engine.price(self.engine.ids[card.name], discounts) - once)
+        return max(0, card.cost - self.discount(seat, card.deck) - once)
 
     @property
     def pending_card(self) -> Card | None:

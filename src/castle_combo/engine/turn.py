@@ -56,7 +56,7 @@ class Turn:
         tableaux: list[tuple[Placed, ...]] = []
         keys: list[int] = []
         gold: list[int] = []
-        discounts: list[tuple[int, int]] = []
+        discounts: list[tuple[int, ...]] = []
         shields: list[tuple[int, ...]] = []
         banners: list[tuple[int, int]] = []
         next_discounts: list[tuple[int, int, int]] = []

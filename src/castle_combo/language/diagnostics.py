@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 from lark import Lark, Token
@@ -27,7 +27,7 @@ __all__ = ["syntax_error", "describe_expected"]
 
 SHIELD_WORDS = tuple(shield.value for shield in Shield)
 DECK_WORDS = tuple(deck.value for deck in Deck)
-PROPERTY_WORDS = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "score")
+PROPERTY_WORDS = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "whenever", "score")
 MASK_CELLS = ("X", ".")
 NUMBER_WORDS = {
     word: number
@@ -94,8 +94,8 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
     categories: list[tuple[str, str]] = []
     if set(PROPERTY_WORDS) <= words:
         categories.append(("a property", "a property (deck, cost, shields, messenger, purse, lock, when bought, "
-                                         "when unlocked, at the start of your turn, at the end of the game, "
-                                         "score)"))
+                                         "when unlocked, at the start of your turn, whenever you take a card, "
+                                         "at the end of the game, score)"))
         # After a complete part a property may begin; the words that would go on with that part (a place,
         # a condition's "and", ...) are not what a fan looks for there, so the property is named alone.
         words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "at", "in", "on", "if"} | _GOING_ON
@@ -229,7 +229,7 @@ def _bad_character(error: UnexpectedCharacters, text: str, parser: Lark) -> _Rep
         return _Report(line, column, "'row+column' is written 'row and column'",
                        "write 'in row and column'", 1)
     allowed = set(error.allowed or ())
-    phrased = _phrased(text, position, None, _expected_words(parser, allowed))
+    phrased = _phrased(parser, text, position, None, _expected_words(parser, allowed))
     if phrased is not None:
         return phrased
     expected = describe_expected(parser, allowed)
@@ -273,14 +273,14 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
         word = str(previous)
         if not (len(word) == 2 and word.isalpha() and word.islower()):
             accepted = _accepted_before(parser, text, previous) - {"WORD"}
-            phrased = _phrased(text, previous.start_pos or 0, history[-2] if len(history) > 1 else None,
+            phrased = _phrased(parser, text, previous.start_pos or 0, history[-2] if len(history) > 1 else None,
                                _expected_words(parser, accepted))
             if phrased is not None:
                 return phrased
             return _unknown_word(previous, list(_texts(parser, accepted).values()),
                                  describe_expected(parser, accepted), describe_expected(parser, accepted, True))
 
-    phrased = _phrased(text, position, previous, _expected_words(parser, expected_names))
+    phrased = _phrased(parser, text, position, previous, _expected_words(parser, expected_names))
     if phrased is not None:
         return phrased
 
@@ -358,13 +358,17 @@ def _expected_words(parser: Lark, names: set[str]) -> frozenset[str]:
     return frozenset(words)
 
 
-def _phrased(text: str, position: int, previous: Token | None, expects: frozenset[str]) -> _Report | None:
+def _phrased(parser: Lark, text: str, position: int, previous: Token | None,
+             expects: frozenset[str]) -> _Report | None:
     """The phrasebook's advice (:mod:`castle_combo.language.phrasebook`) for a parse that stopped at ``position``.
 
     The line of the word the parser stopped at is looked at first; when that
     word starts a later line than the word before it (or the text ended),
     the line of the word before it is looked at next: a phrase left
     unfinished ends there ("2 military shields or more" before a '}').
+    A line the phrasebook would write is offered only when the parser reads
+    it to its end (a mistake further on the same line would make the hint
+    a line that does not parse either).
     """
     after = previous.end_pos if previous is not None else None
     lines = [(position, after)]
@@ -374,13 +378,29 @@ def _phrased(text: str, position: int, previous: Token | None, expects: frozense
         start = text.rfind("\n", 0, spot) + 1
         end = text.find("\n", spot)
         line = text[start:len(text) if end < 0 else end]
+        number = text.count("\n", 0, start) + 1
+        indent = line[:len(line) - len(line.lstrip())]
         advice = advise(line, spot - start,
                         end_of_previous - start if end_of_previous is not None and end_of_previous >= start else None,
-                        expects)
+                        expects, _reads_line(parser, text[:start] + indent, text[start + len(line):], number))
         if advice is not None:
-            number = text.count("\n", 0, start) + 1
             return _Report(number, advice.start + 1, advice.message, advice.hint, max(1, advice.end - advice.start))
     return None
+
+
+def _reads_line(parser: Lark, before: str, after: str, number: int) -> Callable[[str], bool]:
+    """Whether the text with line ``number`` written anew (between ``before`` and ``after``) parses past that line."""
+
+    def reads(line: str) -> bool:
+        try:
+            parser.parse(before + line + after)
+        except UnexpectedInput as error:
+            return bool(getattr(error, "line", 0) != number)
+        except LarkError:
+            return False
+        return True
+
+    return reads
 
 
 def _row_and_not_column(parser: Lark, text: str, token: Token) -> _Report:

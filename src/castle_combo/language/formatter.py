@@ -54,12 +54,13 @@ def _effect_lines(effect: Effect, indent: str) -> list[str]:
     ]
 
 
-def _ability_lines(moment: Moment, effects: tuple[Effect, ...]) -> list[str]:
-    """``when bought:`` (or another moment) and its effects: one effect on the same line, more below it."""
+def _ability_lines(moment: Moment, effects: tuple[Effect, ...], heading: str | None = None) -> list[str]:
+    """``when bought:`` (or another moment, or ``heading``) and its effects: one effect on the same line, more below."""
+    heading = heading or moment.heading
     if len(effects) == 1:
         first, *rest = _effect_lines(effects[0], _INDENT)
-        return [f"{_INDENT}{moment.heading}: {first}", *rest]
-    lines = [f"{_INDENT}{moment.heading}:"] if effects else []
+        return [f"{_INDENT}{heading}: {first}", *rest]
+    lines = [f"{_INDENT}{heading}:"] if effects else []
     for effect in effects:
         first, *rest = _effect_lines(effect, _INDENT * 2)
         lines += [_INDENT * 2 + first, *rest]
@@ -80,7 +81,7 @@ def format_card(card: Card) -> str:
         facts.append("lock")
     lines.append(_INDENT + "   ".join(facts))
     for moment, effects in card.parts():
-        lines += _ability_lines(moment, effects)
+        lines += _ability_lines(moment, effects, card.take_heading if moment is Moment.TAKE else None)
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -95,11 +95,13 @@ def vocabulary(grammar: str) -> dict[str, tuple[str, ...]]:
     properties = [item for alternative in rules["_property"] for item in alternative]
     effects = [item for alternative in rules["_single_effect"] for item in alternative] + ["choice", "may"]
     moments = [name for name in properties if any('":"' in alternative for alternative in rules.get(name, []))]
+    # The take trigger's other words are those of effects and counts ("you", "take", "a"): only its first is its own.
+    heading = [word for name in moments for word in (leading(name) if name == "take_trigger" else literals(name))]
     kinds = {
         "shields": literals("shield", "wild"),
         "decks": literals("deck_name"),
         "resources": literals("resource"),
-        "structure": literals(*moments) + leading(*properties) + literals("_effects"),
+        "structure": heading + leading(*properties) + literals("_effects"),
         "effects": leading(*effects, "players") + literals("player_word"),
         "connectives": [word for name, alternatives in rules.items() for alternative in alternatives
                         for word in _words(alternative)],

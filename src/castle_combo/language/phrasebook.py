@@ -133,6 +133,14 @@ def _everyone(match: re.Match[str]) -> str:
     return f"each {who} {_VERB[match.group('verb').lower()]}"
 
 
+def _lead(lead: str, following: str) -> str:
+    """``a`` or ``an`` as the word after it asks (``an adjacent card`` becomes ``a card adjacent ...``)."""
+    lead = lead.lower()
+    if lead in ("a", "an"):
+        return "an" if following[:1].lower() in "aeiou" else "a"
+    return lead
+
+
 def _than_each(match: re.Match[str]) -> str:
     who = _one(match.group("who"))
     return f"than each {'opponent' if who == 'player' else who}"
@@ -164,9 +172,18 @@ def _compare(word: str) -> Callable[[re.Match[str]], str]:
 
 # ---------------------------------------------------------------- the phrasebook
 
+#: Verbs of "whenever you ... a card" that mean a card bought, so taken face up.
+_BOUGHT = frozenset({"buy", "purchase", "play", "recruit"})
+
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
     # ------------------------------------------------ moments
+    _phrase(r"\b(?:whenever|each\s+time|every\s+time)\s+you\s+(?P<verb>buy|purchase|play|recruit|take|gain|acquire"
+            r"|draft|get)\s+(?:an?|one|another)\s+",
+            lambda m: ("whenever you take a face-up " if m.group("verb").lower() in _BOUGHT
+                       else "whenever you take a "),
+            "the trigger on each card you take after this one is written 'whenever you take a ...:' (a card bought "
+            "is one taken face up: 'whenever you take a face-up card:')"),
     _phrase(r"\b(?:when|on|upon|once)\s+(?:(?:it\s+is|this\s+card\s+is|you)\s+)?(?P<verb>played|purchased|purchase"
             r"|buy|buying|taken|take|recruited|acquired|gained|built|drafted|placed|bought\s+face\s+up"
             r"|buy\s+this(?:\s+card)?|take\s+this(?:\s+card)?|enters\s+play|entering\s+play)\s*:?",
@@ -312,6 +329,12 @@ PHRASES: tuple[Phrase, ...] = (
                        + ("any number of times" if m.group("any") else f"up to {m.group('cap')} times")),
             "an exchange of any size is a repeated optional cost: 'you may pay 1 key to gain 2 gold any number "
             "of times' (or 'up to 3 times'); the player picks how many", expects="gain"),
+    _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|an|one|any)\s+"
+            r"(?:adjacent|neighbouring|neighboring)\s+(?:face[- ]?up\s+)?cards?\s+(?:in|from|of)\s+(?:a|your|one\s+of"
+            r"\s+your|either)\s+neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
+            "use the ability of a face-up card in a neighbour's tableau",
+            "a card of a neighbour's tableau is never next to this one, so it is not 'adjacent': 'use the ability "
+            "of a face-up card in a neighbour's tableau' uses any face-up card of either neighbour (your choice)"),
     _phrase(r"\b(?:copy|copies|use|uses)\s+(?:the\s+)?(?:ability|power|effect)\s+of\s+(?:a|one|any)\s+"
             r"(?:face[- ]?up\s+)?card\s+(?:in|from|of)\s+(?:a|your|one\s+of\s+your|either)\s+"
             r"neighbou?r(?:'s|’s|s'|s’|s)?\s+tableaux?\b",
@@ -545,7 +568,8 @@ PHRASES: tuple[Phrase, ...] = (
             "the eight spaces around this card are 'around this card'"),
     _phrase(r"\b(?P<lead>per|each|every|a|an|one)\s+(?P<near>adjacent|diagonal|neighbouring|neighboring)\s+"
             r"(?P<what>(?:[a-z'’-]+\s+){0,3}?)(?P<noun>cards?|banners?|shields?)\b",
-            lambda m: (f"{m.group('lead').lower()} {m.group('what')}{m.group('noun').lower()} "
+            lambda m: (f"{_lead(m.group('lead'), m.group('what') + m.group('noun'))} {m.group('what')}"
+                       f"{m.group('noun').lower()} "
                        f"{'diagonal' if m.group('near').lower() == 'diagonal' else 'adjacent'} to this card"),
             "a place comes after the cards it is about: 'faith card adjacent to this card'"),
     _phrase(r"\b(?P<near>adjacent|diagonal)\b(?!\s+to\b)(?=\s*(?:$|}|\bup\b|\bthen\b|\bif\b|\bface\b))",
@@ -604,7 +628,8 @@ _WINDOW = 160
 _COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|#.*')
 
 
-def advise(line: str, spot: int, after: int | None, expects: Collection[str]) -> Advice | None:
+def advise(line: str, spot: int, after: int | None, expects: Collection[str],
+           parses: Callable[[str], bool] | None = None) -> Advice | None:
     """What the phrasebook says about the line where a parse failed, or ``None``.
 
     ``line`` is the line's text; ``spot`` the column (from 0) of the word
@@ -613,11 +638,14 @@ def advise(line: str, spot: int, after: int | None, expects: Collection[str]) ->
     the end of a phrase, as in "2 shields or more" followed by '}'); ``expects``
     the words the parser was ready to read there. The first phrasing of
     :data:`PHRASES` whose match holds the spot (or ends right before it) and
-    changes the line is the advice.
+    changes the line is the advice; with ``parses``, only a line it accepts
+    (the line the hint writes must read without a syntax error in it).
     """
     if len(line) > 2 * _WINDOW:  # a window around the spot: no phrase is longer, and regexes stay fast
         first = max(0, spot - _WINDOW)
-        advice = advise(line[first:spot + _WINDOW], spot - first, None if after is None else after - first, expects)
+        window = line[first:spot + _WINDOW]
+        whole = None if parses is None else (lambda new: parses(line[:first] + new + line[first + len(window):]))
+        advice = advise(window, spot - first, None if after is None else after - first, expects, whole)
         return None if advice is None else attrs.evolve(advice, start=advice.start + first, end=advice.end + first)
     line = _COMMENT.sub(lambda found: found.group(1) or "", line)
     scoring = line.lstrip().startswith("score")
@@ -640,6 +668,8 @@ def advise(line: str, spot: int, after: int | None, expects: Collection[str]) ->
                               phrase.note or "see 'What the language leaves out' on the card language's page")
             new_line = _joined_text(_joined_text(line[:start], phrase.write(match)), line[end:]).strip()
             if " ".join(new_line.split()) == " ".join(line.split()):
+                continue
+            if parses is not None and not parses(new_line):
                 continue
             hint = f"write '{new_line}'" + (f" ({phrase.note})" if phrase.note else "")
             return Advice(min(shown, end - 1) if end > start else start, end, phrase.message(match), hint)

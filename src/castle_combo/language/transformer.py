@@ -56,7 +56,7 @@ MAX_DIGITS = 9
 
 _MOMENT_KINDS = {m.Moment.BOUGHT: "when bought", m.Moment.UNLOCKED: "when unlocked",
                  m.Moment.TURN_START: "at the start of your turn", m.Moment.TURN_END: "at the end of your turn",
-                 m.Moment.GAME_END: "at the end of the game"}
+                 m.Moment.GAME_END: "at the end of the game", m.Moment.TAKE: "whenever you take"}
 _PLAYER_WORDS = {"opponent": m.PlayerGroup.OPPONENTS, "neighbour": m.PlayerGroup.NEIGHBOURS,
                  "neighbor": m.PlayerGroup.NEIGHBOURS, "player": m.PlayerGroup.PLAYERS}
 _GROUP_WORDS = {"row": m.GroupKind.ROW, "column": m.GroupKind.COLUMN, "line": m.GroupKind.LINE,
@@ -81,6 +81,8 @@ class _Property:
     kind: str
     value: Any
     source: m.Source
+    #: What else the property says: the kind of card a take trigger watches.
+    extra: Any = None
 
 
 @attrs.frozen
@@ -223,6 +225,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             scoring=tuple(p.value for p in properties if p.kind == "score"),
             names=tuple(p.value for p in properties if p.kind == "name"),
             lock="lock" in seen,
+            on_take=seen["whenever you take"].extra if "whenever you take" in seen else None,
             source=where,
         )
 
@@ -268,6 +271,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def game_end(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("at the end of the game", effects, self._at(meta))
+
+    def take_trigger(self, meta: Meta, taken: m.CardFilter | None, *effects: m.Effect) -> _Property:
+        return _Property("whenever you take", effects, self._at(meta), taken)
 
     # ------------------------------------------------------------ scoring
     def score_per(self, meta: Meta, points: int, *rest: Any) -> _Property:
@@ -379,6 +385,15 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def discount(self, meta: Meta, amount: int, decks: tuple[m.Deck, ...]) -> m.Discount:
         return m.Discount(amount, decks, source=self._at(meta))
+
+    def discount_on(self, meta: Meta, amount: int, on: m.CardFilter | None) -> m.Discount:
+        """``discount N on CARDS``: a deck's cards, or any filter (with its deck, when it names one)."""
+        parts = on.filters if isinstance(on, m.AllOf) else (on,)
+        decks = [f for f in parts if isinstance(f, m.DeckIs)]
+        if len(decks) == 1:
+            rest = m.all_of(f for f in parts if f is not decks[0])
+            return m.Discount(amount, (decks[0].deck,), rest, source=self._at(meta))
+        return m.Discount(amount, (m.Deck.CASTLE, m.Deck.VILLAGE), on, source=self._at(meta))
 
     def discount_decks(self, meta: Meta, *decks: m.Deck) -> tuple[m.Deck, ...]:
         return decks

@@ -103,6 +103,8 @@ class CardLike(Protocol):
     @property
     def turn_end(self) -> Sequence[_Describes]: ...
     @property
+    def taken(self) -> Sequence[_Describes]: ...
+    @property
     def scoring(self) -> Sequence[_Describes]: ...
 
     def describe(self) -> str: ...
@@ -279,6 +281,8 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
         paragraphs.append(label + " ".join(effect.describe() for effect in card.unlocked))
     if card.each_turn:
         paragraphs.append("Each later turn: " + " ".join(effect.describe() for effect in card.each_turn))
+    if card.taken:
+        paragraphs.append("Each card taken after it: " + " ".join(effect.describe() for effect in card.taken))
     if card.turn_end:
         paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))
     if card.game_end:

@@ -37,7 +37,7 @@ from castle_combo.engine.actions import (
 from castle_combo.engine.decisions import AcceptOrDecline, ChooseNeighbourCard, ChooseOption, ChooseTimes
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
-from castle_combo.language.model import Choice, Deck, Lose, MayDo
+from castle_combo.language.model import Choice, Deck, Discount, Lose, MayDo
 
 __all__ = ["GRID_PLACES", "coordinates", "grid_corners", "grid_place", "narrate", "option_text", "seat_names"]
 
@@ -92,6 +92,11 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
         parts.append(f"uses up a one-time discount of {used}")
     if len(new.this_turn) > len(old.this_turn):
         parts.append("sets effects aside until the end of the turn")
+    for slot in range(2, len(new.discounts)):
+        more = new.discounts[slot] - (old.discounts[slot] if slot < len(old.discounts) else 0)
+        if more:
+            decks, on = after.engine.discount_kinds[slot - 2]
+            parts.append(f"gets a discount of {more} on {Discount(more, decks, on).cards()}")
     stored = new.stored_gold - old.stored_gold
     if stored:
         parts.append(f"stores {stored} gold on purse cards")

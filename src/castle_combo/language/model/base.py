@@ -155,21 +155,24 @@ class Moment(enum.Enum):
     each later turn of the card's owner while it lies face up in their
     tableau. ``TURN_END``: at the end of each of the owner's turns while it
     lies face up (the turn it is bought included). ``GAME_END``: once, when
-    the last turn of the game ends, before scoring. The three triggers
-    resolve between turns, so their effects never ask anything (see the rules
-    page, "Fan mechanics").
+    the last turn of the game ends, before scoring. ``TAKE``: each time the
+    owner takes a card (of the kinds the card names, :attr:`Card.on_take`)
+    while this card lies face up in their tableau, right after the card taken
+    is placed. The four triggers never ask anything: three resolve between
+    turns, and one inside the take (see the rules page, "Fan mechanics").
     """
 
     BOUGHT = "bought"
     UNLOCKED = "unlocked"
     TURN_START = "turn start"
+    TAKE = "take"
     TURN_END = "turn end"
     GAME_END = "game end"
 
     @property
     def is_trigger(self) -> bool:
-        """Whether the moment falls between turns, when no one may be asked a question."""
-        return self in (Moment.TURN_START, Moment.TURN_END, Moment.GAME_END)
+        """Whether the moment is a trigger, whose effects never ask a question."""
+        return self in (Moment.TURN_START, Moment.TURN_END, Moment.GAME_END, Moment.TAKE)
 
     @property
     def heading(self) -> str:
@@ -183,6 +186,7 @@ _HEADINGS = {
     Moment.TURN_START: "at the start of your turn",
     Moment.TURN_END: "at the end of your turn",
     Moment.GAME_END: "at the end of the game",
+    Moment.TAKE: "whenever you take a card",
 }
 
 

@@ -24,7 +24,7 @@ from castle_combo.language.model.base import (
     Where,
     out_of_range,
 )
-from castle_combo.language.model.counts import GoldOnThisCard, Per, Scope
+from castle_combo.language.model.counts import GoldOnThisCard, Per, Scope, card_phrase
 from castle_combo.language.model.effects import (
     Choice,
     DiscardFromRow,
@@ -34,7 +34,7 @@ from castle_combo.language.model.effects import (
     StoreGold,
     trigger_problems,
 )
-from castle_combo.language.model.filters import Near, Relation
+from castle_combo.language.model.filters import AllOf, CardFilter, Near, Relation, filter_problems
 from castle_combo.language.model.refusals import REFUSALS
 from castle_combo.language.model.scoring import ScoreAsAdjacent, Scoring
 
@@ -47,6 +47,7 @@ _MOMENT_ENGLISH = {
     Moment.BOUGHT: "When bought face up",
     Moment.UNLOCKED: "When its lock is opened",
     Moment.TURN_START: "At the start of each of your later turns",
+    Moment.TAKE: "Whenever you take a card after this one",
     Moment.TURN_END: "At the end of each of your turns",
     Moment.GAME_END: "At the end of the game",
 }
@@ -122,9 +123,13 @@ class Card:
     as the same type, the best for their score); during the game a wild
     shield is a shield of no type.
 
+    ``on_take`` is the kind of card whose taking triggers the effects of
+    ``Moment.TAKE`` (``whenever you take a faith card:``); ``None`` is any
+    card. It is read only when the card has effects at that moment.
+
     The constructor also takes each moment's effects by its long-standing
     keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
-    ``game_end=``), so a card reads as it is written.
+    ``game_end=``, ``on_take=`` with ``taken=``), so a card reads as it is written.
     """
 
     name: str
@@ -138,6 +143,7 @@ class Card:
     names: tuple[tuple[str, str], ...] = ()
     lock: bool = False
     wild: int = 0
+    on_take: CardFilter | None = None
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -158,17 +164,19 @@ class Card:
         game_end: Iterable[Effect] = (),
         *,
         turn_end: Iterable[Effect] = (),
+        taken: Iterable[Effect] = (),
+        on_take: CardFilter | None = None,
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
         moments: dict[Moment, tuple[Effect, ...]] = dict(_abilities(abilities).items())
         for moment, effects in ((Moment.BOUGHT, ability), (Moment.UNLOCKED, unlocked), (Moment.TURN_START, each_turn),
-                                (Moment.TURN_END, turn_end), (Moment.GAME_END, game_end)):
+                                (Moment.TURN_END, turn_end), (Moment.GAME_END, game_end), (Moment.TAKE, taken)):
             effects = tuple(effects)
             if effects:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
-                            tuple(names), lock, wild, source=source)
+                            tuple(names), lock, wild, on_take, source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -195,6 +203,23 @@ class Card:
     def game_end(self) -> tuple[Effect, ...]:
         """The effects resolved once when the game ends, before scoring."""
         return self.abilities.get(Moment.GAME_END, ())
+
+    @property
+    def taken(self) -> tuple[Effect, ...]:
+        """The effects resolved each time the owner takes a card (of the kind :attr:`on_take` names) after this one."""
+        return self.abilities.get(Moment.TAKE, ())
+
+    @property
+    def has_trigger(self) -> bool:
+        """Whether the card has a trigger (``card with a trigger`` counts it): effects at a moment of
+        :attr:`Moment.is_trigger`."""
+        return any(moment.is_trigger for moment in self.abilities)
+
+    @property
+    def take_heading(self) -> str:
+        """The words opening the card's take trigger in the card language: "whenever you take a faith card"."""
+        phrase = card_phrase(self.on_take, 1, ccl=True, banner=False)
+        return f"whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
 
     def parts(self) -> tuple[tuple[Moment, tuple[Effect, ...]], ...]:
         """Each moment at which the card acts, with its effects: ``((Moment.BOUGHT, ability), ...)``."""
@@ -239,6 +264,7 @@ class Card:
             found += _effects_problems(effects, Where(moment))
             if moment.is_trigger:
                 found += trigger_problems(moment, effects)
+        found += _take_problems(self)
         for rule in self.scoring:
             found += rule.problems()
         return found
@@ -273,9 +299,11 @@ class Card:
         """The permanent discount this card gives as soon as it is bought face up, on cards of ``deck``.
 
         Only the top-level discount of the ability counts: a discount in an
-        option of a choice, or behind a lock, depends on the game.
+        option of a choice, or behind a lock, depends on the game; so does
+        one on filtered cards (``discount 1 on faith cards``), which only
+        some cards of the deck get.
         """
-        return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks)
+        return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks and e.on is None)
 
     @property
     def has_discount(self) -> bool:
@@ -314,7 +342,11 @@ class Card:
             lines.append("Lock: bought face up, it gets a key from the supply; its owner may open the lock "
                          "in a later moment of one of their turns.")
         for moment, effects in self.parts():
-            lines.append(f"{_MOMENT_ENGLISH[moment]}: " + " ".join(effect.describe() for effect in effects))
+            heading = _MOMENT_ENGLISH[moment]
+            if moment is Moment.TAKE and self.on_take is not None:
+                phrase = card_phrase(self.on_take, 1, banner=False)
+                heading = f"Whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} after this one"
+            lines.append(f"{heading}: " + " ".join(effect.describe() for effect in effects))
         if self.wild:
             lines.append("Wild shield: at the end of the game it counts as the one type you name "
                          "(all your wild shields the same type).")
@@ -437,6 +469,26 @@ REFUSALS.add("`when unlocked:`", "a card without `lock`", "only a lock card has 
 REFUSALS.add("`on the discarded cards`", "before any discard of the same ability", "nothing has been discarded yet "
              "when this count is taken", "put 'discard a row' (or a discard from a row) before it in the same "
              "ability", key="discarded before")
+
+
+REFUSALS.add("`that is this card`", "`whenever you take ...:`", "a card's take trigger resolves for the cards taken "
+             "after it, never for itself", "remove 'that is this card' (this card is never one of the cards taken "
+             "after it)", key="take itself")
+
+
+def _take_problems(card: Card) -> tuple[Problem, ...]:
+    """What makes no sense in the kind of card a take trigger watches (:attr:`Card.on_take`)."""
+    if card.on_take is None:
+        return ()
+    if not card.taken:
+        return (Problem("the card names the cards whose taking triggers it, but has no effect 'whenever you take'",
+                        "give it effects at Moment.TAKE (taken=...) or leave on_take out", card.source),)
+    found = filter_problems(card.on_take, Where(Moment.TAKE))
+    itself = [f for f in (card.on_take.filters if isinstance(card.on_take, AllOf) else (card.on_take,))
+              if f == Near(Relation.THIS)]
+    if itself:
+        found += (REFUSALS.problem("take itself", itself[0].source or card.source),)
+    return found
 
 
 def _stores_on_itself(card: Card) -> StoreGold | None:

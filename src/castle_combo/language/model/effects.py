@@ -40,16 +40,25 @@ from castle_combo.language.model.base import (
 from castle_combo.language.model.conditions import Condition, PlayerGroup, with_phrase
 from castle_combo.language.model.counts import Per, Scope, card_phrase
 from castle_combo.language.model.filters import (
+    AllOf,
     AnyOf,
     CardFilter,
+    CostVsThis,
+    DeckIs,
     FaceDown,
     HasPart,
+    HoldsGold,
+    HoldsKey,
     Near,
     Part,
     Relation,
+    Shares,
     all_of,
+    face_down_never,
+    face_down_words,
     filter_problems,
     kinds_of_card,
+    parts,
     words,
 )
 from castle_combo.language.model.refusals import REFUSALS
@@ -322,14 +331,20 @@ REFUSALS.add("`take`, `give`", "`each player`", "you cannot take from or give to
 
 @attrs.frozen
 class Discount:
-    """A permanent discount of ``amount`` on later cards bought from ``decks``."""
+    """A permanent discount of ``amount`` on later cards bought from ``decks`` that pass ``on`` (any, if ``None``).
+
+    ``on`` reads only what is printed on the card being bought (its deck,
+    shields, printed cost, parts): ``discount 1 on cards with a messenger
+    icon``, ``discount 2 on cards costing 4 or more``.
+    """
 
     amount: int
     decks: tuple[Deck, ...]
+    on: CardFilter | None = None
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        """An amount out of range, no deck at all, or a deck named twice."""
+        """An amount out of range, no deck at all, a deck named twice, or cards a purchase cannot tell."""
         found = out_of_range(self.amount, 1, MAX_AMOUNT, "the discount", self.source)
         if not self.decks:
             found += (Problem("a discount on no deck never applies",
@@ -337,19 +352,54 @@ class Discount:
         elif len(set(self.decks)) != len(self.decks):
             found += (Problem("a discount names the same deck twice",
                               "write 'on all cards' or name each deck once", self.source),)
-        return found
+        return found + filter_problems(self.on, where) + REFUSALS.of(self, where)
+
+    def cards(self, *, ccl: bool = False) -> str:
+        """The cards discounted, in English (or in the card language): "castle cards", "cards with a faith shield"."""
+        if self.on is None:
+            decks = english.join_and(deck.value for deck in Deck if deck in self.decks)
+            if ccl:
+                return "all cards" if self.decks == (Deck.CASTLE, Deck.VILLAGE) else \
+                    " and ".join(deck.value for deck in self.decks) + " cards"
+            return f"{decks} cards"
+        one = (DeckIs(self.decks[0]),) if len(self.decks) == 1 else ()
+        return card_phrase(all_of((*one, self.on)), 2, ccl=ccl, banner=False)
 
     def describe(self) -> str:
         """The effect as a sentence: "Discount 1 gold on castle and village cards."."""
-        decks = english.join_and(deck.value for deck in Deck if deck in self.decks)
-        return english.sentence(f"Discount {self.amount} gold on {decks} cards")
+        return english.sentence(f"Discount {self.amount} gold on {self.cards()}")
 
     def ccl(self) -> str:
-        if self.decks == (Deck.CASTLE, Deck.VILLAGE):
-            decks = "all cards"
-        else:
-            decks = " and ".join(deck.value for deck in self.decks) + " cards"
-        return f"discount {self.amount} on {decks}"
+        return f"discount {self.amount} on {self.cards(ccl=True)}"
+
+
+def unknown_when_bought(f: CardFilter | None) -> CardFilter | None:
+    """The first part of ``f`` that the purchase of a card from a row cannot tell (a place, stored gold, a key,
+    a comparison with the card that gave the discount, a face-down card), if any."""
+    return next((part for part in parts(f) if isinstance(part, _NOT_PRINTED)), None)
+
+
+_NOT_PRINTED = (Near, HoldsGold, HoldsKey, Shares, CostVsThis, FaceDown)  # (a part of the final grid: refused anyway)
+
+
+def _unknown_words(d: Discount) -> str:
+    part = unknown_when_bought(d.on)
+    if part is None:
+        return ""
+    said = part.ccl()
+    return " ".join(said.adjectives + said.suffixes) or said.alone
+
+
+REFUSALS.add("a discount on cards (`discount 1 on ... cards`)", "a filter of what is not printed on the card "
+             "bought: a place, stored gold or a key, this card, `face-down`",
+             "a discount is read when a card is bought from its row, where only what is printed on it is known "
+             "(its deck, shields, printed cost and parts), so '{what}' cannot decide it",
+             "narrow the discount by what is printed: 'discount 1 on cards costing 4 or more', 'on faith cards', "
+             "'on cards with a messenger icon'", on=Discount,
+             refuses=lambda d, w: unknown_when_bought(d.on) is not None,
+             fill=lambda d, w: {"what": _unknown_words(d)},
+             at=lambda d: getattr(unknown_when_bought(d.on), "source", None) or d.source,
+             example={"what": "adjacent to this card"})
 
 
 @attrs.frozen
@@ -610,7 +660,13 @@ class TurnFaceUp:
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        return filter_problems(self.on, where)
+        found = filter_problems(self.on, where)
+        on = () if self.on is None else self.on.filters if isinstance(self.on, AllOf) else (self.on,)
+        never = face_down_never((FaceDown(), *on))  # the cards turned are face-down cards
+        if never:
+            source = next((f.source for f in never if f.source is not None), self.source)
+            found += (REFUSALS.problem("face-down", source, what=face_down_words(never)),)
+        return found
 
     def _cards(self, *, ccl: bool) -> str:
         phrase = card_phrase(all_of((FaceDown(), self.on)), 2 if self.every else 1, ccl=ccl)
@@ -911,8 +967,7 @@ def asks(effect: Effect) -> bool:
     return False
 
 
-_WHEN = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn",
-         Moment.GAME_END: "at the end of the game"}
+_WHEN = {Moment.TURN_START: "at the start of a turn", Moment.TURN_END: "at the end of a turn"}
 REFUSALS.add("an effect that asks a question (see the table below)", "a trigger (`at the start of your turn:`, ...)",
              "an effect that asks its owner a question cannot happen {when}, between turns",
              "use effects that need no decision there (gain, take, put, fill, discount), or move this one to "
@@ -923,7 +978,26 @@ REFUSALS.add("cards an effect acts on (`put 1 gold on each ...`, `turn ... face 
              key="effect place")
 
 
+REFUSALS.add("an effect that asks a question (see the table below)", "`whenever you take ...:`",
+             "a take trigger resolves inside the take, before the card's ability, and like every trigger it asks "
+             "nothing, so an effect that asks its owner a question cannot be one of its effects",
+             "use effects that need no decision there (gain, take, put, fill, discount, turn every ...), or move "
+             "this one to 'when bought:'", key="take asks")
+
+
+REFUSALS.add("an effect that asks a question (see the table below)", "`at the end of the game:`",
+             "no question is asked at the end of the game: the last turn is over, so no player has a turn to "
+             "answer in, and the scores are counted next",
+             "write what always happens: a condition on points ('score 3 if at least 10 gold', or a penalty "
+             "'score -3 if fewer than 10 gold'), an automatic effect with a condition ('gain 3 keys if at least "
+             "10 gold'), or move the question to 'when bought:'", key="game end asks")
+
+
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
-    """Effects of a trigger that would ask the owner something, which no moment between turns allows."""
+    """Effects of a trigger that would ask the owner something, which no trigger allows."""
+    if moment is Moment.TAKE:
+        return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if asks(effect))
+    if moment is Moment.GAME_END:
+        return tuple(REFUSALS.problem("game end asks", effect.source) for effect in effects if asks(effect))
     when = _WHEN.get(moment, "between turns")
     return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))

@@ -77,6 +77,8 @@ __all__ = [
     "any_of",
     "filter_problems",
     "kinds_of_card",
+    "face_down_never",
+    "face_down_words",
     "negated",
     "words",
 ]
@@ -694,6 +696,80 @@ REFUSALS.add("places joined by 'and' (`adjacent to this card diagonal to this ca
              "`card in top row below this card` ...)",
              "anywhere", *CONTRADICTORY, on=AllOf, refuses=lambda f, w: contradictory(f.filters),
              at=lambda f: f.source or next((p.source for p in f.filters if p.source is not None), None))
+
+
+def face_up_only(f: CardFilter) -> bool:
+    """Whether no face-down card can ever pass ``f``: it reads what only a face-up card shows (its deck, shields,
+    printed cost, parts, stored gold or key) and offers no way round it.
+
+    A face-down card shows nothing of the card it was (the rules page, "Face-down cards"): the engine gives it
+    no deck, no shield, no cost and no part, so such a filter fails on it.
+    """
+    match f:
+        case FaceUp() | DeckIs() | HasShield() | HasWild() | ShieldCountIs() | CostIs() | CostVsThis() | HasPart() \
+                | HoldsGold() | HoldsKey() | Shares():
+            return True
+        case AllOf(filters=inner):
+            return any(face_up_only(part) for part in inner)
+        case AnyOf(filters=inner):
+            return all(face_up_only(part) for part in inner)
+        case Excluding(filter=inner):
+            return _passes_every(inner, face_down=True)
+    return False
+
+
+def _face_down_only(f: CardFilter) -> bool:
+    """Whether no face-up card can ever pass ``f`` (``face-down``, ``not face-up``, ...)."""
+    match f:
+        case FaceDown():
+            return True
+        case AllOf(filters=inner):
+            return any(_face_down_only(part) for part in inner)
+        case AnyOf(filters=inner):
+            return all(_face_down_only(part) for part in inner)
+        case Excluding(filter=inner):
+            return _passes_every(inner, face_down=False)
+    return False
+
+
+def _passes_every(f: CardFilter, *, face_down: bool) -> bool:
+    """Whether every face-down card (``face_down``), or every face-up card, passes ``f``."""
+    match f:
+        case FaceDown():
+            return face_down
+        case FaceUp():
+            return not face_down
+        case AllOf(filters=inner):
+            return all(_passes_every(part, face_down=face_down) for part in inner)
+        case AnyOf(filters=inner):
+            return any(_passes_every(part, face_down=face_down) for part in inner)
+        case Excluding(filter=inner):
+            return face_up_only(inner) if face_down else _face_down_only(inner)
+    return False
+
+
+def face_down_never(filters: Iterable[CardFilter]) -> tuple[CardFilter, ...]:
+    """Of filters joined by "and", those no face-down card passes, when another passes face-down cards only."""
+    filters = tuple(filters)
+    if not any(_face_down_only(f) for f in filters):
+        return ()
+    return tuple(f for f in filters if face_up_only(f))
+
+
+REFUSALS.add("`face-down` (`that is face down`)", "a filter that reads what only a face-up card shows (a deck, a "
+             "shield, a printed cost, a part, stored gold: `face-down castle card costing 5`)",
+             "a face-down card shows no deck, shield, cost or part, so '{what}' never matches a face-down card",
+             "drop '{what}' to mean any face-down card, or drop 'face-down' to mean face-up cards", key="face-down",
+             on=AllOf, refuses=lambda f, w: bool(face_down_never(f.filters)),
+             fill=lambda f, w: {"what": face_down_words(face_down_never(f.filters))},
+             at=lambda f: next((p.source for p in face_down_never(f.filters) if p.source is not None), f.source),
+             example={"what": "castle"})
+
+
+def face_down_words(filters: tuple[CardFilter, ...]) -> str:
+    """Filters as the card language's words for a message: "castle", "castle costing 5", "with a faith shield"."""
+    said = [words(f, ccl=True) for f in filters]
+    return " ".join([w for s in said for w in s.adjectives] + [w for s in said for w in s.suffixes])
 
 
 CardFilter = Union[
