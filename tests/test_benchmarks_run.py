@@ -45,6 +45,7 @@ def _script(name: str) -> ModuleType:
         ("bench_agents", ["--games", "1", "--sim-games", "2", "--mcts", "random", "--cards", "benchmarks/constructs",
                           "--base", "HEAD"], "commit HEAD"),
         ("fuzz_campaign", ["--quick"], "no crash, hang or leak"),
+        ("bench_fan_cards", ["--games", "4", "--batch", "2"], "fan / standard:"),
     ],
 )
 def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expected: str) -> None:

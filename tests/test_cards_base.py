@@ -230,3 +230,10 @@ def test_every_card_can_be_summed_up_in_english(rules: cc.Ruleset) -> None:
         summary = card.describe()
         assert summary.startswith(f"{card.name}: {card.deck.value} card, cost {card.cost} gold.")
         assert all(rule.describe() in summary for rule in card.scoring)
+
+
+def test_a_deck_is_asked_for_by_its_name_too_and_a_wrong_name_is_an_error() -> None:
+    rules = cc.Ruleset.standard()
+    assert rules.deck("castle") == rules.deck(Deck.CASTLE) and len(rules.deck("village")) == 39
+    with pytest.raises(ValueError, match="no deck is called 'Castle': write 'castle' or 'village'"):
+        rules.deck("Castle")

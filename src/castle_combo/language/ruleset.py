@@ -30,6 +30,7 @@ from types import ModuleType
 import attrs
 
 from castle_combo.errors import CardProblems, CastleComboError, RulesetError
+from castle_combo.files import quote
 from castle_combo.language import load_paths
 from castle_combo.language.cache import load_paths_cached
 from castle_combo.language.formatter import format_card
@@ -130,9 +131,16 @@ class Ruleset:
         """Every card name, in load order."""
         return tuple(card.name for card in self.cards)
 
-    def deck(self, deck: Deck) -> tuple[Card, ...]:
-        """The cards of one deck (castle or village), in load order."""
-        return tuple(card for card in self.cards if card.deck is deck)
+    def deck(self, deck: Deck | str) -> tuple[Card, ...]:
+        """The cards of one deck (castle or village: a :class:`Deck` or its name), in load order.
+
+        A name that is no deck raises ``ValueError`` rather than giving an empty deck.
+        """
+        try:
+            wanted = Deck(deck)
+        except ValueError:
+            raise ValueError(f"no deck is called {quote(deck)}: write 'castle' or 'village'") from None
+        return tuple(card for card in self.cards if card.deck is wanted)
 
     @classmethod
     def standard(cls, *, expansions: bool = False) -> Ruleset:
