@@ -222,7 +222,7 @@ class Compiled:
 
 
 #: Scopes that read another seat's tableau or supply.
-_OTHER_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
+_OTHER_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
 
 
 def _reads_others(node: object) -> bool:

@@ -796,6 +796,9 @@ def _select(scope: Scope) -> _Select:
         case Scope.OPPONENTS:
             return lambda t, seat, index, extra: (
                 [c for other, cells in enumerate(t.tableaux) if other != seat for c in cells], None, 9)
+        case Scope.NEIGHBOURS:
+            return lambda t, seat, index, extra: (
+                [c for other in neighbours(seat, len(t.tableaux)) for c in t.tableaux[other]], None, 9)
         case Scope.CASTLE_ROW | Scope.VILLAGE_ROW:
             deck = 0 if scope is Scope.CASTLE_ROW else 1
             return lambda t, seat, index, extra: (_loose(t.row(deck)), None, 3)
@@ -883,26 +886,30 @@ def _origin_for(node: object) -> Callable[[Sequence[Placed]], tuple[int, int]]:
     return _origin_of if any(isinstance(n, InRegion) for n in model.walk(node)) else _no_origin
 
 
-def compile_per_with(per: model.Per, facts: Sequence[CardFacts]) -> ExtraCountFn:
+def compile_per_with(per: model.Per, facts: Sequence[CardFacts], side: int | None = None) -> ExtraCountFn:
     """``per`` as ``fn(table, seat, index, extra)``: the count in a quantifier or an effect on other players.
 
     ``extra`` is the seat of the player being talked about for ``THEIRS``, or
     the cells of the row or pair for ``GROUP``. A row, column or pair counted
     in an ability is one of the tableau as it is then; a region of the grid is
-    matched against the tableau's top-left corner.
+    matched against the tableau's top-left corner. ``side`` picks the
+    neighbour a count "in a neighbour's tableau" reads (0: the first of
+    :func:`neighbours`, 1: the other, the same one in a game of two);
+    ``None`` reads the larger of the two counts (an ability's reading).
     """
     count, scope, every = per.count, per.scope, per.every
-    fn = _compile_per_with(count, scope, facts)
+    fn = _compile_per_with(count, scope, facts, side)
     if every > 1:
         return lambda t, s, i, x: fn(t, s, i, x) // every
     return fn
 
 
-def _compile_per_with(count: model.Count, scope: Scope, facts: Sequence[CardFacts]) -> ExtraCountFn:
+def _compile_per_with(count: model.Count, scope: Scope, facts: Sequence[CardFacts],
+                      side: int | None = None) -> ExtraCountFn:
     """One noun in one scope, by the union of nouns: quantifiers, a player's supply, and nouns of cards."""
     match count:
         case Groups(kind=kind, condition=condition):
-            test = compile_test(condition, facts) if condition is not None else None
+            test = compile_test(condition, facts, side) if condition is not None else None
             owner = _select(Scope.TABLEAU if scope not in (Scope.THEIRS,) else Scope.THEIRS)
 
             def groups(t: Tableaux, seat: int, index: int, extra: Any) -> int:
@@ -916,7 +923,7 @@ def _compile_per_with(count: model.Count, scope: Scope, facts: Sequence[CardFact
 
             return groups
         case Players(group=who, condition=condition):
-            test = compile_test(condition, facts) if condition is not None else None
+            test = compile_test(condition, facts, side) if condition is not None else None
 
             def players(t: Tableaux, seat: int, index: int, extra: Any) -> int:
                 chosen = players_of(who, seat, len(t.tableaux))
@@ -930,7 +937,7 @@ def _compile_per_with(count: model.Count, scope: Scope, facts: Sequence[CardFact
         case KeysOwned() | Gold():
             return _player_per_with(_supply(count), scope)
         case _:
-            return _cards_per_with(count, scope, facts)
+            return _cards_per_with(count, scope, facts, side)
 
 
 def _player_per_with(player: Callable[[Tableaux, int], int], scope: Scope) -> ExtraCountFn:
@@ -945,13 +952,26 @@ def _player_per_with(player: Callable[[Tableaux, int], int], scope: Scope) -> Ex
             return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)))
         case Scope.OPPONENTS:
             return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)) if s != seat)
+        case Scope.NEIGHBOURS:
+            return lambda t, seat, index, x: sum(player(t, s) for s in neighbours(seat, len(t.tableaux)))
     return lambda t, seat, index, x: player(t, seat)  # the owner's (other places are refused by validation)
 
 
-def _cards_per_with(count: model.CardCount, scope: Scope, facts: Sequence[CardFacts]) -> ExtraCountFn:
-    """A noun of cards counted on the cards of a scope."""
+def _cards_per_with(count: model.CardCount, scope: Scope, facts: Sequence[CardFacts],
+                    side: int | None = None) -> ExtraCountFn:
+    """A noun of cards counted on the cards of a scope (``side``: see :func:`compile_per_with`)."""
     noun = _compile_noun(count, facts)
     origin_of = _origin_for(count)
+    if scope is Scope.NEIGHBOUR and side is not None:
+        def in_one_neighbour(t: Tableaux, seat: int, index: int, extra: Any) -> int:
+            mine = t.tableaux[seat]
+            me = mine[index] if 0 <= index < len(mine) else None
+            near = neighbours(seat, len(t.tableaux))
+            if not near:
+                return 0
+            return noun(t.tableaux[near[min(side, len(near) - 1)]], me, origin_of(mine), 9)
+
+        return in_one_neighbour
     if scope is Scope.NEIGHBOUR:
         def in_neighbour(t: Tableaux, seat: int, index: int, extra: Any) -> int:
             mine = t.tableaux[seat]
@@ -978,7 +998,7 @@ def _plain(per: model.Per) -> bool:
     return per.scope not in (Scope.THEIRS, Scope.GROUP) and not isinstance(per.count, (Groups, Players))
 
 
-def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
+def compile_per(per: model.Per, facts: Sequence[CardFacts], side: int | None = None) -> CountFn:
     """Compile ``per`` (a count in a scope) into a :data:`CountFn`.
 
     Row and column mean the cards that share this card's y or x *now*; at the
@@ -1028,7 +1048,7 @@ def compile_per(per: model.Per, facts: Sequence[CardFacts]) -> CountFn:
             return line_noun([c for c in cells if c is not me and near(c, me)], me, line_origin(cells), capacity)
 
         return next_to
-    fn = compile_per_with(per, facts)
+    fn = compile_per_with(per, facts, side)
     return lambda table, seat, index: fn(table, seat, index, None)
 
 
@@ -1093,18 +1113,19 @@ def _alike(trait: Trait, same: bool, facts: Sequence[CardFacts]) -> Callable[[Se
     return all_share if same else none_share
 
 
-def compile_test(condition: model.Condition, facts: Sequence[CardFacts]) -> TestFn:
+def compile_test(condition: model.Condition, facts: Sequence[CardFacts], side: int | None = None) -> TestFn:
     """Compile a condition into ``fn(table, seat, index, origin, extra) -> bool`` (see :data:`TestFn`).
 
     In an ability ``origin`` is unused: a condition on the card's place in
-    the final grid is refused there by validation.
+    the final grid is refused there by validation. ``side``: see
+    :func:`compile_per_with`.
     """
     match condition:
         case CountIs(per=per, comparison=comparison, value=value):
-            left = compile_per_with(per, facts)
+            left = compile_per_with(per, facts, side)
             holds = _compare(comparison)
             if isinstance(value, model.Per):
-                right = compile_per_with(value, facts)
+                right = compile_per_with(value, facts, side)
                 return lambda t, s, i, o, x: holds(left(t, s, i, x), right(t, s, i, x))
             return lambda t, s, i, o, x: holds(left(t, s, i, x), value)
         case PlacedIn(region=region):
@@ -1145,19 +1166,19 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts]) -> Test
 
             return alike
         case And(conditions=conditions):
-            tests = [compile_test(c, facts) for c in conditions]
+            tests = [compile_test(c, facts, side) for c in conditions]
             return lambda t, s, i, o, x: all(test(t, s, i, o, x) for test in tests)
         case Or(conditions=conditions):
-            tests = [compile_test(c, facts) for c in conditions]
+            tests = [compile_test(c, facts, side) for c in conditions]
             return lambda t, s, i, o, x: any(test(t, s, i, o, x) for test in tests)
         case Not(condition=inner):
-            test = compile_test(inner, facts)
+            test = compile_test(inner, facts, side)
             return lambda t, s, i, o, x: not test(t, s, i, o, x)
         case _:
             assert_never(condition)
 
 
-def compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) -> ScoreFn:
+def compile_condition(condition: model.Condition, facts: Sequence[CardFacts], side: int | None = None) -> ScoreFn:
     """Compile a condition into a function giving 1 if it holds, else 0 (a :data:`ScoreFn`)."""
     if isinstance(condition, PlacedIn):
         cells = condition.region.cells
@@ -1168,10 +1189,10 @@ def compile_condition(condition: model.Condition, facts: Sequence[CardFacts]) ->
 
         return placed_in
     if isinstance(condition, CountIs) and not isinstance(condition.value, model.Per) and _plain(condition.per):
-        count = compile_per(condition.per, facts)
+        count = compile_per(condition.per, facts, side)
         holds, value = _compare(condition.comparison), condition.value
         return lambda t, s, i, o: 1 if holds(count(t, s, i), value) else 0
-    test = compile_test(condition, facts)
+    test = compile_test(condition, facts, side)
     return lambda t, s, i, o: 1 if test(t, s, i, o, None) else 0
 
 
@@ -1197,7 +1218,7 @@ def _bounded(points: int, count: CountFn, up_to: int | None, at_least: int | Non
     return bounded
 
 
-def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts]) -> ScoreFn:
+def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | None = None) -> ScoreFn:
     per, count = rule.per, rule.per.count
     if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
         noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
@@ -1210,7 +1231,7 @@ def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts]) -> ScoreFn:
                 return points * noun(cells, cells[i], o, 9)
 
             return _bounded_fn(in_grid, rule.up_to, rule.at_least)
-    return _bounded(rule.points, compile_per(per, facts), rule.up_to, rule.at_least)
+    return _bounded(rule.points, compile_per(per, facts, side), rule.up_to, rule.at_least)
 
 
 def _bounded_fn(fn: ScoreFn, up_to: int | None, at_least: int | None) -> ScoreFn:
@@ -1250,6 +1271,20 @@ def _score_as_adjacent(facts: Sequence[CardFacts], scorer_of: Callable[[int], Sc
     return score_as_adjacent
 
 
+def _one_neighbour(rule: model.Scoring, compile_for: Callable[[int | None], ScoreFn]) -> ScoreFn:
+    """A scoring rule reading "a neighbour's tableau": its points with the neighbour that gives it more.
+
+    The owner chooses the left or the right neighbour for the whole rule (every
+    count of it "in a neighbour's tableau" reads that one), the better for
+    them: so a negative score, or a condition asking for few cards, reads the
+    neighbour with fewer. A rule without such a count is compiled as it is.
+    """
+    if not any(isinstance(node, model.Per) and node.scope is Scope.NEIGHBOUR for node in model.walk(rule)):
+        return compile_for(None)
+    first, second = compile_for(0), compile_for(1)
+    return lambda t, s, i, o: max(first(t, s, i, o), second(t, s, i, o))
+
+
 def compile_scoring(
     rules: Sequence[model.Scoring],
     facts: Sequence[CardFacts],
@@ -1269,9 +1304,10 @@ def compile_scoring(
             case model.ScoreAsAdjacent():
                 parts.append(_score_as_adjacent(facts, scorer_of))
             case model.ScorePer():
-                parts.append(_score_per(rule, facts))
+                parts.append(_one_neighbour(rule, lambda side, rule=rule: _score_per(rule, facts, side)))
             case model.ScoreIf(points=points, condition=condition):
-                parts.append(_score_if(points, compile_condition(condition, facts)))
+                parts.append(_one_neighbour(rule, lambda side, points=points, condition=condition: _score_if(
+                    points, compile_condition(condition, facts, side))))
             case _:
                 assert_never(rule)
     if not parts:

@@ -170,7 +170,8 @@ class _Table:
 
 
 #: Where a count of gold on all of a player's purses is taken and the total, not the placement, matters.
-_WHOLE_TABLEAUX = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOUR})
+_WHOLE_TABLEAUX = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOUR,
+                             Scope.NEIGHBOURS})
 #: How many placements of the leftover gold :func:`best_placement` tries one by one; beyond, it improves the
 #: best found one gold at a time.
 PLACEMENTS_TRIED = 20_000

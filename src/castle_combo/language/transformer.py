@@ -956,6 +956,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def in_neighbours_tableau(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.NEIGHBOUR)
 
+    def in_both_neighbours_tableaux(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.NEIGHBOURS)
+
     def in_your_tableau(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.TABLEAU)
 

@@ -101,10 +101,14 @@ class Scope(enum.Enum):
     card (not this card), ``DIAGONAL`` diagonally next to it and ``AROUND``
     in the eight spaces around it. ``NEIGHBOUR`` is the tableau of the better
     of the owner's two neighbours (left or right, the owner's choice, so the
-    larger count). ``THEIRS`` is the tableau of the player a condition or an
+    larger count; in a scoring rule the neighbour that gives the rule more
+    points, one neighbour for the whole rule). ``THEIRS`` is the tableau of the player a condition or an
     effect is about ("each opponent with ...", "per opponent who ...").
     ``EVERY_TABLEAU`` is every player's tableau together (the owner's
-    included) and ``OPPONENTS`` every other player's. ``CASTLE_ROW`` /
+    included), ``OPPONENTS`` every other player's and ``NEIGHBOURS`` both
+    neighbours' added up (in a game of two, the one opponent's, counted
+    once). Several tableaux are one collection of cards: a count of distinct
+    things, sets or ``every`` N is taken over all of them together. ``CASTLE_ROW`` /
     ``VILLAGE_ROW`` are the face-up cards of a location's row, and
     ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile. ``DISCARDED`` is the
     cards the resolving ability has discarded so far (a whole row, or one
@@ -131,6 +135,7 @@ class Scope(enum.Enum):
     THEIRS = "theirs"
     EVERY_TABLEAU = "every tableau"
     OPPONENTS = "opponents"
+    NEIGHBOURS = "neighbours"
     CASTLE_ROW = "castle row"
     VILLAGE_ROW = "village row"
     GROUP = "group"
@@ -160,7 +165,8 @@ _SCOPE_CCL = {
     Scope.CASTLE_PILE: "in the castle discard pile", Scope.VILLAGE_PILE: "in the village discard pile",
     Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "around this card",
     Scope.THEIRS: "in their tableau", Scope.EVERY_TABLEAU: "in every tableau",
-    Scope.OPPONENTS: "in your opponents' tableaux", Scope.CASTLE_ROW: "in the castle row",
+    Scope.OPPONENTS: "in your opponents' tableaux", Scope.NEIGHBOURS: "in your neighbours' tableaux",
+    Scope.CASTLE_ROW: "in the castle row",
     Scope.VILLAGE_ROW: "in the village row", Scope.GROUP: "in it", Scope.ABOVE: "above this card",
     Scope.BELOW: "below this card", Scope.LEFT: "left of this card", Scope.RIGHT: "right of this card",
     Scope.DIRECTLY_ABOVE: "directly above this card", Scope.DIRECTLY_BELOW: "directly below this card",
@@ -184,7 +190,10 @@ GRID_SCOPES = frozenset({Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN})
 LOOSE_SCOPES = frozenset({Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.CASTLE_ROW,
                           Scope.VILLAGE_ROW})
 #: Scopes that are whole tableaux of players (a player's keys and gold can be counted there).
-PLAYER_SCOPES = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
+PLAYER_SCOPES = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR, Scope.EVERY_TABLEAU, Scope.OPPONENTS,
+                           Scope.NEIGHBOURS})
+#: Scopes that are other players' whole tableaux (one neighbour's, both neighbours', the opponents', everyone's).
+OTHERS_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
 
 
 class Countable(Protocol):
@@ -773,7 +782,8 @@ class Per:
         note = ""
         if _bare_cards(count) and self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
             note = " (face-down cards and this one included)"
-        elif _bare_cards(count) and self.scope in POSITION_SCOPES and self.scope not in GRID_SCOPES:
+        elif _bare_cards(count) and ((self.scope in POSITION_SCOPES and self.scope not in GRID_SCOPES)
+                                     or self.scope is Scope.NEIGHBOURS):
             note = " (face-down cards included)"
         if isinstance(count, Cards) and self.scope in _CARDS_NEAR:
             return f"{noun} {_CARDS_NEAR[self.scope]}{note}"  # "card next to this one", not "card on the cards ..."
@@ -870,9 +880,6 @@ _SCOPE_RULES = (
             "rows of the locations are not part of any", "count a row in an ability ('gain 1 gold per castle "
             "banner in the castle row')",
             lambda c, s, w: w.scoring and s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW)),
-    _scope_rule("any count", "a neighbour's tableau, in a scoring rule", "a scoring rule counts only your own tableau, "
-            "never a neighbour's", "remove \"in a neighbour's tableau\"",
-            lambda c, s, w: w.scoring and s is Scope.NEIGHBOUR),
     _scope_rule("any count", "row, column, row and column, in an ability", "an ability resolves when the card is "
             "bought, before its final row and column are known", "count in the whole tableau, or move the count "
             "to a scoring rule", lambda c, s, w: not w.scoring and s in GRID_SCOPES),
