@@ -40,7 +40,7 @@ DECKS = [Deck.CASTLE, Deck.VILLAGE]
 COMPARISONS = list(Comparison)
 #: Scopes any count may be taken in, with no player or group being talked about.
 PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
-                Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.CASTLE_ROW,
+                Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
                 Scope.DIRECTLY_RIGHT, Scope.DIAGONALS]
@@ -196,7 +196,7 @@ NONE_ODDS = 0.3
 MAX_DEPTH = 3
 #: Scopes any count may be taken in, with no player or group being talked about.
 PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
-                Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.CASTLE_ROW,
+                Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
                 Scope.DIRECTLY_RIGHT, Scope.DIAGONALS]
@@ -327,7 +327,8 @@ def _per(rng: random.Random, where: Where) -> m.Per:
     noun = draw(rng, m.Count, where)
     scope = rng.choice(scopes)
     if isinstance(noun, (m.KeysOwned, m.Gold)) and scope not in (Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR,
-                                                                 Scope.EVERY_TABLEAU, Scope.OPPONENTS):
+                                                                 Scope.EVERY_TABLEAU, Scope.OPPONENTS,
+                                                                 Scope.NEIGHBOURS):
         scope = Scope.TABLEAU
     if isinstance(noun, m.Players) or (isinstance(noun, m.Groups) and scope is not Scope.THEIRS):
         scope = Scope.TABLEAU

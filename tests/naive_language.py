@@ -42,12 +42,14 @@ class Context:
 
     def __init__(self, world: Any, owner: int, me: Any = None, *, them: int | None = None,
                  group: list[Any] | None = None, discarded: list[m.Card] | None = None,
-                 origin: tuple[int, int] | None = None) -> None:
+                 origin: tuple[int, int] | None = None, side: int | None = None) -> None:
         self.world = world
         self.owner = owner
         self.me = me
         self.them = them
         self.group = group
+        #: The neighbour a scoring rule chose for "in a neighbour's tableau" (0 or 1), or None: the larger count.
+        self.side = side
         self.discarded = discarded or []
         cells = world.seats[owner].cells
         self.origin = origin if origin is not None else (
@@ -55,7 +57,7 @@ class Context:
 
     def about(self, **changes: Any) -> Context:
         fresh = Context(self.world, self.owner, self.me, them=self.them, group=self.group,
-                        discarded=self.discarded, origin=self.origin)
+                        discarded=self.discarded, origin=self.origin, side=self.side)
         for key, value in changes.items():
             setattr(fresh, key, value)
         return fresh
@@ -220,6 +222,9 @@ def cells_in(scope: Scope, ctx: Context) -> list[Any]:
         return [c for seat in world.seats for c in seat.cells]
     if scope is Scope.OPPONENTS:
         return [c for k, seat in enumerate(world.seats) if k != ctx.owner for c in seat.cells]
+    if scope is Scope.NEIGHBOURS:
+        # Both neighbours' cards together; in a game of two the one opponent, once.
+        return [c for k in neighbour_seats(ctx.owner, len(world.seats)) for c in world.seats[k].cells]
     if scope in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW):
         return [Loose(card) for card in world.places[Deck.CASTLE if scope is Scope.CASTLE_ROW else Deck.VILLAGE].row]
     if scope in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE):
@@ -366,10 +371,16 @@ def raw_count(noun: Any, scope: Scope, ctx: Context) -> int:
             return sum(player_value(noun, world, s) for s in range(n))
         if scope is Scope.OPPONENTS:
             return sum(player_value(noun, world, s) for s in range(n) if s != ctx.owner)
+        if scope is Scope.NEIGHBOURS:
+            return sum(player_value(noun, world, s) for s in neighbour_seats(ctx.owner, n))
         return player_value(noun, world, ctx.owner)
     if scope is Scope.NEIGHBOUR:
+        near = neighbour_seats(ctx.owner, n)
+        if ctx.side is not None:  # the neighbour the scoring rule chose
+            return count_cells(noun, list(world.seats[near[min(ctx.side, len(near) - 1)]].cells), ctx, 9) if near \
+                else 0
         best = 0
-        for s in neighbour_seats(ctx.owner, n):
+        for s in near:
             theirs = list(world.seats[s].cells)
             best = max(best, count_cells(noun, theirs, ctx, 9))
         return best
@@ -462,8 +473,18 @@ def points(rule: m.ScorePer, ctx: Context) -> int:
     return value
 
 
+def reads_a_neighbour(rule: m.Scoring) -> bool:
+    return any(isinstance(node, m.Per) and node.scope is Scope.NEIGHBOUR for node in m.walk(rule))
+
+
 def score(rule: m.Scoring, ctx: Context) -> int:
-    """A scoring rule's points for this card (``ctx.me``) in the owner's tableau."""
+    """A scoring rule's points for this card (``ctx.me``) in the owner's tableau.
+
+    A rule counting "in a neighbour's tableau" reads one neighbour, the same for all of its counts: the one that
+    gives the rule more points (the owner's choice).
+    """
+    if ctx.side is None and not isinstance(rule, m.ScoreAsAdjacent) and reads_a_neighbour(rule):
+        return max(score(rule, ctx.about(side=0)), score(rule, ctx.about(side=1)))
     if isinstance(rule, m.ScorePer):
         return points(rule, ctx)
     if isinstance(rule, m.ScoreIf):

@@ -464,11 +464,21 @@ class RefGame:
                 self.gain(self.current, effect.resource, -min(have, judge.amount(effect, ctx)))
             elif isinstance(effect, m.EachPlayer):
                 inner = effect.effect
+                # "all at once": every player's condition and amount judged before any of the effects resolves.
+                judged = {other: (effect.condition is None or judge.holds(effect.condition, theirs),
+                                  judge.amount(inner, theirs))
+                          for other in judge.seats_of(effect.group, self.current, self.n) if effect.at_once
+                          for theirs in [self.context(me, frame.discarded, other)]}
                 for other in judge.seats_of(effect.group, self.current, self.n):
                     theirs = self.context(me, frame.discarded, other)
-                    if effect.condition is not None and not judge.holds(effect.condition, theirs):
-                        continue
-                    amount = judge.amount(inner, theirs)
+                    if effect.at_once:
+                        applies, amount = judged[other]
+                        if not applies:
+                            continue
+                    else:
+                        if effect.condition is not None and not judge.holds(effect.condition, theirs):
+                            continue
+                        amount = judge.amount(inner, theirs)
                     them = self.seats[other]
                     their_supply = them.gold if inner.resource is Resource.GOLD else them.keys
                     my_supply = seat.gold if inner.resource is Resource.GOLD else seat.keys

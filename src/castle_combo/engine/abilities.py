@@ -596,6 +596,16 @@ def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
     amount_of = _amount_of(inner, facts)
     move = _between(inner, _RESOURCE[inner.resource])
     group = effect.group
+    if effect.at_once:
+        def all_at_once(work: Work, seat: int, index: int) -> None:
+            # Every player's condition and amount on the position before any of the effects resolves.
+            judged = [(them, max(0, amount_of(work, seat, index, (them, None))))
+                      for them in players_of(group, seat, len(work.tableaux))
+                      if test is None or test(work, seat, index, _NO_ORIGIN, (them, None))]
+            for them, amount in judged:
+                move(work, seat, them, amount)
+
+        return all_at_once
 
     def each_player(work: Work, seat: int, index: int) -> None:
         for them in players_of(group, seat, len(work.tableaux)):

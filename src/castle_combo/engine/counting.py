@@ -1137,8 +1137,8 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts], side: i
 
             return placed_in
         case Compared(per=per, comparison=comparison, against=against):
-            mine = compile_per_with(per, facts)
-            theirs = compile_per_with(per.scoped(Scope.THEIRS), facts)
+            mine = compile_per_with(per, facts, side)
+            theirs = compile_per_with(per.scoped(Scope.THEIRS), facts, side)
             holds = _compare(comparison)
 
             about_them = per.scope is Scope.THEIRS  # "each opponent with the most gold": them against their rivals

@@ -74,6 +74,20 @@ _PLACE_ADJECTIVES = {"corner": "a corner", "edge": "the middle of an edge", "cen
 Lazy = Callable[[Scope], m.Condition]
 
 
+class _AtOnce:
+    """The words "all at once" after an effect on each player (see :attr:`EachPlayer.at_once`)."""
+
+
+_AT_ONCE = _AtOnce()
+
+
+def _at_once(rest: tuple[Any, ...]) -> tuple[bool, tuple[Any, ...]]:
+    """Whether an effect on each player ends with "all at once", and its other parts."""
+    if rest and rest[-1] is _AT_ONCE:
+        return True, rest[:-1]
+    return False, rest
+
+
 @attrs.frozen
 class _Property:
     """One property of a card block, before the card is assembled."""
@@ -324,31 +338,38 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def each_gains(self, meta: Meta, players: tuple[m.PlayerGroup, m.Condition | None], amount: int,
                    resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        at_once, rest = _at_once(rest)
         per, bounds = self._per_and_bounds(rest)
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Gain(amount, resource, per, source=where, **bounds), players[1],
-                            source=where)
+                            at_once=at_once, source=where)
 
     def each_loses(self, meta: Meta, players: tuple[m.PlayerGroup, m.Condition | None], amount: int,
                    resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        at_once, rest = _at_once(rest)
         per, bounds = self._per_and_bounds(rest)
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Lose(amount, resource, per, source=where, **bounds), players[1],
-                            source=where)
+                            at_once=at_once, source=where)
 
     def take(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        at_once, rest = _at_once(rest)
         players = rest[-1]
         per, bounds = self._per_and_bounds(rest[:-1])
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Take(amount, resource, per, source=where, **bounds), players[1],
-                            source=where)
+                            at_once=at_once, source=where)
 
     def give(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.EachPlayer:
+        at_once, rest = _at_once(rest)
         players = rest[-1]
         per, bounds = self._per_and_bounds(rest[:-1])
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Give(amount, resource, per, source=where, **bounds), players[1],
-                            source=where)
+                            at_once=at_once, source=where)
+
+    def at_once(self, meta: Meta, _: Token) -> _AtOnce:
+        return _AT_ONCE
 
     def each_players(self, meta: Meta, group: m.PlayerGroup,
                      condition: Lazy | None = None) -> tuple[m.PlayerGroup, m.Condition | None]:

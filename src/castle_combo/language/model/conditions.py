@@ -266,8 +266,9 @@ class Compared:
     ``comparison`` reads "mine against theirs": ``GT`` is "more than each",
     ``GE`` "at least as many as each" (ties count: having the most, shared),
     ``LT`` "fewer than each". In a game of two the neighbours are the one
-    opponent. A neighbour's wild shields count as no type here: their owner
-    names a type only for their own score.
+    opponent. At the end of the game another player's wild shields count as
+    the type they named, as they do in every count (the rules page, "Wild
+    shields").
     """
 
     per: Per

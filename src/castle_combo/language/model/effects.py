@@ -281,11 +281,18 @@ class EachPlayer:
     and :class:`Give` move resources between them and the owner, and a
     count with the scope ``THEIRS`` reads that player's tableau (the
     condition's counts read it when they name no scope).
+
+    Each player's condition and amount are taken when their turn comes, so
+    an earlier player's gain or loss can change a later one's. ``at_once``
+    (written ``all at once``) judges every player's condition and amount on
+    the position before any of the effects resolves; the effects then
+    resolve in turn order (a gift still stops when the owner runs out).
     """
 
     group: PlayerGroup
     effect: PlayerEffect
     condition: Condition | None = None
+    at_once: bool = False
     source: Source | None = source_field()
 
     def _who(self, *, ccl: bool) -> str:
@@ -309,22 +316,37 @@ class EachPlayer:
     def describe(self) -> str:
         who = self._who(ccl=False)
         if isinstance(self.effect, (Take, Give)):
-            return self.effect.describe(who)
-        if isinstance(self.effect, _PLAYER_EFFECTS):
-            return self.effect.describe(who[:1].upper() + who[1:])
-        return english.sentence(f"For {who}: {english.clause(self.effect.describe())}")
+            said = self.effect.describe(who)
+        elif isinstance(self.effect, _PLAYER_EFFECTS):
+            said = self.effect.describe(who[:1].upper() + who[1:])
+        else:
+            said = english.sentence(f"For {who}: {english.clause(self.effect.describe())}")
+        return said + (" " + AT_ONCE_ENGLISH if self.at_once else "")
 
     def ccl(self) -> str:
         who = self._who(ccl=True)
+        once = " all at once" if self.at_once else ""
         if isinstance(self.effect, _PLAYER_EFFECTS):
-            return self.effect.ccl(Scope.TABLEAU, who)
+            return self.effect.ccl(Scope.TABLEAU, who) + once
         return f"{who}: {format_effect(self.effect)}"
+
+
+#: The English of ``all at once`` after an effect on each player.
+AT_ONCE_ENGLISH = "All at once: who is affected and by how much are judged before any of it happens."
 
 
 REFUSALS.add("an effect on each player", "any effect but a gain, a loss, a take or a gift",
              "only gains, losses, takes and gifts of gold or keys happen to each player",
              "write 'each opponent gains ...', 'loses ...', 'take ... from each opponent' or 'give ... to each "
              "opponent'", on=EachPlayer, refuses=lambda e, w: not isinstance(e.effect, _PLAYER_EFFECTS))
+REFUSALS.add("`all at once`", "one player (`your left neighbour`, `your right neighbour`)", "'all at once' judges "
+             "several players together, and this effect is on one player", "remove 'all at once'", on=EachPlayer,
+             refuses=lambda e, w: e.at_once and e.group in (PlayerGroup.LEFT, PlayerGroup.RIGHT))
+REFUSALS.add("`all at once`", "an effect with no condition and no count", "without 'with ...' or 'per ...' every "
+             "player's amount is the same in any order, so 'all at once' changes nothing",
+             "remove 'all at once', or add a condition such as 'with more gold than you'", on=EachPlayer,
+             refuses=lambda e, w: e.at_once and e.group not in (PlayerGroup.LEFT, PlayerGroup.RIGHT)
+             and e.condition is None and getattr(e.effect, "per", None) is None)
 REFUSALS.add("`take`, `give`", "`each player`", "you cannot take from or give to yourself", "write 'each opponent'",
              on=EachPlayer, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS and isinstance(e.effect, (Take, Give)))
 
