@@ -21,6 +21,8 @@ from language_random import (
     draw,
     random_condition,
     random_connected,
+    random_filter,
+    random_noun,
     random_per,
     random_repetition,
     random_scoring,
@@ -136,6 +138,38 @@ def test_the_neighbours_cards_a_copy_offers_are_the_ones_the_judge_finds(seed: i
     agree_on_neighbours_cards(seed)
 
 
+#: The scopes of other players' whole tableaux a scoring rule may count in.
+OTHER_TABLEAUX = (m.Scope.NEIGHBOUR, m.Scope.NEIGHBOURS, m.Scope.OPPONENTS, m.Scope.EVERY_TABLEAU)
+
+
+def agree_on_other_tableaux(seed: int) -> None:
+    """A scoring rule counting other players' final tableaux: one neighbour's (the rule's choice), both, all."""
+    rng = random.Random(seed)
+    case = Case(rng)
+    _, _, ctx = contexts(case, rng)
+
+    def per() -> m.Per:
+        noun = random_noun(rng, 1, them=False, group=False)
+        if isinstance(noun, (m.Players, m.Groups, m.KeysOwned, m.Gold)):
+            noun = m.Cards(random_filter(rng, 1))
+        return m.Per(noun, rng.choice(OTHER_TABLEAUX), rng.choice([1, 1, 2, 3]))
+
+    points = rng.choice([-3, -1, 1, 2, 5])
+    rule: m.Scoring
+    if rng.random() < 0.5:
+        rule = m.ScorePer(points, per(), up_to=rng.choice([None, 6]), at_least=rng.choice([None, -2, 1]))
+    else:
+        def test() -> m.Condition:
+            return m.CountIs(per(), rng.choice(list(m.Comparison)), rng.randint(0, 4))
+
+        first = test()
+        rule = m.ScoreIf(points, first if rng.random() < 0.4 else rng.choice([m.And, m.Or])((first, test())))
+    score = compile_scoring([rule], case.facts)
+    assert score is not None
+    engine = score(case.table, case.owner, case.index, ctx.origin)
+    assert engine == judge.score(rule, ctx), (seed, rule)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32))
 def test_every_count_of_the_language_is_what_the_judge_counts(seed: int) -> None:
@@ -197,3 +231,9 @@ def agree_on_price(seed: int) -> int:
 def test_the_price_after_discounts_on_filtered_cards_is_the_judges() -> None:
     """A discount applies to exactly the cards its filter names."""
     assert sum(agree_on_price(seed) for seed in range(60)) > 1000
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_scoring_rule_on_other_players_tableaux_scores_what_the_judge_scores(seed: int) -> None:
+    agree_on_other_tableaux(seed)
