@@ -107,9 +107,12 @@ def test_a_discount_needs_a_deck() -> None:
         "a discount names the same deck twice"]
 
 
-def test_scoring_counts_only_your_own_tableau() -> None:
-    assert only_problem("score 1 per faith shield in a neighbour's tableau").endswith(
-        "a scoring rule counts only your own tableau, never a neighbour's")
+def test_scoring_counts_other_players_tableaux_too() -> None:
+    # Was refused ("a scoring rule counts only your own tableau"); scoring reads every player's final grid now.
+    for place in ("in a neighbour's tableau", "in your neighbours' tableaux", "in each opponent's tableau",
+                  "in every player's tableau"):
+        (card,) = parse_text(f'card "Fan" {{ {FACTS} score 1 per faith shield {place} }}')
+        assert card.validate() is card
 
 
 def test_an_ability_cannot_count_a_row_or_column_that_is_not_known_yet() -> None:

@@ -55,7 +55,6 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a scoring rule counts tableaux, and a score pad": "score 1 per card in the castle discard pile",
     "a row holds face-up cards": "when bought: gain 1 gold per face-down card in the castle row",
     "a scoring rule counts tableaux, and the rows": "score 1 per card in the castle row",
-    "a scoring rule counts only your own tableau": "score 1 per faith shield in a neighbour's tableau",
     "an ability resolves when the card is bought, before its final row": "when bought: gain 1 gold per faith shield "
                                                                         "in row",
     "the final grid is full, so 'empty space'": "score 1 per empty space",
@@ -85,6 +84,8 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
         m.Shields()))),)),
     "'not not' means the condition itself": "score 1 if not not a faith shield",
     "'at least' is a floor": "when bought: gain 1 gold at least 2",
+    "'all at once' judges several players together": "when bought: take 1 gold from your left neighbour all at once",
+    "without 'with ...' or 'per ...' every player's amount": "when bought: each opponent gains 1 gold all at once",
     "'up to' caps an amount": "when bought: gain 1 gold up to 2",
     "'take' needs players": lambda: _card(ability=(m.Take(1, Resource.GOLD),)),
     "'give' needs players": lambda: _card(ability=(m.Give(1, Resource.GOLD),)),

@@ -495,21 +495,14 @@ PHRASES: tuple[Phrase, ...] = (
                        " ('in row', 'in column', both: 'in row and column')")),
     _phrase(r"\bin\s+column\s+(?:and|or)\s+row\b", "in row and column",
             "this card's row and column together are written 'in row and column'"),
-    _phrase(r"\bin\s+(?:each|every|both|all)\s+(?:of\s+your\s+)?neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b"
-            r"|\bin\s+your\s+neighbou?rs(?:'|’)\s+tableaux\b", None,
-            "no place adds up both neighbours' tableaux: 'in a neighbour's tableau' is the better of the two "
-            "(your choice, in an ability), 'in your opponents' tableaux' every other player's (the same as "
-            "both neighbours in a game of two or three)",
-            "choose between 'in a neighbour's tableau' and 'in your opponents' tableaux'"),
-    _phrase(r"\bin\s+(?:your|the|a)\s+neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b", None,
-            "a scoring rule counts your own tableau, or every other player's with 'in your opponents' tableaux' "
-            "(in a game of two, your neighbour's); one neighbour's tableau is read only by an ability "
-            "('when bought: gain 1 gold per faith shield in a neighbour's tableau')",
-            "count 'in your opponents' tableaux', or move the count into an ability", line="score"),
-    _phrase(r"\bin\s+(?:your|the|a)\s+neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b", "in a neighbour's tableau",
+    _phrase(r"\bin\s+(?:each|every|both|all)\s+(?:of\s+)?(?:your\s+|the\s+)?neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b"
+            r"|\bin\s+(?:the|both)\s+neighbou?rs(?:'|’)?\s+tableaux?\b|\bin\s+your\s+neighbou?rs\s+tableaux?\b",
+            "in your neighbours' tableaux",
+            "both neighbours' tableaux added up are written 'in your neighbours' tableaux' (in a game of two, your "
+            "one opponent's, counted once); 'in a neighbour's tableau' is the better of the two for you"),
+    _phrase(r"\bin\s+(?:your|the|a)\s+neighbou?r(?:'s|’s)?\s+tableaux?\b", "in a neighbour's tableau",
             "a neighbour's tableau is written 'in a neighbour's tableau': the better of your two neighbours' "
-            "for you (your choice of left or right); 'in your opponents' tableaux' counts every other player's",
-            line="effect"),
+            "for you (your choice of left or right); 'in your opponents' tableaux' counts every other player's"),
     _phrase(r"\bin\s+(?:your\s+|the\s+|all\s+(?:your\s+)?|each\s+|every\s+|other\s+|the\s+other\s+)?(?:opponent|other\s+"
             r"player)(?:'s|’s|s'|’|s)?\s+tableaux?\b", "in your opponents' tableaux",
             "the other players' tableaux are written 'in your opponents' tableaux'"),

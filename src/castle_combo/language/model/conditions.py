@@ -201,8 +201,10 @@ class CountIs:
             amount = "no " + _noun_of(per, 1)
         else:
             amount = f"{_COMPARISON_WORDS[self.comparison]} {value} {_noun_of(per, value)}"
-        if isinstance(per.count, Cards) and per.count.on is None and per.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
+        if isinstance(per.count, Cards) and per.count.on is None and per.scope is Scope.TABLEAU:
             amount += " (face-down cards and this one included)"
+        elif isinstance(per.count, Cards) and per.count.on is None and per.scope in (Scope.NEIGHBOUR, Scope.NEIGHBOURS):
+            amount += " (face-down cards included)"
         return f"{_subject(per, who)} {amount}"
 
     def _versus(self, other: Per, who: str | None) -> str:

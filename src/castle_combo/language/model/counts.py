@@ -780,10 +780,10 @@ class Per:
         if self.scope is Scope.TABLEAU and (_quantifier(count) or reads_position(getattr(count, "on", None))):
             return noun  # it says "of your tableau" or "of your final grid" itself
         note = ""
-        if _bare_cards(count) and self.scope in (Scope.TABLEAU, Scope.NEIGHBOUR):
+        if _bare_cards(count) and self.scope is Scope.TABLEAU:
             note = " (face-down cards and this one included)"
         elif _bare_cards(count) and ((self.scope in POSITION_SCOPES and self.scope not in GRID_SCOPES)
-                                     or self.scope is Scope.NEIGHBOURS):
+                                     or self.scope in (Scope.NEIGHBOUR, Scope.NEIGHBOURS)):
             note = " (face-down cards included)"
         if isinstance(count, Cards) and self.scope in _CARDS_NEAR:
             return f"{noun} {_CARDS_NEAR[self.scope]}{note}"  # "card next to this one", not "card on the cards ..."
