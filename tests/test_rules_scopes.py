@@ -9,7 +9,7 @@ scoring rule alike; and effects on each player may judge them all at once (`all 
 from __future__ import annotations
 
 import pytest
-from engine_kit import balanced, game, ruleset, seat_with, take, with_seat
+from engine_kit import game, ruleset, seat_with, take, with_seat
 
 import castle_combo as cc
 from castle_combo.language import format_card, parse_text

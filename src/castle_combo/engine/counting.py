@@ -1285,6 +1285,15 @@ def _one_neighbour(rule: model.Scoring, compile_for: Callable[[int | None], Scor
     return lambda t, s, i, o: max(first(t, s, i, o), second(t, s, i, o))
 
 
+def _per_rule(rule: model.ScorePer, facts: Sequence[CardFacts]) -> Callable[[int | None], ScoreFn]:
+    return lambda side: _score_per(rule, facts, side)
+
+
+def _if_rule(points: int, condition: model.Condition,
+             facts: Sequence[CardFacts]) -> Callable[[int | None], ScoreFn]:
+    return lambda side: _score_if(points, compile_condition(condition, facts, side))
+
+
 def compile_scoring(
     rules: Sequence[model.Scoring],
     facts: Sequence[CardFacts],
@@ -1304,10 +1313,9 @@ def compile_scoring(
             case model.ScoreAsAdjacent():
                 parts.append(_score_as_adjacent(facts, scorer_of))
             case model.ScorePer():
-                parts.append(_one_neighbour(rule, lambda side, rule=rule: _score_per(rule, facts, side)))
+                parts.append(_one_neighbour(rule, _per_rule(rule, facts)))
             case model.ScoreIf(points=points, condition=condition):
-                parts.append(_one_neighbour(rule, lambda side, points=points, condition=condition: _score_if(
-                    points, compile_condition(condition, facts, side))))
+                parts.append(_one_neighbour(rule, _if_rule(points, condition, facts)))
             case _:
                 assert_never(rule)
     if not parts:

@@ -500,7 +500,8 @@ PHRASES: tuple[Phrase, ...] = (
             "in your neighbours' tableaux",
             "both neighbours' tableaux added up are written 'in your neighbours' tableaux' (in a game of two, your "
             "one opponent's, counted once); 'in a neighbour's tableau' is the better of the two for you"),
-    _phrase(r"\bin\s+(?:your|the|a)\s+neighbou?r(?:'s|’s)?\s+tableaux?\b", "in a neighbour's tableau",
+    _phrase(r"\bin\s+(?!your\s+neighbou?rs['’]\s+tableaux\b)(?:your|the|a)\s+neighbou?rs?(?:'s|’s|s'|’)?\s+tableaux?\b",
+            "in a neighbour's tableau",
             "a neighbour's tableau is written 'in a neighbour's tableau': the better of your two neighbours' "
             "for you (your choice of left or right); 'in your opponents' tableaux' counts every other player's"),
     _phrase(r"\bin\s+(?:your\s+|the\s+|all\s+(?:your\s+)?|each\s+|every\s+|other\s+|the\s+other\s+)?(?:opponent|other\s+"
