@@ -189,3 +189,19 @@ def test_a_neighbours_wild_shield_is_its_named_type_in_a_comparison_as_in_a_coun
     sheet = cc.score_tableau(plain(0, "Captain", "Spy"), rules=rules, neighbours=[near])
     assert sheet.cards[0][1] == 1  # the count sees a military shield
     assert sheet.cards[0][0] == 0  # and so does the comparison: 1 is not fewer than 1
+
+
+# ---------------------------------------------------------------- the words, read and written back
+
+
+@pytest.mark.parametrize("place", ["in your neighbours' tableaux", "in your neighbors’ tableaux",
+                                   "in each neighbour's tableau", "in each opponent's tableau",
+                                   "in every player's tableau", "in a neighbour's tableau"])
+@pytest.mark.parametrize("count", ["faith shield", "card with a purse", "set of {faith, military}", "shield type",
+                                   "castle banner", "gold of printed cost", "face-down card"])
+def test_every_count_in_another_players_tableau_reads_back_in_canonical_form(place: str, count: str) -> None:
+    for body in (f"score 1 per {count} {place} up to 9", f"score -2 per 3 {count} {place}",
+                 f"when bought: gain 1 gold per {count} {place}", f"score 3 if at least 2 {count} {place}"):
+        (card,) = parse_text(f'card "Fan" {{ deck castle cost 0 shields faith\n    {body}\n}}')
+        assert card.validate() is card
+        assert parse_text(format_card(card)) == (card,)
