@@ -787,7 +787,6 @@ def score_rule(seats: list[Seat], who: int, me: Cell, rule: m.Scoring, min_x: in
                   and c.up and not any(isinstance(r, m.ScoreAsAdjacent) for r in c.card.scoring)]
         return max((sum(score_rule(seats, who, me, r, min_x, min_y) for r in c.card.scoring) for c in copied),
                    default=0)
-    ctx = judge.Context(Table(seats), who, me, origin=(min_x, min_y))
-    if isinstance(rule, m.ScorePer):
-        return judge.points(rule, ctx)
-    return rule.points if judge.holds(rule.condition, ctx) else 0
+    # The judge's reading: "per" with its bounds, "if" its condition; a rule counting "in a neighbour's tableau"
+    # reads the one neighbour that gives it more points.
+    return judge.score(rule, judge.Context(Table(seats), who, me, origin=(min_x, min_y)))
