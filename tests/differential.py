@@ -204,9 +204,11 @@ def _algebra_effect(rng: random.Random, trigger: bool = False) -> m.Effect:
     if roll < 0.4:
         inner = rng.choice([m.Gain, m.Lose, m.Take, m.Give])(amount, resource, per, **bounds)
         condition = _algebra_condition(rng, False, them=True) if rng.random() < 0.5 else None
-        return m.EachPlayer(rng.choice(list(m.PlayerGroup)) if inner.__class__ not in (m.Take, m.Give)
-                            else rng.choice([m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT]),
-                            inner, condition)
+        group = (rng.choice(list(m.PlayerGroup)) if inner.__class__ not in (m.Take, m.Give)
+                 else rng.choice([m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT]))
+        # "all at once" where it judges something: several players, and a condition or a count.
+        judged = group not in (m.PlayerGroup.LEFT, m.PlayerGroup.RIGHT) and (condition is not None or per is not None)
+        return m.EachPlayer(group, inner, condition, at_once=judged and rng.random() < 0.5)
     if roll < 0.5:
         return m.MoveMessenger(rng.choice([None, *DECKS]))
     if roll < 0.6:
