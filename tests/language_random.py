@@ -353,7 +353,8 @@ def _alike(rng: random.Random, where: Where) -> m.Per:
     """The cards compared by a trait: cards (of any filter), in their row or pair, or a place."""
     scope = Scope.GROUP if where.group and rng.random() < 0.6 else rng.choice([Scope.TABLEAU, Scope.ROW,
                                                                                Scope.ADJACENT, Scope.CASTLE_ROW,
-                                                                               Scope.ABOVE, Scope.DIAGONALS])
+                                                                               Scope.ABOVE, Scope.DIAGONALS,
+                                                                               Scope.NEIGHBOUR, Scope.NEIGHBOURS])
     return m.Per(m.Cards(draw(rng, m.CardFilter | None, where.deeper())), scope)
 
 

@@ -432,8 +432,13 @@ def holds(condition: m.Condition, ctx: Context) -> bool:
                                                              ctx.about(them=other))) for other in others)
     if isinstance(condition, m.Alike):
         cards = condition.cards
-        chosen = [c for c in cells_in(cards.scope if cards.scope is not Scope.NEIGHBOUR else Scope.TABLEAU, ctx)
-                  if passes(cards.count.on, c, ctx)]
+        if cards.scope is Scope.NEIGHBOUR:  # one neighbour: the rule's chosen one, else either (the better for you)
+            near = neighbour_seats(ctx.owner, len(ctx.world.seats))
+            if ctx.side is not None and near:
+                near = [near[min(ctx.side, len(near) - 1)]]
+            return any(alike(condition.trait, condition.same, [c for c in ctx.world.seats[k].cells
+                                                                if passes(cards.count.on, c, ctx)]) for k in near)
+        chosen = [c for c in cells_in(cards.scope, ctx) if passes(cards.count.on, c, ctx)]
         return alike(condition.trait, condition.same, chosen)
     if isinstance(condition, m.And):
         return all(holds(c, ctx) for c in condition.conditions)

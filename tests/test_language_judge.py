@@ -160,6 +160,9 @@ def agree_on_other_tableaux(seed: int) -> None:
         rule = m.ScorePer(points, per(), up_to=rng.choice([None, 6]), at_least=rng.choice([None, -2, 1]))
     else:
         def test() -> m.Condition:
+            if rng.random() < 0.2:  # cards of other tableaux that share (or never share) a trait
+                return m.Alike(rng.choice(list(m.Trait)), rng.random() < 0.5,
+                               m.Per(m.Cards(random_filter(rng, 2)), rng.choice(OTHER_TABLEAUX)))
             return m.CountIs(per(), rng.choice(list(m.Comparison)), rng.randint(0, 4))
 
         first = test()

@@ -118,6 +118,15 @@ def test_a_scoring_rule_reads_one_neighbour_for_all_its_counts() -> None:
     assert scored(both, plain(40, "Guard", "Scholar 0", "Scholar 1"), RIGHT, extra=(guard,)) == 4
 
 
+def test_cards_of_a_neighbours_tableau_that_share_a_trait_are_that_neighbours_cards() -> None:
+    # Was read in your own tableau; now one neighbour's, the better for you (the one where the cards share it).
+    alike = one("Heraldist", "score 4 if all cards in a neighbour's tableau share a shield type")
+    all_scholars = plain(10, "Scholar 0", "Scholar 1", "Scholar 2", "Scholar 3", "Scholar 4", "Scholar 5",
+                         "Scholar 6", "Scholar 7", "Scholar 8")
+    assert scored(alike, LEFT, RIGHT, extra=tuple(one(f"Scholar {i}", "", SCHOLAR) for i in range(6, 9))) == 0
+    assert scored(alike, all_scholars, plain(40), extra=tuple(one(f"Scholar {i}", "", SCHOLAR) for i in range(6, 9))) == 4
+
+
 def test_a_scoring_rule_on_a_neighbours_tableau_reads_the_scenarios_neighbours() -> None:
     card = one("Envoy", "score 1 per scholarship shield in a neighbour's tableau")
     rules = ruleset(card, *SCHOLARS)

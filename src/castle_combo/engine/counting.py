@@ -1155,7 +1155,20 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts], side: i
             same_trait = _alike(trait, same, facts)
             assert isinstance(cards.count, Cards)
             pick = compile_filter(cards.count.on, facts)
-            select = _select(cards.scope) if cards.scope is not Scope.NEIGHBOUR else _select(Scope.TABLEAU)
+            if cards.scope is Scope.NEIGHBOUR:
+                def alike_in_a_neighbours(t: Tableaux, seat: int, index: int, origin: tuple[int, int],
+                                          extra: Any) -> bool:
+                    # One neighbour, the better for you: the rule's chosen one (``side``), else either of them.
+                    near = neighbours(seat, len(t.tableaux))
+                    if side is not None and near:
+                        near = (near[min(side, len(near) - 1)],)
+                    mine = t.tableaux[seat]
+                    me = mine[index] if 0 <= index < len(mine) else None
+                    return any(same_trait([c for c in t.tableaux[n] if pick is None or pick(c, me, origin)])
+                               for n in near)
+
+                return alike_in_a_neighbours
+            select = _select(cards.scope)
 
             def alike(t: Tableaux, seat: int, index: int, origin: tuple[int, int], extra: Any) -> bool:
                 chosen, me, _ = select(t, seat, index, extra)
