@@ -214,3 +214,10 @@ def test_every_count_in_another_players_tableau_reads_back_in_canonical_form(pla
         (card,) = parse_text(f'card "Fan" {{ deck castle cost 0 shields faith\n    {body}\n}}')
         assert card.validate() is card
         assert parse_text(format_card(card)) == (card,)
+
+
+def test_groups_of_connected_cards_are_never_counted_across_both_neighbours_tableaux() -> None:
+    with pytest.raises(cc.CastleComboError, match="cards of two tableaux are never connected"):
+        one("Odd", "score 1 per card in the largest group of connected faith cards in your neighbours' tableaux"
+            ).validate()
+    one("Fine", "score 1 per card in the largest group of connected faith cards in a neighbour's tableau").validate()

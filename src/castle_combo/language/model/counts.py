@@ -835,10 +835,12 @@ _SCOPE_RULES = (
     _scope_rule("`group of connected cards`", "a location's row, a discard pile, the discarded cards", "cards "
             "outside a tableau lie next to no other card, so they form no group", "count the groups in a tableau",
             lambda c, s, w: isinstance(c, ConnectedCards) and s in LOOSE_SCOPES),
-    _scope_rule("`group of connected cards`", "every tableau, your opponents' tableaux", "cards of two tableaux are "
+    _scope_rule("`group of connected cards`", "every tableau, your opponents' tableaux, your neighbours' tableaux",
+            "cards of two tableaux are "
             "never connected, so groups are counted in one tableau", "count in your tableau, a neighbour's, or in "
             "'their tableau' inside 'per opponent with ...'",
-            lambda c, s, w: isinstance(c, ConnectedCards) and s in (Scope.EVERY_TABLEAU, Scope.OPPONENTS)),
+            lambda c, s, w: isinstance(c, ConnectedCards) and s in (Scope.EVERY_TABLEAU, Scope.OPPONENTS,
+                                                                     Scope.NEIGHBOURS)),
     _scope_rule("`card in this card's group of connected cards`", "a place that does not hold this card (next to "
             "this card, another player's tableau, other than this card)", "this card's group is in your tableau "
             "and holds this card, so it counts 0 there", "count in your tableau, or in this card's row or column",
