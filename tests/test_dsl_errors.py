@@ -284,9 +284,9 @@ def test_a_phrase_cut_short_at_the_end_of_a_line_is_shown_where_it_stops() -> No
 def test_an_unknown_scope_lists_the_scopes() -> None:
     assert error_for(nun_with("in column", "in the tableau")).splitlines()[::3] == [
         "mine.ccl:4:37: expected a deck (castle or village) after 'the', found 'tableau'",
-        "hint: a place is 'in your tableau', 'in row', 'in column', 'in row and column', 'adjacent to this card', "
-        "\"in your opponents' tableaux\" or 'in every tableau'; in an ability also \"in a neighbour's tableau\", "
-        "'in the castle row' and 'in the castle discard pile' (or village)"]
+        "hint: a place is 'in your tableau', 'in row', 'in column', 'adjacent to this card', 'above this card' (or "
+        "below, left of, right of), \"on this card's diagonals\", \"in a neighbour's tableau\", \"in your opponents' "
+        "tableaux\" or 'in every tableau'; the reference's table of places lists them all"]
 
 
 def test_this_cards_column_is_written_in_column() -> None:

@@ -460,9 +460,9 @@ def _unknown_word(token: Token, candidates: list[str], expected: str, brief: str
 #: Words that start an effect, and the words that may follow "in" in a scope.
 _EFFECT_WORDS = {"gain", "each", "discount", "discard", "put", "fill", "choose"}
 _SCOPE_WORDS = {"row", "column", "a", "your"}
-_SCOPES_HINT = ("a place is 'in your tableau', 'in row', 'in column', 'in row and column', 'adjacent to this card', "
-                "\"in your opponents' tableaux\" or 'in every tableau'; in an ability also \"in a neighbour's "
-                "tableau\", 'in the castle row' and 'in the castle discard pile' (or village)")
+_SCOPES_HINT = ("a place is 'in your tableau', 'in row', 'in column', 'adjacent to this card', 'above this card' (or "
+                "below, left of, right of), \"on this card's diagonals\", \"in a neighbour's tableau\", \"in your "
+                "opponents' tableaux\" or 'in every tableau'; the reference's table of places lists them all")
 
 
 def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: Token | None,
