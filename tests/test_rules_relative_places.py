@@ -212,3 +212,15 @@ def test_the_canonical_text_reads_back_to_the_same_card(body: str) -> None:
     card = one("Round", body)
     (again,) = parse_text(format_card(card))
     assert again == card and format_card(again) == format_card(card)
+
+
+@pytest.mark.parametrize(("body", "english"), [
+    ("score 2 per row with at least 1 faith shield adjacent to this card",
+     "Score 2 per row of your tableau whose cards next to this one have at least 1 faith shield."),
+    ("score 2 per row with at least 1 faith shield above this card",
+     "Score 2 per row of your tableau whose cards above this one in its column have at least 1 faith shield."),
+    ("score 2 per row with at least 2 faith shields",
+     "Score 2 per row of your tableau that has at least 2 faith shields."),
+])
+def test_a_row_counted_with_a_place_of_its_own_reads_as_a_sentence(body: str, english: str) -> None:
+    assert one("Words", body).scoring[0].describe() == english

@@ -151,7 +151,12 @@ def _subject(per: Per, who: str | None) -> str:
         return "they have" if player else "their tableau has"
     if scope is Scope.GROUP and who is not None:
         return "that has"
-    return english.SCOPE_SUBJECT[scope.value]
+    subject = english.SCOPE_SUBJECT[scope.value]
+    if who == "that" and scope is not Scope.TABLEAU:
+        # After a row or a pair being counted, a place of its own: "per row of your tableau whose cards next
+        # to this one have ...", not "per row of your tableau the cards next to this one have ...".
+        return "whose " + subject[len("the "):] if subject.startswith("the cards ") else "where " + subject
+    return subject
 
 
 def _noun_of(per: Per, amount: int) -> str:
