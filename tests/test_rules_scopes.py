@@ -221,3 +221,16 @@ def test_groups_of_connected_cards_are_never_counted_across_both_neighbours_tabl
         one("Odd", "score 1 per card in the largest group of connected faith cards in your neighbours' tableaux"
             ).validate()
     one("Fine", "score 1 per card in the largest group of connected faith cards in a neighbour's tableau").validate()
+
+
+@pytest.mark.parametrize(("body", "english"), [
+    ("score 3 if exactly 2 opponents with more faith shields than you",
+     "Score 3 if you have exactly 2 opponents who have more faith shields than you do."),
+    ("score 3 if at least 2 opponents with at least 1 faith shield",
+     "Score 3 if you have at least 2 opponents whose tableaux have at least 1 faith shield."),
+    ("score 3 if exactly 1 opponent with more faith shields than you",
+     "Score 3 if you have exactly 1 opponent who has more faith shields than you do."),
+])
+def test_a_number_of_opponents_reads_as_yours_and_its_verb_agrees(body: str, english: str) -> None:
+    (card,) = parse_text(f'card "Words" {{\n    deck castle   cost 0   shields nobility\n    {body}\n}}\n', "fan.ccl")
+    assert card.scoring[0].describe() == english

@@ -141,13 +141,15 @@ class GroupKind(enum.Enum):
 def _subject(per: Per, who: str | None) -> str:
     """Who "has" the count of a condition: "your tableau has", "you have", "whose tableau has", "that has"."""
     count, scope = per.count, per.scope
-    player = isinstance(count, (KeysOwned, Gold, GoldOnThisCard)) or (isinstance(count, StoredGold)
-                                                                       and count.on is None)
+    player = isinstance(count, (KeysOwned, Gold, GoldOnThisCard, Players)) or (isinstance(count, StoredGold)
+                                                                                and count.on is None)
     if scope is Scope.TABLEAU and player:
         return "you have"
     if scope is Scope.THEIRS:
         if who is not None:
-            return f"{who} has" if player and who == "who" else ("who has" if player else "whose tableau has")
+            if who == "who+":  # after a plural: "2 opponents who have ...", "... whose tableaux have ..."
+                return "who have" if player else "whose tableaux have"
+            return "who has" if player else "whose tableau has"
         return "they have" if player else "their tableau has"
     if scope is Scope.GROUP and who is not None:
         return "that has"
@@ -219,7 +221,7 @@ class CountIs:
                                                                                                   Scope.THEIRS}:
             if per.scope is Scope.TABLEAU:
                 return f"you have {word} {_noun_of(per, 2)} {link} they do"
-            subject = "they have" if who is None else "who has"
+            subject = "they have" if who is None else ("who have" if who == "who+" else "who has")
             return f"{subject} {word} {_noun_of(per, 2)} {link} you do"
         if per.scope is other.scope:
             return f"{_subject(per, who)} {word} {_noun_of(per, 2)} {link} {_noun_of(other, 2)}"
@@ -302,7 +304,7 @@ class Compared:
         """
         word, link = versus_words(self.comparison, self.per.count)
         if self.per.scope is Scope.THEIRS:
-            subject = "who has" if who is not None else "they have"
+            subject = "they have" if who is None else ("who have" if who == "who+" else "who has")
             return f"{subject} {word} {self.per.count.describe(2)} {link} {_THEIR_RIVALS[self.against]}"
         return f"you have {word} {self.per.count.describe(2)} {link} {self.against.each}"
 
@@ -501,7 +503,7 @@ class Players:
         noun = self.group.noun(amount)
         if self.condition is None:
             return noun
-        return f"{noun} {_that(self.condition, 'whose')}"
+        return f"{noun} {_that(self.condition, 'whose', plural=amount != 1)}"
 
     def ccl(self, amount: int = 1) -> str:
         noun = self.group.noun(amount)
@@ -515,9 +517,10 @@ class Players:
         return self.condition.problems(scoring=where.scoring, where=attrs.evolve(where, them=True))
 
 
-def _that(condition: Condition, who: str) -> str:
-    """A condition after the noun it is about: "that has at least 2 village banners", "whose tableau has ..."."""
-    return condition.describe(who if who == "that" else "who")
+def _that(condition: Condition, who: str, plural: bool = False) -> str:
+    """A condition after the noun it is about: "that has at least 2 village banners", "whose tableau has ...";
+    after a plural noun the verb agrees ("2 opponents whose tableaux have ...")."""
+    return condition.describe(who if who == "that" else ("who+" if plural else "who"))
 
 
 def with_phrase(condition: Condition, default: Scope) -> str:
