@@ -98,6 +98,8 @@ HEADER_EXAMPLES = [
 #: Phrasings the language has no words for: the message says so, and there is nothing to write.
 NOWHERE = [
     ("when bought: remove a card from the castle row", "a card leaves a row only when discarded"),
+    ("when bought: look at the top 3 cards of the castle deck", "no player sees a deck's order"),
+    ("when bought: swap two cards of your tableau", "a placed card never moves"),
 ]
 
 

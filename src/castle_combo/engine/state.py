@@ -143,9 +143,13 @@ class GameState(Table):
         The seats' aggregates (face-up shields and banners, free spots) are
         recounted from their tableaux, and the engine compiled again if
         ``rules`` changed, so a position built this way is one the engine
-        can play from. The state itself is never changed. Whether the
-        position could arise in a game is not checked here: saves are
-        (see :func:`castle_combo.loads`).
+        can play from. A seat's gold, keys and discounts are kept as given:
+        a discount comes from an ability that resolved when its card was
+        bought (a card turned face up without its ability gives none), so a
+        position with discount cards sets ``discounts`` in its
+        :class:`PlayerState` itself. The state itself is never changed.
+        Whether the position could arise in a game is not checked here:
+        saves are (see :func:`castle_combo.loads`).
         """
         unknown = sorted(set(changes) - set(self._fields))
         if unknown:

@@ -355,6 +355,17 @@ PHRASES: tuple[Phrase, ...] = (
             "turning your cards face up is written 'turn a face-down card face up' (or 'turn every ...')"),
     _phrase(r"\bface\s+(?P<side>down|up)(?=\s+(?:cards?|banners?|village|castle|purse|\w+\s+cards?))",
             "face-\\g<side>", "'face-down' and 'face-up' are written with a hyphen before a noun"),
+    _phrase(r"\b(?:look|looks|peek|peeks|reorder|reorders|rearrange|rearranges|arrange|arranges)\b[^\n}]*"
+            r"\b(?:deck|decks|top)\b[^\n}]*", None,
+            "no player sees a deck's order in Castle Combo: looking at or reordering a deck needs a rule of play "
+            "the game does not have (what one player may know that the others do not)",
+            "a card can act on the rows instead: 'discard the castle row' (or village) shows new cards to everyone"),
+    _phrase(r"\b(?:swap|swaps|exchange|exchanges|move|moves|rearrange|rearranges)\s+(?:two|2|a|one|any)\s+"
+            r"(?:of\s+your\s+)?(?:placed\s+|tableau\s+)?cards?\b[^\n}]*", None,
+            "a placed card never moves in Castle Combo: swapping or moving the cards of a tableau needs a rule of "
+            "play the game does not have",
+            "a card can score its own place instead ('score 3 if placed in a corner') or turn a face-down card face "
+            "up ('turn a face-down card face up')"),
     _phrase(r"\b(?:trash|trashes|destroy|destroys|remove|removes|burn|burns|scrap|scraps)\b[^\n}]*", None,
             "a card leaves a row only when discarded, with its cost as the reward: 'discard a card from the "
             "castle row for its cost in gold' (or 'in keys'), or a whole row: 'discard the castle row'",
