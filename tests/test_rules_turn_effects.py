@@ -178,13 +178,19 @@ def test_a_save_with_a_malformed_one_time_discount_is_refused_naming_the_place()
         cc.loads(json.dumps(data), rules=rules)
 
 
-def test_a_one_time_discount_shows_in_the_view_the_narration_and_the_observation() -> None:
+def test_a_one_time_discount_shows_in_the_view_and_the_narration() -> None:
     rules = ruleset(HERALD)
     before = at_castle(game(rules, castle=["Herald"]))
     state = before.apply(take("Herald"))
     assert state.view(1).players[0].next_discounts == (3, 0, 0)
     said = narration.narrate(before, take("Herald"), state, ["Ann", "Bob"])
     assert "one-time discount of 3 on the next card" in said
+
+
+def test_a_one_time_discount_shows_in_the_rl_observation() -> None:
+    pytest.importorskip("numpy", reason="the RL observation needs the rl extra (numpy)")
+    rules = ruleset(HERALD)
+    state = at_castle(game(rules, castle=["Herald"])).apply(take("Herald"))
     space = ActionSpace(rules, 2)
     plain = ActionSpace(ruleset(NOBLE), 2)
     assert space.observation_size == plain.observation_size + 2 * 4
