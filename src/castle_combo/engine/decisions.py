@@ -29,6 +29,7 @@ the state.
 
 from __future__ import annotations
 
+import abc
 import enum
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, Union, get_args
@@ -148,7 +149,7 @@ def _mine(table: Table, indices: Sequence[int]) -> list[int]:
     return [cells[i].card for i in indices]
 
 
-class DecisionKind:
+class DecisionKind(abc.ABC):
     """What every kind of decision says about itself (see the module docstring).
 
     ``kind`` is its name in a save and ``field`` the name of its one field
@@ -162,21 +163,21 @@ class DecisionKind:
     answered_by: ClassVar[tuple[type, ...]]
     asked: ClassVar[bool] = True
 
+    @abc.abstractmethod
     def answers(self, table: Table) -> tuple[Action, ...]:
         """Every legal answer, in the documented order."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def owed(self, table: Table, card: str) -> str:
         """What the current player owes, in words (``card`` is the card whose ability asks)."""
-        raise NotImplementedError
 
     def refusal(self, table: Table, card: str, action: Action) -> str:
         """Why ``action``, of a kind that answers this decision, is not one of its answers now."""
         return f"{action} is not possible now: {self.owed(table, card)}"
 
+    @abc.abstractmethod
     def value(self) -> Any:
         """The decision's one field as JSON."""
-        raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., field: ...}``, as a save writes it."""
