@@ -705,30 +705,29 @@ def face_up_only(f: CardFilter) -> bool:
     A face-down card shows nothing of the card it was (the rules page, "Face-down cards"): the engine gives it
     no deck, no shield, no cost and no part, so such a filter fails on it.
     """
-    match f:
-        case FaceUp() | DeckIs() | HasShield() | HasWild() | ShieldCountIs() | CostIs() | CostVsThis() | HasPart() \
-                | HoldsGold() | HoldsKey() | Shares():
-            return True
-        case AllOf(filters=inner):
-            return any(face_up_only(part) for part in inner)
-        case AnyOf(filters=inner):
-            return all(face_up_only(part) for part in inner)
-        case Excluding(filter=inner):
-            return _passes_every(inner, face_down=True)
-    return False
+    return _one_side_only(f, face_down=False)
 
 
 def _face_down_only(f: CardFilter) -> bool:
     """Whether no face-up card can ever pass ``f`` (``face-down``, ``not face-up``, ...)."""
+    return _one_side_only(f, face_down=True)
+
+
+def _one_side_only(f: CardFilter, *, face_down: bool) -> bool:
+    """Whether only face-down cards (``face_down``) or only face-up ones can ever pass ``f``: an "and" needs one
+    part that says so, an "or" every part, and a "not" a filter every card of the other side passes."""
     match f:
         case FaceDown():
-            return True
+            return face_down
+        case FaceUp() | DeckIs() | HasShield() | HasWild() | ShieldCountIs() | CostIs() | CostVsThis() | HasPart() \
+                | HoldsGold() | HoldsKey() | Shares():
+            return not face_down
         case AllOf(filters=inner):
-            return any(_face_down_only(part) for part in inner)
+            return any(_one_side_only(part, face_down=face_down) for part in inner)
         case AnyOf(filters=inner):
-            return all(_face_down_only(part) for part in inner)
+            return all(_one_side_only(part, face_down=face_down) for part in inner)
         case Excluding(filter=inner):
-            return _passes_every(inner, face_down=False)
+            return _passes_every(inner, face_down=not face_down)
     return False
 
 
