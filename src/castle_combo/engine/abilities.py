@@ -8,7 +8,7 @@ as plain integers and stop for a decision in the middle.
 
 A step either does its work at once (:class:`Auto`), or may ask its owner a
 question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
-:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`): its ``run``
+:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`): its ``run``
 returns the :data:`~castle_combo.engine.decisions.Decision` to ask, and its
 ``answer`` applies the answer. So a new kind of effect that asks something is
 one new step class with those two methods, and the rules dispatch to it
@@ -29,7 +29,7 @@ import attrs
 
 from castle_combo._compat import assert_never
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Reveal, Times
+from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Reveal, SwapCard, Times
 from castle_combo.engine.counting import (
     DECKS,
     CardFacts,
@@ -52,11 +52,13 @@ from castle_combo.engine.decisions import (
     ChooseNeighbourCard,
     ChooseOption,
     ChooseRow,
+    ChooseSwap,
     ChooseTimes,
     Decision,
     DiscardCard,
     Frame,
 )
+from castle_combo.facts import CARDS_PER_PLAYER
 from castle_combo.language import model
 
 __all__ = [
@@ -73,6 +75,7 @@ __all__ = [
     "OwnGains",
     "RevealStep",
     "Step",
+    "SwapStep",
     "TimesStep",
     "Work",
     "adjacent",
@@ -140,6 +143,9 @@ class Work(Tableaux, Protocol):
 
     def turn_face_up(self, seat: int, index: int) -> None:
         """Turn ``seat``'s face-down card at ``index`` face up (its shields and banner count from now on)."""
+
+    def swap(self, seat: int, first: int, second: int) -> None:
+        """Swap the places of ``seat``'s cards at ``first`` and ``second`` (each keeps its index, side, gold, key)."""
 
     def resolve_bought(self, seat: int, index: int) -> None:
         """Start resolving, on top of the stack, the ability when bought of ``seat``'s card at ``index``."""
@@ -365,11 +371,16 @@ class MayStep:
 
     cost: tuple[int, int]
     then: tuple[Address, ...]
+    #: ``idle(work, seat, index)``: whether the optional effects could do nothing now (only swaps, with no two
+    #: cards to swap): then nothing is asked. ``None``: they always may do something.
+    idle: Any = attrs.field(default=None, eq=False, kw_only=True)
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
-        """Ask yes or no, if the owner can pay."""
+        """Ask yes or no, if the owner can pay (and the effects could do something)."""
         gold, keys = self.cost
         if work.gold[seat] < gold or work.keys[seat] < keys:
+            return None
+        if self.idle is not None and self.idle(work, seat, frame.index):
             return None
         return AcceptOrDecline(self.cost)
 
@@ -397,6 +408,8 @@ class TimesStep:
     cost: tuple[int, int]
     then: tuple[Address, ...]
     most: int
+    #: As :attr:`MayStep.idle`.
+    idle: Any = attrs.field(default=None, eq=False, kw_only=True)
 
     def affordable(self, work: Work, seat: int) -> int:
         """How many times the owner may do it now: the cap, or fewer if they cannot pay for that many."""
@@ -409,7 +422,9 @@ class TimesStep:
         return most
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
-        """Ask how many times, if the owner can pay at least once."""
+        """Ask how many times, if the owner can pay at least once (and the effects could do something)."""
+        if self.idle is not None and self.idle(work, seat, frame.index):
+            return None
         most = self.affordable(work, seat)
         return ChooseTimes(most) if most >= 1 else None
 
@@ -469,10 +484,84 @@ class RevealStep:
         self._reveal(work, seat, (index,))
 
 
+@attrs.frozen
+class SwapStep:
+    """Swap the places of two of the owner's cards passing a filter (or, ``this``, this card and an adjacent one).
+
+    Two questions (:class:`~castle_combo.engine.decisions.ChooseSwap`): the
+    first card, then the card it swaps with. The second is the step at
+    ``at + (k,)`` (``first`` is ``k``, the first card's index), which the
+    answer to the first puts next in the queue: so what was picked is kept
+    as plain step addresses, and a save between the two questions holds it.
+    "Swap this card with ..." asks only the second (``first`` is this
+    card). A question with one possible answer is not asked, and with no two
+    cards to swap nothing happens.
+    """
+
+    asks: ClassVar[type] = ChooseSwap
+
+    passes: Any = attrs.field(eq=False)
+    this: bool
+    at: Address
+    first: int | None = None
+
+    def partners(self, work: Work, seat: int, index: int, first: int) -> tuple[int, ...]:
+        """The cards the card at ``first`` may swap with (``index``: this card), in the order taken."""
+        cells = work.tableaux[seat]
+        me = cells[index]
+        passes = self.passes
+        if self.this:
+            if first != index:
+                return ()
+            return tuple(i for i in adjacent(cells, index) if passes is None or passes(cells[i], me, _NO_ORIGIN))
+        if passes is not None and not passes(cells[first], me, _NO_ORIGIN):
+            return ()
+        return tuple(i for i, c in enumerate(cells) if i != first and (passes is None or passes(c, me, _NO_ORIGIN)))
+
+    def firsts(self, work: Work, seat: int, index: int) -> tuple[int, ...]:
+        """The cards that may be picked first: those with at least one card to swap with."""
+        if self.this:
+            return (index,) if self.partners(work, seat, index, index) else ()
+        return tuple(i for i in range(len(work.tableaux[seat])) if self.partners(work, seat, index, i))
+
+    def _second(self, work: Work, seat: int, index: int, first: int) -> Decision | None:
+        partners = self.partners(work, seat, index, first)
+        if len(partners) == 1:
+            work.swap(seat, first, partners[0])
+        return ChooseSwap(partners, first) if len(partners) > 1 else None
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask the first card (or, once it is known, the second); nothing to ask with one possible answer."""
+        if self.first is not None or self.this:
+            return self._second(work, seat, frame.index, frame.index if self.first is None else self.first)
+        firsts = self.firsts(work, seat, frame.index)
+        if len(firsts) == 2:  # one pair: no question
+            work.swap(seat, firsts[0], firsts[1])
+            return None
+        return ChooseSwap(firsts) if firsts else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Swap with the card picked second; after the first, ask the second next (or swap if there is no choice)."""
+        assert isinstance(action, SwapCard)
+        cells = work.tableaux[seat]
+        facts = work.facts
+        picked = next(i for i, c in enumerate(cells) if facts[c.card].name == action.card)
+        index = work.frames[-1].index
+        if self.first is not None or self.this:
+            work.swap(seat, index if self.first is None else self.first, picked)
+            return
+        partners = self.partners(work, seat, index, picked)
+        if len(partners) == 1:
+            work.swap(seat, picked, partners[0])
+        else:
+            _queue_first(work, (self.at + (picked,),))
+
+
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep]
+             RevealStep, LaterStep, SwapStep]
 #: Steps that ask a question and take its answer.
-Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep]
+Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
+               SwapStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -827,19 +916,34 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 if isinstance(c, model.Lose):
                     paid[_RESOURCE[c.resource]] += c.amount
             addresses = _compile_effects(inner, address, facts, steps, slots)
+            idle = _idle(tuple(steps[a] for a in addresses))
             if repeat:
-                return TimesStep((paid[0], paid[1]), addresses, effect.most)
-            return MayStep((paid[0], paid[1]), addresses)
+                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle)
+            return MayStep((paid[0], paid[1]), addresses, idle=idle)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
         case model.EndOfThisTurn(effects=inner):
             return LaterStep(_compile_effects(inner, address, facts, steps, slots))
+        case model.Swap(on=on, this=this):
+            passes = compile_filter(on, facts)
+            if not this:  # the second question, once the first card (at index k) is picked
+                for k in range(CARDS_PER_PLAYER):
+                    steps[address + (k,)] = SwapStep(passes, this, address, k)
+            return SwapStep(passes, this, address)
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:
             assert_never(effect)
+
+
+def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:
+    """For optional effects that are only swaps: whether none of them has two cards to swap now (else ``None``)."""
+    swaps = [step for step in inner if isinstance(step, SwapStep)]
+    if not swaps or len(swaps) != len(inner):
+        return None
+    return lambda work, seat, index: not any(step.firsts(work, seat, index) for step in swaps)
 
 
 _PARTS = {part: moment for moment, part in _PART_OF.items()}
@@ -867,6 +971,8 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
             case model.MayDo(effects=effects) | model.EndOfThisTurn(effects=effects):
                 place, *below = below
                 node = effects[place]
+            case model.Swap() if len(below) == 1:  # the second question of a swap (the first card's index)
+                below = []
             case _:
                 raise ValueError(f"{address} does not lead to an effect of {card.name}")
     return node

@@ -21,6 +21,8 @@ and, for fan cards:
 
 * :class:`Reveal` -- ``{"type": "reveal", "card": "Nun"}``: which face-down card an ability turns face up
 * :class:`Times` -- ``{"type": "times", "times": 2}``: how many times a repeated optional effect is done (from 0)
+* :class:`SwapCard` -- ``{"type": "swap", "card": "Nun"}``: a card of the player's tableau a swap moves (the first
+  card, then the card it swaps with)
 
 Every field is checked when the action is built: a wrong type (a float
 position, ``face_down=1``, an unknown key use) raises
@@ -49,6 +51,7 @@ __all__ = [
     "KeyUse",
     "Pass",
     "Reveal",
+    "SwapCard",
     "Take",
     "Times",
     "Unlock",
@@ -261,7 +264,22 @@ class Times:
         return f"do it {self.times} time{'' if self.times == 1 else 's'}"
 
 
-Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times]  # noqa: UP007
+@attrs.frozen(cache_hash=True)
+class SwapCard:
+    """Pick ``card``, one of the player's cards, for a swap ("swap two cards of your tableau"): the first card the
+    swap moves, then the card it swaps with."""
+
+    card: str = attrs.field(validator=_card_name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "swap", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"swap {self.card}"
+
+
+Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times, SwapCard]  # noqa: UP007
 
 #: Each action's JSON ``type`` and the fields it has.
 _FIELDS = {
@@ -275,9 +293,10 @@ _FIELDS = {
     "activate": {"type", "card"},
     "reveal": {"type", "card"},
     "times": {"type", "times"},
+    "swap": {"type", "card"},
 }
-_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal]] = {
-    "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal,
+_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal] | type[SwapCard]] = {
+    "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal, "swap": SwapCard,
 }
 
 

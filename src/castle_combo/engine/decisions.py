@@ -36,7 +36,18 @@ from typing import Any, ClassVar, Protocol, Union, get_args
 
 import attrs
 
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Pass, Reveal, Times, Unlock
+from castle_combo.engine.actions import (
+    Action,
+    Activate,
+    Choose,
+    Discard,
+    DiscardRow,
+    Pass,
+    Reveal,
+    SwapCard,
+    Times,
+    Unlock,
+)
 from castle_combo.errors import RecordError
 from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import Deck
@@ -50,6 +61,7 @@ __all__ = [
     "ChooseNeighbourCard",
     "ChooseOption",
     "ChooseRow",
+    "ChooseSwap",
     "ChooseTimes",
     "Decision",
     "DecisionKind",
@@ -503,8 +515,59 @@ class ChooseNeighbourCard(DecisionKind):
         return cls(tuple((v[0], v[1]) for v in value))
 
 
+@attrs.frozen
+class ChooseSwap(DecisionKind):
+    """A swap ("swap two cards of your tableau") waits for one of its owner's cards: ``SwapCard(name)``.
+
+    Two questions of this kind make a swap: first (``first`` is ``None``)
+    the first card, among ``candidates``, the cards that can be swapped with
+    at least one other; then (``first``: the tableau index of that card) the
+    card it swaps with, among ``candidates``. "Swap this card with an
+    adjacent card" asks only the second. ``candidates`` are tableau indices,
+    in the order the cards were taken. A question with one possible answer
+    is not asked (that card is picked at once). A save writes both in the
+    one field: ``"candidates": {"first": null, "candidates": [0, 2, 3]}``.
+    """
+
+    kind: ClassVar[str] = "swap"
+    field: ClassVar[str] = "candidates"
+    answered_by: ClassVar[tuple[type, ...]] = (SwapCard,)
+
+    candidates: tuple[int, ...]
+    first: int | None = None
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        name = table.engine.name
+        return tuple(SwapCard(name(c)) for c in _mine(table, self.candidates))
+
+    def owed(self, table: Table, card: str) -> str:
+        listed = _listed(table, _mine(table, self.candidates))
+        if self.first is None:
+            return f"choose the first card {card} swaps ({listed})"
+        (first,) = _mine(table, (self.first,))
+        return f"choose the card {card} swaps with {table.engine.name(first)} ({listed})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, SwapCard)
+        listed = _listed(table, _mine(table, self.candidates))
+        return f"{action.card} is not a card of yours {card} may swap now; you may choose {listed}"
+
+    def value(self) -> Any:
+        return {"first": self.first, "candidates": list(self.candidates)}
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseSwap:
+        if not isinstance(value, dict) or set(value) != {"first", "candidates"}:
+            raise RecordError(f"{path}: expected {{\"first\": a tableau index or null, \"candidates\": [tableau "
+                              f"indices]}}, got {quote(value)}")
+        first = value["first"]
+        if first is not None and not (type(first) is int and 0 <= first <= MAX_NUMBER):
+            raise RecordError(f"{path}.first: expected a tableau index or null, got {quote(first)}")
+        return cls(_indices(value["candidates"], f"{path}.candidates"), first)
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
-                 ChooseTimes, ChooseNeighbourCard]
+                 ChooseTimes, ChooseNeighbourCard, ChooseSwap]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

@@ -46,7 +46,8 @@ class Turn:
 
     __slots__ = (
         "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "next_discounts", "opened_lock", "reshuffles", "rng", "script", "shields", "state", "tableaux", "this_turn",
+        "next_discounts", "opened_lock", "reshuffles", "rng", "script", "shields", "state", "swapped", "tableaux",
+        "this_turn",
     )
 
     def __init__(self, state: Table) -> None:
@@ -84,6 +85,9 @@ class Turn:
         self.reshuffles: list[Reshuffle] = []
         self.frames: list[Frame] = list(state.pending.frames) if state.pending is not None else []
         self.opened_lock = state.opened_lock
+        #: Whether two cards of a tableau swapped places during this ``apply`` (then the last card taken may lie
+        #: elsewhere than where it was placed).
+        self.swapped = False
 
     # -- supplies --------------------------------------------------------------
     def gain(self, seat: int, resource: int, amount: int) -> None:
@@ -117,6 +121,19 @@ class Turn:
         self.shields[seat] = self.engine.plus_shields(old.card, self.shields[seat])
         castle, village = self.banners[seat]
         self.banners[seat] = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
+
+    def swap(self, seat: int, first: int, second: int) -> None:
+        """Swap the places of ``seat``'s cards at ``first`` and ``second``; each keeps its side, gold and key.
+
+        The cards keep their indices (the order they were taken), so "this
+        card" of an ability being resolved is still the card that moved, and
+        the occupied places are the same as before.
+        """
+        cells = list(self.tableaux[seat])
+        a, b = cells[first], cells[second]
+        cells[first], cells[second] = a._replace(x=b.x, y=b.y), b._replace(x=a.x, y=a.y)
+        self.tableaux[seat] = tuple(cells)
+        self.swapped = True
 
     def resolve_bought(self, seat: int, index: int) -> None:
         """Resolve next the ability when bought of ``seat``'s card at ``index`` (not as a copy)."""
@@ -266,7 +283,7 @@ class Turn:
                         and p.this_turn == this_turn[seat]):
                     continue
             spots = p.spots
-            if len(tableau) == len(p.tableau) + 1:  # a card was placed (at most one is, per action)
+            if len(tableau) == len(p.tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
             elif len(tableau) != len(p.tableau):
                 spots = spots_of(tableau)

@@ -461,6 +461,12 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def turn_every(self, meta: Meta, target: m.CardFilter | None, ability: bool = False) -> m.TurnFaceUp:
         return m.TurnFaceUp(_without_face_down(target), True, ability, source=self._at(meta))
 
+    def swap_two(self, meta: Meta, cards: _Cards) -> m.Swap:
+        return m.Swap(cards.filter, source=self._at(meta))
+
+    def swap_this(self, meta: Meta, cards: _Cards) -> m.Swap:
+        return m.Swap(cards.filter, True, source=self._at(meta))
+
     def use_its_ability(self, meta: Meta) -> bool:
         return True
 

@@ -14,8 +14,10 @@ later). :func:`check_state` refuses such a state with a
   exhausted location while the other is not;
 * each seat: gold and keys not negative, at most 9 cards placed the way the
   placement rule allows (first at (0, 0), each next to an earlier one, all
-  within a 3x3 box), gold stored only on face-up purse cards and within
-  their capacity, a key only on a face-up lock card;
+  within a 3x3 box; in a ruleset with a card that swaps cards of a tableau,
+  whose places need not follow the order taken, the places are ones the rule
+  could have filled in some order), gold stored only on face-up purse cards
+  and within their capacity, a key only on a face-up lock card;
 * the turn: the cards taken match the tableaux (seat by seat, from the first
   player) and whose turn it is; a decision owed exactly in the phases that
   owe one, fitting the abilities it names;
@@ -34,9 +36,9 @@ position built by hand (or a view, whose deck order is unknown) must keep too:
   row is exhausted), so the game can never be stuck with rows it cannot
   refill;
 * a history's takes are the last cards the tableaux received, each the
-  card and place its taker's tableau shows, face down only if taken face
-  down (a history may begin at a position built by hand, so it need not
-  account for every card);
+  card and place its taker's tableau shows (the place unless a card of the
+  ruleset swaps cards), face down only if taken face down (a history may
+  begin at a position built by hand, so it need not account for every card);
 * a game that is not over has a legal move, and asking for the moves works.
 
 A save that carries its origin (its seed, deck orders and reshuffles) and
@@ -52,7 +54,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from castle_combo.engine.actions import Take
-from castle_combo.engine.counting import DECKS, players_of
+from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.game import new_game
 from castle_combo.engine.rules import openable_locks
@@ -69,7 +71,7 @@ from castle_combo.facts import (
     STARTING_GOLD,
     STARTING_KEYS,
 )
-from castle_combo.language.model import Deck, PlayerGroup
+from castle_combo.language.model import Deck, PlayerGroup, Swap, walk
 
 __all__ = ["check_rules_kept", "check_state", "first_difference", "replayed"]
 
@@ -163,9 +165,11 @@ def _check_player(state: Table, seat: int) -> None:
     cells = player.tableau
     if len(cells) > CARDS_PER_PLAYER:
         raise _fail(f"{path}.tableau", f"a tableau holds at most {CARDS_PER_PLAYER} cards, not {len(cells)}")
+    if _swaps(state):
+        cells = _in_placing_order(cells, path)
     placed: list[tuple[int, int]] = []
     for k, cell in enumerate(cells):
-        where = f"{path}.tableau[{k}]"
+        where = f"{path}.tableau[{player.tableau.index(cell)}]"
         at = (cell.x, cell.y)
         if not placed and at != (0, 0):
             raise _fail(where, f"the first card of a tableau is at [0, 0], not [{cell.x}, {cell.y}]")
@@ -184,6 +188,36 @@ def _check_player(state: Table, seat: int) -> None:
                                          "purse card, up to its capacity)")
         if cell.key and (cell.face_down or not facts.lock):
             raise _fail(f"{where}.key", "a key waits only on a face-up lock card")
+
+
+def _swaps(state: Table) -> bool:
+    """Whether a card of ``state``'s ruleset swaps cards of a tableau (so places need not follow the order taken)."""
+    return any(isinstance(node, Swap) for card in state.rules.cards for node in walk(card))
+
+
+def _in_placing_order(cells: tuple[Placed, ...], path: str) -> tuple[Placed, ...]:
+    """``cells`` in an order the placement rule could have placed them: (0, 0) first, then outward (breadth first).
+
+    Two cards at one place, no card at (0, 0), or a card joined to the others
+    by no chain of neighbours is refused here; the box is checked after.
+    """
+    at = {}
+    for k, cell in enumerate(cells):
+        if (cell.x, cell.y) in at:
+            raise _fail(f"{path}.tableau[{k}]", f"two cards at [{cell.x}, {cell.y}]")
+        at[(cell.x, cell.y)] = cell
+    if cells and (0, 0) not in at:
+        raise _fail(f"{path}.tableau", "no card is at [0, 0], where the first card of a tableau goes (a swap only "
+                                       "exchanges the places of two cards)")
+    order: list[Placed] = [at[(0, 0)]] if cells else []
+    for cell in order:
+        for near in ((cell.x, cell.y - 1), (cell.x - 1, cell.y), (cell.x + 1, cell.y), (cell.x, cell.y + 1)):
+            if near in at and at[near] not in order:
+                order.append(at[near])
+    for k, cell in enumerate(cells):
+        if cell not in order:
+            raise _fail(f"{path}.tableau[{k}]", f"[{cell.x}, {cell.y}] is next to no other card of the tableau")
+    return tuple(order)
 
 
 def _check_turn(state: Table) -> None:
@@ -339,12 +373,15 @@ def _check_takes(state: GameState) -> None:
         raise _fail("$.history", f"{len(takes)} cards taken in the history, but {state.taken} in the tableaux")
     n = len(state.players)
     name = state.engine.name
+    swaps = _swaps(state)
     for j, (i, action) in enumerate(takes):
         k = state.taken - len(takes) + j
         seat = (state.first_player + k) % n
         cell = state.players[seat].tableau[k // n]
-        # A card taken face down may have been turned face up since (a fan card's ability); never the reverse.
-        if (name(cell.card), (cell.x, cell.y)) != (action.card, action.at) or cell.face_down and not action.face_down:
+        # A card taken face down may have been turned face up since (a fan card's ability); never the reverse. A
+        # card may have swapped places since (a fan card's ability).
+        at = action.at if swaps else (cell.x, cell.y)
+        if (name(cell.card), at) != (action.card, action.at) or cell.face_down and not action.face_down:
             raise _fail(f"$.players[{seat}].tableau[{k // n}]", f"is not what $.history[{i}] took "
                                                                f"({action})")
 

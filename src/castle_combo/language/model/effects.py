@@ -82,6 +82,7 @@ __all__ = [
     "PlayerEffect",
     "RowChoice",
     "StoreGold",
+    "Swap",
     "Take",
     "TurnFaceUp",
     "UseAdjacentAbility",
@@ -721,6 +722,40 @@ class TurnFaceUp:
 
 
 @attrs.frozen
+class Swap:
+    """Swap the places of two of the owner's cards: two of the owner's choice, or (``this``) this card and one
+    orthogonally adjacent to it. Only cards passing ``on`` may be swapped (with ``this``, the other card).
+
+    Each card moves as it lies: face up or face down, with the gold stored on
+    it and a key waiting on it; no ability happens again. Only occupied
+    spaces are swapped, so the set of occupied spaces (and where the next card
+    may go) never changes. The owner picks the first card, then the card it
+    swaps with (``this``: only the second); a card is never swapped with
+    itself, and with one possible pair the swap happens without a question,
+    with none nothing happens. "This card" stays the card that moved.
+    """
+
+    on: CardFilter | None = None
+    this: bool = False
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        return filter_problems(self.on, where) + REFUSALS.of(self, where)
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Swap the places of two of your cards (your choice; ...)."."""
+        cards = card_phrase(self.on, 2, banner=False)
+        which = f"this card and one of your {cards} adjacent to it" if self.this else f"two of your {cards}"
+        return english.sentence(f"Swap the places of {which} (your choice; each moves as it lies, face up or down, "
+                                "with its gold and key; no ability happens again)")
+
+    def ccl(self) -> str:
+        if self.this:
+            return f"swap this card with an adjacent {card_phrase(self.on, 1, ccl=True, banner=False)}"
+        return f"swap two {card_phrase(self.on, 2, ccl=True, banner=False)} of your tableau"
+
+
+@attrs.frozen
 class MayDo:
     """An optional effect, maybe with a cost: ``you may pay 2 gold to gain 3 keys``.
 
@@ -962,7 +997,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 #: :class:`EachPlayer` (see :data:`PlayerEffect`).
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
-    UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn,
+    UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -980,7 +1015,7 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
-    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo)):
+    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap)):
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
