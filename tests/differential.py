@@ -232,11 +232,11 @@ def _algebra_rule(rng: random.Random) -> m.Scoring:
 
 
 def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False,
-                algebra: bool = False, lasting: bool = False) -> m.Card:
+                algebra: bool = False, lasting: bool = False, swaps: bool = False) -> m.Card:
     """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics,
     ``algebra``: the language's composable parts: filters, quantifiers, comparisons, new effects)."""
-    if algebra or lasting:
-        return _algebra_card(rng, name, deck, lasting)
+    if algebra or lasting or swaps:
+        return _algebra_card(rng, name, deck, lasting, swaps)
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
         ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
@@ -290,9 +290,29 @@ def _lasting(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effec
     return tuple(out)
 
 
-def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False) -> m.Card:
+def _swapping(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effect, ...]:
+    """``effects`` with a swap of cards of the tableau somewhere: alone, optional (maybe with a cost), set aside
+    until the end of the turn, or after copying an adjacent card's ability (which may swap in turn)."""
+    swap = m.Swap(language_random.random_filter(rng, 1) if rng.random() < 0.5 else None, rng.random() < 0.4)
+    roll = rng.random()
+    if roll < 0.4:
+        added: m.Effect = swap
+    elif roll < 0.65:
+        added = m.MayDo((m.Lose(1, Resource.GOLD),) if rng.random() < 0.3 else (), (swap,))
+    elif roll < 0.8:
+        added = m.EndOfThisTurn((swap,))
+    else:
+        added = m.UseAdjacentAbility()
+    out = list(effects)
+    out.insert(rng.randint(0, len(out)), added)
+    if rng.random() < 0.3:
+        out.append(m.Gain(1, Resource.GOLD, m.Per(m.Cards(m.Near(m.Relation.ADJACENT)), Scope.TABLEAU)))
+    return tuple(out)
+
+
+def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False, swaps: bool = False) -> m.Card:
     """A valid card of the language's composable parts (the first valid one drawn); ``lasting`` adds effects
-    that outlast their moment to some."""
+    that outlast their moment to some, ``swaps`` swaps of cards of the tableau to some."""
     while True:
         purse = rng.choice([None, None, 3, 5])
         card = m.Card(
@@ -305,12 +325,14 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
         )
         if lasting and rng.random() < 0.5:
             card = attrs.evolve(card, ability=_lasting(rng, card.ability))
+        if swaps and rng.random() < 0.5:
+            card = attrs.evolve(card, ability=_swapping(rng, card.ability))
         if not card.problems():
             return card
 
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
-                   algebra: bool = False, lasting: bool = False) -> cc.Ruleset:
+                   algebra: bool = False, lasting: bool = False, swaps: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -318,12 +340,13 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     conditional effects, taking from opponents, adjacent and discard-pile counts, triggers, comparisons
     with the neighbours, scoring as an adjacent card and wild shields. ``lasting`` draws the language's parts
     (as ``algebra``) with effects that outlast their moment: one-time discounts and effects set aside until the
-    end of the turn.
+    end of the turn. ``swaps`` draws them (as ``algebra``) with swaps of cards of a tableau.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting) for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting) for i in range(total - castle)]
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps) for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps)
+              for i in range(total - castle)]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 

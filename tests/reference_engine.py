@@ -17,7 +17,15 @@ Actions are plain tuples, comparable with the engine's JSON forms through
 ``("key", "move")``, ``("key", "refresh")``, ``("take", name, x, y, face_down)``,
 ``("choose", option)``, ``("discard", name)``, and for lock cards (the
 expansion) ``("unlock", name)``, ``("pass",)``, ``("discard_row", deck)``,
-``("activate", name)``.
+``("activate", name)``, and for fan cards ``("reveal", name)`` and ``("swap", name)``.
+
+A swap, restated from the rules page ("Swapping cards"): two cards of the
+owner's tableau exchange their places, each keeping its side, gold and key;
+the owner picks the first card among those that can swap with another, then
+the card it swaps with ("swap this card with an adjacent card": only the
+second, this card being the first); a question with one possible answer is
+not asked, and with no two cards to swap nothing happens (an optional swap
+is then not offered either).
 
 The expansion, restated from its rulings (the rules page, "Out of the
 Oubliette!"). The legal actions at each moment:
@@ -301,6 +309,8 @@ class RefGame:
                 return {("choose", 1), ("choose", 2)}
             if kind == "reveal":
                 return {("reveal", cell.card.name) for cell in detail[0]}
+            if kind == "swap":
+                return {("swap", cell.card.name) for cell in detail[3]}
             return {("activate", cell.card.name) for cell in detail}
         if self.end_locks is not None:
             return {("unlock", cell.card.name) for cell in self.end_locks} | {("pass",)}
@@ -402,6 +412,13 @@ class RefGame:
         elif kind == "reveal":
             chosen, ability = next(cell for cell in detail[0] if cell.card.name == action[1]), detail[1]
             self.turn_up([chosen], ability)
+        elif kind == "swap":
+            effect, me, first, candidates = detail
+            chosen = next(cell for cell in candidates if cell.card.name == action[1])
+            if first is not None:
+                exchange(first, chosen)
+            elif self.swap(effect, me, chosen, self.context(me, frame.discarded)):
+                return  # the card it swaps with is asked next
         else:  # activate
             chosen = next(cell for cell in detail if cell.card.name == action[1])
             self.frames.append(Frame(chosen, list(chosen.card.ability) + list(chosen.card.unlocked), True))
@@ -445,6 +462,39 @@ class RefGame:
             for cell in reversed(cells):
                 if cell.card.ability:
                     self.frames.append(Frame(cell, list(cell.card.ability), False))
+
+    def partners(self, effect: m.Swap, me: Cell, first: Cell, ctx: judge.Context) -> list[Cell]:
+        """The cards ``first`` may swap places with, in the order taken (``me``: this card)."""
+        cells = self.seats[self.current].cells
+        if effect.this:
+            return [c for c in cells if first is me and abs(c.x - me.x) + abs(c.y - me.y) == 1
+                    and judge.passes(effect.on, c, ctx)]
+        if not judge.passes(effect.on, first, ctx):
+            return []
+        return [c for c in cells if c is not first and judge.passes(effect.on, c, ctx)]
+
+    def firsts(self, effect: m.Swap, me: Cell, ctx: judge.Context) -> list[Cell]:
+        """The cards that may be picked first for a swap: those with a card to swap with."""
+        return [c for c in self.seats[self.current].cells if self.partners(effect, me, c, ctx)]
+
+    def swap(self, effect: m.Swap, me: Cell, first: Cell | None, ctx: judge.Context) -> bool:
+        """Swap two cards, or ask which (True); ``first``: the card picked first, if known."""
+        if first is None and not effect.this:
+            firsts = self.firsts(effect, me, ctx)
+            if len(firsts) == 2:
+                exchange(*firsts)
+            elif firsts:
+                self.question = ("swap", (effect, me, None, firsts))
+                return True
+            return False
+        first = me if first is None else first
+        partners = self.partners(effect, me, first, ctx)
+        if len(partners) == 1:
+            exchange(first, partners[0])
+        elif partners:
+            self.question = ("swap", (effect, me, first, partners))
+            return True
+        return False
 
     def asks(self) -> bool:
         """Resolve the stack until a question is asked (True) or nothing is left (False)."""
@@ -524,7 +574,9 @@ class RefGame:
             elif isinstance(effect, m.MayDo):
                 gold = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.GOLD)
                 keys = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.KEY)
-                if seat.gold >= gold and seat.keys >= keys:
+                swaps = [e for e in effect.effects if isinstance(e, m.Swap)]
+                idle = len(swaps) == len(effect.effects) and not any(self.firsts(e, me, ctx) for e in swaps)
+                if seat.gold >= gold and seat.keys >= keys and not idle:
                     self.question = ("may", (gold, keys, effect.effects))
                     return True
             elif isinstance(effect, m.TurnFaceUp):
@@ -533,6 +585,9 @@ class RefGame:
                     self.turn_up(candidates, effect.ability)
                 else:
                     self.question = ("reveal", (candidates, effect.ability))
+                    return True
+            elif isinstance(effect, m.Swap):
+                if self.swap(effect, me, None, ctx):
                     return True
             elif isinstance(effect, m.Choice):
                 self.question = ("choose", effect)
@@ -653,6 +708,11 @@ class RefGame:
         top = [i for i, total in enumerate(totals) if total == max(totals)]
         most = max(left[i] for i in top)
         return sheets, [i for i in top if left[i] == most]
+
+
+def exchange(first: Cell, second: Cell) -> None:
+    """Two cards of one tableau swap places; everything else about them stays (side, gold, key)."""
+    first.x, first.y, second.x, second.y = second.x, second.y, first.x, first.y
 
 
 def score_all(seats: list[Seat]) -> list[dict[str, Any]]:

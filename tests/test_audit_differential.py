@@ -87,6 +87,17 @@ def test_one_time_discounts_and_effects_at_the_end_of_this_turn_agree_with_the_r
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_swaps_of_cards_of_a_tableau_agree_with_the_reference(chunk: int) -> None:
+    """Two cards of a tableau swapped (of any filter, or this card with an adjacent one), optional, at the end of
+    the turn, copied from an adjacent card; counts of adjacent cards read after: whole games, action by action."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, swaps=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
 def _lasting_games_disagree(count: int = 30) -> bool:
     """Whether any of ``count`` random games with effects that outlast their moment disagrees with the reference."""
     from differential import Mismatch

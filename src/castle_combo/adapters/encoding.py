@@ -17,6 +17,8 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
     times         T            how many times a repeated optional effect is done, 0..T-1 (fan cards; T is
                                the largest cap of the ruleset's cards plus 1, 100 for "any number of
                                times", and 0 when no card repeats anything)
+    swap          S            a card of the player's tableau a swap moves (fan cards; S is N when a card of
+                               the ruleset swaps cards, else 0)
 
 The layout depends only on the ruleset's cards, so a trained policy keeps its
 meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
@@ -45,7 +47,7 @@ comes first. The float32 vector is, in order:
   decide, end); the pending decision one-hot (one place per kind of
   decision, in the engine's order: choose, discard, row, adjacent card, lock
   or pass, an optional cost, a face-down card to turn up, a number of times, a
-  neighbour's card) and its number of
+  neighbour's card, a card to swap) and its number of
   answers / 10.
 """
 
@@ -63,6 +65,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Reveal,
+    SwapCard,
     Take,
     Times,
     Unlock,
@@ -72,7 +75,7 @@ from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
-from castle_combo.language.model import Choice, Deck, EndOfThisTurn, MayDo, NextDiscount, walk
+from castle_combo.language.model import Choice, Deck, EndOfThisTurn, MayDo, NextDiscount, Swap, walk
 from castle_combo.language.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -116,8 +119,11 @@ class ActionSpace:
         self.activate_start = self.row_start + 2
         self.reveal_start = self.activate_start + n
         self.times_start = self.reveal_start + n
+        #: Whether a card of the ruleset swaps cards of a tableau (then the space has a block of swap answers).
+        self.swaps = any(isinstance(node, Swap) for card in self.rules.cards for node in walk(card.effects))
+        self.swap_start = self.times_start + self.times
         #: How many integers the space has.
-        self.size = self.times_start + self.times
+        self.size = self.swap_start + (n if self.swaps else 0)
         self._places = 6 + 2 * players
         self._per_card = self._places + 5
         #: Whether a card of the ruleset can leave something waiting in a seat's state (a one-time discount, effects
@@ -176,6 +182,10 @@ class ActionSpace:
                     raise EncodingError(f"{action}: this ruleset's repeated effects are done at most "
                                         f"{self.times - 1} times")
                 return self.times_start + action.times
+            if isinstance(action, SwapCard):
+                if not self.swaps:
+                    raise EncodingError(f"{action}: no card of this ruleset swaps cards")
+                return self.swap_start + self.ids[action.card]
         except KeyError as error:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
@@ -225,7 +235,9 @@ class ActionSpace:
             return Activate(self.names[index - self.activate_start])
         if index < self.times_start:
             return Reveal(self.names[index - self.reveal_start])
-        return Times(index - self.times_start)
+        if index < self.swap_start:
+            return Times(index - self.times_start)
+        return SwapCard(self.names[index - self.swap_start])
 
     def legal(self, state: GameState) -> list[int]:
         """The integers of ``state``'s legal actions, in the game's order."""

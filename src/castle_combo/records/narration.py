@@ -29,6 +29,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Reveal,
+    SwapCard,
     Take,
     Times,
     Unlock,
@@ -126,6 +127,18 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
         elif not said and len(after.discard_pile(deck)) > len(before.discard_pile(deck)) + 1:
             out.append(f"the {deck.value} row is discarded and refilled")
     return out
+
+
+def _swapped(before: GameState, after: GameState, seat: int, where: Callable[[int, tuple[int, int]], str]) -> str:
+    """The cards of ``seat`` that swapped places from ``before`` to ``after`` and where they lie now, or ""."""
+    moved = [(b.card, a) for b, a in zip(before.players[seat].tableau, after.players[seat].tableau, strict=False)
+             if (b.x, b.y) != (a.x, a.y)]
+    if len(moved) != 2:
+        return ""
+    name = before.engine.name
+    (first, at_first), (second, at_second) = moved
+    return (f"{name(first)} and {name(second)} swap places ({name(first)} now {where(seat, (at_first.x, at_first.y))}, "
+            f"{name(second)} {where(seat, (at_second.x, at_second.y))})")
 
 
 def _times(times: int) -> str:
@@ -236,6 +249,8 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
                 head += f" in {lender}'s tableau"
     elif isinstance(action, Reveal):
         head = f"{name} turns {action.card} face up"
+    elif isinstance(action, SwapCard):
+        head = f"{name} picks {action.card} for a swap"
     elif isinstance(action, Times):
         asking = before.engine.name(before.pending.frames[-1].card) if before.pending and before.pending.frames \
             else "the card"
@@ -247,5 +262,6 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
     if isinstance(action, UseKey):
         gains = [g for g in gains if not g.startswith("spends")]
     sentence = _agree(head + (", " + english.join_and(gains) if gains else ""), name)
-    rest = _others(before, after, seat, who) + _table(before, after, action)
+    swapped = _swapped(before, after, seat, where)
+    rest = ([swapped] if swapped else []) + _others(before, after, seat, who) + _table(before, after, action)
     return sentence + ("; " + "; ".join(rest) if rest else "")
