@@ -85,6 +85,12 @@ EXAMPLES = [
      "Score 1 per village banner to the right of this one in its row."),
     ("score 1 per village banner along this card's diagonals", "score 1 per village banner on this card's diagonals",
      "Score 1 per village banner on the diagonal lines through this one."),
+    ("when bought: swap 2 of your placed cards", "when bought: swap two cards of your tableau",
+     "When bought face up: Swap the places of two of your cards (your choice; each moves as it lies, face up or "
+     "down, with its gold and key; no ability happens again)."),
+    ("when bought: swap places with an adjacent card", "when bought: swap this card with an adjacent card",
+     "When bought face up: Swap the places of this card and one of your cards adjacent to it (your choice; each "
+     "moves as it lies, face up or down, with its gold and key; no ability happens again)."),
 ]
 #: The same for the facts of a card (the line of deck, cost and shields).
 HEADER_EXAMPLES = [
@@ -99,7 +105,7 @@ HEADER_EXAMPLES = [
 NOWHERE = [
     ("when bought: remove a card from the castle row", "a card leaves a row only when discarded"),
     ("when bought: look at the top 3 cards of the castle deck", "no player sees a deck's order"),
-    ("when bought: swap two cards of your tableau", "a placed card never moves"),
+    ("when bought: move this card to an empty space", "a placed card moves only by trading places"),
 ]
 
 

@@ -40,6 +40,7 @@ TRIGGER_EXAMPLES = (
     "turn every face-down card face up and use its ability",
     "choose one: { gain 2 gold } or { gain 1 key }",
     "you may pay 1 gold to gain 2 keys",
+    "swap two cards of your tableau",
 )
 
 

@@ -360,12 +360,22 @@ PHRASES: tuple[Phrase, ...] = (
             "no player sees a deck's order in Castle Combo: looking at or reordering a deck needs a rule of play "
             "the game does not have (what one player may know that the others do not)",
             "a card can act on the rows instead: 'discard the castle row' (or village) shows new cards to everyone"),
-    _phrase(r"\b(?:swap|swaps|exchange|exchanges|move|moves|rearrange|rearranges)\s+(?:two|2|a|one|any)\s+"
-            r"(?:of\s+your\s+)?(?:placed\s+|tableau\s+)?cards?\b[^\n}]*", None,
-            "a placed card never moves in Castle Combo: swapping or moving the cards of a tableau needs a rule of "
-            "play the game does not have",
-            "a card can score its own place instead ('score 3 if placed in a corner') or turn a face-down card face "
-            "up ('turn a face-down card face up')"),
+    _phrase(r"\b(?:swap|swaps|exchange|exchanges|switch|switches)\s+(?:places\s+with|(?:the\s+)?(?:place|position|"
+            r"space)\s+(?:of\s+this\s+card\s+)?with|this\s+card\s+(?:with|for))\s+(?:a|an|one)\s+(?:of\s+your\s+)?"
+            r"(?:adjacent|neighbouring|neighboring|orthogonally\s+adjacent)\s+cards?\b",
+            "swap this card with an adjacent card",
+            "this card trades places with one next to it: 'swap this card with an adjacent card' (the card moves "
+            "as it lies, and stays 'this card')"),
+    _phrase(r"\b(?:swap|swaps|exchange|exchanges|switch|switches|rearrange|rearranges)\s+(?:the\s+(?:places|"
+            r"positions)\s+of\s+)?(?:two|2|any\s+two|any\s+2)\s+(?:of\s+your\s+)?(?:placed\s+|tableau\s+)?cards?"
+            r"(?:\s+(?:in|of|from)\s+your\s+(?:tableau|grid))?",
+            "swap two cards of your tableau",
+            "two cards of a tableau trade places with 'swap two cards of your tableau' (the owner picks them; each "
+            "moves as it lies, face up or down, with its gold and key)"),
+    _phrase(r"\b(?:move|moves)\s+(?:this|a|one|any)\s+(?:of\s+your\s+)?(?:placed\s+|tableau\s+)?cards?\b[^\n}]*", None,
+            "a placed card moves only by trading places with another card of its tableau: a card never goes to an "
+            "empty space, which would change where the next card may be placed",
+            "write 'swap two cards of your tableau' or 'swap this card with an adjacent card'"),
     _phrase(r"\b(?:trash|trashes|destroy|destroys|remove|removes|burn|burns|scrap|scraps)\b[^\n}]*", None,
             "a card leaves a row only when discarded, with its cost as the reward: 'discard a card from the "
             "castle row for its cost in gold' (or 'in keys'), or a whole row: 'discard the castle row'",

@@ -12,7 +12,8 @@ actions and the address follows the steps.
 What a person sees matches what the words say:
 
 * every tableau is drawn in its final 3x3 grid from the first step, so a card
-  never moves once placed, and the words name the places the picture shows
+  stays where it was placed (unless a fan card swaps it with another: the
+  occupied places never change), and the words name the places the picture shows
   ("takes the Nun face up at the top left");
 * the cards the move changed (the card taken, a purse that got gold, a lock
   opened, the cards new in a row) are ringed in dashed orange;
