@@ -17,6 +17,7 @@ syntax saves reading the list once you know the game:
 ``row castle``             the whole row a "discard a row" ability discards
 ``activate baker``         the adjacent card (or neighbour's card) whose ability a copier uses
 ``times 2``                how many times a repeated "you may pay ..." is done (from 0)
+``swap nun``               a card of your tableau a swap moves (the first, then the one it swaps with)
 ``undo``, ``help``,        go back to your previous decision, show help,
 ``moves``, ``quit``        list the numbered moves, leave the game
 =========================  ==============================================
@@ -49,6 +50,7 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    SwapCard,
     Take,
     Times,
     Unlock,
@@ -113,6 +115,8 @@ def compact(action: Action) -> str:
         return f"activate {action.card.lower()}"
     if isinstance(action, Times):
         return f"times {action.times}"
+    if isinstance(action, SwapCard):
+        return f"swap {action.card.lower()}"
     return f"discard {action.card.lower()}"
 
 
@@ -184,9 +188,9 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
             if action.deck.value == words[1]:
                 return action
         raise BadInput(f"write {choices}")
-    named: dict[str, tuple[type[Unlock] | type[Activate], str]] = {
+    named: dict[str, tuple[type[Unlock] | type[Activate] | type[SwapCard], str]] = {
         "unlock": (Unlock, "unlock"), "open": (Unlock, "unlock"), "activate": (Activate, "use the ability of"),
-        "use": (Activate, "use the ability of"),
+        "use": (Activate, "use the ability of"), "swap": (SwapCard, "swap"),
     }
     if head in named:
         kind, what = named[head]
@@ -276,6 +280,7 @@ Moves: 2b (card 2 of the row at spot b, face up), 2b d (face down);
   row castle               the whole row an ability discards
   activate baker           the adjacent card whose ability a copier uses
   times 2                  how many times to do a repeated "you may pay ..."
+  swap nun                 a card a swap moves: the first, then the one it swaps with
   N                        answer N of a decision, as the prompt numbers them
   #N                       move N of the numbered list ('moves' shows it)
 Commands: moves, undo (back to your previous decision; the hidden cards are

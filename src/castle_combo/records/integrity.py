@@ -169,7 +169,7 @@ def _check_player(state: Table, seat: int) -> None:
         cells = _in_placing_order(cells, path)
     placed: list[tuple[int, int]] = []
     for k, cell in enumerate(cells):
-        where = f"{path}.tableau[{player.tableau.index(cell)}]"
+        where = f"{path}.tableau[{k if cells is player.tableau else player.tableau.index(cell)}]"
         at = (cell.x, cell.y)
         if not placed and at != (0, 0):
             raise _fail(where, f"the first card of a tableau is at [0, 0], not [{cell.x}, {cell.y}]")
