@@ -382,3 +382,12 @@ def test_the_terminal_game_reads_swap_and_a_card_name() -> None:
     assert parse_input("swap stew", legal).action == cc.SwapCard("Steward")
     assert parse_input("2", legal).action == cc.SwapCard("Gate")
     assert compact(cc.SwapCard("Hidden")) == "swap hidden"
+
+
+def test_a_save_asking_the_second_question_for_a_card_not_there_is_refused() -> None:
+    rules = ruleset(MASON, STEWARD, GATE, HIDDEN)
+    second = three_cards().apply(take("Mason", 0, 1)).apply(cc.SwapCard("Steward"))
+    saved = cc.dumps(second).replace('"step": [0, 0, 0]', '"step": [0, 0, 7]')
+    assert saved != cc.dumps(second)
+    with pytest.raises(cc.RecordError, match=r"\$\.pending\.decision: .* is not the question this position asks"):
+        cc.loads(saved, rules=rules)

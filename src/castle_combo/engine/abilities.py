@@ -508,6 +508,8 @@ class SwapStep:
     def partners(self, work: Work, seat: int, index: int, first: int) -> tuple[int, ...]:
         """The cards the card at ``first`` may swap with (``index``: this card), in the order taken."""
         cells = work.tableaux[seat]
+        if not 0 <= first < len(cells):  # a save edited to name no card there: nothing to swap
+            return ()
         me = cells[index]
         passes = self.passes
         if self.this:

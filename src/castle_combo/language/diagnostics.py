@@ -98,7 +98,8 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
                                          "at the end of the game, score)"))
         # After a complete part a property may begin; the words that would go on with that part (a place,
         # a condition's "and", ...) are not what a fan looks for there, so the property is named alone.
-        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "it", "at", "in", "on", "if"} | _GOING_ON
+        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "it", "at", "in", "on", "if"}
+        words -= _GOING_ON
         names -= _GOING_ON_TERMINALS
         names.discard("WORD")
     if EFFECT_WORDS <= words:
