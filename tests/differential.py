@@ -232,11 +232,11 @@ def _algebra_rule(rng: random.Random) -> m.Scoring:
 
 
 def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False,
-                algebra: bool = False, lasting: bool = False, swaps: bool = False) -> m.Card:
+                algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False) -> m.Card:
     """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics,
     ``algebra``: the language's composable parts: filters, quantifiers, comparisons, new effects)."""
-    if algebra or lasting or swaps:
-        return _algebra_card(rng, name, deck, lasting, swaps)
+    if algebra or lasting or swaps or takes:
+        return _algebra_card(rng, name, deck, lasting, swaps, takes)
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
         ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
@@ -310,9 +310,29 @@ def _swapping(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effe
     return tuple(out)
 
 
-def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False, swaps: bool = False) -> m.Card:
+def _take_trigger(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with a take trigger: on its owner's takes, or another player's ("whenever an opponent takes"), of
+    any kind of card the language's filters name, with effects on the owner and on "that player"."""
+    taken_by = rng.choice([None, None, *m.PlayerGroup])
+    effects = [_algebra_effect(rng, trigger=True) for _ in range(rng.randint(0, 1))]
+    if taken_by is not None and (not effects or rng.random() < 0.6):
+        resource = rng.choice(list(Resource))
+        per = _algebra_per(rng, False) if rng.random() < 0.3 else None
+        inner = rng.choice([m.Gain, m.Lose, m.Take, m.Give])(rng.randint(1, 3), resource, per)
+        condition = _algebra_condition(rng, False, them=True) if rng.random() < 0.3 else None
+        effects.insert(rng.randint(0, len(effects)), m.EachPlayer(m.ThatPlayer.TAKER, inner, condition))
+    if not effects:
+        effects.append(m.Gain(1, rng.choice(list(Resource))))
+    on_take = language_random.random_filter(rng, 1) if rng.random() < 0.6 else None
+    return attrs.evolve(card, abilities={**card.abilities, m.Moment.TAKE: tuple(effects)}, on_take=on_take,
+                        taken_by=taken_by)
+
+
+def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False, swaps: bool = False,
+                  takes: bool = False) -> m.Card:
     """A valid card of the language's composable parts (the first valid one drawn); ``lasting`` adds effects
-    that outlast their moment to some, ``swaps`` swaps of cards of the tableau to some."""
+    that outlast their moment to some, ``swaps`` swaps of cards of the tableau to some, ``takes`` take triggers
+    (of its owner's takes or other players')."""
     while True:
         purse = rng.choice([None, None, 3, 5])
         card = m.Card(
@@ -327,12 +347,15 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
             card = attrs.evolve(card, ability=_lasting(rng, card.ability))
         if swaps and rng.random() < 0.5:
             card = attrs.evolve(card, ability=_swapping(rng, card.ability))
+        if takes and rng.random() < 0.5:
+            card = _take_trigger(rng, card)
         if not card.problems():
             return card
 
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
-                   algebra: bool = False, lasting: bool = False, swaps: bool = False) -> cc.Ruleset:
+                   algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False
+                   ) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -340,12 +363,15 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     conditional effects, taking from opponents, adjacent and discard-pile counts, triggers, comparisons
     with the neighbours, scoring as an adjacent card and wild shields. ``lasting`` draws the language's parts
     (as ``algebra``) with effects that outlast their moment: one-time discounts and effects set aside until the
-    end of the turn. ``swaps`` draws them (as ``algebra``) with swaps of cards of a tableau.
+    end of the turn. ``swaps`` draws them (as ``algebra``) with swaps of cards of a tableau. ``takes`` draws them
+    with take triggers: on the owner's takes and on other players' ("whenever an opponent takes ...: take 1 gold
+    from that player").
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps) for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps)
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps, takes)
+             for i in range(castle)]
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps, takes)
               for i in range(total - castle)]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 

@@ -221,6 +221,8 @@ class RefGame:
                        Deck.VILLAGE: Place([by_name[x] for x in village])}
         self.messenger = Deck.VILLAGE
         self.current = first_player
+        #: The seat whose take is resolving ("that player" of a trigger on another player's take).
+        self.taker = first_player
         self.taken = 0
         self.key_spent = False
         self.lock_opened = False
@@ -367,7 +369,9 @@ class RefGame:
             self.taken += 1
             self.card_taken = True
             self.then = "taken"
-            if cell.up and card.ability:
+            bought = cell.up  # a card taken face down and turned face up by a take trigger was not bought
+            self.take_triggers(cell)
+            if bought and card.ability:
                 self.frames.append(Frame(cell, list(card.ability), False))
             self.resolve()
             return
@@ -517,9 +521,9 @@ class RefGame:
                 # "all at once": every player's condition and amount judged before any of the effects resolves.
                 judged = {other: (effect.condition is None or judge.holds(effect.condition, theirs),
                                   judge.amount(inner, theirs))
-                          for other in judge.seats_of(effect.group, self.current, self.n) if effect.at_once
+                          for other in self.players(effect.group) if effect.at_once
                           for theirs in [self.context(me, frame.discarded, other)]}
-                for other in judge.seats_of(effect.group, self.current, self.n):
+                for other in self.players(effect.group):
                     theirs = self.context(me, frame.discarded, other)
                     if effect.at_once:
                         applies, amount = judged[other]
@@ -675,6 +679,34 @@ class RefGame:
             if cell.up and effects:
                 self.frames.append(Frame(cell, list(effects), False))
                 assert not self.asks(), "a trigger never asks"
+
+    def take_triggers(self, taken: Cell) -> None:
+        """The triggers on the card just taken, right after it is placed and before its ability: first the taker's
+        face-up cards watching their own takes (or any player's), in the order taken, never the card itself; then
+        each other seat from the taker's left, its face-up cards watching the taker. Each watches one kind of
+        card; each resolves as its owner's, "that player" being the taker."""
+        taker = self.current
+        self.taker = taker
+        for k in range(self.n):
+            owner = (taker + k) % self.n
+            cells = self.seats[owner].cells
+            for cell in list(cells[:-1] if owner == taker else cells):
+                card = cell.card
+                watches = (card.taken_by in (None, m.PlayerGroup.PLAYERS) if owner == taker
+                           else card.taken_by is not None and taker in judge.seats_of(card.taken_by, owner, self.n))
+                if not (cell.up and card.taken and watches):
+                    continue
+                self.current = owner
+                if judge.passes(card.on_take, taken, self.context(cell, [])):
+                    self.frames.append(Frame(cell, list(card.taken), False))
+                    assert not self.asks(), "a trigger never asks"
+                self.current = taker
+
+    def players(self, group: m.PlayerGroup | m.ThatPlayer) -> list[int]:
+        """The seats an effect on each player is about, seen from the current player: "that player" is the taker."""
+        if isinstance(group, m.ThatPlayer):
+            return [self.taker]
+        return judge.seats_of(group, self.current, self.n)
 
     def refill(self, deck: Deck) -> None:
         place = self.places[deck]

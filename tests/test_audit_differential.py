@@ -20,6 +20,8 @@ from differential import play_and_compare, random_ruleset, rulesets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from castle_combo.language import model as m
+
 STYLES = ("uniform", "buyer", "keys")
 RULESETS = rulesets()
 
@@ -241,3 +243,43 @@ def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch:
     with pytest.raises(Mismatch):
         for seed in range(40):
             play_and_compare(RULESETS["oubliette"], 2 + seed % 4, seed, "buyer")
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_take_triggers_on_every_players_takes_agree_with_the_reference(chunk: int) -> None:
+    """Triggers on the owner's takes and on other players' ("whenever an opponent takes ...: take 1 gold from that
+    player"), of any kind of card the filters name, with every other part of the language around them."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, takes=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def _take_games_disagree(count: int = 30) -> bool:
+    """Whether any of ``count`` random games with take triggers disagrees with the reference."""
+    from differential import Mismatch
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, takes=True), players, seed, "buyer")
+        except Mismatch:
+            return True
+    return False
+
+
+def test_the_differential_catches_triggers_on_the_wrong_players_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+
+    monkeypatch.setattr(rules, "players_of", lambda group, seat, seats: tuple(s for s in range(seats) if s != seat))
+    assert _take_games_disagree()
+
+
+def test_the_differential_catches_that_player_taken_for_the_owner(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import abilities
+
+    monkeypatch.setattr(abilities, "_players", lambda group, work, seat: (seat,) if group is m.ThatPlayer.TAKER
+                        else abilities.players_of(group, seat, len(work.tableaux)))
+    assert _take_games_disagree()

@@ -117,6 +117,9 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a take trigger resolves inside the take": "whenever you take a card: discard a row",
     "a card's take trigger resolves for the cards taken after it": "whenever you take a card that is this card: "
                                                                    "gain 1 gold",
+    "'that player' is the player who took": "when bought: take 1 gold from that player",
+    "the card another player takes lies in their tableau": "whenever an opponent takes a card adjacent to this card: "
+                                                           "gain 1 gold",
 }
 
 

@@ -114,6 +114,8 @@ class Work(Tableaux, Protocol):
     def facts(self) -> Sequence[CardFacts]: ...
 
     messenger: int
+    #: The seat whose take is being resolved ("that player" of a trigger on another player's take).
+    taker: int
 
     def exhausted(self, deck: int) -> bool:
         """Whether location ``deck`` (0 castle, 1 village) is exhausted."""
@@ -578,7 +580,9 @@ class Ability:
     engine skips discounts and copies in a copy). ``each_turn``,
     ``turn_end``, ``game_end`` and ``taken`` are the triggers' effects (never
     copied); ``takes`` is whether a card just taken triggers ``taken``:
-    ``takes(taken_cell, this_cell, origin)``, ``None`` for any card.
+    ``takes(taken_cell, this_cell, origin)``, ``None`` for any card;
+    ``taken_by`` who takes: ``None`` the owner, else the players of a group
+    seen from the owner (:attr:`~castle_combo.language.model.Card.taken_by`).
     ``steps`` holds every step by address. ``opens`` says whether a lock can
     be opened now (see :func:`compile_ability`).
     """
@@ -592,6 +596,7 @@ class Ability:
     turn_end: tuple[Address, ...] = ()
     taken: tuple[Address, ...] = ()
     takes: Any = attrs.field(default=None, eq=False)
+    taken_by: model.PlayerGroup | None = None
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -680,6 +685,14 @@ def _between(effect: model.PlayerEffect, resource: int) -> _Move:
             assert_never(effect)
 
 
+def _players(group: model.PlayerGroup | model.ThatPlayer, work: Work, seat: int) -> tuple[int, ...]:
+    """The seats an effect on each player is about, in turn order from the owner's left."""
+    if group is model.ThatPlayer.TAKER:
+        return (work.taker,)
+    assert isinstance(group, model.PlayerGroup)
+    return players_of(group, seat, len(work.tableaux))
+
+
 def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
     """Each player of the group meeting the condition: one resource effect with them (see the model)."""
     inner = effect.effect
@@ -691,7 +704,7 @@ def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
         def all_at_once(work: Work, seat: int, index: int) -> None:
             # Every player's condition and amount on the position before any of the effects resolves.
             judged = [(them, max(0, amount_of(work, seat, index, (them, None))))
-                      for them in players_of(group, seat, len(work.tableaux))
+                      for them in _players(group, work, seat)
                       if test is None or test(work, seat, index, _NO_ORIGIN, (them, None))]
             for them, amount in judged:
                 move(work, seat, them, amount)
@@ -699,7 +712,7 @@ def _each_player(effect: model.EachPlayer, facts: Sequence[CardFacts]) -> Run:
         return all_at_once
 
     def each_player(work: Work, seat: int, index: int) -> None:
-        for them in players_of(group, seat, len(work.tableaux)):
+        for them in _players(group, work, seat):
             about = (them, None)
             if test is not None and not test(work, seat, index, _NO_ORIGIN, about):
                 continue
@@ -1019,4 +1032,5 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
         parts.get(model.Moment.BOUGHT, ()), parts.get(model.Moment.UNLOCKED, ()), steps, _opens(card.unlocked, facts),
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
         parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), compile_filter(card.on_take, facts),
+        card.taken_by,
     )

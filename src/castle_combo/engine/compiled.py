@@ -62,7 +62,8 @@ class Compiled:
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
-        "has_take_triggers", "has_triggers", "ids", "own_gains", "reads_others", "scorers", "scoring_facts", "wild_as",
+        "has_other_take_triggers", "has_take_triggers", "has_triggers", "ids", "own_gains", "reads_others", "scorers",
+        "scoring_facts", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -100,6 +101,9 @@ class Compiled:
         self.has_triggers = any(a.each_turn or a.turn_end or a.game_end for a in self.abilities)
         #: Whether any card has effects whenever its owner takes a card: without one, a take skips them.
         self.has_take_triggers = any(a.taken for a in self.abilities)
+        #: Whether any card has effects whenever another player takes a card ("whenever an opponent takes"):
+        #: without one, a take looks at its taker's tableau only.
+        self.has_other_take_triggers = any(a.taken and a.taken_by is not None for a in self.abilities)
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )

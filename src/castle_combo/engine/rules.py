@@ -46,7 +46,7 @@ from castle_combo.engine.actions import (
     UseKey,
 )
 from castle_combo.engine.compiled import Compiled
-from castle_combo.engine.counting import DECKS, Placed
+from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
@@ -58,8 +58,9 @@ from castle_combo.engine.table import (
     spots_after_placing,
 )
 from castle_combo.engine.turn import Turn
-from castle_combo.errors import IllegalAction
+from castle_combo.errors import IllegalAction, RulesetError
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
+from castle_combo.language.model import PlayerGroup
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks",
            "run_take_triggers", "run_triggers"]
@@ -264,7 +265,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # turn. It does exactly what the general path below does (a test plays both ways and compares states).
     if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other.exhausted or len(other.row) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later
-            and not (engine.has_take_triggers and _takes_trigger(engine, tableau))):
+            and not (engine.has_take_triggers and _takes_trigger(engine, tableau, players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None and not (engine.has_triggers and _triggers_next(state, seat, placed)):
@@ -331,10 +332,16 @@ def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> Ille
     return IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
 
 
-def _takes_trigger(engine: Compiled, tableau: tuple[Placed, ...]) -> bool:
-    """Whether a face-up card of ``tableau`` has effects whenever its owner takes a card."""
+def _takes_trigger(engine: Compiled, tableau: tuple[Placed, ...], players: tuple[PlayerState, ...],
+                   seat: int) -> bool:
+    """Whether a face-up card of ``tableau`` (``seat``'s) has effects whenever its owner takes a card, or a
+    face-up card of another seat whenever another player does."""
     abilities = engine.abilities
-    return any(not c.face_down and abilities[c.card].taken for c in tableau)
+    if any(not c.face_down and abilities[c.card].taken for c in tableau):
+        return True
+    return engine.has_other_take_triggers and any(
+        not c.face_down and abilities[c.card].taken_by is not None and abilities[c.card].taken
+        for other, p in enumerate(players) if other != seat for c in p.tableau)
 
 
 def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
@@ -344,20 +351,50 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
     gained), before its ability; each face-up card taken before it whose kind of card the taken one is, in the
     order taken (a card turned face up by an earlier one's effect triggers too when it comes later); never the
     card taken itself.
+
+    Then, in a ruleset with triggers on other players' takes ("whenever an opponent takes ...:"), each other
+    seat in turn order from the taker's left, its face-up cards watching the taker in the order taken; a card
+    watching any player triggers on its owner's own takes with the owner's other cards.
     """
-    abilities = state.engine.abilities
+    engine = state.engine
+    abilities = engine.abilities
+    card_taken = turn.tableaux[seat][taken]
+    turn.taker = seat
     for index in range(taken):
         cell = turn.tableaux[seat][index]
         if cell.face_down:
             continue
         ability = abilities[cell.card]
-        if not ability.taken:
+        if not ability.taken or (ability.taken_by is not None and ability.taken_by is not PlayerGroup.PLAYERS):
             continue
-        if ability.takes is not None and not ability.takes(turn.tableaux[seat][taken], cell, (0, 0)):
+        if ability.takes is not None and not ability.takes(card_taken, cell, (0, 0)):
             continue
         turn.frames.append(Frame(cell.card, index, ability.taken))
-        asked = _run_stack(turn, seat, abilities)
-        assert asked is None, "a trigger never asks (validation refuses effects that would)"
+        _run_trigger(turn, seat, abilities)
+    if not engine.has_other_take_triggers:
+        return
+    seats = len(turn.tableaux)
+    for k in range(1, seats):
+        owner = (seat + k) % seats
+        index = 0
+        while index < len(turn.tableaux[owner]):  # a card turned face up by an earlier one triggers when it comes
+            cell = turn.tableaux[owner][index]
+            ability = abilities[cell.card]
+            if (not cell.face_down and ability.taken and ability.taken_by is not None
+                    and seat in players_of(ability.taken_by, owner, seats)
+                    and (ability.takes is None or ability.takes(card_taken, cell, (0, 0)))):
+                turn.frames.append(Frame(cell.card, index, ability.taken))
+                _run_trigger(turn, owner, abilities)
+            index += 1
+
+
+def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
+    """Resolve the trigger just put on the stack, for its owner ``seat``: triggers never ask anything."""
+    asked = _run_stack(turn, seat, abilities)
+    if asked is not None:
+        card = turn.engine.name(turn.frames[-1].card) if turn.frames else "a card"
+        raise RulesetError(f"a trigger of {card} asked its owner a question, which no trigger may: the card "
+                           "language refuses such a card, so this ruleset was built with check=False")
 
 
 def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:
@@ -550,5 +587,4 @@ def run_triggers(state: Table, turn: Turn, seat: int, part: str) -> None:
         addresses = getattr(abilities[cell.card], part)
         if addresses:
             turn.frames.append(Frame(cell.card, index, addresses))
-            asked = _run_stack(turn, seat, abilities)
-            assert asked is None, "a trigger never asks (validation refuses effects that would)"
+            _run_trigger(turn, seat, abilities)

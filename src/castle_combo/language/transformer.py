@@ -239,7 +239,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             scoring=tuple(p.value for p in properties if p.kind == "score"),
             names=tuple(p.value for p in properties if p.kind == "name"),
             lock="lock" in seen,
-            on_take=seen["whenever you take"].extra if "whenever you take" in seen else None,
+            on_take=seen["whenever you take"].extra[0] if "whenever you take" in seen else None,
+            taken_by=seen["whenever you take"].extra[1] if "whenever you take" in seen else None,
             source=where,
         )
 
@@ -287,7 +288,23 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         return _Property("at the end of the game", effects, self._at(meta))
 
     def take_trigger(self, meta: Meta, taken: m.CardFilter | None, *effects: m.Effect) -> _Property:
-        return _Property("whenever you take", effects, self._at(meta), taken)
+        return _Property("whenever you take", effects, self._at(meta), (taken, None))
+
+    def other_take_trigger(self, meta: Meta, taker: m.PlayerGroup, taken: m.CardFilter | None,
+                           *effects: m.Effect) -> _Property:
+        return _Property("whenever you take", effects, self._at(meta), (taken, taker))
+
+    def taker_opponent(self, meta: Meta) -> m.PlayerGroup:
+        return m.PlayerGroup.OPPONENTS
+
+    def taker_neighbour(self, meta: Meta) -> m.PlayerGroup:
+        return m.PlayerGroup.NEIGHBOURS
+
+    def taker_player(self, meta: Meta) -> m.PlayerGroup:
+        return m.PlayerGroup.PLAYERS
+
+    def taker_side(self, meta: Meta, side: str) -> m.PlayerGroup:
+        return m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT
 
     # ------------------------------------------------------------ scoring
     def score_per(self, meta: Meta, points: int, *rest: Any) -> _Property:
@@ -336,7 +353,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         per, bounds = self._per_and_bounds(rest)
         return m.Lose(amount, resource, per, source=self._at(meta), **bounds)
 
-    def each_gains(self, meta: Meta, players: tuple[m.PlayerGroup, m.Condition | None], amount: int,
+    def each_gains(self, meta: Meta, players: tuple[m.PlayerGroup | m.ThatPlayer, m.Condition | None], amount: int,
                    resource: m.Resource, *rest: Any) -> m.EachPlayer:
         at_once, rest = _at_once(rest)
         per, bounds = self._per_and_bounds(rest)
@@ -344,7 +361,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         return m.EachPlayer(players[0], m.Gain(amount, resource, per, source=where, **bounds), players[1],
                             at_once=at_once, source=where)
 
-    def each_loses(self, meta: Meta, players: tuple[m.PlayerGroup, m.Condition | None], amount: int,
+    def each_loses(self, meta: Meta, players: tuple[m.PlayerGroup | m.ThatPlayer, m.Condition | None], amount: int,
                    resource: m.Resource, *rest: Any) -> m.EachPlayer:
         at_once, rest = _at_once(rest)
         per, bounds = self._per_and_bounds(rest)
@@ -374,6 +391,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def each_players(self, meta: Meta, group: m.PlayerGroup,
                      condition: Lazy | None = None) -> tuple[m.PlayerGroup, m.Condition | None]:
         return group, (condition(Scope.THEIRS) if condition is not None else None)
+
+    def that_player(self, meta: Meta, condition: Lazy | None = None) -> tuple[m.ThatPlayer, m.Condition | None]:
+        return m.ThatPlayer.TAKER, (condition(Scope.THEIRS) if condition is not None else None)
 
     def one_neighbour(self, meta: Meta, side: str) -> tuple[m.PlayerGroup, None]:
         return (m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT), None

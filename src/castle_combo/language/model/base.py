@@ -158,8 +158,10 @@ class Moment(enum.Enum):
     the last turn of the game ends, before scoring. ``TAKE``: each time the
     owner takes a card (of the kinds the card names, :attr:`Card.on_take`)
     while this card lies face up in their tableau, right after the card taken
-    is placed. The four triggers never ask anything: three resolve between
-    turns, and one inside the take (see the rules page, "Fan mechanics").
+    is placed; with :attr:`Card.taken_by` each time another player takes one
+    ("whenever an opponent takes a card:"). The four triggers never ask
+    anything: three resolve between turns, and one inside the take (see the
+    rules page, "Fan mechanics").
     """
 
     BOUGHT = "bought"
@@ -199,13 +201,16 @@ class Where:
     talked about ("each opponent with ...", "per opponent who ..."), so
     "their tableau" means something; ``group`` that a row, a column or a
     pair of cards is being talked about ("per row with ..."); ``discarded``
-    that an earlier effect of the same ability discarded cards.
+    that an earlier effect of the same ability discarded cards. ``taker``
+    that the ability is a trigger on another player's take ("whenever an
+    opponent takes a card:"), so "that player" names the player who took.
     """
 
     moment: Moment | None = None
     them: bool = False
     group: bool = False
     discarded: bool = False
+    taker: bool = False
 
     @property
     def scoring(self) -> bool:

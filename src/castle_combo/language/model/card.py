@@ -24,6 +24,7 @@ from castle_combo.language.model.base import (
     Where,
     out_of_range,
 )
+from castle_combo.language.model.conditions import PlayerGroup
 from castle_combo.language.model.counts import GoldOnThisCard, Per, Scope, card_phrase
 from castle_combo.language.model.effects import (
     Choice,
@@ -34,11 +35,18 @@ from castle_combo.language.model.effects import (
     StoreGold,
     trigger_problems,
 )
-from castle_combo.language.model.filters import AllOf, CardFilter, Near, Relation, filter_problems
+from castle_combo.language.model.filters import (
+    AllOf,
+    CardFilter,
+    Near,
+    Relation,
+    filter_problems,
+    parts,
+)
 from castle_combo.language.model.refusals import REFUSALS
 from castle_combo.language.model.scoring import ScoreAsAdjacent, Scoring
 
-__all__ = ["Abilities", "Card", "walk"]
+__all__ = ["Abilities", "Card", "taker_words", "walk"]
 
 #: The moments in the order a card is written and its parts resolve in the docs.
 _MOMENTS = tuple(Moment)
@@ -126,6 +134,11 @@ class Card:
     ``on_take`` is the kind of card whose taking triggers the effects of
     ``Moment.TAKE`` (``whenever you take a faith card:``); ``None`` is any
     card. It is read only when the card has effects at that moment.
+    ``taken_by`` is who takes: ``None`` the owner (``whenever you take``),
+    else the players of a :class:`PlayerGroup` seen from the owner
+    (``whenever an opponent takes``, ``a neighbour``, ``any player`` (the
+    owner included), ``your left neighbour``); their effects may name
+    ``that player`` (:class:`ThatPlayer`), the one who took.
 
     The constructor also takes each moment's effects by its long-standing
     keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
@@ -144,6 +157,7 @@ class Card:
     lock: bool = False
     wild: int = 0
     on_take: CardFilter | None = None
+    taken_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -166,6 +180,7 @@ class Card:
         turn_end: Iterable[Effect] = (),
         taken: Iterable[Effect] = (),
         on_take: CardFilter | None = None,
+        taken_by: PlayerGroup | None = None,
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
@@ -176,7 +191,7 @@ class Card:
             if effects:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
-                            tuple(names), lock, wild, on_take, source=source)
+                            tuple(names), lock, wild, on_take, taken_by=taken_by, source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -217,9 +232,10 @@ class Card:
 
     @property
     def take_heading(self) -> str:
-        """The words opening the card's take trigger in the card language: "whenever you take a faith card"."""
+        """The words opening the card's take trigger in the card language: "whenever you take a faith card",
+        "whenever an opponent takes a face-down card"."""
         phrase = card_phrase(self.on_take, 1, ccl=True, banner=False)
-        return f"whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
+        return f"whenever {taker_words(self.taken_by)} {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
 
     def parts(self) -> tuple[tuple[Moment, tuple[Effect, ...]], ...]:
         """Each moment at which the card acts, with its effects: ``((Moment.BOUGHT, ability), ...)``."""
@@ -261,7 +277,8 @@ class Card:
         found += _name_problems(self.names, where)
         found += REFUSALS.of(self, SCORING)
         for moment, effects in self.parts():
-            found += _effects_problems(effects, Where(moment))
+            found += _effects_problems(effects, Where(moment, taker=moment is Moment.TAKE
+                                                      and self.taken_by is not None))
             if moment.is_trigger:
                 found += trigger_problems(moment, effects)
         found += _take_problems(self)
@@ -343,7 +360,11 @@ class Card:
                          "in a later moment of one of their turns.")
         for moment, effects in self.parts():
             heading = _MOMENT_ENGLISH[moment]
-            if moment is Moment.TAKE and self.on_take is not None:
+            if moment is Moment.TAKE and self.taken_by is not None:
+                phrase = card_phrase(self.on_take, 1, banner=False)
+                heading = (f"Whenever {_TAKER_ENGLISH[self.taken_by]} {'an' if phrase[:1] in 'aeiou' else 'a'} "
+                           f"{phrase} while this card is face up in your tableau")
+            elif moment is Moment.TAKE and self.on_take is not None:
                 phrase = card_phrase(self.on_take, 1, banner=False)
                 heading = f"Whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} after this one"
             lines.append(f"{heading}: " + " ".join(effect.describe() for effect in effects))
@@ -476,14 +497,37 @@ REFUSALS.add("`that is this card`", "`whenever you take ...:`", "a card's take t
              "after it)", key="take itself")
 
 
+REFUSALS.add("a place next to this card (`adjacent to this card`, `in row`, ...)", "`whenever an opponent takes "
+             "...:` (a neighbour, any player)", "the card another player takes lies in their tableau, never next to "
+             "this card", "remove the place, or write 'whenever you take ...:' for your own takes",
+             key="others take near", card_property="whenever you take")
+
+#: How a take trigger names who takes, after "whenever" (the verb included).
+_TAKER_CCL = {PlayerGroup.OPPONENTS: "an opponent takes", PlayerGroup.NEIGHBOURS: "a neighbour takes",
+              PlayerGroup.PLAYERS: "any player takes", PlayerGroup.LEFT: "your left neighbour takes",
+              PlayerGroup.RIGHT: "your right neighbour takes"}
+_TAKER_ENGLISH = {**_TAKER_CCL, PlayerGroup.PLAYERS: "any player (you included) takes"}
+
+
+def taker_words(taken_by: PlayerGroup | None) -> str:
+    """Who takes, as a take trigger says it after "whenever": "you take", "an opponent takes"."""
+    return "you take" if taken_by is None else _TAKER_CCL[taken_by]
+
+
 def _take_problems(card: Card) -> tuple[Problem, ...]:
-    """What makes no sense in the kind of card a take trigger watches (:attr:`Card.on_take`)."""
+    """What makes no sense in the kind of card a take trigger watches (:attr:`Card.on_take`) and who takes it."""
+    if card.taken_by is not None and not card.taken:
+        return (Problem("the card names the players whose takes trigger it, but has no effect 'whenever ... takes'",
+                        "give it effects at Moment.TAKE (taken=...) or leave taken_by out", card.source),)
     if card.on_take is None:
         return ()
     if not card.taken:
         return (Problem("the card names the cards whose taking triggers it, but has no effect 'whenever you take'",
                         "give it effects at Moment.TAKE (taken=...) or leave on_take out", card.source),)
     found = filter_problems(card.on_take, Where(Moment.TAKE))
+    near = [f for f in parts(card.on_take) if isinstance(f, Near) and f.relation is not Relation.THIS]
+    if card.taken_by is not None and near:
+        found += (REFUSALS.problem("others take near", near[0].source),)
     itself = [f for f in (card.on_take.filters if isinstance(card.on_take, AllOf) else (card.on_take,))
               if f == Near(Relation.THIS)]
     if itself:

@@ -84,6 +84,7 @@ __all__ = [
     "StoreGold",
     "Swap",
     "Take",
+    "ThatPlayer",
     "TurnFaceUp",
     "UseAdjacentAbility",
     "UseNeighbourAbility",
@@ -272,6 +273,24 @@ REFUSALS.add("`give`", "no players (outside `give ... to each opponent`)", "'giv
              "write 'give 1 gold to each opponent'", on=Give, refuses=lambda e, w: not w.them)
 
 
+class ThatPlayer(enum.Enum):
+    """The player who took the card that set off a trigger on another player's take: ``that player``.
+
+    Only the effects of ``whenever an opponent takes ...:`` (a neighbour, any
+    player, your left or right neighbour) name them: ``take 1 gold from that
+    player``, ``that player loses 1 key``. In ``whenever any player takes``
+    that player is the owner on the owner's own takes (a take from or a gift
+    to yourself changes nothing).
+    """
+
+    TAKER = "that player"
+
+    @property
+    def each(self) -> str:
+        """How an effect names the player: "that player"."""
+        return self.value
+
+
 @attrs.frozen
 class EachPlayer:
     """One effect for each player of a group who meets a condition: ``each opponent gains 2 gold``,
@@ -290,7 +309,7 @@ class EachPlayer:
     resolve in turn order (a gift still stops when the owner runs out).
     """
 
-    group: PlayerGroup
+    group: PlayerGroup | ThatPlayer
     effect: PlayerEffect
     condition: Condition | None = None
     at_once: bool = False
@@ -332,6 +351,17 @@ class EachPlayer:
         return f"{who}: {format_effect(self.effect)}"
 
 
+REFUSALS.add("`that player`", "anything but a trigger on another player's take (`whenever an opponent takes ...:`)",
+             "'that player' is the player who took the card that set off a trigger on another player's take, and "
+             "here no one has just taken a card", "write 'whenever an opponent takes a card:' (or a neighbour, or "
+             "any player) before the effect, or name the players: 'each opponent', 'your left neighbour'",
+             key="that player", on=EachPlayer,
+             refuses=lambda e, w: e.group is ThatPlayer.TAKER and not w.taker)
+
+
+#: The groups of one player, for whom "all at once" changes nothing.
+_ONE_PLAYER = (PlayerGroup.LEFT, PlayerGroup.RIGHT, ThatPlayer.TAKER)
+
 #: The English of ``all at once`` after an effect on each player.
 AT_ONCE_ENGLISH = "All at once: who is affected and by how much are judged before any of it happens."
 
@@ -340,13 +370,13 @@ REFUSALS.add("an effect on each player", "any effect but a gain, a loss, a take 
              "only gains, losses, takes and gifts of gold or keys happen to each player",
              "write 'each opponent gains ...', 'loses ...', 'take ... from each opponent' or 'give ... to each "
              "opponent'", on=EachPlayer, refuses=lambda e, w: not isinstance(e.effect, _PLAYER_EFFECTS))
-REFUSALS.add("`all at once`", "one player (`your left neighbour`, `your right neighbour`)", "'all at once' judges "
-             "several players together, and this effect is on one player", "remove 'all at once'", on=EachPlayer,
-             refuses=lambda e, w: e.at_once and e.group in (PlayerGroup.LEFT, PlayerGroup.RIGHT))
+REFUSALS.add("`all at once`", "one player (`your left neighbour`, `your right neighbour`, `that player`)",
+             "'all at once' judges several players together, and this effect is on one player", "remove 'all at once'",
+             on=EachPlayer, refuses=lambda e, w: e.at_once and e.group in _ONE_PLAYER)
 REFUSALS.add("`all at once`", "an effect with no condition and no count", "without 'with ...' or 'per ...' every "
              "player's amount is the same in any order, so 'all at once' changes nothing",
              "remove 'all at once', or add a condition such as 'with more gold than you'", on=EachPlayer,
-             refuses=lambda e, w: e.at_once and e.group not in (PlayerGroup.LEFT, PlayerGroup.RIGHT)
+             refuses=lambda e, w: e.at_once and e.group not in _ONE_PLAYER
              and e.condition is None and getattr(e.effect, "per", None) is None)
 REFUSALS.add("`take`, `give`", "`each player`", "you cannot take from or give to yourself", "write 'each opponent'",
              on=EachPlayer, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS and isinstance(e.effect, (Take, Give)))
