@@ -37,6 +37,14 @@ EXAMPLES = [
      "Whenever you take a face-up card with a faith shield after this one: Gain 1 gold."),
     ("each time you gain a card: gain 1 gold", "whenever you take a card: gain 1 gold",
      "Whenever you take a card after this one: Gain 1 gold."),
+    ("whenever another player buys a faith card: gain 1 gold",
+     "whenever an opponent takes a face-up faith card: gain 1 gold",
+     "Whenever an opponent takes a face-up card with a faith shield while this card is face up in your tableau: "
+     "Gain 1 gold."),
+    ("each time your left neighbor gains a card: take 1 gold from that player",
+     "whenever your left neighbour takes a card: take 1 gold from that player",
+     "Whenever your left neighbour takes a card while this card is face up in your tableau: Take 1 gold from that "
+     "player (never more than they have)."),
     ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
     ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
      "At the start of each of your later turns: Gain 1 gold."),

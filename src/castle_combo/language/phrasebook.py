@@ -175,6 +175,16 @@ def _compare(word: str) -> Callable[[re.Match[str]], str]:
 #: Verbs of "whenever you ... a card" that mean a card bought, so taken face up.
 _BOUGHT = frozenset({"buy", "purchase", "play", "recruit"})
 
+def _taker(match: re.Match[str]) -> str:
+    """Who takes, as a trigger on other players' takes names them: "an opponent", "your left neighbour"."""
+    who = " ".join(match.group("who").lower().split())
+    if match.group("side"):
+        return f"your {match.group('side').lower()} neighbour"
+    if "neighbo" in who:
+        return "a neighbour"
+    return "any player" if who in ("any player", "anyone", "someone") else "an opponent"
+
+
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
     # ------------------------------------------------ moments
@@ -184,6 +194,14 @@ PHRASES: tuple[Phrase, ...] = (
                        else "whenever you take a "),
             "the trigger on each card you take after this one is written 'whenever you take a ...:' (a card bought "
             "is one taken face up: 'whenever you take a face-up card:')"),
+    _phrase(r"\b(?:whenever|each\s+time|every\s+time)\s+(?P<who>an?\s+opponent|another\s+player|someone\s+else"
+            r"|anyone\s+else|an?\s+neighbou?r|any\s+player|anyone|someone|(?:your\s+)?(?P<side>left|right)\s+"
+            r"neighbou?r)\s+(?P<verb>buys|purchases|plays|recruits|takes|gains|acquires|drafts|gets)\s+"
+            r"(?:an?|one|another)\s+",
+            lambda m: f"whenever {_taker(m)} takes a " + ("face-up " if m.group("verb").lower()[:-1] in _BOUGHT
+                                                          else ""),
+            "the trigger on other players' takes is written 'whenever an opponent takes a ...:' ('a neighbour', "
+            "'any player', 'your left neighbour'; a card bought is one taken face up: 'a face-up card')"),
     _phrase(r"\b(?:when|on|upon|once)\s+(?:(?:it\s+is|this\s+card\s+is|you)\s+)?(?P<verb>played|purchased|purchase"
             r"|buy|buying|taken|take|recruited|acquired|gained|built|drafted|placed|bought\s+face\s+up"
             r"|buy\s+this(?:\s+card)?|take\s+this(?:\s+card)?|enters\s+play|entering\s+play)\s*:?",

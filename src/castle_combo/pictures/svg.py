@@ -273,6 +273,11 @@ def _icons(card: CardLike, big: bool = False) -> list[str]:
     return icons
 
 
+#: Who takes, in a card's paragraph on other players' takes, by the value of the player group.
+_TAKERS = {"opponent": "an opponent", "neighbour": "a neighbour", "player": "any player",
+           "left neighbour": "your left neighbour", "right neighbour": "your right neighbour"}
+
+
 def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple[list[str], list[str]]:
     """The card's effects (those that still wait, in a tableau) and its scoring rules, in English."""
     paragraphs = [] if in_tableau else [effect.describe() for effect in card.ability]
@@ -282,7 +287,10 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
     if card.each_turn:
         paragraphs.append("Each later turn: " + " ".join(effect.describe() for effect in card.each_turn))
     if card.taken:
-        paragraphs.append("Each card taken after it: " + " ".join(effect.describe() for effect in card.taken))
+        # Who takes (Card.taken_by, a player group seen from the owner; a card-like object may not say: its owner).
+        by = getattr(getattr(card, "taken_by", None), "value", None)
+        label = "Each card taken after it" if by is None else f"Each card {_TAKERS.get(by, 'another player')} takes"
+        paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in card.taken))
     if card.turn_end:
         paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))
     if card.game_end:
