@@ -314,7 +314,10 @@ def _take_trigger(rng: random.Random, card: m.Card) -> m.Card:
     """``card`` with a take trigger: on its owner's takes, or another player's ("whenever an opponent takes"), of
     any kind of card the language's filters name, with effects on the owner and on "that player"."""
     taken_by = rng.choice([None, None, *m.PlayerGroup])
-    effects = [_algebra_effect(rng, trigger=True) for _ in range(rng.randint(0, 1))]
+    # The owner's own take triggers may ask them (a choice, an optional cost, a face-down card to turn up).
+    effects = [_algebra_effect(rng, trigger=taken_by is not None) for _ in range(rng.randint(0, 1))]
+    if taken_by is None and rng.random() < 0.3:
+        effects.append(m.Choice(((m.Gain(1, Resource.GOLD),), (m.Gain(1, Resource.KEY),))))
     if taken_by is not None and (not effects or rng.random() < 0.6):
         resource = rng.choice(list(Resource))
         per = _algebra_per(rng, False) if rng.random() < 0.3 else None

@@ -209,6 +209,13 @@ class Frame:
         self.discarded: list[m.Card] = []
 
 
+class Watch:
+    """The start of a take trigger: it goes on only if its card is face up and the card taken of its kind."""
+
+    def __init__(self, taken: Cell) -> None:
+        self.taken = taken
+
+
 class RefGame:
     """A whole game, mutated in place by :meth:`apply`."""
 
@@ -369,10 +376,9 @@ class RefGame:
             self.taken += 1
             self.card_taken = True
             self.then = "taken"
-            bought = cell.up  # a card taken face down and turned face up by a take trigger was not bought
-            self.take_triggers(cell)
-            if bought and card.ability:
+            if cell.up and card.ability:
                 self.frames.append(Frame(cell, list(card.ability), False))
+            self.take_triggers(cell)
             self.resolve()
             return
         if kind == "unlock":
@@ -511,6 +517,10 @@ class RefGame:
             effect = frame.effects.pop(0)
             me = frame.me
             ctx = self.context(me, frame.discarded)
+            if isinstance(effect, Watch):
+                if not (me.up and judge.passes(me.card.on_take, effect.taken, ctx)):
+                    frame.effects.clear()
+                continue
             if isinstance(effect, m.Gain):
                 self.gain(self.current, effect.resource, judge.amount(effect, ctx))
             elif isinstance(effect, m.Lose):
@@ -681,26 +691,28 @@ class RefGame:
                 assert not self.asks(), "a trigger never asks"
 
     def take_triggers(self, taken: Cell) -> None:
-        """The triggers on the card just taken, right after it is placed and before its ability: first the taker's
-        face-up cards watching their own takes (or any player's), in the order taken, never the card itself; then
-        each other seat from the taker's left, its face-up cards watching the taker. Each watches one kind of
-        card; each resolves as its owner's, "that player" being the taker."""
+        """The triggers on the card just taken, right after it is placed: first each other seat from the taker's
+        left, its cards watching the taker (other players, neighbours, one side, any player) in the order taken,
+        resolved at once as their owner's ("that player" is the taker; they never ask); then the taker's own cards
+        watching their takes (or any player's), in the order taken, before the card's ability (they may ask).
+        Each resolves only if its card is face up and the card taken of its kind when its turn comes, never for
+        the card taken itself."""
         taker = self.current
         self.taker = taker
-        for k in range(self.n):
+        waiting, self.frames = self.frames, []  # the card's ability waits: the other seats' triggers come first
+        for k in range(1, self.n):
             owner = (taker + k) % self.n
-            cells = self.seats[owner].cells
-            for cell in list(cells[:-1] if owner == taker else cells):
+            for cell in list(self.seats[owner].cells):
                 card = cell.card
-                watches = (card.taken_by in (None, m.PlayerGroup.PLAYERS) if owner == taker
-                           else card.taken_by is not None and taker in judge.seats_of(card.taken_by, owner, self.n))
-                if not (cell.up and card.taken and watches):
-                    continue
-                self.current = owner
-                if judge.passes(card.on_take, taken, self.context(cell, [])):
-                    self.frames.append(Frame(cell, list(card.taken), False))
-                    assert not self.asks(), "a trigger never asks"
-                self.current = taker
+                if card.taken and card.taken_by is not None and taker in judge.seats_of(card.taken_by, owner, self.n):
+                    self.current = owner
+                    self.frames.append(Frame(cell, [Watch(taken), *card.taken], False))
+                    assert not self.asks(), "a trigger on another player's take never asks"
+                    self.current = taker
+        self.frames = waiting
+        for cell in reversed(self.seats[taker].cells[:-1]):
+            if cell.card.taken and cell.card.taken_by in (None, m.PlayerGroup.PLAYERS):
+                self.frames.append(Frame(cell, [Watch(taken), *cell.card.taken], False))
 
     def players(self, group: m.PlayerGroup | m.ThatPlayer) -> list[int]:
         """The seats an effect on each player is about, seen from the current player: "that player" is the taker."""

@@ -283,3 +283,10 @@ def test_the_differential_catches_that_player_taken_for_the_owner(monkeypatch: p
     monkeypatch.setattr(abilities, "_players", lambda group, work, seat: (seat,) if group is m.ThatPlayer.TAKER
                         else abilities.players_of(group, seat, len(work.tableaux)))
     assert _take_games_disagree()
+
+
+def test_the_differential_catches_a_take_trigger_resolving_for_any_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import WatchStep
+
+    monkeypatch.setattr(WatchStep, "run", lambda self, work, seat, frame: None)
+    assert _take_games_disagree()

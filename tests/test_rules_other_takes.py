@@ -129,13 +129,14 @@ def test_triggers_on_a_take_resolve_the_takers_own_first_then_each_seat_from_the
     assert _gold(after) == [1, _gold(state)[1] + 1, 0]
 
 
-def test_the_takers_own_take_triggers_resolve_before_the_others() -> None:
+def test_the_other_players_triggers_resolve_before_the_takers_own() -> None:
+    # The Tax Collector finds no gold to take; the taker's Rebate gives 1 gold after it.
     rebate = one("Rebate", "whenever you take a card: gain 1 gold")
     state = _table("Soldier", tableaux={0: (("Rebate", 0, 0),), 1: (("Tax Collector", 0, 0),)},
                    cards=(rebate, TAX, SOLDIER))
     state = state.replace(players=(state.players[0].replace(gold=0), state.players[1]))
     after = state.apply(take("Soldier", 1, 0))
-    assert _gold(after) == [0, _gold(state)[1] + 1]
+    assert _gold(after) == [1, _gold(state)[1]]
 
 
 def test_a_player_who_cannot_give_gives_what_they_have() -> None:
@@ -237,8 +238,9 @@ def test_a_trigger_on_others_takes_cannot_name_a_place_next_to_this_card() -> No
 
 
 def test_a_trigger_on_others_takes_may_not_ask_a_question() -> None:
-    with pytest.raises(cc.CastleComboError, match="a take trigger resolves inside the take"):
-        one("Odd", "whenever an opponent takes a card: you may pay 1 gold to gain 1 key")
+    for who in ("an opponent", "a neighbour", "any player", "your right neighbour"):
+        with pytest.raises(cc.CastleComboError, match="no player is asked a question in another player's turn"):
+            one("Odd", f"whenever {who} takes a card: you may pay 1 gold to gain 1 key")
 
 
 def test_all_at_once_on_that_player_is_refused() -> None:
@@ -246,9 +248,11 @@ def test_all_at_once_on_that_player_is_refused() -> None:
         one("Odd", "whenever an opponent takes a card: that player loses 1 gold per card all at once")
 
 
-def test_a_python_built_card_with_a_question_in_a_trigger_is_refused_by_from_cards() -> None:
+def test_from_cards_refuses_a_python_built_question_in_a_trigger_but_on_its_owners_own_takes() -> None:
     question = m.Choice(((m.Gain(1, m.Resource.GOLD),), (m.Gain(1, m.Resource.KEY),)))
-    for kw in ({"taken": (question,)}, {"taken": (question,), "taken_by": PlayerGroup.OPPONENTS},
+    assert cc.Ruleset.from_cards([m.Card("Fine", m.Deck.CASTLE, 0, (m.Shield.FAITH,), taken=(question,))])
+    for kw in ({"taken": (question,), "taken_by": PlayerGroup.OPPONENTS}, {"taken": (question,), "taken_by":
+                                                                          PlayerGroup.PLAYERS},
                {"each_turn": (question,)}, {"turn_end": (question,)}, {"game_end": (question,)}):
         card = m.Card("Odd", m.Deck.CASTLE, 0, (m.Shield.FAITH,), **kw)  # type: ignore[arg-type]
         with pytest.raises(CardProblems, match="question"):

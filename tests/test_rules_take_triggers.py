@@ -126,9 +126,9 @@ def test_a_take_trigger_reads_and_formats_back() -> None:
     assert "Whenever you take a card with a faith shield after this one: Gain 2 keys. Gain 1 gold." in card.describe()
 
 
-def test_a_take_trigger_may_not_ask_a_question() -> None:
-    with pytest.raises(cc.CastleComboError, match="a take trigger resolves inside the take"):
-        one("Odd", "whenever you take a card: discard a row")
+def test_a_take_trigger_may_ask_its_owner_a_question() -> None:
+    card = one("Sweeper", "whenever you take a card: discard a row")
+    assert parse_text(format_card(card)) == (card,)
 
 
 def test_a_take_trigger_is_never_for_the_card_itself() -> None:

@@ -77,6 +77,7 @@ __all__ = [
     "Step",
     "SwapStep",
     "TimesStep",
+    "WatchStep",
     "Work",
     "adjacent",
     "compile_ability",
@@ -561,8 +562,28 @@ class SwapStep:
             _queue_first(work, (self.at + (picked,),))
 
 
+@attrs.frozen
+class WatchStep:
+    """The first step of a take trigger: whether it resolves for the card just taken, looked at when its turn comes.
+
+    It goes on only when this card lies face up and the card just taken (the
+    last of the taker's tableau, :attr:`Work.taker`) is of the kind it
+    watches (``takes``, ``None`` for any card); otherwise the rest of the
+    trigger is dropped. Never asks anything.
+    """
+
+    takes: Any = attrs.field(eq=False)
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Drop the trigger's effects unless it resolves for this take."""
+        me = work.tableaux[seat][frame.index]
+        if me.face_down or (self.takes is not None and not self.takes(work.tableaux[work.taker][-1], me, _NO_ORIGIN)):
+            work.frames[-1] = Frame(frame.card, frame.index, (), frame.copied, frame.discarded)
+        return None
+
+
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep]
+             RevealStep, LaterStep, SwapStep, WatchStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
                SwapStep]
@@ -1028,9 +1049,12 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
     steps: dict[Address, Step] = {}
     parts = {moment: _compile_effects(effects, (_PART_OF[moment],), facts, steps, slots)
              for moment, effects in card.parts()}
+    takes = compile_filter(card.on_take, facts)
+    if model.Moment.TAKE in parts:  # the take trigger opens with its watch (its address: the part alone)
+        steps[(TAKE,)] = WatchStep(takes)
+        parts[model.Moment.TAKE] = ((TAKE,), *parts[model.Moment.TAKE])
     return Ability(
         parts.get(model.Moment.BOUGHT, ()), parts.get(model.Moment.UNLOCKED, ()), steps, _opens(card.unlocked, facts),
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
-        parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), compile_filter(card.on_take, facts),
-        card.taken_by,
+        parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), takes, card.taken_by,
     )

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.abilities import Ability, Auto, IfStep, LaterStep, Run
+from castle_combo.engine.abilities import Ability, Auto, IfStep, LaterStep, Run, WatchStep
 from castle_combo.engine.actions import (
     Action,
     Activate,
@@ -313,11 +313,11 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
         turn.gold[seat] -= cost
     turn.remove_from_row(here, card)
     index = turn.place(seat, card, at[0], at[1], face_down, key=not face_down and f.lock)
-    if engine.has_take_triggers:
-        run_take_triggers(state, turn, seat, index)
     bought = () if face_down else engine.abilities[card].bought
     if bought:
         turn.frames.append(Frame(card, index, bought))
+    if engine.has_take_triggers:
+        run_take_triggers(state, turn, seat, index)
     return _resolve(state, turn, taken + 1, Resume.TAKEN, action)
 
 
@@ -345,47 +345,38 @@ def _takes_trigger(engine: Compiled, tableau: tuple[Placed, ...], players: tuple
 
 
 def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
-    """Resolve the effects of ``seat``'s cards that trigger on the card just taken (at ``taken`` in the tableau).
+    """The triggers on the card ``seat`` just took (at ``taken`` in their tableau), with its ability (if any) on
+    the stack of ``turn``.
 
     The rules page, "Triggers": right after the card taken is placed (paid for, or its face-down gold and keys
-    gained), before its ability; each face-up card taken before it whose kind of card the taken one is, in the
-    order taken (a card turned face up by an earlier one's effect triggers too when it comes later); never the
-    card taken itself.
-
-    Then, in a ruleset with triggers on other players' takes ("whenever an opponent takes ...:"), each other
-    seat in turn order from the taker's left, its face-up cards watching the taker in the order taken; a card
-    watching any player triggers on its owner's own takes with the owner's other cards.
+    gained). First, in a ruleset with triggers on other players' takes ("whenever an opponent takes ...:"),
+    each other seat in turn order from the taker's left, its cards watching the taker in the order taken,
+    resolved here (they never ask). Then ``seat``'s own cards watching their takes (or any player's), in the order
+    taken, put on the stack above the card's ability: they resolve before it and may ask ``seat`` a question.
+    Each trigger's first step (:class:`~castle_combo.engine.abilities.WatchStep`) looks, when its turn comes,
+    whether its card is face up and the card taken of the kind it watches (so a card turned face up by an
+    earlier one's effect triggers too when it comes later); never the card taken itself.
     """
     engine = state.engine
     abilities = engine.abilities
-    card_taken = turn.tableaux[seat][taken]
     turn.taker = seat
-    for index in range(taken):
-        cell = turn.tableaux[seat][index]
-        if cell.face_down:
-            continue
-        ability = abilities[cell.card]
-        if not ability.taken or (ability.taken_by is not None and ability.taken_by is not PlayerGroup.PLAYERS):
-            continue
-        if ability.takes is not None and not ability.takes(card_taken, cell, (0, 0)):
-            continue
-        turn.frames.append(Frame(cell.card, index, ability.taken))
-        _run_trigger(turn, seat, abilities)
-    if not engine.has_other_take_triggers:
-        return
-    seats = len(turn.tableaux)
-    for k in range(1, seats):
-        owner = (seat + k) % seats
-        index = 0
-        while index < len(turn.tableaux[owner]):  # a card turned face up by an earlier one triggers when it comes
-            cell = turn.tableaux[owner][index]
-            ability = abilities[cell.card]
-            if (not cell.face_down and ability.taken and ability.taken_by is not None
-                    and seat in players_of(ability.taken_by, owner, seats)
-                    and (ability.takes is None or ability.takes(card_taken, cell, (0, 0)))):
-                turn.frames.append(Frame(cell.card, index, ability.taken))
-                _run_trigger(turn, owner, abilities)
-            index += 1
+    if engine.has_other_take_triggers:
+        seats = len(turn.tableaux)
+        waiting, turn.frames = turn.frames, []  # the card's ability waits below: these resolve on a stack of their own
+        for k in range(1, seats):
+            owner = (seat + k) % seats
+            for index in range(len(turn.tableaux[owner])):
+                ability = abilities[turn.tableaux[owner][index].card]
+                if ability.taken and ability.taken_by is not None and seat in players_of(ability.taken_by, owner,
+                                                                                          seats):
+                    turn.frames.append(Frame(turn.tableaux[owner][index].card, index, ability.taken))
+                    _run_trigger(turn, owner, abilities)
+        turn.frames = waiting
+    cells = turn.tableaux[seat]
+    for index in reversed(range(taken)):  # the first one taken on top: it resolves first
+        ability = abilities[cells[index].card]
+        if ability.taken and (ability.taken_by is None or ability.taken_by is PlayerGroup.PLAYERS):
+            turn.frames.append(Frame(cells[index].card, index, ability.taken))
 
 
 def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
@@ -480,7 +471,7 @@ def _answer(state: T, action: Action) -> T:
                      Resume.END, action)
     top = turn.frames[-1]
     step = state.engine.abilities[top.card].steps[pending.step]
-    assert not isinstance(step, (Auto, IfStep, LaterStep)), "an automatic step never asks"
+    assert not isinstance(step, (Auto, IfStep, LaterStep, WatchStep)), "an automatic step never asks"
     step.answer(turn, seat, action)
     return _resolve(state, turn, state.taken, pending.resume, action)
 

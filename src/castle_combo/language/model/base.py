@@ -159,9 +159,10 @@ class Moment(enum.Enum):
     owner takes a card (of the kinds the card names, :attr:`Card.on_take`)
     while this card lies face up in their tableau, right after the card taken
     is placed; with :attr:`Card.taken_by` each time another player takes one
-    ("whenever an opponent takes a card:"). The four triggers never ask
-    anything: three resolve between turns, and one inside the take (see the
-    rules page, "Fan mechanics").
+    ("whenever an opponent takes a card:"). Three triggers resolve between
+    turns and never ask anything; the take trigger resolves inside the take
+    and may ask its owner, on their own takes only (see the rules page, "Fan
+    mechanics").
     """
 
     BOUGHT = "bought"
@@ -173,7 +174,7 @@ class Moment(enum.Enum):
 
     @property
     def is_trigger(self) -> bool:
-        """Whether the moment is a trigger, whose effects never ask a question."""
+        """Whether the moment is a trigger (its effects ask no question, but those on the owner's own takes)."""
         return self in (Moment.TURN_START, Moment.TURN_END, Moment.GAME_END, Moment.TAKE)
 
     @property

@@ -280,7 +280,7 @@ class Card:
             found += _effects_problems(effects, Where(moment, taker=moment is Moment.TAKE
                                                       and self.taken_by is not None))
             if moment.is_trigger:
-                found += trigger_problems(moment, effects)
+                found += trigger_problems(moment, effects, others=self.taken_by is not None)
         found += _take_problems(self)
         for rule in self.scoring:
             found += rule.problems()

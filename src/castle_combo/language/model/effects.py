@@ -1065,11 +1065,12 @@ REFUSALS.add("cards an effect acts on (`put 1 gold on each ...`, `turn ... face 
              key="effect place")
 
 
-REFUSALS.add("an effect that asks a question (see the table below)", "`whenever you take ...:`",
-             "a take trigger resolves inside the take, before the card's ability, and like every trigger it asks "
-             "nothing, so an effect that asks its owner a question cannot be one of its effects",
-             "use effects that need no decision there (gain, take, put, fill, discount, turn every ...), or move "
-             "this one to 'when bought:'", key="take asks")
+REFUSALS.add("an effect that asks a question (see the table below)", "`whenever an opponent takes ...:` (a "
+             "neighbour, any player)", "a trigger on other players' takes resolves in the taker's turn, and no "
+             "player is asked a question in another player's turn, so an effect that asks its owner a question "
+             "cannot be one of its effects", "use effects that need no decision there (gain, take, put, fill, "
+             "discount, turn every ...), or watch your own takes: 'whenever you take ...:' may ask",
+             key="take asks")
 
 
 REFUSALS.add("an effect that asks a question (see the table below)", "`at the end of the game:`",
@@ -1080,10 +1081,11 @@ REFUSALS.add("an effect that asks a question (see the table below)", "`at the en
              "10 gold'), or move the question to 'when bought:'", key="game end asks")
 
 
-def trigger_problems(moment: Moment, effects: tuple[Effect, ...]) -> tuple[Problem, ...]:
-    """Effects of a trigger that would ask the owner something, which no trigger allows."""
+def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool = False) -> tuple[Problem, ...]:
+    """Effects of a trigger that would ask the owner something, which no trigger allows but the one on its owner's
+    own takes (``others``: a trigger on other players' takes, which asks nothing)."""
     if moment is Moment.TAKE:
-        return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if asks(effect))
+        return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if others and asks(effect))
     if moment is Moment.GAME_END:
         return tuple(REFUSALS.problem("game end asks", effect.source) for effect in effects if asks(effect))
     when = _WHEN.get(moment, "between turns")
