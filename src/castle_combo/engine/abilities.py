@@ -115,8 +115,10 @@ class Work(Tableaux, Protocol):
     def facts(self) -> Sequence[CardFacts]: ...
 
     messenger: int
-    #: The seat whose take is being resolved ("that player" of a trigger on another player's take).
-    taker: int
+
+    @property
+    def taker(self) -> int:
+        """The seat whose take is being resolved ("that player" of a trigger on another player's take)."""
 
     def exhausted(self, deck: int) -> bool:
         """Whether location ``deck`` (0 castle, 1 village) is exhausted."""

@@ -359,7 +359,6 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
     """
     engine = state.engine
     abilities = engine.abilities
-    turn.taker = seat
     if engine.has_other_take_triggers:
         seats = len(turn.tableaux)
         waiting, turn.frames = turn.frames, []  # the card's ability waits below: these resolve on a stack of their own
@@ -380,12 +379,14 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
 
 
 def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
-    """Resolve the trigger just put on the stack, for its owner ``seat``: triggers never ask anything."""
+    """Resolve the trigger just put on the stack, for its owner ``seat``: a trigger between turns or on another
+    player's take never asks anything (only one on its owner's own takes may)."""
     asked = _run_stack(turn, seat, abilities)
     if asked is not None:
         card = turn.engine.name(turn.frames[-1].card) if turn.frames else "a card"
-        raise RulesetError(f"a trigger of {card} asked its owner a question, which no trigger may: the card "
-                           "language refuses such a card, so this ruleset was built with check=False")
+        raise RulesetError(f"a trigger of {card} asked its owner a question where no trigger may (between turns, "
+                           "or on another player's take): the card language refuses such a card, so this ruleset "
+                           "was built with check=False")
 
 
 def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:

@@ -47,7 +47,6 @@ class Turn:
     __slots__ = (
         "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
         "next_discounts", "opened_lock", "reshuffles", "rng", "script", "shields", "state", "swapped", "tableaux",
-        "taker",
         "this_turn",
     )
 
@@ -89,8 +88,12 @@ class Turn:
         #: Whether two cards of a tableau swapped places during this ``apply`` (then the last card taken may lie
         #: elsewhere than where it was placed).
         self.swapped = False
-        #: The seat whose take is resolved: a card is only ever taken in its taker's turn.
-        self.taker = state.current_player
+
+    @property
+    def taker(self) -> int:
+        """The seat whose take is resolved ("that player" of a trigger on another player's take): a card is only
+        ever taken in its taker's turn."""
+        return self.state.current_player
 
     # -- supplies --------------------------------------------------------------
     def gain(self, seat: int, resource: int, amount: int) -> None:
