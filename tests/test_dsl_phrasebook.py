@@ -45,6 +45,10 @@ EXAMPLES = [
      "whenever your left neighbour takes a card: take 1 gold from that player",
      "Whenever your left neighbour takes a card while this card is face up in your tableau: Take 1 gold from that "
      "player (never more than they have)."),
+    ("whenever an opponent takes a card: that player gives you 1 gold",
+     "whenever an opponent takes a card: take 1 gold from that player",
+     "Whenever an opponent takes a card while this card is face up in your tableau: Take 1 gold from that player "
+     "(never more than they have)."),
     ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
     ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
      "At the start of each of your later turns: Gain 1 gold."),

@@ -267,6 +267,8 @@ PHRASES: tuple[Phrase, ...] = (
     _phrase(r"(?<!your\s)\b(?P<side>left|right)(?:-hand)?\s+(?:player|opponent|neighbou?r)\b",
             "your \\g<side> neighbour",
             "one player next to you is written 'your left neighbour' or 'your right neighbour'"),
+    _phrase(r"\bthat\s+player\s+gives?\s+you\s+(?P<amount>\d+\s+" + _RES + r")", "take \\g<amount> from that player",
+            "taking from the player who took the card is written 'take N gold from that player'"),
     _phrase(r"\beach\s+(?P<who>opponent|neighbou?r|player)s?\s+gives?\s+you\s+(?P<amount>\d+\s+" + _RES + r")",
             "take \\g<amount> from each \\g<who>",
             "taking from other players is written 'take N gold from each opponent'"),
