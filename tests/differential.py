@@ -208,6 +208,9 @@ def _algebra_effect(rng: random.Random, trigger: bool = False) -> m.Effect:
                  else rng.choice([m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT]))
         # "all at once" where it judges something: several players, and a condition or a count.
         judged = group not in (m.PlayerGroup.LEFT, m.PlayerGroup.RIGHT) and (condition is not None or per is not None)
+        if not trigger and group in (m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS) and rng.random() < 0.3:
+            # "an opponent of your choice": one of them, asked when two or more meet the condition.
+            return m.EachPlayer(group, inner, condition, chosen=True)
         return m.EachPlayer(group, inner, condition, at_once=judged and rng.random() < 0.5)
     if roll < 0.5:
         return m.MoveMessenger(rng.choice([None, *DECKS]))

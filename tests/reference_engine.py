@@ -316,6 +316,8 @@ class RefGame:
                 return {("discard_row", d.value) for d in (Deck.CASTLE, Deck.VILLAGE) if self.places[d].row}
             if kind == "may":
                 return {("choose", 1), ("choose", 2)}
+            if kind == "player":
+                return {("choose", k) for k in range(1, len(detail[1]) + 1)}
             if kind == "reveal":
                 return {("reveal", cell.card.name) for cell in detail[0]}
             if kind == "swap":
@@ -408,6 +410,9 @@ class RefGame:
                 seat.gold -= gold
                 seat.keys -= keys
                 frame.effects = list(effects) + frame.effects
+        elif kind == "choose" and question == "player":
+            inner, candidates = detail
+            self.on_player(inner, candidates[action[1] - 1], frame.me, frame.discarded)
         elif kind == "choose":
             frame.effects = list(detail.options[action[1] - 1]) + frame.effects
         elif kind == "discard":
@@ -433,6 +438,22 @@ class RefGame:
             chosen = next(cell for cell in detail if cell.card.name == action[1])
             self.frames.append(Frame(chosen, list(chosen.card.ability) + list(chosen.card.unlocked), True))
         self.resolve()
+
+    def on_player(self, inner: m.PlayerEffect, other: int, me: Cell, discarded: list[m.Card]) -> None:
+        """One effect between the current player and ``other``, its amount judged now; never below 0."""
+        amount = max(0, judge.amount(inner, self.context(me, discarded, other)))
+        have = self.seats[other].gold if inner.resource is Resource.GOLD else self.seats[other].keys
+        mine = self.seats[self.current].gold if inner.resource is Resource.GOLD else self.seats[self.current].keys
+        if isinstance(inner, m.Gain):
+            self.gain(other, inner.resource, amount)
+        elif isinstance(inner, m.Lose):
+            self.gain(other, inner.resource, -min(amount, have))
+        elif isinstance(inner, m.Take):
+            self.gain(other, inner.resource, -min(amount, have))
+            self.gain(self.current, inner.resource, min(amount, have))
+        else:
+            self.gain(self.current, inner.resource, -min(amount, mine))
+            self.gain(other, inner.resource, min(amount, mine))
 
     def gain(self, who: int, resource: Resource, amount: int) -> None:
         if resource is Resource.GOLD:
@@ -526,6 +547,16 @@ class RefGame:
             elif isinstance(effect, m.Lose):
                 have = seat.gold if effect.resource is Resource.GOLD else seat.keys
                 self.gain(self.current, effect.resource, -min(have, judge.amount(effect, ctx)))
+            elif isinstance(effect, m.EachPlayer) and effect.chosen:
+                # One player of the owner's choice among those meeting the condition: asked only with two or more.
+                candidates = [other for other in judge.seats_of(effect.group, self.current, self.n)
+                              if effect.condition is None
+                              or judge.holds(effect.condition, self.context(me, frame.discarded, other))]
+                if len(candidates) == 1:
+                    self.on_player(effect.effect, candidates[0], me, frame.discarded)
+                elif candidates:
+                    self.question = ("player", (effect.effect, candidates))
+                    return True
             elif isinstance(effect, m.EachPlayer):
                 inner = effect.effect
                 # "all at once": every player's condition and amount judged before any of the effects resolves.

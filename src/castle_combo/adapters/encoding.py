@@ -7,7 +7,9 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
 
     take          N * 25 * 2   card * 50 + cell * 2 + face_down
     key           2            move, refresh
-    choose        K            option 1..K (K: the most options of any choice in the ruleset)
+    choose        K            option 1..K (K: the most options of any choice in the ruleset, or the players'
+                               count less 1 when a card acts on "an opponent of your choice", whose
+                               answer k is the k-th player who may be chosen)
     discard       N            the card discarded from a row
     unlock        N            the lock card opened
     pass          1            open no lock at the end of the turn
@@ -47,7 +49,7 @@ comes first. The float32 vector is, in order:
   decide, end); the pending decision one-hot (one place per kind of
   decision, in the engine's order: choose, discard, row, adjacent card, lock
   or pass, an optional cost, a face-down card to turn up, a number of times, a
-  neighbour's card, a card to swap) and its number of
+  neighbour's card, a card to swap, a player of your choice) and its number of
   answers / 10.
 """
 
@@ -75,7 +77,7 @@ from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
-from castle_combo.language.model import Choice, Deck, EndOfThisTurn, MayDo, NextDiscount, Swap, walk
+from castle_combo.language.model import Choice, Deck, EachPlayer, EndOfThisTurn, MayDo, NextDiscount, Swap, walk
 from castle_combo.language.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -104,7 +106,9 @@ class ActionSpace:
         n = len(self.names)
         options = [len(node.options) for card in self.rules.cards for node in walk(card.effects)
                    if isinstance(node, Choice)]
-        self.choices = max([2, *options])
+        chosen = any(isinstance(node, EachPlayer) and node.chosen for card in self.rules.cards
+                     for node in walk(card.effects))
+        self.choices = max([2, *options, *([players - 1] if chosen else [])])
         most = [node.most for card in self.rules.cards for node in walk(card.effects)
                 if isinstance(node, MayDo) and node.repeat]
         #: How many answers a "how many times" decision may have in this ruleset (0 when no card asks one).

@@ -8,7 +8,8 @@ as plain integers and stop for a decision in the middle.
 
 A step either does its work at once (:class:`Auto`), or may ask its owner a
 question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
-:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`): its ``run``
+:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`, :class:`PlayerStep`): its
+``run``
 returns the :data:`~castle_combo.engine.decisions.Decision` to ask, and its
 ``answer`` applies the answer. So a new kind of effect that asks something is
 one new step class with those two methods, and the rules dispatch to it
@@ -51,6 +52,7 @@ from castle_combo.engine.decisions import (
     ChooseFaceDown,
     ChooseNeighbourCard,
     ChooseOption,
+    ChoosePlayer,
     ChooseRow,
     ChooseSwap,
     ChooseTimes,
@@ -73,6 +75,7 @@ __all__ = [
     "MayStep",
     "NeighbourCopyStep",
     "OwnGains",
+    "PlayerStep",
     "RevealStep",
     "Step",
     "SwapStep",
@@ -584,11 +587,51 @@ class WatchStep:
         return None
 
 
+@attrs.frozen
+class PlayerStep:
+    """One effect on a player of the owner's choice ("take 2 gold from an opponent of your choice").
+
+    The candidates are the group's players who meet the condition now, in
+    turn order from the owner's left. With none nothing happens; with one
+    the effect is on them at once (nothing is asked: with two players the
+    one opponent); with two or more the owner is asked (:class:`ChoosePlayer`).
+    """
+
+    asks: ClassVar[type] = ChoosePlayer
+
+    group: model.PlayerGroup
+    test: TestFn | None = attrs.field(eq=False)
+    amount_of: Amount = attrs.field(eq=False)
+    move: Any = attrs.field(eq=False)
+
+    def candidates(self, work: Work, seat: int, index: int) -> tuple[int, ...]:
+        """The seats that may be chosen now."""
+        test = self.test
+        return tuple(them for them in players_of(self.group, seat, len(work.tableaux))
+                     if test is None or test(work, seat, index, _NO_ORIGIN, (them, None)))
+
+    def _on(self, work: Work, seat: int, index: int, them: int) -> None:
+        self.move(work, seat, them, max(0, self.amount_of(work, seat, index, (them, None))))
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which player when two or more may be chosen; with one, act on them; with none, do nothing."""
+        candidates = self.candidates(work, seat, frame.index)
+        if len(candidates) == 1:
+            self._on(work, seat, frame.index, candidates[0])
+        return ChoosePlayer(candidates) if len(candidates) > 1 else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """The effect on the chosen player (the k-th candidate)."""
+        assert isinstance(action, Choose)
+        index = work.frames[-1].index
+        self._on(work, seat, index, self.candidates(work, seat, index)[action.option - 1])
+
+
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep, WatchStep]
+             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep]
+               SwapStep, PlayerStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -968,6 +1011,9 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(CARDS_PER_PLAYER):
                     steps[address + (k,)] = SwapStep(passes, this, address, k)
             return SwapStep(passes, this, address)
+        case model.EachPlayer(chosen=True, effect=inner, condition=condition):
+            return PlayerStep(effect.group, compile_test(condition, facts) if condition is not None else None,
+                              _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),

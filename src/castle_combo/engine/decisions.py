@@ -60,6 +60,7 @@ __all__ = [
     "ChooseFaceDown",
     "ChooseNeighbourCard",
     "ChooseOption",
+    "ChoosePlayer",
     "ChooseRow",
     "ChooseSwap",
     "ChooseTimes",
@@ -566,8 +567,49 @@ class ChooseSwap(DecisionKind):
         return cls(_indices(value["candidates"], f"{path}.candidates"), first)
 
 
+@attrs.frozen
+class ChoosePlayer(DecisionKind):
+    """An effect on "an opponent of your choice" waits for one of the ``candidates`` (seats): ``Choose(k)``.
+
+    ``candidates`` are the seats of the players who may be chosen (those of
+    the group who meet the effect's condition), in turn order from the
+    owner's left; ``Choose(k)`` picks the k-th (from 1). Asked only when two
+    or more players may be chosen: with one, the effect is on that player at
+    once (with two players, the one opponent); with none, nothing happens.
+    """
+
+    kind: ClassVar[str] = "player"
+    field: ClassVar[str] = "candidates"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
+
+    candidates: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        n = len(self.candidates)
+        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
+
+    def owed(self, table: Table, card: str) -> str:
+        listed = ", ".join(f"{k} seat {seat}" for k, seat in enumerate(self.candidates, start=1))
+        return f"choose the player {card}'s effect is on ({listed})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        return (f"{card}'s effect may be on players 1 to {len(self.candidates)} "
+                f"(seats {', '.join(map(str, self.candidates))}); there is no player {action.option}")
+
+    def value(self) -> Any:
+        return list(self.candidates)
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChoosePlayer:
+        if not isinstance(value, list) or len(value) < 2 or len(set(value)) != len(value) or not all(
+                type(v) is int and 0 <= v <= MAX_NUMBER for v in value):
+            raise RecordError(f"{path}: expected a list of two or more distinct seats, got {quote(value)}")
+        return cls(tuple(value))
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
-                 ChooseTimes, ChooseNeighbourCard, ChooseSwap]
+                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

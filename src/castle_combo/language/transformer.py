@@ -81,6 +81,11 @@ class _AtOnce:
 _AT_ONCE = _AtOnce()
 
 
+#: The players an effect is about, as the grammar's ``players`` gives them: the group, the condition each must
+#: meet, and whether the owner picks one of them ("an opponent of your choice").
+_Players = tuple[m.PlayerGroup | m.ThatPlayer, m.Condition | None, bool]
+
+
 def _at_once(rest: tuple[Any, ...]) -> tuple[bool, tuple[Any, ...]]:
     """Whether an effect on each player ends with "all at once", and its other parts."""
     if rest and rest[-1] is _AT_ONCE:
@@ -353,21 +358,21 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         per, bounds = self._per_and_bounds(rest)
         return m.Lose(amount, resource, per, source=self._at(meta), **bounds)
 
-    def each_gains(self, meta: Meta, players: tuple[m.PlayerGroup | m.ThatPlayer, m.Condition | None], amount: int,
+    def each_gains(self, meta: Meta, players: _Players, amount: int,
                    resource: m.Resource, *rest: Any) -> m.EachPlayer:
         at_once, rest = _at_once(rest)
         per, bounds = self._per_and_bounds(rest)
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Gain(amount, resource, per, source=where, **bounds), players[1],
-                            at_once=at_once, source=where)
+                            at_once=at_once, chosen=players[2], source=where)
 
-    def each_loses(self, meta: Meta, players: tuple[m.PlayerGroup | m.ThatPlayer, m.Condition | None], amount: int,
+    def each_loses(self, meta: Meta, players: _Players, amount: int,
                    resource: m.Resource, *rest: Any) -> m.EachPlayer:
         at_once, rest = _at_once(rest)
         per, bounds = self._per_and_bounds(rest)
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Lose(amount, resource, per, source=where, **bounds), players[1],
-                            at_once=at_once, source=where)
+                            at_once=at_once, chosen=players[2], source=where)
 
     def take(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.EachPlayer:
         at_once, rest = _at_once(rest)
@@ -375,7 +380,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         per, bounds = self._per_and_bounds(rest[:-1])
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Take(amount, resource, per, source=where, **bounds), players[1],
-                            at_once=at_once, source=where)
+                            at_once=at_once, chosen=players[2], source=where)
 
     def give(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.EachPlayer:
         at_once, rest = _at_once(rest)
@@ -383,20 +388,23 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         per, bounds = self._per_and_bounds(rest[:-1])
         where = self._at(meta)
         return m.EachPlayer(players[0], m.Give(amount, resource, per, source=where, **bounds), players[1],
-                            at_once=at_once, source=where)
+                            at_once=at_once, chosen=players[2], source=where)
 
     def at_once(self, meta: Meta, _: Token) -> _AtOnce:
         return _AT_ONCE
 
-    def each_players(self, meta: Meta, group: m.PlayerGroup,
-                     condition: Lazy | None = None) -> tuple[m.PlayerGroup, m.Condition | None]:
-        return group, (condition(Scope.THEIRS) if condition is not None else None)
+    def each_players(self, meta: Meta, group: m.PlayerGroup, condition: Lazy | None = None) -> _Players:
+        return group, (condition(Scope.THEIRS) if condition is not None else None), False
 
-    def that_player(self, meta: Meta, condition: Lazy | None = None) -> tuple[m.ThatPlayer, m.Condition | None]:
-        return m.ThatPlayer.TAKER, (condition(Scope.THEIRS) if condition is not None else None)
+    def that_player(self, meta: Meta, condition: Lazy | None = None) -> _Players:
+        return m.ThatPlayer.TAKER, (condition(Scope.THEIRS) if condition is not None else None), False
 
-    def one_neighbour(self, meta: Meta, side: str) -> tuple[m.PlayerGroup, None]:
-        return (m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT), None
+    def one_neighbour(self, meta: Meta, side: str) -> _Players:
+        return (m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT), None, False
+
+    def chosen_player(self, meta: Meta, group: m.PlayerGroup, _: Token, condition: Lazy | None = None) -> _Players:
+        """"an opponent of your choice [with ...]": one player of the group, picked when the effect resolves."""
+        return group, (condition(Scope.THEIRS) if condition is not None else None), True
 
     def side(self, meta: Meta, token: Token) -> str:
         return str(token)

@@ -35,7 +35,7 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import AcceptOrDecline, ChooseNeighbourCard, ChooseOption, ChooseTimes
+from castle_combo.engine.decisions import AcceptOrDecline, ChooseNeighbourCard, ChooseOption, ChoosePlayer, ChooseTimes
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
 from castle_combo.language.model import Choice, Deck, Discount, Lose, MayDo
@@ -148,6 +148,8 @@ def _times(times: int) -> str:
 def option_text(state: GameState) -> list[str]:
     """Each answer of the "choose one" (or "you may") the current player owes, as the English of its effects."""
     pending = state.pending
+    if pending is not None and isinstance(pending.decision, ChoosePlayer):
+        return [f"seat {seat}" for seat in pending.decision.candidates]
     if pending is None or not isinstance(pending.decision, (ChooseOption, AcceptOrDecline, ChooseTimes)) \
             or not pending.frames:
         return []
@@ -231,6 +233,11 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         head = f"{name} opens the lock of {action.card}"
     elif isinstance(action, Pass):
         head = f"{name} passes (opens no lock)"
+    elif isinstance(action, Choose) and before.pending is not None \
+            and isinstance(before.pending.decision, ChoosePlayer):
+        candidates = before.pending.decision.candidates
+        chosen = who[candidates[action.option - 1]] if 0 < action.option <= len(candidates) else "nobody"
+        head = f"{name} chooses {chosen}"
     elif isinstance(action, Choose):
         options = option_text(before)
         chosen = options[action.option - 1] if 0 < action.option <= len(options) else f"option {action.option}"

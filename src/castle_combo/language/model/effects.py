@@ -307,16 +307,24 @@ class EachPlayer:
     (written ``all at once``) judges every player's condition and amount on
     the position before any of the effects resolves; the effects then
     resolve in turn order (a gift still stops when the owner runs out).
+
+    ``chosen`` (written ``an opponent of your choice``, ``a neighbour of
+    your choice``) makes it one player: the owner picks one of the group's
+    players who meet the condition when the effect resolves. With none,
+    nothing happens and nothing is asked; with exactly one, that one, and
+    nothing is asked (with two players the one opponent); with two or
+    more, the owner is asked.
     """
 
     group: PlayerGroup | ThatPlayer
     effect: PlayerEffect
     condition: Condition | None = None
     at_once: bool = False
+    chosen: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
 
     def _who(self, *, ccl: bool) -> str:
-        words = self.group.each
+        words = chosen_words(self.group) if self.chosen else self.group.each
         if self.condition is not None:
             if ccl:
                 words += " " + with_phrase(self.condition, Scope.THEIRS)
@@ -362,6 +370,12 @@ REFUSALS.add("`that player`", "anything but a trigger on another player's take (
 #: The groups of one player, for whom "all at once" changes nothing.
 _ONE_PLAYER = (PlayerGroup.LEFT, PlayerGroup.RIGHT, ThatPlayer.TAKER)
 
+def chosen_words(group: PlayerGroup) -> str:
+    """"an opponent of your choice", "a neighbour of your choice": one player the owner picks, in both languages."""
+    article = "an" if group.value[0] in "aeiou" else "a"
+    return f"{article} {group.value} of your choice"
+
+
 #: The English of ``all at once`` after an effect on each player.
 AT_ONCE_ENGLISH = "All at once: who is affected and by how much are judged before any of it happens."
 
@@ -378,6 +392,13 @@ REFUSALS.add("`all at once`", "an effect with no condition and no count", "witho
              "remove 'all at once', or add a condition such as 'with more gold than you'", on=EachPlayer,
              refuses=lambda e, w: e.at_once and e.group not in _ONE_PLAYER
              and e.condition is None and getattr(e.effect, "per", None) is None)
+REFUSALS.add("`all at once`", "one player of your choice (`an opponent of your choice`)", "you pick one player, and "
+             "'all at once' judges several players together", "remove 'all at once'",
+             on=EachPlayer, refuses=lambda e, w: e.at_once and e.chosen)
+REFUSALS.add("`... of your choice`", "`a player of your choice`, or a player that is no choice (`your left "
+             "neighbour`)", "you pick one of your opponents or of your neighbours, never yourself",
+             "write 'an opponent of your choice' or 'a neighbour of your choice'", on=EachPlayer,
+             refuses=lambda e, w: e.chosen and e.group not in (PlayerGroup.OPPONENTS, PlayerGroup.NEIGHBOURS))
 REFUSALS.add("`take`, `give`", "`each player`", "you cannot take from or give to yourself", "write 'each opponent'",
              on=EachPlayer, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS and isinstance(e.effect, (Take, Give)))
 
@@ -1049,6 +1070,8 @@ def asks(effect: Effect) -> bool:
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
+    if isinstance(effect, EachPlayer):
+        return effect.chosen
     if isinstance(effect, Conditional):
         return asks(effect.effect)
     return False
