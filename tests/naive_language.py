@@ -469,7 +469,9 @@ def price(card: m.Card, discounts: list[m.Discount], ctx: Context) -> int:
 
 
 def points(rule: m.ScorePer, ctx: Context) -> int:
-    """A "score N per ..." rule's points, raised to its floor and capped."""
+    """A "score N per ..." rule's points, raised to its floor and capped; 0 when its condition does not hold."""
+    if rule.condition is not None and not holds(rule.condition, ctx):
+        return 0
     value = rule.points * count(rule.per, ctx)
     if rule.at_least is not None:
         value = max(value, rule.at_least)

@@ -1299,7 +1299,16 @@ def _one_neighbour(rule: model.Scoring, compile_for: Callable[[int | None], Scor
 
 
 def _per_rule(rule: model.ScorePer, facts: Sequence[CardFacts]) -> Callable[[int | None], ScoreFn]:
-    return lambda side: _score_per(rule, facts, side)
+    condition = rule.condition
+    if condition is None:
+        return lambda side: _score_per(rule, facts, side)
+
+    def conditional(side: int | None) -> ScoreFn:
+        # "score 2 per faith card if ...": the whole rule (its floor too) scores 0 unless the condition holds.
+        per, test = _score_per(rule, facts, side), compile_condition(condition, facts, side)
+        return lambda t, s, i, o: per(t, s, i, o) if test(t, s, i, o) else 0
+
+    return conditional
 
 
 def _if_rule(points: int, condition: model.Condition,

@@ -37,7 +37,7 @@ def format_effect(effect: Effect) -> str:
 
 def format_scoring(rule: Scoring, indent: str = _INDENT) -> str:
     """One scoring rule: "score 3 per faith shield in row" (a mask takes three more lines)."""
-    return str(rule.ccl(indent)) if not hasattr(rule, "per") else str(rule.ccl())
+    return str(rule.ccl(indent))
 
 
 def _effect_lines(effect: Effect, indent: str) -> list[str]:

@@ -314,9 +314,11 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     # ------------------------------------------------------------ scoring
     def score_per(self, meta: Meta, points: int, *rest: Any) -> _Property:
         where = self._at(meta)
-        per, bounds = self._per_and_bounds(rest)
+        # "score 2 per faith card if you have at least 3 keys": a condition on the whole rule comes last.
+        condition = rest[-1](Scope.TABLEAU) if rest and callable(rest[-1]) else None
+        per, bounds = self._per_and_bounds(rest[:-1] if condition is not None else rest)
         assert per is not None
-        rule = m.ScorePer(points, per, source=where, **bounds)
+        rule = m.ScorePer(points, per, condition=condition, source=where, **bounds)
         return _Property("score", rule, where)
 
     def score_if(self, meta: Meta, points: int, condition: Lazy) -> _Property:

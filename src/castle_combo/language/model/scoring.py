@@ -39,18 +39,25 @@ class ScorePer:
     """Score ``points`` per counted thing (a negative number is a penalty).
 
     The points are then raised to ``at_least`` and capped at ``up_to`` when given.
+    With a ``condition`` (``score 2 per faith card if you have at least 3
+    keys``) the rule scores only if it holds in the final position; when it
+    does not, the rule scores 0 (its floor too).
     """
 
     points: int
     per: Per
     up_to: int | None = attrs.field(default=None, kw_only=True)
     at_least: int | None = attrs.field(default=None, kw_only=True)
+    condition: Condition | None = attrs.field(default=None, kw_only=True)
     source: Source | None = source_field()
 
     def problems(self) -> tuple[Problem, ...]:
-        """Points out of range, or a count that makes no sense in the final grid."""
+        """Points out of range, or a count (or a condition) that makes no sense in the final grid."""
         found = points_problems(self.points, self.source)
-        return found + _bound_problems(self.up_to, self.at_least, self.source) + self.per.problems(where=SCORING)
+        found += _bound_problems(self.up_to, self.at_least, self.source) + self.per.problems(where=SCORING)
+        if self.condition is not None:
+            found += self.condition.problems(where=SCORING)
+        return found
 
     def describe(self) -> str:
         """The rule as a sentence: "Score 3 per scholarship shield in this card's row."."""
@@ -59,14 +66,20 @@ class ScorePer:
             text += f", at least {english.quantity(self.at_least, 'point')}"
         if self.up_to is not None:
             text += f", up to {english.quantity(self.up_to, 'point')}"
+        if self.condition is not None:
+            text += f", if {self.condition.describe()}"
         return english.sentence(text)
 
-    def ccl(self) -> str:
+    def ccl(self, indent: str = "    ") -> str:
         text = f"score {self.points} per {self.per.ccl()}"
         if self.at_least is not None:
             text += f" at least {self.at_least}"
         if self.up_to is not None:
             text += f" up to {self.up_to}"
+        if isinstance(self.condition, PlacedIn):
+            text += f" if {self.condition.ccl(indent=indent)}"
+        elif self.condition is not None:
+            text += f" if {self.condition.ccl()}"
         return text
 
 
