@@ -10,12 +10,11 @@ import random
 
 import naive_language as judge
 import pytest
+from engine_kit import C, card, ruleset
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from language_random import Case, random_condition, random_per
 from test_language_judge import contexts
-
-from engine_kit import C, card, ruleset
 
 import castle_combo as cc
 from castle_combo.engine.counting import compile_scoring
