@@ -668,6 +668,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         where = self._at(meta)
         return lambda default: m.And(tuple(c(default) for c in conditions), source=where)
 
+    # A quantifier's condition ("no opponent with A and B") joins the same way; it only ends earlier.
+    with_condition = or_condition
+    with_and = and_condition
+
     def region(self, meta: Meta, *words: Token) -> m.Region:
         name = " ".join(words)
         name = REGION_ALIASES.get(name, name)

@@ -20,6 +20,7 @@ looked at (``Scope.GROUP``, ``Scope.THEIRS``), as the English reads.
 from __future__ import annotations
 
 import enum
+import re
 from typing import Any, Union
 
 import attrs
@@ -478,7 +479,7 @@ class Groups:
         noun = self.kind.noun(amount)
         if self.condition is None:
             return noun
-        return f"{noun} {with_phrase(self.condition, Scope.GROUP)}"
+        return f"{noun} {with_phrase(self.condition, Scope.GROUP, closed=True)}"
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         if self.condition is None:
@@ -509,7 +510,7 @@ class Players:
         noun = self.group.noun(amount)
         if self.condition is None:
             return noun
-        return f"{noun} {with_phrase(self.condition, Scope.THEIRS)}"
+        return f"{noun} {with_phrase(self.condition, Scope.THEIRS, closed=True)}"
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         if self.condition is None:
@@ -523,11 +524,26 @@ def _that(condition: Condition, who: str, plural: bool = False) -> str:
     return condition.describe(who if who == "that" else ("who+" if plural else "who"))
 
 
-def with_phrase(condition: Condition, default: Scope) -> str:
-    """A condition after the noun it is about, in the card language: "with at least 2 village banners"."""
+#: A condition that starts with a quantifier over players ("no opponent ...", "at least 2 neighbours ..."): after
+#: "and" or "or" it ends the condition of a quantifier before it (the grammar's ``with_condition``).
+_PLAYERS_QUANTIFIED = re.compile(r"(?:no|an?|[0-9]+|(?:at least|at most|exactly|not exactly|more than|fewer than) "
+                                 r"[0-9]+) (?:opponents?|neighbou?rs?|players?)\b")
+
+
+def with_phrase(condition: Condition, default: Scope, *, closed: bool = False) -> str:
+    """A condition after the noun it is about, in the card language: "with at least 2 village banners".
+
+    ``closed`` (a quantifier's condition, "no opponent with ...") brackets a condition whose "and" or "or" is
+    followed by a quantifier over players, which would otherwise end it: "no opponent with (more gold than you
+    and no neighbour with ...)".
+    """
     if isinstance(condition, Alike) and condition.cards.scope is default:
         return condition.ccl(default)
-    return "with " + condition.ccl(default)
+    text = condition.ccl(default)
+    if closed and isinstance(condition, (And, Or)) and any(
+            _PLAYERS_QUANTIFIED.match(part.ccl(default)) for part in condition.conditions[1:]):
+        return f"with ({text})"
+    return "with " + text
 
 
 def _ability() -> Where:
