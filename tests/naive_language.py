@@ -472,7 +472,7 @@ def points(rule: m.ScorePer, ctx: Context) -> int:
     """A "score N per ..." rule's points, raised to its floor and capped; 0 when its condition does not hold."""
     if rule.condition is not None and not holds(rule.condition, ctx):
         return 0
-    value = rule.points * count(rule.per, ctx)
+    value = rule.points * count(rule.per, ctx) * (1 if rule.times is None else count(rule.times, ctx))
     if rule.at_least is not None:
         value = max(value, rule.at_least)
     if rule.up_to is not None:

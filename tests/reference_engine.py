@@ -841,7 +841,8 @@ def worth_per_gold(card: m.Card) -> int:
     """The points one gold stored on ``card`` gives through its rules "score N per gold on this card"."""
     return sum(rule.points for rule in card.scoring
                if isinstance(rule, m.ScorePer) and isinstance(rule.per.count, m.GoldOnThisCard)
-               and rule.per.every == 1 and rule.up_to is None and rule.at_least is None and rule.condition is None)
+               and rule.per.every == 1 and rule.up_to is None and rule.at_least is None and rule.condition is None
+               and rule.times is None)
 
 
 def purses_of(seat: Seat) -> list[Cell]:

@@ -1233,6 +1233,10 @@ def _bounded(points: int, count: CountFn, up_to: int | None, at_least: int | Non
 
 def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | None = None) -> ScoreFn:
     per, count = rule.per, rule.per.count
+    if rule.times is not None:
+        # "score 1 per faith card per castle card": the product of the two counts, then the bounds.
+        first, second = compile_per(per, facts, side), compile_per(rule.times, facts, side)
+        return _bounded(rule.points, lambda t, s, i: first(t, s, i) * second(t, s, i), rule.up_to, rule.at_least)
     if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
         noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
         if noun is not None and any(isinstance(n, InRegion) for n in model.walk(count)):

@@ -199,7 +199,7 @@ class PurseValues:
 def _linear_worth(rule: object) -> int | None:
     """N for the rule "score N per gold on this card" (no bound, every gold): each gold on the card is worth N."""
     if type(rule) is ScorePer and rule.up_to is None and rule.at_least is None and rule.condition is None \
-            and rule.per.every == 1 \
+            and rule.times is None and rule.per.every == 1 \
             and type(rule.per.count) is GoldOnThisCard:
         return rule.points
     return None

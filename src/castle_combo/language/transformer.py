@@ -316,9 +316,17 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         where = self._at(meta)
         # "score 2 per faith card if you have at least 3 keys": a condition on the whole rule comes last.
         condition = rest[-1](Scope.TABLEAU) if rest and callable(rest[-1]) else None
-        per, bounds = self._per_and_bounds(rest[:-1] if condition is not None else rest)
+        items = list(rest[:-1] if condition is not None else rest)
+        # "score 1 per faith card per castle card": a second count (its every-N first) before the bounds.
+        second = 2 if isinstance(items[0], int) else 1
+        times = None
+        if len(items) > second and not isinstance(items[second], tuple):
+            extra = items[second:second + 2] if isinstance(items[second], int) else items[second:second + 1]
+            times, _ = self._per_and_bounds(tuple(extra))
+            del items[second:second + len(extra)]
+        per, bounds = self._per_and_bounds(tuple(items))
         assert per is not None
-        rule = m.ScorePer(points, per, condition=condition, source=where, **bounds)
+        rule = m.ScorePer(points, per, condition=condition, times=times, source=where, **bounds)
         return _Property("score", rule, where)
 
     def score_if(self, meta: Meta, points: int, condition: Lazy) -> _Property:

@@ -38,8 +38,10 @@ def _bound_problems(up_to: int | None, at_least: int | None, source: Source | No
 class ScorePer:
     """Score ``points`` per counted thing (a negative number is a penalty).
 
-    The points are then raised to ``at_least`` and capped at ``up_to`` when given.
-    With a ``condition`` (``score 2 per faith card if you have at least 3
+    With ``times`` (``score 1 per faith card per castle card``) the points
+    are per each of the first count for each of the second: the product of
+    the two counts. The points are then raised to ``at_least`` and capped at
+    ``up_to`` when given. With a ``condition`` (``score 2 per faith card if you have at least 3
     keys``) the rule scores only if it holds in the final position; when it
     does not, the rule scores 0 (its floor too).
     """
@@ -49,12 +51,15 @@ class ScorePer:
     up_to: int | None = attrs.field(default=None, kw_only=True)
     at_least: int | None = attrs.field(default=None, kw_only=True)
     condition: Condition | None = attrs.field(default=None, kw_only=True)
+    times: Per | None = attrs.field(default=None, kw_only=True)
     source: Source | None = source_field()
 
     def problems(self) -> tuple[Problem, ...]:
         """Points out of range, or a count (or a condition) that makes no sense in the final grid."""
         found = points_problems(self.points, self.source)
         found += _bound_problems(self.up_to, self.at_least, self.source) + self.per.problems(where=SCORING)
+        if self.times is not None:
+            found += self.times.problems(where=SCORING)
         if self.condition is not None:
             found += self.condition.problems(where=SCORING)
         return found
@@ -62,6 +67,8 @@ class ScorePer:
     def describe(self) -> str:
         """The rule as a sentence: "Score 3 per scholarship shield in this card's row."."""
         text = f"Score {self.points} per {self.per.describe()}"
+        if self.times is not None:
+            text += f", for {'every' if self.times.every > 1 else 'each'} {self.times.describe()}"
         if self.at_least is not None:
             text += f", at least {english.quantity(self.at_least, 'point')}"
         if self.up_to is not None:
@@ -72,6 +79,8 @@ class ScorePer:
 
     def ccl(self, indent: str = "    ") -> str:
         text = f"score {self.points} per {self.per.ccl()}"
+        if self.times is not None:
+            text += f" per {self.times.ccl()}"
         if self.at_least is not None:
             text += f" at least {self.at_least}"
         if self.up_to is not None:
