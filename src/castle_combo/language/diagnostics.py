@@ -47,7 +47,7 @@ REGION_WORDS = frozenset({"top", "bottom", "left", "right", "corner"})
 CONDITION_WORDS = frozenset({"no", "exactly", "more", "fewer", "placed"})
 #: Words that go on with a count or a condition (places, bounds, joins), left out when a property may begin.
 _GOING_ON = frozenset({"adjacent", "around", "diagonal", "not", "other", "and", "then", "above", "below", "directly",
-                       "left", "right"})
+                       "left", "right", "per"})
 _GOING_ON_TERMINALS = frozenset({"UP_TO", "AT_LEAST"})
 #: Readable names of the named terminals of ccl.lark.
 TERMINAL_WORDS = {

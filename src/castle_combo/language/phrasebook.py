@@ -274,10 +274,10 @@ PHRASES: tuple[Phrase, ...] = (
             "taking from other players is written 'take N gold from each opponent'"),
     # ------------------------------------------------ effects
     _phrase(r"\b(?:steal|steals|stealing|rob|robs|take|takes)\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?:an?|one|any"
-            r"|another|target|a\s+chosen)\s+(?:other\s+)?(?:opponent|player)\b(?:\s+of\s+your\s+choice)?", None,
-            "no effect lets you pick one opponent: 'take N gold from each opponent' takes from every other "
-            "player, 'take N gold from your left neighbour' (or right) from that one player",
-            "choose between 'from each opponent' and 'from your left neighbour' (or right): each says whom"),
+            r"|another|target|a\s+chosen)\s+(?:other\s+)?(?:opponent|player)\b(?:\s+of\s+your\s+choice)?",
+            "take \\g<amount> from an opponent of your choice",
+            "one opponent you pick is written 'take N gold from an opponent of your choice' ('from each opponent' "
+            "takes from every other player, 'from your left neighbour' from that one player)"),
     _phrase(r"\b(?:steal|steals|stealing|rob|robs)\s+(?P<amount>\d+\s+" + _RES + r")(?:\s+from\s+(?:(?:the\s+"
             r"(?:player|opponent|neighbou?r)\s+(?:to|on)\s+(?:your|the)\s+|your\s+)(?P<side>left|right)(?:\s+neighbou?r)?"
             r"|(?:each|every|all|your|the)\s+(?:other\s+)?(?:opponents?|players?)))?",
@@ -285,8 +285,9 @@ PHRASES: tuple[Phrase, ...] = (
                        + (f"your {m.group('side').lower()} neighbour" if m.group("side") else "each opponent")),
             "'steal' is not a word of the card language: taking from other players is written 'take N gold "
             "from each opponent' (each other player gives up to N), or 'from your left neighbour' for one "
-            "of them; no effect lets you pick one opponent",
-            "or 'from your left neighbour' / 'from your right neighbour' for one player"),
+            "of them, or 'from an opponent of your choice' for one you pick",
+            "or 'from your left neighbour' / 'from your right neighbour' / 'from an opponent of your choice' for "
+            "one player"),
     _phrase(r"\btake\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?:all\s+(?:other\s+)?|the\s+(?:other\s+)?|your\s+"
             r"|every\s+(?:other\s+)?|other\s+)?(?:opponents|players|the\s+others)\b",
             "take \\g<amount> from each opponent",
