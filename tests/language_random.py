@@ -359,10 +359,23 @@ def _alike(rng: random.Random, where: Where) -> m.Per:
 
 
 #: Classes drawn their own way.
-CLASS_DRAWS: dict[type, Callable[[random.Random, Where], Any]] = {m.Per: _per, m.Region: _region}
+def _for_chosen_shield(rng: random.Random, where: Where) -> m.ScoreForChosenShield:
+    """A rule for the shield type of the owner's choice: a count of cards "with that shield" (and a filter)."""
+    that = m.HasShield((), chosen=True)
+    cards = m.Cards(m.all_of([that, draw(rng, m.CardFilter | None, where.deeper())]))
+    per = attrs.evolve(_per(rng, where), count=cards)
+    if rng.random() < 0.5:
+        return m.ScoreForChosenShield(m.ScorePer(rng.choice([-2, 1, 3]), per, up_to=rng.choice([None, 6])))
+    return m.ScoreForChosenShield(m.ScoreIf(rng.choice([-2, 2]), m.CountIs(per, m.Comparison.GE, rng.randint(1, 3))))
+
+
+CLASS_DRAWS: dict[type, Callable[[random.Random, Where], Any]] = {m.Per: _per, m.Region: _region,
+                                                                  m.ScoreForChosenShield: _for_chosen_shield}
 #: Fields drawn their own way.
 FIELD_DRAWS: dict[tuple[type, str], Callable[[random.Random, Where], Any]] = {
     (m.Compared, "per"): _compared, (m.Alike, "cards"): _alike,
+    # "with that shield" only inside "for the shield type of your choice:" (drawn by _for_chosen_shield).
+    (m.HasShield, "chosen"): lambda rng, where: False,
 }
 
 

@@ -492,6 +492,9 @@ def score(rule: m.Scoring, ctx: Context) -> int:
     """
     if ctx.side is None and not isinstance(rule, m.ScoreAsAdjacent) and reads_a_neighbour(rule):
         return max(score(rule, ctx.about(side=0)), score(rule, ctx.about(side=1)))
+    if isinstance(rule, m.ScoreForChosenShield):
+        # The shield type chosen at the end of the game: the one that scores the most.
+        return max(score(rule.for_shield(shield), ctx) for shield in m.Shield)
     if isinstance(rule, m.ScorePer):
         return points(rule, ctx)
     if isinstance(rule, m.ScoreIf):

@@ -118,6 +118,8 @@ NOWHERE = [
     ("when bought: remove a card from the castle row", "a card leaves a row only when discarded"),
     ("when bought: look at the top 3 cards of the castle deck", "no player sees a deck's order"),
     ("when bought: move this card to an empty space", "a placed card moves only by trading places"),
+    ("when bought: for the shield type of your choice: gain 1 gold per card with that shield",
+     "starts a scoring rule only"),
 ]
 
 

@@ -85,6 +85,9 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "'not not' means the condition itself": "score 1 if not not a faith shield",
     "'at least' is a floor": "when bought: gain 1 gold at least 2",
     "'all at once' judges several players together": "when bought: take 1 gold from your left neighbour all at once",
+    "'that shield' is the shield type chosen": "score 1 per card with that shield",
+    "the rule does not depend on the shield type chosen": "for the shield type of your choice: score 1 per faith "
+                                                          "card",
     "you pick one player, and 'all at once'": "when bought: take 1 gold from an opponent of your choice with more "
                                               "gold than you all at once",
     "you pick one of your opponents or of your neighbours": "when bought: a player of your choice gains 1 gold",

@@ -1320,6 +1320,10 @@ def _if_rule(points: int, condition: model.Condition,
     return lambda side: _score_if(points, compile_condition(condition, facts, side))
 
 
+def _best_of(scorers: Sequence[ScoreFn]) -> ScoreFn:
+    return lambda t, s, i, o: max(score(t, s, i, o) for score in scorers)
+
+
 def compile_scoring(
     rules: Sequence[model.Scoring],
     facts: Sequence[CardFacts],
@@ -1342,6 +1346,10 @@ def compile_scoring(
                 parts.append(_one_neighbour(rule, _per_rule(rule, facts)))
             case model.ScoreIf(points=points, condition=condition):
                 parts.append(_one_neighbour(rule, _if_rule(points, condition, facts)))
+            case model.ScoreForChosenShield():
+                # A choice made at the end of the game is the best for its owner: the most of the six types.
+                each = [compile_scoring((rule.for_shield(shield),), facts, scorer_of) for shield in model.Shield]
+                parts.append(_best_of([fn for fn in each if fn is not None]))
             case _:
                 assert_never(rule)
     if not parts:

@@ -273,6 +273,11 @@ PHRASES: tuple[Phrase, ...] = (
             "take \\g<amount> from each \\g<who>",
             "taking from other players is written 'take N gold from each opponent'"),
     # ------------------------------------------------ effects
+    _phrase(r"\bfor\s+the\s+shield\s+type\s+of\s+your\s+choice\s*:", None,
+            "'for the shield type of your choice:' starts a scoring rule only: a choice made at the end of the game "
+            "is the one that scores its owner most, and an ability has no such choice to make",
+            "write it before a scoring rule ('for the shield type of your choice: score 1 per card with that "
+            "shield'), or name a shield type in the ability"),
     _phrase(r"\b(?:steal|steals|stealing|rob|robs|take|takes)\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?:an?|one|any"
             r"|another|target|a\s+chosen)\s+(?:other\s+)?(?:opponent|player)\b(?:\s+of\s+your\s+choice)?",
             "take \\g<amount> from an opponent of your choice",

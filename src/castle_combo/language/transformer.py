@@ -333,6 +333,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         where = self._at(meta)
         return _Property("score", m.ScoreIf(points, condition(Scope.TABLEAU), source=where), where)
 
+    def score_for_chosen_shield(self, meta: Meta, _: Token, rule: _Property) -> _Property:
+        where = self._at(meta)
+        return _Property("score", m.ScoreForChosenShield(rule.value, source=where), where)
+
     def score_as_adjacent(self, meta: Meta) -> _Property:
         where = self._at(meta)
         return _Property("score", m.ScoreAsAdjacent(source=where), where)
@@ -918,6 +922,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def with_shield(self, meta: Meta, shields: tuple[m.Shield, ...]) -> m.CardFilter:
         return m.HasShield(shields, source=self._at(meta))
+
+    def with_that_shield(self, meta: Meta) -> m.CardFilter:
+        """"with that shield": a shield of the type chosen by "for the shield type of your choice:"."""
+        return m.HasShield((), chosen=True, source=self._at(meta))
 
     def with_shields_exactly(self, meta: Meta, count: int) -> m.CardFilter:
         return m.ShieldCountIs(m.Comparison.EQ, count, source=self._at(meta))

@@ -302,25 +302,42 @@ class DeckIs:
 
 @attrs.frozen
 class HasShield:
-    """A face-up card with at least one shield of any of ``shields``: ``card with a military or faith shield``."""
+    """A face-up card with at least one shield of any of ``shields``: ``card with a military or faith shield``.
+
+    ``chosen`` (written ``with that shield``, no ``shields``) is a shield of the type chosen by the scoring rule
+    around it (``for the shield type of your choice: ...``, :class:`~castle_combo.language.model.ScoreForChosenShield`),
+    which puts each type in its place before the rule is counted or checked; anywhere else it is refused.
+    """
 
     shields: tuple[Shield, ...]
+    chosen: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
 
     def ccl(self) -> FilterWords:
-        item = f"{_article(_shield_list(self.shields))} shield"
+        item = "that shield" if self.chosen else f"{_article(_shield_list(self.shields))} shield"
         return FilterWords((), (f"with {item}",), f"without {item}", f"with {item}", item)
 
     def english(self) -> FilterWords:
+        if self.chosen:
+            return FilterWords((), ("with a shield of that type",), "without a shield of that type",
+                               "with a shield of that type", "a shield of that type")
         return self.ccl()
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
+        if self.chosen:
+            return REFUSALS.of(self, where)
         if not self.shields:
             return (Problem("a card 'with a shield' of no type can never be found", "name the shield type",
                             self.source),)
         if len(set(self.shields)) != len(self.shields):
             return (Problem("a shield type is named twice", "name each type once", self.source),)
         return ()
+
+
+REFUSALS.add("`with that shield`", "anywhere but inside `for the shield type of your choice:` (a scoring rule)",
+             "'that shield' is the shield type chosen by 'for the shield type of your choice:', and nothing here "
+             "chooses one", "start the scoring rule with 'for the shield type of your choice:', or name a shield "
+             "type ('with a faith shield')", on=HasShield, refuses=lambda f, w: f.chosen)
 
 
 @attrs.frozen

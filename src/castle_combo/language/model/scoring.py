@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
 import attrs
 
 from castle_combo.language import english
-from castle_combo.language.model.base import MAX_AMOUNT, SCORING, Problem, Source, out_of_range, source_field
+from castle_combo.language.model.base import (
+    MAX_AMOUNT,
+    SCORING,
+    Problem,
+    Shield,
+    Source,
+    out_of_range,
+    source_field,
+)
 from castle_combo.language.model.conditions import Condition, PlacedIn
 from castle_combo.language.model.counts import Per
+from castle_combo.language.model.filters import HasShield
+from castle_combo.language.model.refusals import REFUSALS
 
-__all__ = ["ScoreAsAdjacent", "ScoreIf", "ScorePer", "Scoring", "points_problems"]
+__all__ = ["ScoreAsAdjacent", "ScoreForChosenShield", "ScoreIf", "ScorePer", "Scoring", "points_problems",
+           "with_shield"]
 
 
 def points_problems(points: int, source: Source | None) -> tuple[Problem, ...]:
@@ -138,4 +149,75 @@ class ScoreAsAdjacent:
         return "score as an adjacent card"
 
 
-Scoring = Union[ScorePer, ScoreIf, ScoreAsAdjacent]
+def with_shield(node: Any, shield: Shield) -> Any:
+    """``node`` (any part of the model) with every ``with that shield`` made ``with a SHIELD shield``."""
+    if isinstance(node, HasShield) and node.chosen:
+        return HasShield((shield,), source=node.source)
+    if isinstance(node, tuple):
+        return tuple(with_shield(item, shield) for item in node)
+    if attrs.has(type(node)):
+        changes = {}
+        for field in attrs.fields(type(node)):
+            if field.init and field.eq:
+                value = getattr(node, field.name)
+                new = with_shield(value, shield)
+                if new is not value:
+                    changes[field.alias or field.name] = new
+        return attrs.evolve(node, **changes) if changes else node
+    return node
+
+
+def _mentions_that_shield(node: Any) -> bool:
+    """Whether ``node`` says ``with that shield`` somewhere."""
+    if isinstance(node, HasShield):
+        return node.chosen
+    if isinstance(node, tuple):
+        return any(_mentions_that_shield(item) for item in node)
+    if attrs.has(type(node)):
+        return any(_mentions_that_shield(getattr(node, f.name)) for f in attrs.fields(type(node)) if f.eq)
+    return False
+
+
+@attrs.frozen
+class ScoreForChosenShield:
+    """A scoring rule for the shield type of the owner's choice: ``for the shield type of your choice: score 1 per
+    card with that shield``.
+
+    ``with that shield`` inside ``rule`` is a shield of the chosen type. A choice made at the end of the game is
+    always the one that scores its owner most, so the rule scores the most of the six types' points
+    (:meth:`for_shield` writes the rule with one type in its place).
+    """
+
+    rule: ScorePer | ScoreIf
+    source: Source | None = source_field()
+
+    def for_shield(self, shield: Shield) -> ScorePer | ScoreIf:
+        """The rule with ``shield`` for "that shield"."""
+        chosen: ScorePer | ScoreIf = with_shield(self.rule, shield)
+        return chosen
+
+    def problems(self) -> tuple[Problem, ...]:
+        """The problems the rule has whatever type is chosen (one that only some types have is no problem: the
+        best type is taken), and a rule that never says "that shield"."""
+        found = REFUSALS.of(self, SCORING)
+        if found:
+            return found
+        each = [self.for_shield(shield).problems() for shield in Shield]
+        return tuple(problem for problem in each[0] if all(problem in others for others in each[1:]))
+
+    def describe(self) -> str:
+        """The rule as a sentence: "For the shield type of your choice (the best for you): score 1 per ..."."""
+        inner = self.rule.describe()
+        return f"For the shield type of your choice (the best for you): {inner[:1].lower()}{inner[1:]}"
+
+    def ccl(self, indent: str = "    ") -> str:
+        return f"for the shield type of your choice: {self.rule.ccl(indent)}"
+
+
+REFUSALS.add("`for the shield type of your choice:`", "a scoring rule that never says `that shield`",
+             "the rule does not depend on the shield type chosen", "say 'with that shield' in it "
+             "('score 1 per card with that shield'), or remove 'for the shield type of your choice:'",
+             on=ScoreForChosenShield, refuses=lambda r, w: not _mentions_that_shield(r.rule))
+
+
+Scoring = Union[ScorePer, ScoreIf, ScoreAsAdjacent, ScoreForChosenShield]
