@@ -1011,8 +1011,8 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(CARDS_PER_PLAYER):
                     steps[address + (k,)] = SwapStep(passes, this, address, k)
             return SwapStep(passes, this, address)
-        case model.EachPlayer(chosen=True, effect=inner, condition=condition):
-            return PlayerStep(effect.group, compile_test(condition, facts) if condition is not None else None,
+        case model.EachPlayer(chosen=True, group=model.PlayerGroup() as group, effect=inner, condition=condition):
+            return PlayerStep(group, compile_test(condition, facts) if condition is not None else None,
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()):

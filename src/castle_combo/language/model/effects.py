@@ -370,10 +370,12 @@ REFUSALS.add("`that player`", "anything but a trigger on another player's take (
 #: The groups of one player, for whom "all at once" changes nothing.
 _ONE_PLAYER = (PlayerGroup.LEFT, PlayerGroup.RIGHT, ThatPlayer.TAKER)
 
-def chosen_words(group: PlayerGroup) -> str:
-    """"an opponent of your choice", "a neighbour of your choice": one player the owner picks, in both languages."""
-    article = "an" if group.value[0] in "aeiou" else "a"
-    return f"{article} {group.value} of your choice"
+def chosen_words(group: PlayerGroup | ThatPlayer) -> str:
+    """"an opponent of your choice", "a neighbour of your choice": one player the owner picks, in both languages
+    (only the opponents and the neighbours are a choice: the others are refused)."""
+    noun = group.value.removeprefix("that ")
+    article = "an" if noun[0] in "aeiou" else "a"
+    return f"{article} {noun} of your choice"
 
 
 #: The English of ``all at once`` after an effect on each player.
