@@ -104,9 +104,9 @@ Why it beats the greedy bot
 At equal time against the search of commit 9522c7d
     ``benchmarks/mcts_time_match.py`` at 0.1 s of CPU time a move, 200 games:
     55.2% (48.3% to 62.0%) with ``blind_keys`` and ``deny_face_down``, 48.8%
-    on the same games without them; at 0.05 s, 50.2% (43.4% to 57.1%). Strength is flat in iterations beyond
-    about 40, so the search is limited by what its rollouts estimate, not by
-    their number; in pilot runs (100 games at 0.05 s, about ten points either
+    on the same games without them; at 0.05 s, 50.2% (43.4% to 57.1%).
+    Strength is flat in iterations beyond about 40, so the search is limited
+    by what its rollouts estimate, not by their number; in pilot runs (100 games at 0.05 s, about ten points either
     way) three rounds of rollout (38.5%) and the seat's own rollout turns
     spending keys (``own_keys``, 42.5%) were worse, and eight candidates,
     a steeper squash of the margins or a deeper tree no better.
