@@ -42,6 +42,10 @@ TUNABLE = {
     "exploration": float,
     "margin_weight": float,
     "opponent_keys": bool,
+    "last_reply_keys": bool,
+    "blind_keys": bool,
+    "own_keys": bool,
+    "deny_face_down": bool,
     "max_positions": int,
     "time_limit": float,
 }

@@ -45,6 +45,13 @@ Which actions a node searches
     budget the search stays one move deep, and larger budgets (``mcts:400``)
     grow the tree into the other players' replies.
 
+    Every card is worth the same face down (6 gold and 2 keys, no ability),
+    so the greedy ranking leaves the card of the face-down move to the
+    engine's order. Which card it is decides what the row keeps for the
+    next player, so the search takes the one that leaves the next player
+    the worst reply by the greedy bot's one-turn value (``deny_face_down``;
+    about one face-down candidate in six changes).
+
 Rollouts and rewards
     From a leaf, the game continues with greedy policies for ``rounds`` of the
     searching seat's turns (two by default): the rest of its own turn, every
@@ -73,7 +80,12 @@ Rollouts and rewards
     round are played without keys (``last_reply_keys``), which makes a
     rollout about a fifth cheaper (more iterations in the same time) and
     changes little of the position judged: the keys a player keeps are
-    valued by the evaluation instead. Two rounds beat one (72% against 67% over 300 games
+    valued by the evaluation instead. A reply that may spend a key is chosen
+    on a deal of the replying player's own (its view, determinized), as the
+    greedy bot chooses it, and then played on the sample (``blind_keys``):
+    judged on the sample itself, the reply would refresh a row exactly when
+    the sample's next cards are good, an advantage no player has, which made
+    the other players' keys look worth more than they are. Two rounds beat one (72% against 67% over 300 games
     each, the two-round search using 40 iterations instead of 96 to stay
     within the time limit): the evaluation of a position one round ahead
     cannot see which cards a move sets up for the next turn. Full playouts to
@@ -88,6 +100,16 @@ Why it beats the greedy bot
     refreshing is usually worse than it looked. The search also sees the
     replies each move allows (the card left in the row, where the messenger
     goes) and what it sets up for its own next turn.
+
+At equal time against the search of commit 9522c7d
+    ``benchmarks/mcts_time_match.py`` at 0.1 s of CPU time a move, 200 games:
+    55.2% (48.3% to 62.0%) with ``blind_keys`` and ``deny_face_down``, 48.8%
+    on the same games without them; at 0.05 s, 50.2% (43.4% to 57.1%).
+    Strength is flat in iterations beyond about 40, so the search is limited
+    by what its rollouts estimate, not by their number; in pilot runs (100 games at 0.05 s, about ten points either
+    way) three rounds of rollout (38.5%) and the seat's own rollout turns
+    spending keys (``own_keys``, 42.5%) were worse, and eight candidates,
+    a steeper squash of the margins or a deeper tree no better.
 
 Keeping the tree from one decision to the next
     The bot is handed a view at each decision, and the view's history says
@@ -245,18 +267,26 @@ def _kind(action: Action) -> object:
     return action
 
 
-def _policy_move(state: GameState, evaluator: Evaluator, keys: bool) -> Action:
+def _policy_move(state: GameState, evaluator: Evaluator, keys: bool, rng: random.Random | None = None) -> Action:
     """The rollout policy's move in a full ``state``: the greedy bot's, keys optional.
 
     The first of the best-valued actions by :func:`~castle_combo.bots.greedy.turn_value`,
     as :func:`~castle_combo.bots.greedy.ranked_actions` ranks them, without
-    sorting the rest.
+    sorting the rest. With ``rng``, when a key may be spent, the actions are
+    judged on a deal of the mover's own (its view, determinized), as the
+    greedy bot judges them, and not on the sample being played: a player
+    cannot see the decks, so it refreshes a row on a guess, not on the cards
+    the sample will reveal.
     """
     seat = state.current_player
     best: Action | None = None
     best_value = -math.inf
     face_down_tried: set[tuple[int, int]] = set()
-    for action in worth_trying(state):
+    tried = worth_trying(state)
+    judged = state
+    if keys and rng is not None and any(isinstance(action, UseKey) for action in tried):
+        judged = state.view(seat).determinize(rng)
+    for action in tried:
         if isinstance(action, Take):
             if action.face_down:
                 # A face-down card has no ability: any card face down at one spot is worth the same.
@@ -265,11 +295,39 @@ def _policy_move(state: GameState, evaluator: Evaluator, keys: bool) -> Action:
                 face_down_tried.add(action.at)
         elif not keys and isinstance(action, UseKey):
             continue
-        value = turn_value(state.apply(action), seat, evaluator)
+        value = turn_value(judged.apply(action), seat, evaluator)
         if value > best_value:
             best, best_value = action, value
     if best is None:
         raise AssertionError("a state that is not over has a legal action")
+    return best
+
+
+def _denying(state: GameState, face_down: Take, evaluator: Evaluator) -> Action:
+    """Of the cards that may be taken face down at ``face_down.at``, the one whose taking leaves the next player
+    the worst turn.
+
+    Every card is worth the same face down (6 gold and 2 keys, no ability), so the greedy ranking
+    keeps the first in the engine's order; which card is taken decides what is left in the row for
+    the next player, who is judged by the greedy bot's one-turn value of its best reply, on the
+    same sample. Ties keep the engine's order.
+    """
+    me = state.current_player
+    takes = [action for action in state.legal_actions()
+             if isinstance(action, Take) and action.face_down and action.at == face_down.at]
+    if len(takes) < 2:
+        return face_down
+    best: Action = face_down
+    best_value = math.inf
+    for action in takes:
+        after = state.apply(action)
+        while not after.is_over and after.current_player == me:
+            after = after.apply(_policy_move(after, evaluator, False))
+        if after.is_over:
+            return face_down
+        value = turn_value(after, after.current_player, evaluator)
+        if value < best_value:
+            best, best_value = action, value
     return best
 
 
@@ -295,7 +353,12 @@ class MctsAgent:
     players' replies in a rollout's last round may spend keys too (with
     ``opponent_keys``); ``cpu_clock``: count ``time_limit`` in this process's
     CPU time rather than on the wall clock (a busy machine then slows the
-    bot down instead of weakening it: for benchmarks).
+    bot down instead of weakening it: for benchmarks); ``blind_keys``: a
+    rollout's reply that may spend a key is chosen on the replying player's
+    own deal, not on the sample played; ``own_keys``: whether the searching
+    seat's own later turns in a rollout may spend keys; ``deny_face_down``:
+    the face-down candidate takes the card that leaves the next player the
+    worst reply, not the engine's first.
 
     Besides the tree, an agent remembers the seat values it computed, from
     one decision to the next while the ruleset is the same (they depend on
@@ -315,6 +378,9 @@ class MctsAgent:
     reuse_tree: bool = True
     last_reply_keys: bool = False
     cpu_clock: bool = False
+    blind_keys: bool = True
+    own_keys: bool = False
+    deny_face_down: bool = True
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
     _memory: _Memory = attrs.field(factory=_Memory, init=False, eq=False, repr=False, hash=False)
@@ -469,12 +535,14 @@ class MctsAgent:
             if kind in kinds:
                 continue
             kinds.add(kind)
+            if self.deny_face_down and isinstance(action, Take) and action.face_down:
+                action = _denying(state, action, evaluator)
             chosen.append(action)
             if len(chosen) == self.width:
                 break
         return chosen
 
-    def _rollout(self, state: GameState, me: int, evaluator: Evaluator) -> tuple[float, ...]:
+    def _rollout(self, state: GameState, me: int, evaluator: Evaluator, rng: random.Random) -> tuple[float, ...]:
         """Play the greedy policies until ``me`` has started ``rounds`` more turns; reward every seat.
 
         The turn ``me`` is in (if any) is finished first; each later turn of
@@ -488,8 +556,11 @@ class MctsAgent:
                 starts += 1
                 if starts >= self.rounds:
                     break
-            keys = self.opponent_keys and mover != me and (self.last_reply_keys or starts < self.rounds - 1)
-            state = state.apply(_policy_move(state, evaluator, keys))
+            if mover == me:
+                keys = self.own_keys
+            else:
+                keys = self.opponent_keys and (self.last_reply_keys or starts < self.rounds - 1)
+            state = state.apply(_policy_move(state, evaluator, keys, rng if self.blind_keys else None))
         if state.is_over:
             return outcome_rewards(state, self.margin_weight)
         return squash_margins(evaluator.values(state), evaluator.margin_scale)
@@ -520,7 +591,7 @@ class MctsAgent:
             node = node.children[action]
             state = state.apply(action)
             path.append(node)
-        rewards = self._rollout(state, me, evaluator)
+        rewards = self._rollout(state, me, evaluator, rng)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:
