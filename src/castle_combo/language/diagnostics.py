@@ -363,7 +363,12 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
             # "shields 2 faith": the shields of a card are each named.
             hint = "name each shield, repeating it for two: shields peasantry peasantry"
         return _Report(line, column, f"found the number {token}{after} where {expected} belongs", hint)
-    message = f"expected {describe_expected(parser, expected_names, True)}{after}, found {_found(token)}"
+    described = describe_expected(parser, expected_names, True)
+    if previous is not None and previous.type in ("INT", "NEGATIVE") and len(history) >= 2 \
+            and str(history[-2]) == "score" and {"per", "if"} <= set(expected_texts.values()):
+        # "score 3 of ...": the points are read ("score 3" alone is a rule); on that line only 'per' or 'if' goes on.
+        described = "'if' or 'per'"
+    message = f"expected {described}{after}, found {_found(token)}"
     hint = _hint_for(token, expected_names, expected_texts, previous, expected)
     if (previous is not None and previous.end_line is not None and previous.end_line < line
             and "$END" not in expected_names):
@@ -513,7 +518,8 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
     if ":" in words:
         return f"add ':' after '{previous}'"
     if "per" in words and "if" in words:
-        return "after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top row)"
+        return ("after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top "
+                "row), or nothing for fixed points (score 5)")
     if "INT" in names:
         return f"write a number after '{previous}'" if previous is not None else "write a number"
     if _EFFECT_WORDS <= words:
