@@ -177,7 +177,7 @@ INT_RANGES: dict[tuple[type, str], Sequence[int]] = {
     (m.ShieldCountIs, "shields"): range(1, 4), (m.CostIs, "cost"): range(0, 8),
     (m.IdenticalShieldSets, "size"): range(2, 4), (m.ConnectedCards, "size"): (1, 1, 2, 3, 4), (m.Per, "every"): (1, 1, 1, 2, 3),
     (m.CountIs, "value"): range(0, 7), (m.ScorePer, "points"): (-3, -1, 1, 2, 5),
-    (m.ScoreIf, "points"): (-3, -1, 1, 2, 5), (m.ScorePer, "up_to"): (6,), (m.ScorePer, "at_least"): (-2, 1),
+    (m.ScoreIf, "points"): (-3, -1, 1, 2, 5), (m.ScoreFixed, "points"): (-8, -1, 1, 5), (m.ScorePer, "up_to"): (6,), (m.ScorePer, "at_least"): (-2, 1),
     (m.Gain, "up_to"): (4,), (m.Gain, "at_least"): (2,), (m.Lose, "up_to"): (4,), (m.Lose, "at_least"): (2,),
     (m.Take, "up_to"): (4,), (m.Take, "at_least"): (2,), (m.Give, "up_to"): (4,), (m.Give, "at_least"): (2,),
     (m.MayDo, "up_to"): (2, 3),

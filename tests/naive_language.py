@@ -499,6 +499,8 @@ def score(rule: m.Scoring, ctx: Context) -> int:
         return points(rule, ctx)
     if isinstance(rule, m.ScoreIf):
         return rule.points if holds(rule.condition, ctx) else 0
+    if isinstance(rule, m.ScoreFixed):
+        return rule.points
     if isinstance(rule, m.ScoreAsAdjacent):
         # The best of the adjacent face-up cards' rules, counted as if printed on this card (no copy of a copy).
         me = ctx.me

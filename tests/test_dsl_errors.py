@@ -475,3 +475,68 @@ def test_an_option_left_open_belongs_to_its_card_and_the_next_card_is_read() -> 
             + NUN.replace("Nun", "Hermit"))
     read = read_cards(text, "mine.ccl")
     assert [card.name for card in read.cards] == ["Hermit"] and read.syntax == 1
+
+
+# ---------------------------------------------------------------- hints that must not mislead
+
+
+@pytest.mark.parametrize("gives", [
+    "each opponent gives you 1 gold or 1 key",
+    "each opponent gives you 1 gold",
+    "each opponent gives you 1 gold and 1 key",
+    "each opponent gives you 1 gold per faith shield",
+    "each neighbour gives you 2 keys or 1 gold",
+    "your left neighbour gives you 1 gold",
+    "your right neighbour gives you 1 gold or 1 key",
+])
+def test_a_player_who_gives_you_is_taken_from_and_never_gains(gives: str) -> None:
+    message = error_for(nun_with("gain 1 gold per castle banner", gives))
+    first, hint = message.splitlines()[0], message.splitlines()[-1]
+    assert "taking from other players is written 'take N gold from each opponent'" in first
+    assert "gains" not in hint and "take" in hint
+
+
+def test_that_player_who_gives_you_is_taken_from_and_never_gains() -> None:
+    text = nun_with("when bought: gain 1 gold per castle banner",
+                    "whenever an opponent takes a card: that player gives you 1 gold or 1 key")
+    message = error_for(text)
+    assert "taking from other players" in message and "gains" not in message.splitlines()[-1]
+
+
+def test_a_word_of_the_language_in_another_form_gets_no_did_you_mean_of_another_word() -> None:
+    # "gives" is "give" in another form: "gains", the closest spelling, would mean the opposite.
+    message = error_for(nun_with("gain 1 gold per castle banner", "each opponent gives 1 gold"))
+    assert "did you mean" not in message
+
+
+def test_a_number_after_no_gets_the_forms_of_no_and_fewer_than() -> None:
+    message = error_for(nun_with("score 3 per faith shield in column", "score 3 if no 2 opponents"))
+    hint = message.splitlines()[-1]
+    assert "shields peasantry" not in hint
+    assert "'no opponent with more keys than you'" in hint and "'fewer than 2 opponents with more keys than you'" in hint
+    for condition in ("no opponent with more keys than you", "fewer than 2 opponents with more keys than you"):
+        parse_text(nun_with("score 3 per faith shield in column", f"score 3 if {condition}"))
+
+
+def test_an_unknown_effect_word_names_the_kinds_of_effect_not_grammar_words() -> None:
+    message = error_for(nun_with("gain 1 gold per castle banner", "frobnicate 2 gold"))
+    first, hint = message.splitlines()[0], message.splitlines()[-1]
+    assert first.endswith("unknown word 'frobnicate'; expected an effect")
+    assert "'a'" not in message and "'an'" not in message and "'that'" not in message
+    assert hint != f"hint: write {first.split('expected ', 1)[1]}"
+    assert "'swap two cards of your tableau'" in hint and "'that player loses 1 gold' in a trigger" in hint
+    for effect in ("gain 2 gold", "take 1 gold from an opponent of your choice", "swap two cards of your tableau"):
+        parse_text(nun_with("gain 1 gold per castle banner", effect))
+
+
+def test_a_card_header_without_its_brace_gets_the_form_of_a_card() -> None:
+    message = error_for('card "T" castle cost 1 shields faith\n    score 2 per faith shield\n}\n')
+    assert message.splitlines()[0] == "mine.ccl:1:10: expected '{' after '\"T\"', found 'castle'"
+    assert message.splitlines()[-1] == ("hint: write the card's lines between braces after its name: "
+                                        "card \"T\" { deck castle cost 1 shields faith ... }")
+    assert "option" not in message
+
+
+def test_a_choice_without_its_brace_still_gets_the_braces_of_an_option() -> None:
+    message = error_for(nun_with("gain 1 gold per castle banner", "choose one: { gain 2 gold } or gain 2 keys"))
+    assert "between braces" in message.splitlines()[-1]

@@ -145,6 +145,7 @@ scoring_rules = st.one_of(
     st.builds(m.ScoreIf, amounts, st.builds(m.ComparedToNeighbours, st.builds(
         m.Per, st.sampled_from([m.ShieldsOf(m.Shield.FAITH), m.PurseCards(), m.GoldOnPurses()])), st.booleans())),
     st.just(m.ScoreAsAdjacent()),
+    st.builds(m.ScoreFixed, st.integers(-99, 99).filter(bool)),
 )
 
 names = st.text(string.ascii_letters + "éèàç '\"\\-", min_size=1, max_size=20).map(str.strip).filter(bool).filter(

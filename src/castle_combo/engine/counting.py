@@ -1273,6 +1273,11 @@ def _score_if(points: int, test: ScoreFn) -> ScoreFn:
     return score_if
 
 
+def _fixed(points: int) -> ScoreFn:
+    """``score 5``: the same points in any grid."""
+    return lambda table, seat, index, origin: points
+
+
 def _score_as_adjacent(facts: Sequence[CardFacts], scorer_of: Callable[[int], ScoreFn | None]) -> ScoreFn:
     def score_as_adjacent(table: Tableaux, seat: int, index: int, origin: tuple[int, int]) -> int:
         cells = table.tableaux[seat]
@@ -1346,6 +1351,8 @@ def compile_scoring(
                 parts.append(_one_neighbour(rule, _per_rule(rule, facts)))
             case model.ScoreIf(points=points, condition=condition):
                 parts.append(_one_neighbour(rule, _if_rule(points, condition, facts)))
+            case model.ScoreFixed(points=points):
+                parts.append(_fixed(points))
             case model.ScoreForChosenShield():
                 # A choice made at the end of the game is the best for its owner: the most of the six types.
                 each = [compile_scoring((rule.for_shield(shield),), facts, scorer_of) for shield in model.Shield]

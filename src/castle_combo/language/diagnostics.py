@@ -76,6 +76,22 @@ def _texts(parser: Lark, names: Iterable[str]) -> dict[str, str]:
     return texts
 
 
+def _keywords(parser: Lark) -> frozenset[str]:
+    """Every keyword of the language, each without its apostrophes and plural ``s`` (see :func:`_spelling`)."""
+    return frozenset(_spelling(terminal.pattern.value) for terminal in parser.terminals
+                     if terminal.pattern.type == "str")
+
+
+def _in_shields(history: list[Token]) -> bool:
+    """Whether the tokens end inside a card's ``shields`` property (``shields faith`` so far)."""
+    for seen in reversed(history):
+        if str(seen) == "shields":
+            return True
+        if str(seen) not in SHIELD_WORDS:
+            return False
+    return False
+
+
 def _join(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -103,11 +119,14 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
         names -= _GOING_ON_TERMINALS
         names.discard("WORD")
     if EFFECT_WORDS <= words:
-        categories.append(("an effect", "an effect: 'gain 2 gold', 'lose 1 key', 'take 1 gold from each opponent', "
-                                        "'give ... to', 'each opponent gains ...', 'discount', 'discard', 'put ... "
-                                        "on', 'fill', 'move the messenger', 'turn ... face up', 'choose one', "
-                                        "'you may'"))
-        words -= EFFECT_WORDS | {"use"}
+        categories.append(("an effect", "an effect such as 'gain 2 gold', 'lose 1 key', 'take 1 gold from an "
+                                        "opponent of your choice', 'each opponent gains 1 gold', 'swap two cards of "
+                                        "your tableau', 'choose one: ...', 'you may ...', 'at the end of this turn: "
+                                        "...', or 'that player loses 1 gold' in a trigger on other players' takes"))
+        # The grammar words an effect may start with ("a" of "an opponent of your choice gains", "that" of
+        # "that player loses") mean nothing alone: the effect names them all.
+        words -= EFFECT_WORDS | {"use", "a", "an", "swap", "that"}
+        names.discard("_END_OF_THIS_TURN")
     if COUNT_WORDS <= words and set(SHIELD_WORDS) <= words:
         categories.append(("what is counted", "what is counted: shields ('faith shield', 'shield'), cards ('castle "
                                               "card', 'purse card', 'card'), 'key', 'gold', 'empty space', "
@@ -279,7 +298,8 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
             if phrased is not None:
                 return phrased
             return _unknown_word(previous, list(_texts(parser, accepted).values()),
-                                 describe_expected(parser, accepted), describe_expected(parser, accepted, True))
+                                 describe_expected(parser, accepted), describe_expected(parser, accepted, True),
+                                 _keywords(parser))
 
     phrased = _phrased(parser, text, position, previous, _expected_words(parser, expected_names))
     if phrased is not None:
@@ -314,7 +334,7 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
         return _row_and_not_column(parser, text, token)
     if token.type == "WORD":
         return _unknown_word(token, list(expected_texts.values()), expected,
-                             describe_expected(parser, expected_names, True))
+                             describe_expected(parser, expected_names, True), _keywords(parser))
     if str(token) in NUMBER_WORDS and "INT" in expected_names:
         # A number word that is also a keyword elsewhere ("no two cards ... share"): still a number here.
         return _Report(line, column, f"numbers are written in digits, not as the word '{token}'",
@@ -335,10 +355,20 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
     after = f" after '{previous}'" if previous is not None else ""
     if token.type == "INT" and "INT" not in expected_names:
         hint = f"expected {expected}"
-        if set(SHIELD_WORDS) <= set(expected_texts.values()):
+        if previous is not None and str(previous) == "no":
+            # "no 2 opponents ...": "no" takes no number.
+            hint = ("after 'no', name what there is none of: 'no opponent with more keys than you'; for a number "
+                    "write 'fewer than 2 opponents with more keys than you'")
+        elif set(SHIELD_WORDS) <= set(expected_texts.values()) and _in_shields(history):
+            # "shields 2 faith": the shields of a card are each named.
             hint = "name each shield, repeating it for two: shields peasantry peasantry"
         return _Report(line, column, f"found the number {token}{after} where {expected} belongs", hint)
-    message = f"expected {describe_expected(parser, expected_names, True)}{after}, found {_found(token)}"
+    described = describe_expected(parser, expected_names, True)
+    if previous is not None and previous.type in ("INT", "NEGATIVE") and len(history) >= 2 \
+            and str(history[-2]) == "score" and {"per", "if"} <= set(expected_texts.values()):
+        # "score 3 of ...": the points are read ("score 3" alone is a rule); on that line only 'per' or 'if' goes on.
+        described = "'if' or 'per'"
+    message = f"expected {described}{after}, found {_found(token)}"
     hint = _hint_for(token, expected_names, expected_texts, previous, expected)
     if (previous is not None and previous.end_line is not None and previous.end_line < line
             and "$END" not in expected_names):
@@ -428,11 +458,14 @@ def _open_card(history: list[Token]) -> str:
     return "above"
 
 
-def _unknown_word(token: Token, candidates: list[str], expected: str, brief: str | None = None) -> _Report:
+def _unknown_word(token: Token, candidates: list[str], expected: str, brief: str | None = None,
+                  keywords: frozenset[str] | None = None) -> _Report:
     """An unknown word: case, plural, number words, then a did-you-mean.
 
     ``expected`` says in full what would have been read there (the hint
-    when no word is close), ``brief`` the same in a few words (the message).
+    when no word is close), ``brief`` the same in a few words (the message);
+    ``keywords`` are all the language's words, so a word of the language in
+    another form is never taken for a misspelling of a different one.
     """
     word = str(token)
     line, column = token.line or 1, token.column or 1
@@ -449,6 +482,11 @@ def _unknown_word(token: Token, candidates: list[str], expected: str, brief: str
     kind = "word"
     straight = [word for word in candidates if "’" not in word]
     close = difflib.get_close_matches(lowered, straight, n=1, cutoff=0.6)
+    if close and keywords is not None and _spelling(lowered) in keywords \
+            and _spelling(close[0]) != _spelling(lowered):
+        # A word of the language in another form ("gives" of "give"), not a misspelling: the close spelling is
+        # another word that means something else ("gains"), so no did-you-mean.
+        close = []
     if close and close[0] in SHIELD_WORDS:
         kind = "shield"
     elif close and close[0] in DECK_WORDS:
@@ -480,7 +518,8 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
     if ":" in words:
         return f"add ':' after '{previous}'"
     if "per" in words and "if" in words:
-        return "after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top row)"
+        return ("after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top "
+                "row), or nothing for fixed points (score 5)")
     if "INT" in names:
         return f"write a number after '{previous}'" if previous is not None else "write a number"
     if _EFFECT_WORDS <= words:
@@ -493,6 +532,10 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
     if words == {"than"}:
         return ("say what the count is compared with: 'than you' (inside 'each opponent with ...'), "
                 "'than each opponent', 'than each neighbour' or another count ('than 3 keys' after 'more')")
+    if words == {"{"} and previous is not None and previous.type == "NAME":
+        # "card "T" castle ...": the brace of the card's block, not of a choice's option.
+        return (f"write the card's lines between braces after its name: card {previous} {{ deck castle cost 1 "
+                "shields faith ... }")
     if words == {"{"}:
         return "write each option between braces: or { gain 2 keys }"
     if previous is not None and str(previous) == "," and (str(token) in DECK_WORDS or str(token) in SHIELD_WORDS):

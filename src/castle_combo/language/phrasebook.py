@@ -185,6 +185,37 @@ def _taker(match: re.Match[str]) -> str:
     return "any player" if who in ("any player", "anyone", "someone") else "an opponent"
 
 
+#: Who gives in "... gives you 1 gold": each of a group, the player who took the card, one neighbour.
+_GIVER = (r"\b(?P<giver>(?:each|every|all(?:\s+the)?|your|the)\s+(?:other\s+)?(?:opponent|neighbou?r|player)s?"
+          r"|that\s+player|(?:your\s+)?(?P<side>left|right)(?:-hand)?\s+(?:neighbou?r|player|opponent)"
+          r"|the\s+(?:player|opponent|neighbou?r)\s+(?:to|on)\s+your\s+(?P<side2>left|right)"
+          r"|(?:an?\s+)?opponents?(?:\s+of\s+your\s+choice)?)")
+
+
+def _giver(match: re.Match[str]) -> str:
+    """The players of "take ... from" for the player(s) who "give you": "each opponent", "that player", ..."""
+    words = " ".join(match.group("giver").lower().split())
+    side = match.group("side") or match.group("side2")
+    if side:
+        return f"your {side.lower()} neighbour"
+    if words == "that player":
+        return "that player"
+    if "choice" in words:
+        return "an opponent of your choice"
+    return "each neighbour" if "neighbo" in words else "each opponent"
+
+
+def _take_from(match: re.Match[str]) -> str:
+    """``each opponent gives you 1 gold and 1 key`` -> ``take 1 gold from each opponent then take 1 key from ...``."""
+    who = _giver(match)
+    amount = " ".join(match.group("amount").lower().split())
+    per = " ".join((match.group("per") or "").split())
+    text = f"take {amount}{' ' + per if per else ''} from {who}"
+    if match.group("second"):
+        text += f" then take {' '.join(match.group('second').lower().split())} from {who}"
+    return text
+
+
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
     # ------------------------------------------------ moments
@@ -267,11 +298,17 @@ PHRASES: tuple[Phrase, ...] = (
     _phrase(r"(?<!your\s)\b(?P<side>left|right)(?:-hand)?\s+(?:player|opponent|neighbou?r)\b",
             "your \\g<side> neighbour",
             "one player next to you is written 'your left neighbour' or 'your right neighbour'"),
-    _phrase(r"\bthat\s+player\s+gives?\s+you\s+(?P<amount>\d+\s+" + _RES + r")", "take \\g<amount> from that player",
-            "taking from the player who took the card is written 'take N gold from that player'"),
-    _phrase(r"\beach\s+(?P<who>opponent|neighbou?r|player)s?\s+gives?\s+you\s+(?P<amount>\d+\s+" + _RES + r")",
-            "take \\g<amount> from each \\g<who>",
+    _phrase(_GIVER + r"\s+gives?\s+you\s+(?P<amount>\d+\s+" + _RES + r")(?:(?P<per>\s+per\s+[^\n}]*?)"
+            r"|\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(?P<second>\d+\s+" + _RES + r"))?(?=\s*(?:$|}|\bthen\b|\bif\b))",
+            _take_from,
             "taking from other players is written 'take N gold from each opponent'"),
+    # What the giving player would pick ("1 gold or 1 key") or any other form: no words write it, and "gains"
+    # (the closest spelling) would give the gold to them.
+    _phrase(_GIVER + r"\s+gives?\s+you\b[^\n}]*", None,
+            "taking from other players is written 'take N gold from each opponent'",
+            "no words let the giver choose what they give: write what you take, as 'take 1 gold from each "
+            "opponent' (or 'from that player', 'from your left neighbour'), two amounts as two takes joined by "
+            "'then'"),
     # ------------------------------------------------ effects
     _phrase(r"\bfor\s+the\s+shield\s+type\s+of\s+your\s+choice\s*:", None,
             "'for the shield type of your choice:' starts a scoring rule only: a choice made at the end of the game "
@@ -371,6 +408,12 @@ PHRASES: tuple[Phrase, ...] = (
             "Castle Combo has no hand and no drawing: each turn you take one card from a row; gold and keys "
             "are gained from the supply ('gain 2 gold')",
             "say what the card gives instead, such as 'gain 2 gold'"),
+    _phrase(r"\b(?:reserve|reserves|reserving|hold|holds|keep|keeps|set\s+aside|sets\s+aside|save|saves)\s+"
+            r"(?:an?|one|up\s+to\s+\d+|\d+|this|that)?\s*(?:[\w-]+\s+){0,2}?cards?\b[^\n}]*", None,
+            "Castle Combo has no reserve: a card taken goes into your tableau at once, and no card is kept beside "
+            "the tableau or in hand for later (that needs a rule of play the game does not have)",
+            "say what the card gives instead, such as 'gain 2 gold', or 'your next card costs 2 less' for a "
+            "cheaper card later"),
     _phrase(r"\b(?:store|stores|place|places|add|adds|put|puts|keep)\s+(?P<n>\d+)\s+gold\s+(?:on|onto|in|into|to)\s+"
             r"(?:this\s+card(?:'s\s+purse)?|it|itself|this\s+purse|its\s+purse|this)\b",
             "put \\g<n> gold on this card", "gold is stored on a card's purse with 'put N gold on this card'"),

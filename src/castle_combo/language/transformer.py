@@ -333,6 +333,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         where = self._at(meta)
         return _Property("score", m.ScoreIf(points, condition(Scope.TABLEAU), source=where), where)
 
+    def score_fixed(self, meta: Meta, points: int) -> _Property:
+        where = self._at(meta)
+        return _Property("score", m.ScoreFixed(points, source=where), where)
+
     def score_for_chosen_shield(self, meta: Meta, _: Token, rule: _Property) -> _Property:
         where = self._at(meta)
         return _Property("score", m.ScoreForChosenShield(rule.value, source=where), where)

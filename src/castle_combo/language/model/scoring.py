@@ -21,7 +21,7 @@ from castle_combo.language.model.counts import Per
 from castle_combo.language.model.filters import HasShield
 from castle_combo.language.model.refusals import REFUSALS
 
-__all__ = ["ScoreAsAdjacent", "ScoreForChosenShield", "ScoreIf", "ScorePer", "Scoring", "points_problems",
+__all__ = ["ScoreAsAdjacent", "ScoreFixed", "ScoreForChosenShield", "ScoreIf", "ScorePer", "Scoring", "points_problems",
            "with_shield"]
 
 
@@ -126,6 +126,31 @@ class ScoreIf:
 
 
 @attrs.frozen
+class ScoreFixed:
+    """Score ``points`` whatever the final grid (``score 5``); a negative number is a penalty (``score -8``).
+
+    The points count once the card is face up in its owner's tableau, as
+    every scoring rule: a face-down card scores nothing.
+    """
+
+    points: int
+    source: Source | None = source_field()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Points out of range."""
+        return points_problems(self.points, self.source)
+
+    def describe(self) -> str:
+        """The rule as a sentence: "Score 5 points." or "Lose 8 points at the end of the game."."""
+        if self.points < 0:
+            return english.sentence(f"Lose {english.quantity(-self.points, 'point')} at the end of the game")
+        return english.sentence(f"Score {english.quantity(self.points, 'point')}")
+
+    def ccl(self, indent: str = "    ") -> str:
+        return f"score {self.points}"
+
+
+@attrs.frozen
 class ScoreAsAdjacent:
     """Score as one of the owner's face-up cards orthogonally next to this one, the best for the owner.
 
@@ -220,4 +245,4 @@ REFUSALS.add("`for the shield type of your choice:`", "a scoring rule that never
              on=ScoreForChosenShield, refuses=lambda r, w: not _mentions_that_shield(r.rule))
 
 
-Scoring = Union[ScorePer, ScoreIf, ScoreAsAdjacent, ScoreForChosenShield]
+Scoring = Union[ScorePer, ScoreIf, ScoreFixed, ScoreAsAdjacent, ScoreForChosenShield]
