@@ -2,8 +2,8 @@
 
 The fan cards in ``benchmarks/constructs/`` are strong through one construct
 each (``strong.ccl``: a start-of-turn trigger, taking from each opponent, a
-row discard, an end-of-game effect, an optional cost, and the harder gold
-trigger) or fair cards using the same constructs in small amounts, with an
+row discard, an end-of-game effect, an optional cost, the harder gold
+trigger, and a trigger on the opponents' takes) or fair cards using the same constructs in small amounts, with an
 ordinary scoring rule (``harmless.ccl``: neither strong nor weak, so the lab
 should flag none of them). This script runs ``castle-combo balance`` with
 them added to the standard cards and prints, for each of them, how often a
@@ -14,14 +14,19 @@ With ``--base REV`` the same balance run is played by the package of commit
 ``REV`` too (checked out beside this one in a temporary ``git worktree``,
 run in its own process), so the table shows the bots before and after a
 change side by side, on the same cards, seed and games. The base must be
-able to read the cards: ``efcf90b`` is the last commit before the bots
-learnt to value every construct (``247c007``) and reads them all; older
-commits such as ``93386de`` predate the card language's optional costs
-(``you may pay ...``) and cannot. The before/after tables of the docs
-(docs/bots.md, "The construct cards in the balance lab") are this command's
-output:
+able to read the cards: ``2917dd2`` is the last commit before the bots
+learnt to value take triggers ("whenever an opponent takes a card: ...",
+Turnpike and Gate Clerk) and reads them all. ``efcf90b``, the last commit
+before the bots learnt to value the other constructs (``247c007``), reads
+none of the take triggers (nor does ``abbc752``, whose engine has no
+triggers on other players' takes), so it can only be compared on the
+construct files as they were before those two cards (``git show
+2917dd2:benchmarks/constructs/strong.ccl``); commits such as ``93386de``
+predate even the optional costs (``you may pay ...``). The before/after
+tables of the docs (docs/bots.md, "The construct cards in the balance lab")
+are this command's output:
 
-    python benchmarks/balance_constructs.py --games 400 --jobs 2 --base efcf90b --seeds 1 2 3
+    python benchmarks/balance_constructs.py --games 400 --jobs 2 --base 2917dd2 --seeds 1
 
 Each seed has its table; with several seeds a summary follows, with each
 card's numbers pooled over the seeds and its flag on each. Last comes, for
@@ -48,7 +53,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRUCTS = Path(__file__).resolve().parent / "constructs"
 KINDS = ("strong", "harmless")
-BEFORE_THE_BOTS = "efcf90b"  # the parent of 247c007, "Bots value every construct generically"
+#: The last commit before the bots valued take triggers (the one before, efcf90b, before they valued the other
+#: constructs, cannot read the take-trigger cards).
+BEFORE_THE_BOTS = "2917dd2"
 THIS = "this checkout"
 
 
@@ -63,7 +70,8 @@ def balance_json(src: Path, label: str, seed: int, args: argparse.Namespace, cac
         hint = ""
         if label != THIS:
             hint = (f"\n(if it could not read the construct cards, {label} is older than the card language they "
-                    f"use: take a later base, such as {BEFORE_THE_BOTS}, the last commit before the bots' work)")
+                    f"use: take a later base, such as {BEFORE_THE_BOTS}, the last commit before the bots valued "
+                    "take triggers)")
         raise SystemExit(f"balance failed with {label}:\n{done.stderr.strip()}{hint}")
     document: dict[str, Any] = json.loads(done.stdout)
     return document
@@ -77,7 +85,8 @@ def fan_cards() -> list[tuple[str, str, str]]:
     for kind in KINDS:
         path = CONSTRUCTS / f"{kind}.ccl"
         for card in parse_text(path.read_text(encoding="utf-8"), str(path)):
-            parts = [("each turn: ", card.each_turn), ("game end: ", card.game_end), ("", card.ability)]
+            parts = [("each turn: ", card.each_turn), ("game end: ", card.game_end), ("", card.ability),
+                     (f"{card.take_heading}: " if card.taken else "", card.taken)]
             what = " ".join(label + " ".join(e.describe() for e in effects) for label, effects in parts if effects)
             scoring = " ".join(rule.describe() for rule in card.scoring)
             rows.append((kind, card.name, f"{what} {scoring}".strip()))
@@ -146,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="greedy,greedy")
     parser.add_argument("--base", metavar="REV",
                         help=f"also run the bots of this commit, for a before/after table ({BEFORE_THE_BOTS}: "
-                             "the last commit before the bots valued every construct)")
+                             "the last commit before the bots valued take triggers)")
     args = parser.parse_args(argv)
     seeds: list[int] = args.seeds
     runs: dict[tuple[str, int], dict[str, Any]] = {}
