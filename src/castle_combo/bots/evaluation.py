@@ -54,6 +54,18 @@ What the cards will still do
       change in points they make (only points: what they give comes too
       late to spend).
 
+    * a card's take trigger ("whenever you take a faith card: gain 2
+      keys", "whenever an opponent takes a card: take 1 gold from that
+      player") resolves, for each player whose takes it watches, as many
+      times as their takes to come are expected to fire it (the remaining
+      takes, times the share of the cards still to come that its filter
+      passes, a face-down take counted as the filter says:
+      :func:`~castle_combo.engine.foresight.expected_takes`), and is worth
+      the change this makes to every seat, scaled to that expected number
+      (``turns_to_come`` weighs it too). A take trigger that may ask its
+      owner a question is not valued ahead (greedy still plays it well in
+      its own turn).
+
     A ruleset without such effects costs nothing more to judge.
 """
 
@@ -65,7 +77,7 @@ from typing import TYPE_CHECKING, Union
 
 import attrs
 
-from castle_combo.engine.foresight import after_end_of_game_effects, after_turns_to_come
+from castle_combo.engine.foresight import after_end_of_game_effects, after_takes_to_come, after_turns_to_come
 from castle_combo.engine.state import CARDS_PER_PLAYER
 
 if TYPE_CHECKING:
@@ -222,9 +234,16 @@ def foreseen(state: GameState, seat_value: SeatJudge, points: SeatJudge, turns_t
     """
     seats = range(len(state.players))
     base = [seat_value(state, seat) for seat in seats]
-    if not state.engine.has_triggers or state.is_over:
+    engine = state.engine
+    if not (engine.has_triggers or engine.has_take_triggers) or state.is_over:
         return tuple(base)
     values = list(base)
+    if engine.has_take_triggers:
+        for scale, taken in after_takes_to_come(state):
+            for seat in seats:
+                values[seat] += turns_to_come * scale * (seat_value(taken, seat) - base[seat])
+    if not engine.has_triggers:
+        return tuple(values)
     ahead = after_turns_to_come(state)
     if ahead is None:
         ahead = state

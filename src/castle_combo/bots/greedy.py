@@ -10,8 +10,8 @@ nearly always best at one end, and trying each of 0 to 99 would cost a
 hundred lines. The end
 of the turn is scored by :class:`~castle_combo.bots.evaluation.Evaluation`
 relative to the best opponent, which also counts what the cards will
-still do (start-of-turn and end-of-game effects, resolved ahead by the
-engine): so a card whose strength is a trigger is bought for it.
+still do (start-of-turn and end-of-game effects, take triggers, resolved
+ahead by the engine): so a card whose strength is a trigger is bought for it.
 
 A key refresh reveals unknown cards. The bot draws one determinization of
 its view (``view.determinize(rng)``: the hidden decks reshuffled) and uses

@@ -69,7 +69,7 @@ Rollouts and rewards
     evaluation (each seat's lead over its best opponent, squashed into
     ``[0, 1]``, safely for any margin), which counts what the cards will
     still do after that point (start-of-turn effects for the turns left,
-    end-of-game effects), as the rollout itself played the effects of the
+    take triggers for the takes left, end-of-game effects), as the rollout itself played the effects of the
     turns it went through; or, once the game is over, by
     :func:`~castle_combo.bots.evaluation.outcome_rewards` (a share of the
     win plus a little for the score margin). Stopping at the same point of the

@@ -11,6 +11,12 @@ the two: whatever an effect does (gain, take from the opponents, fill
 purses, discard a row, or a kind of effect added later), the engine already
 knows how to do it, with the very code the rules run between turns.
 
+A card's take trigger ("whenever you take a faith card: ...", "whenever an
+opponent takes a card: take 1 gold from that player") resolves at takes
+still to come, which no one knows yet: :func:`after_takes_to_come` resolves
+its effects as many times as the takes to come are expected to fire it (see
+there how they are counted), and says by how much to scale the change.
+
 The states returned here are *hypothetical*: the effects are resolved out of
 their time, the history is not extended, and whose turn it is does not
 change. They are for judging only, never for playing on.
@@ -18,15 +24,21 @@ change. They are for judging only, never for playing on.
 
 from __future__ import annotations
 
+import math
+import typing
+import weakref
 from typing import TypeVar
 
-from castle_combo.engine.counting import DECKS
+from castle_combo.engine.abilities import Auto, IfStep, LaterStep, WatchStep
+from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Resume
-from castle_combo.engine.rules import run_triggers
+from castle_combo.engine.rules import run_trigger_effects, run_triggers
 from castle_combo.engine.table import CARDS_PER_PLAYER, Phase, Table, new
 from castle_combo.engine.turn import Turn
+from castle_combo.language.ruleset import Ruleset
 
-__all__ = ["after_end_of_game_effects", "after_turns_to_come", "turn_ends_left"]
+__all__ = ["after_end_of_game_effects", "after_takes_to_come", "after_turns_to_come", "expected_takes",
+           "turn_ends_left"]
 
 T = TypeVar("T", bound=Table)
 
@@ -112,6 +124,137 @@ def _scratch(state: Table) -> Turn:
     turn = Turn(state)
     turn.frames = []
     return turn
+
+
+#: How many face-down takes a seat is assumed to make in five before its tableau says otherwise.
+FACE_DOWN_PRIOR = (1, 5)
+
+#: The steps that never ask a question: a take trigger with any other step is not resolved ahead (it may ask, and no
+#: one is there to answer on a scratch copy).
+_AUTOMATIC = (Auto, IfStep, LaterStep, WatchStep)
+
+
+class _Watch(typing.NamedTuple):
+    """What a take trigger watches, as tables: whether a face-up take of each card id fires it, whether a
+    face-down take does, and whether its effects may ask a question."""
+
+    up: tuple[bool, ...]
+    down: bool
+    asks: bool
+
+
+_WATCHES: dict[int, tuple[weakref.ref[Ruleset], dict[int, _Watch]]] = {}
+
+
+def _watch(state: Table, card: int) -> _Watch:
+    """The :class:`_Watch` of ``card``'s take trigger, built once per ruleset and card."""
+    rules = state.rules
+    entry = _WATCHES.get(id(rules))
+    if entry is None or entry[0]() is not rules:
+        key = id(rules)
+
+        def forget(_: weakref.ref[Ruleset]) -> None:
+            _WATCHES.pop(key, None)
+
+        entry = _WATCHES[key] = (weakref.ref(rules, forget), {})
+    watches = entry[1]
+    watch = watches.get(card)
+    if watch is None:
+        engine = state.engine
+        ability = engine.abilities[card]
+        takes = ability.takes
+        # The card taken lies next to this card: a filter on the place ("a card adjacent to this card") counts
+        # every take as one that could land there (an upper bound; such filters are rare).
+        me = Placed(card, 0, 0, False, 0, False)
+        if takes is None:
+            up, down = (True,) * len(engine.facts), True
+        else:
+            up = tuple(bool(takes(Placed(f.id, 1, 0, False, 0, False), me, (0, 0))) for f in engine.facts)
+            down = bool(takes(Placed(card, 1, 0, True, 0, False), me, (0, 0)))
+        part = ability.taken[0][0]
+        asks = any(not isinstance(step, _AUTOMATIC) for address, step in ability.steps.items() if address[0] == part)
+        watch = watches[card] = _Watch(up, down, asks)
+    return watch
+
+
+def expected_takes(state: Table, card: int, taker: int) -> float:
+    """How many of ``taker``'s takes still to come are expected to fire the take trigger of ``card``.
+
+    Estimated simply: each seat takes a card each turn until it has nine, so
+    ``taker`` has ``9 - len(tableau)`` takes to come. A take is face down
+    about as often as ``taker``'s tableau says so far (one in five before it
+    says much: :data:`FACE_DOWN_PRIOR` counts as cards already taken), and
+    fires the trigger when the trigger watches face-down cards (``a card``,
+    ``a face-down card``). A face-up take is one of the cards still to come
+    (both decks and rows, unless exhausted), and fires it as often as those
+    cards pass the trigger's filter.
+    """
+    tableau = state.players[taker].tableau
+    left = CARDS_PER_PLAYER - len(tableau)
+    if left <= 0:
+        return 0.0
+    watch = _watch(state, card)
+    down_prior, prior = FACE_DOWN_PRIOR
+    down = (sum(1 for c in tableau if c.face_down) + down_prior) / (len(tableau) + prior)
+    up = watch.up
+    matching = pool = 0
+    for location in state.locations:
+        if not location.exhausted:
+            matching += sum(1 for c in location.deck if up[c]) + sum(1 for c in location.row if up[c])
+            pool += len(location.deck) + len(location.row)
+    share = matching / pool if pool else 0.0
+    return left * ((1 - down) * share + (down if watch.down else 0.0))
+
+
+def after_takes_to_come(state: T) -> list[tuple[float, T]]:
+    """Each take trigger of a face-up card, for each player whose takes it watches, as the weighted state it
+    would leave: ``(scale, state)``.
+
+    The trigger's effects (without its watch: the card taken is unknown)
+    resolve now, on a scratch copy where the taker is the player to move (so
+    "that player" is them), as many times as :func:`expected_takes` expects
+    the takes to come to fire it, rounded up; ``scale`` (at most 1) brings
+    the change back to the expected number. Resolved again and again, as
+    the turns' triggers are, the effects meet their limits: an opponent has
+    only so much gold to take. Each trigger and taker is valued on its own:
+    two of them meet a limit they share (keys beyond the turns left) each
+    as if the other were not there. A trigger that may ask its owner a question
+    ("whenever you take a card: choose one: ...") is left out: no one is
+    there to answer on a scratch copy. Empty when no face-up card has a take
+    trigger (at once when the ruleset has none), or the game is over.
+    """
+    engine = state.engine
+    if not engine.has_take_triggers or state.is_over:
+        return []
+    abilities = engine.abilities
+    seats = len(state.players)
+    found: list[tuple[float, T]] = []
+    for owner, player in enumerate(state.players):
+        for index, cell in enumerate(player.tableau):
+            ability = abilities[cell.card]
+            if cell.face_down or not ability.taken or _watch(state, cell.card).asks:
+                continue
+            takers = (owner,) if ability.taken_by is None else players_of(ability.taken_by, owner, seats)
+            for taker in takers:
+                expected = expected_takes(state, cell.card, taker)
+                if expected <= 0:
+                    continue
+                times = math.ceil(expected)
+                turn = Turn(state if taker == state.current_player else _with_current(state, taker))
+                turn.frames = []
+                for _ in range(times):
+                    run_trigger_effects(turn, owner, index, ability.taken[1:])
+                found.append((expected / times, _frozen(state, turn)))
+    return found
+
+
+def _with_current(state: T, seat: int) -> T:
+    """``state`` with ``seat`` to move (the taker of a take to come: "that player" reads it)."""
+    return new(type(state), (
+        state.rules, state.players, seat, state.first_player, state.taken, state.phase, state.messenger,
+        state.locations, None, state.history, state.rng, state.origin, state.script, state.viewer,
+        state.opened_lock, state.engine,
+    ))
 
 
 def _frozen(state: T, turn: Turn) -> T:

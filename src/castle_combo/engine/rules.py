@@ -63,7 +63,7 @@ from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.language.model import PlayerGroup
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks",
-           "run_take_triggers", "run_triggers"]
+           "run_take_triggers", "run_trigger_effects", "run_triggers"]
 
 
 T = TypeVar("T", bound=Table)
@@ -376,6 +376,13 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
         ability = abilities[cells[index].card]
         if ability.taken and (ability.taken_by is None or ability.taken_by is PlayerGroup.PLAYERS):
             turn.frames.append(Frame(cells[index].card, index, ability.taken))
+
+
+def run_trigger_effects(turn: Turn, seat: int, index: int, addresses: tuple[Address, ...]) -> None:
+    """Resolve the effects ``addresses`` of ``seat``'s card at ``index`` on ``turn`` now, as a trigger that never
+    asks (the bots' foresight resolves a take trigger's effects without its watch this way)."""
+    turn.frames.append(Frame(turn.tableaux[seat][index].card, index, addresses))
+    _run_trigger(turn, seat, turn.engine.abilities)
 
 
 def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
