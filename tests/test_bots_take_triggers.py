@@ -3,7 +3,9 @@
 
 The rules of the estimate are those of :func:`castle_combo.engine.foresight.expected_takes`; the cards are written in
 the card language, as a fan would write them. ``benchmarks/balance_constructs.py`` shows the same on whole balance
-runs (Turnpike and Gate Clerk of ``benchmarks/constructs/``).
+runs (Turnpike and Gate Clerk of ``benchmarks/constructs/``). Last, the greedy bot with the newest constructs whose
+decisions it plays (a swap, an opponent of your choice; chosen amounts and one-time discounts have their tests beside
+their rules).
 """
 
 from __future__ import annotations
@@ -183,3 +185,13 @@ def test_the_greedy_bot_swaps_a_card_into_the_place_it_scores_in() -> None:
     while state.pending is not None and state.current_player == 0:
         state = state.apply(GreedyAgent().choose(state.view(0), rng))
     assert {t.card.name: t.at for t in state.tableau(0)}["Journeyman"] == (1, 1)
+
+
+def test_the_greedy_bot_takes_from_the_opponent_of_its_choice_who_leads() -> None:
+    (bandit,) = parse_text('card "Bandit" { deck village cost 0 shields military when bought: an opponent of your '
+                           "choice loses 3 keys }")
+    state = game(ruleset(bandit), village=["Bandit"], players=3)
+    state = with_resources(state, 2, keys=9)  # seat 2 leads: its keys are points
+    asked = state.apply(take("Bandit"))
+    assert asked.legal_actions() == (cc.Choose(1), cc.Choose(2))
+    assert GreedyAgent().choose(asked.view(0), random.Random(0)) == cc.Choose(2)
