@@ -38,7 +38,17 @@ from castle_combo.files import quote
 from castle_combo.language.model import Card, CardFilter, Compared, Deck, Per, Players, Scope, walk
 from castle_combo.language.ruleset import Ruleset
 
-__all__ = ["Compiled", "compiled"]
+__all__ = ["EACH_TURN_TRIGGER", "GAME_END_TRIGGER", "OTHER_TAKE_TRIGGER", "TAKE_TRIGGER", "TURN_END_TRIGGER",
+           "Compiled", "compiled", "trigger_bits"]
+
+#: Bits of a seat's ``triggers``: it has a face-up card with effects whenever it takes a card, at the end of
+#: its turn, at the start of its turn, at the end of the game.
+TAKE_TRIGGER = 1
+TURN_END_TRIGGER = 2
+EACH_TURN_TRIGGER = 4
+GAME_END_TRIGGER = 8
+#: A bit of a seat's ``triggers``: it has a face-up card with effects whenever another player takes a card.
+OTHER_TAKE_TRIGGER = 16
 
 #: The free positions of a tableau, in reading order.
 Spots = tuple[tuple[int, int], ...]
@@ -63,7 +73,7 @@ class Compiled:
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_other_take_triggers", "has_take_triggers", "has_triggers", "ids", "own_gains", "reads_others", "scorers",
-        "scoring_facts", "wild_as",
+        "scoring_facts", "trigger_bits", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -104,6 +114,9 @@ class Compiled:
         #: Whether any card has effects whenever another player takes a card ("whenever an opponent takes"):
         #: without one, a take looks at its taker's tableau only.
         self.has_other_take_triggers = any(a.taken and a.taken_by is not None for a in self.abilities)
+        #: Per card, which triggers it has face up (:data:`TAKE_TRIGGER`, :data:`TURN_END_TRIGGER`, ...), or-ed
+        #: into its owner's ``triggers`` while it is face up: the engine leaves its fast path only for those.
+        self.trigger_bits: tuple[int, ...] = tuple(trigger_bits(a) for a in self.abilities)
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
@@ -232,6 +245,13 @@ _OTHER_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.THEIRS, Scop
 def _reads_others(node: object) -> bool:
     """Whether a node of a scoring rule reads a seat other than the owner's."""
     return isinstance(node, (Compared, Players)) or (isinstance(node, Per) and node.scope in _OTHER_SCOPES)
+
+
+def trigger_bits(ability: Ability) -> int:
+    """The trigger bits (:data:`TAKE_TRIGGER`, ...) of a card with ``ability``, face up."""
+    return ((TAKE_TRIGGER if ability.taken else 0) | (TURN_END_TRIGGER if ability.turn_end else 0)
+            | (OTHER_TAKE_TRIGGER if ability.taken and ability.taken_by is not None else 0)
+            | (EACH_TURN_TRIGGER if ability.each_turn else 0) | (GAME_END_TRIGGER if ability.game_end else 0))
 
 
 def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:

@@ -45,7 +45,14 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.compiled import Compiled
+from castle_combo.engine.compiled import (
+    EACH_TURN_TRIGGER,
+    GAME_END_TRIGGER,
+    OTHER_TAKE_TRIGGER,
+    TAKE_TRIGGER,
+    TURN_END_TRIGGER,
+    Compiled,
+)
 from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.table import (
@@ -144,7 +151,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots, waiting, _ = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, waiting, _, _ = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
         discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
@@ -241,7 +248,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     card = engine.ids.get(action.card)
     if card is None or card not in row:
         raise _not_in_row(engine, action, here, row)
-    gold, keys, tableau, discounts, shields, banners, spots, waiting, later = players[seat]
+    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers = players[seat]
     at = action.at
     if at not in spots:
         raise _not_a_spot(at, spots)
@@ -261,19 +268,20 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # The fast take (see the module docstring of the design): the common case, built directly into the new
     # state with no stack of abilities. A card taken face down, or bought face up when every effect of its
     # ability is automatic, while the row it leaves can be refilled from its deck without a reshuffle, the
-    # other row is full, no lock can be opened at the end of the turn and no trigger fires before the next
-    # turn. It does exactly what the general path below does (a test plays both ways and compares states).
+    # other row is full, no lock can be opened at the end of the turn, no face-up card of the seat triggers on
+    # the take and none of any seat fires before the next turn. It does exactly what the general path below
+    # does (a test plays both ways and compares states).
     if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other.exhausted or len(other.row) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later
-            and not (engine.has_take_triggers and _takes_trigger(engine, tableau, players, seat))):
+            and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
         runs = () if face_down else engine.auto_bought[card]
-        if runs is not None and not (engine.has_triggers and _triggers_next(state, seat, placed)):
+        if runs is not None:
             tableau += (placed,)
             after = spots_after_placing(spots, tableau)
             if face_down:
                 moved = new(PlayerState, (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields,
-                                          banners, after, waiting, later))
+                                          banners, after, waiting, later, triggers))
             else:
                 shields = engine.plus_shields(card, shields)
                 castle, village = banners
@@ -286,7 +294,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = new(PlayerState, (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields,
-                                              banners, after, waiting, later))
+                                              banners, after, waiting, later, triggers | engine.trigger_bits[card]))
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -295,15 +303,16 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                 players = (moved, players[1]) if seat == 0 else (players[0], moved)
             else:
                 players = players[:seat] + (moved,) + players[seat + 1:]
-            r0, r1, r2 = row  # a full row (checked above): ROW_SIZE is 3
-            top = deck[0]
-            refilled = new(Location, (deck[1:], (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card
-                                      else (r0, r1, top), loc.discard, loc.removed, False))
-            return new(type(state), (
-                rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
-                (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
-                script, viewer, False, engine,
-            ))
+            if not (engine.has_triggers and _fires_between(players, seat, taken + 1)):
+                r0, r1, r2 = row  # a full row (checked above): ROW_SIZE is 3
+                top = deck[0]
+                refilled = new(Location, (deck[1:], (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card
+                                          else (r0, r1, top), loc.discard, loc.removed, False))
+                return new(type(state), (
+                    rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
+                    (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
+                    script, viewer, False, engine,
+                ))
     turn = Turn(state)
     turn.spend_next_discount(seat, f.deck)
     if face_down:
@@ -332,16 +341,10 @@ def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> Ille
     return IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
 
 
-def _takes_trigger(engine: Compiled, tableau: tuple[Placed, ...], players: tuple[PlayerState, ...],
-                   seat: int) -> bool:
-    """Whether a face-up card of ``tableau`` (``seat``'s) has effects whenever its owner takes a card, or a
-    face-up card of another seat whenever another player does."""
-    abilities = engine.abilities
-    if any(not c.face_down and abilities[c.card].taken for c in tableau):
-        return True
-    return engine.has_other_take_triggers and any(
-        not c.face_down and abilities[c.card].taken_by is not None and abilities[c.card].taken
-        for other, p in enumerate(players) if other != seat for c in p.tableau)
+def _others_watch(players: tuple[PlayerState, ...], seat: int) -> bool:
+    """Whether a seat other than ``seat`` has a face-up card with effects whenever another player takes a card
+    (read from the seats' trigger bits)."""
+    return any(p.triggers & OTHER_TAKE_TRIGGER for other, p in enumerate(players) if other != seat)
 
 
 def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
@@ -396,21 +399,19 @@ def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
                            "was built with check=False")
 
 
-def _triggers_next(state: Table, seat: int, taken: Placed | None = None) -> bool:
-    """Whether a trigger may fire once ``seat``'s turn ends.
+def _fires_between(players: tuple[PlayerState, ...], seat: int, taken: int) -> bool:
+    """Whether a trigger fires once ``seat``'s turn ends, ``taken`` cards being taken then (the seats as then).
 
-    The game ends; or ``seat`` (with the card ``taken`` this turn) has a face-up
-    card that acts at the end of its turn; or the next seat has one that acts
-    at the start of its turn.
+    ``seat`` has a face-up card that acts at the end of its turn; or the game
+    ends and a seat has one that acts then; or the next seat has one that acts
+    at the start of its turn. Read from the seats' trigger bits, not their tableaux.
     """
-    seats = len(state.players)
-    if state.taken + 1 >= CARDS_PER_PLAYER * seats:
+    seats = len(players)
+    if players[seat].triggers & TURN_END_TRIGGER:
         return True
-    abilities = state.engine.abilities
-    mine = state.players[seat].tableau + ((taken,) if taken is not None else ())
-    if any(not c.face_down and abilities[c.card].turn_end for c in mine):
-        return True
-    return any(not c.face_down and abilities[c.card].each_turn for c in state.players[(seat + 1) % seats].tableau)
+    if taken >= CARDS_PER_PLAYER * seats:
+        return any(p.triggers & GAME_END_TRIGGER for p in players)
+    return bool(players[(seat + 1) % seats].triggers & EACH_TURN_TRIGGER)
 
 
 def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, tableau: tuple[Placed, ...],

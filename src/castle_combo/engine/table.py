@@ -44,6 +44,7 @@ __all__ = [
     "TableauCard",
     "new",
     "recounted",
+    "triggers_of",
 ]
 
 _DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
@@ -106,6 +107,11 @@ class PlayerState(NamedTuple):
     of its deck. ``this_turn`` holds the effects set aside until the end of
     the current turn ("at the end of this turn: ..."), as abilities still to
     resolve; only the current player ever has some.
+
+    ``triggers`` is an aggregate too: the trigger bits (``Compiled.trigger_bits``:
+    whenever the seat takes a card, at the end or the start of its turn, at the end
+    of the game) of its face-up cards, or-ed together, so that the engine leaves its
+    fast path only while such a card is face up.
     """
 
     gold: int
@@ -117,6 +123,7 @@ class PlayerState(NamedTuple):
     spots: tuple[tuple[int, int], ...] = FIRST
     next_discounts: tuple[int, int, int] = (0, 0, 0)
     this_turn: tuple[Frame, ...] = ()
+    triggers: int = 0
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
@@ -154,8 +161,18 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
     free = spots_of(player.tableau)
     return PlayerState(
         player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free,
-        player.next_discounts, player.this_turn,
+        player.next_discounts, player.this_turn, triggers_of(player.tableau, engine),
     )
+
+
+def triggers_of(tableau: tuple[Placed, ...], engine: Compiled) -> int:
+    """The trigger bits of the face-up cards of ``tableau`` (see :attr:`PlayerState.triggers`)."""
+    bits = engine.trigger_bits
+    found = 0
+    for cell in tableau:
+        if not cell.face_down:
+            found |= bits[cell.card]
+    return found
 
 
 def spots_of(tableau: tuple[Placed, ...]) -> tuple[tuple[int, int], ...]:

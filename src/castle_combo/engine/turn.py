@@ -31,6 +31,7 @@ from castle_combo.engine.table import (
     new,
     spots_after_placing,
     spots_of,
+    triggers_of,
 )
 from castle_combo.errors import RecordError
 from castle_combo.facts import ROW_SIZE
@@ -282,6 +283,7 @@ class Turn:
         players = list(self.state.players)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
         next_discounts, this_turn = self.next_discounts, self.this_turn
+        any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
             tableau = tableaux[seat]
             if p.tableau is tableau and p.gold == gold[seat] and p.keys == keys[seat]:
@@ -293,8 +295,10 @@ class Turn:
                 spots = spots_after_placing(spots, tableau)
             elif len(tableau) != len(p.tableau):
                 spots = spots_of(tableau)
+            triggers = p.triggers if p.tableau is tableau or not any_triggers else triggers_of(tableau, self.engine)
             players[seat] = new(PlayerState, (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
-                                              self.banners[seat], spots, next_discounts[seat], this_turn[seat]))
+                                              self.banners[seat], spots, next_discounts[seat], this_turn[seat],
+                                              triggers))
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

@@ -245,7 +245,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     # The aggregates are derived from the tableau: not saved, recomputed on load. One-time discounts and effects
     # waiting for the end of the turn are saved only when there are some (a save without them has none).
-    derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True)}
+    derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True),
+               "triggers": override(omit=True)}
     waiting = {"next_discounts": override(unstruct_hook=next_discounts_out, struct_hook=next_discounts_in),
                "this_turn": override(unstruct_hook=lambda frames: [conv.unstructure(f, Frame) for f in frames],
                                      struct_hook=frames_in)}
