@@ -57,9 +57,8 @@ from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
-    Location,
     Phase,
-    PlayerState,
+    Seat,
     Table,
     new,
     spots_after_placing,
@@ -97,21 +96,22 @@ class _Counted:
     __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "shields", "tableaux")
 
     def __init__(self, state: Table) -> None:
-        self.tableaux = [p.tableau for p in state.players]
-        self.keys = [p.keys for p in state.players]
-        self.gold = [p.gold for p in state.players]
-        self.shields = [p.shields for p in state.players]
-        self.banners = [p.banners for p in state.players]
+        seats = state.seats
+        self.tableaux = [p[2] for p in seats]
+        self.keys = [p[1] for p in seats]
+        self.gold = [p[0] for p in seats]
+        self.shields = [p[4] for p in seats]
+        self.banners = [p[5] for p in seats]
         self.discarded: tuple[int, ...] = ()
-        self._locations = state.locations
+        self._locations = state.places
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's discard pile, bottom first."""
-        return self._locations[deck].discard
+        return self._locations[deck][2]
 
     def row(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's row."""
-        return self._locations[deck].row
+        return self._locations[deck][1]
 
 
 def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None) -> tuple[int, ...]:
@@ -123,7 +123,7 @@ def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None)
     taken this turn, left out unless a lock may be opened in the turn its
     card was bought.
     """
-    cells: tuple[Placed, ...] = state.tableaux[seat] if isinstance(state, Turn) else state.players[seat].tableau
+    cells: tuple[Placed, ...] = state.tableaux[seat] if isinstance(state, Turn) else state.seats[seat][2]
     keyed = [i for i, c in enumerate(cells) if c.key]
     if not keyed:
         return ()
@@ -159,8 +159,8 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     if engine.has_locks and not opened and any(c.key for c in tableau):
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
     if phase is _START and keys > 0:
-        first += _REFRESH_ONLY if locations[1 - here].exhausted else _MOVE_OR_REFRESH
-    takes = engine.row_takes(spots, locations[here].row, gold, discounts)
+        first += _REFRESH_ONLY if locations[1 - here][4] else _MOVE_OR_REFRESH
+    takes = engine.row_takes(spots, locations[here][1], gold, discounts)
     return first + takes if first else takes
 
 
@@ -174,7 +174,7 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
     """
     kind = type(action)
     viewer, pending = state.viewer, state.pending
-    if kind is Take and viewer is None and pending is None and state.taken < CARDS_PER_PLAYER * len(state.players):
+    if kind is Take and viewer is None and pending is None and state.taken < CARDS_PER_PLAYER * len(state.seats):
         return _take(state, action, fast)  # type: ignore[arg-type]
     if viewer is not None:
         raise IllegalAction(
@@ -183,7 +183,7 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
         )
     if pending is not None:
         return _answer(state, action)
-    if state.taken >= CARDS_PER_PLAYER * len(state.players):  # over (no decision is pending)
+    if state.taken >= CARDS_PER_PLAYER * len(state.seats):  # over (no decision is pending)
         raise IllegalAction(f"{action} is not possible: the game is over")
     if kind is Take:
         return _take(state, action, fast)  # type: ignore[arg-type]
@@ -211,19 +211,18 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if phase is not _START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     player = players[seat]
-    if player.keys < 1:
+    if player[1] < 1:
         raise IllegalAction(f"seat {seat} has no key to spend")
     here = 0 if messenger is _CASTLE else 1
     move = action.use is KeyUse.MOVE
-    if move and locations[1 - here].exhausted:
+    if move and locations[1 - here][4]:
         raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
-    loc = locations[here]
-    if fast and (move or len(loc.deck) >= ROW_SIZE):
+    deck, row, discard, removed, _ = locations[here]
+    if fast and (move or len(deck) >= ROW_SIZE):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
-        gold, keys, *rest = player
-        spent = new(PlayerState, (gold, keys - 1, *rest))
+        spent = player[:1] + (player[1] - 1,) + player[2:]
         if not move:
-            fresh = new(Location, (loc.deck[ROW_SIZE:], loc.deck[:ROW_SIZE], loc.discard + loc.row, loc.removed, False))
+            fresh = (deck[ROW_SIZE:], deck[:ROW_SIZE], discard + row, removed, False)
             locations = (fresh, locations[1]) if here == 0 else (locations[0], fresh)
         return new(type(state), (
             rules, players[:seat] + (spent,) + players[seat + 1 :], seat, first, taken, Phase.TAKE,
@@ -243,8 +242,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     (rules, players, seat, first, taken, _, messenger, locations, _, history, rng, origin, script, viewer, _,
      engine) = state
     here = 0 if messenger is _CASTLE else 1
-    loc = locations[here]
-    deck, row = loc.deck, loc.row
+    deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
     if card is None or card not in row:
         raise _not_in_row(engine, action, here, row)
@@ -271,7 +269,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # other row is full, no lock can be opened at the end of the turn, no face-up card of the seat triggers on
     # the take and none of any seat fires before the next turn. It does exactly what the general path below
     # does (a test plays both ways and compares states).
-    if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other.exhausted or len(other.row) >= ROW_SIZE)
+    if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later
             and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False))
@@ -280,21 +278,21 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
             tableau += (placed,)
             after = spots_after_placing(spots, tableau)
             if face_down:
-                moved = new(PlayerState, (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields,
-                                          banners, after, waiting, later, triggers))
+                moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
+                         waiting, later, triggers)
             else:
                 shields = engine.plus_shields(card, shields)
                 castle, village = banners
                 banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
-                if f.messenger and not locations[1 - f.deck].exhausted:
+                if f.messenger and not locations[1 - f.deck][4]:
                     messenger = DECKS[1 - f.deck]
                 gains = engine.own_gains[card]
                 if gains is not None:
                     more_gold, more_keys, castle, village = gains(tableau, shields, banners, len(tableau) - 1)
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
-                    moved = new(PlayerState, (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields,
-                                              banners, after, waiting, later, triggers | engine.trigger_bits[card]))
+                    moved = (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields, banners, after,
+                             waiting, later, triggers | engine.trigger_bits[card])
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -306,8 +304,8 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
             if not (engine.has_triggers and _fires_between(players, seat, taken + 1)):
                 r0, r1, r2 = row  # a full row (checked above): ROW_SIZE is 3
                 top = deck[0]
-                refilled = new(Location, (deck[1:], (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card
-                                          else (r0, r1, top), loc.discard, loc.removed, False))
+                refilled = (deck[1:], (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top),
+                            discard, removed, False)
                 return new(type(state), (
                     rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
                     (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
@@ -341,10 +339,10 @@ def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> Ille
     return IllegalAction(f"[{at[0]}, {at[1]}] is not a legal position for your next card; legal: {legal}")
 
 
-def _others_watch(players: tuple[PlayerState, ...], seat: int) -> bool:
+def _others_watch(players: tuple[Seat, ...], seat: int) -> bool:
     """Whether a seat other than ``seat`` has a face-up card with effects whenever another player takes a card
     (read from the seats' trigger bits)."""
-    return any(p.triggers & OTHER_TAKE_TRIGGER for other, p in enumerate(players) if other != seat)
+    return any(p[9] & OTHER_TAKE_TRIGGER for other, p in enumerate(players) if other != seat)
 
 
 def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
@@ -399,7 +397,7 @@ def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
                            "was built with check=False")
 
 
-def _fires_between(players: tuple[PlayerState, ...], seat: int, taken: int) -> bool:
+def _fires_between(players: tuple[Seat, ...], seat: int, taken: int) -> bool:
     """Whether a trigger fires once ``seat``'s turn ends, ``taken`` cards being taken then (the seats as then).
 
     ``seat`` has a face-up card that acts at the end of its turn; or the game
@@ -407,15 +405,15 @@ def _fires_between(players: tuple[PlayerState, ...], seat: int, taken: int) -> b
     at the start of its turn. Read from the seats' trigger bits, not their tableaux.
     """
     seats = len(players)
-    if players[seat].triggers & TURN_END_TRIGGER:
+    if players[seat][9] & TURN_END_TRIGGER:
         return True
     if taken >= CARDS_PER_PLAYER * seats:
-        return any(p.triggers & GAME_END_TRIGGER for p in players)
-    return bool(players[(seat + 1) % seats].triggers & EACH_TURN_TRIGGER)
+        return any(p[9] & GAME_END_TRIGGER for p in players)
+    return bool(players[(seat + 1) % seats][9] & EACH_TURN_TRIGGER)
 
 
 def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, tableau: tuple[Placed, ...],
-                shields: tuple[int, ...], banners: tuple[int, int], here: int, card: int) -> tuple[PlayerState, ...]:
+                shields: tuple[int, ...], banners: tuple[int, int], here: int, card: int) -> tuple[Seat, ...]:
     """The seats after ``seat`` bought the last card of ``tableau`` (``card``, out of row ``here``) and its
     automatic effects ``runs`` ran, on a table where that card has left its row (a count of the row sees it gone)."""
     turn = Turn(state)
@@ -441,7 +439,7 @@ def _unlock(state: T, action: Unlock) -> T:
 
 
 def _lock_index(state: Table, action: Unlock, openable: tuple[int, ...]) -> int:
-    cells = state.players[state.current_player].tableau
+    cells = state.seats[state.current_player][2]
     for i in openable:
         if state.engine.name(cells[i].card) == action.card:
             return i
@@ -500,7 +498,7 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         f = state.engine.facts[last.card]
         if not last.face_down and f.messenger:
             other = 1 - f.deck
-            if not turn.locations[other].exhausted:
+            if not turn.locations[other][4]:
                 turn.messenger = other
         turn.refill_rows()
         if not turn.opened_lock and turn.engine.has_locks:
@@ -523,7 +521,7 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         turn.refill_rows()
         waiting = turn.this_turn[seat]
     turn.opened_lock = False
-    nxt = (seat + 1) % len(state.players)
+    nxt = (seat + 1) % len(state.seats)
     if state.engine.has_triggers:
         _between_turns(state, turn, nxt, taken)
     return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)
@@ -562,7 +560,7 @@ def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
     in the order they were taken, face-up cards only. Trigger effects never
     ask anything (validation refuses any that would).
     """
-    seats = len(state.players)
+    seats = len(state.seats)
     run_triggers(state, turn, state.current_player, "turn_end")
     if taken >= CARDS_PER_PLAYER * seats:
         for k in range(seats):

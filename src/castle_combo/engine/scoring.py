@@ -844,9 +844,9 @@ def _end_of_game(engine: Compiled, rules: Ruleset, tableaux: list[tuple[Placed, 
     players = tuple(recounted(PlayerState(g, k, cells), engine)
                     for cells, k, g in zip(tableaux, keys, gold, strict=True))
     empty = Location((), ())
-    table = Table(rules=rules, players=players, current_player=first, first_player=first,
+    table = Table(rules=rules, seats=players, current_player=first, first_player=first,
                   taken=CARDS_PER_PLAYER * len(players) - 1, phase=Phase.START, messenger=Deck.CASTLE,
-                  locations=(empty, empty), pending=None, history=(), rng=0, origin=None, engine=engine)
+                  places=(empty, empty), pending=None, history=(), rng=0, origin=None, engine=engine)
     after = after_end_of_game_effects(table)
     if after is None:
         return tableaux, keys, gold

@@ -151,17 +151,35 @@ class GameState(Table):
         Whether the position could arise in a game is not checked here:
         saves are (see :func:`castle_combo.loads`).
         """
-        unknown = sorted(set(changes) - set(self._fields))
+        unknown = sorted(set(changes) - set(_PUBLIC))
         if unknown:
-            raise TypeError(f"a GameState has no field {unknown[0]!r}; its fields: {', '.join(self._fields)}")
+            raise TypeError(f"a GameState has no field {unknown[0]!r}; its fields: {', '.join(_PUBLIC)}")
         if "rules" in changes and "engine" not in changes:
             changes["engine"] = compiled(changes["rules"])
         engine = changes.get("engine", self.engine)
         if "players" in changes or "engine" in changes:
             players = changes.get("players", self.players)
             changes["players"] = tuple(recounted(PlayerState(*player), engine) for player in players)
-        values = [changes.get(name, value) for name, value in zip(self._fields, self, strict=True)]
+        values = [changes.get(name, value) for name, value in zip(_PUBLIC, self, strict=True)]
         return new(type(self), values)
+
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """The seats, each a :class:`PlayerState` (built when first read, then kept with the state)."""
+        kept = self.__dict__
+        players: tuple[PlayerState, ...] | None = kept.get("_players")
+        if players is None:
+            players = kept["_players"] = Table.players.fget(self)  # type: ignore[attr-defined]
+        return players
+
+    @property
+    def locations(self) -> tuple[Location, Location]:
+        """The castle and the village, each a :class:`Location` (built when first read, then kept with the state)."""
+        kept = self.__dict__
+        locations: tuple[Location, Location] | None = kept.get("_locations")
+        if locations is None:
+            locations = kept["_locations"] = Table.locations.fget(self)  # type: ignore[attr-defined]
+        return locations
 
     def __repr__(self) -> str:
         seats = len(self.players)
@@ -317,6 +335,8 @@ class GameState(Table):
         return records.record(self, seats)
 
 
+#: The fields as :meth:`GameState.replace` names them: the seats as ``players``, the places as ``locations``.
+_PUBLIC = tuple({"seats": "players", "places": "locations"}.get(name, name) for name in Table._fields)
 #: How many leading fields make a state's value (all but ``engine``).
 _VALUE = len(Table._fields) - 1
 

@@ -37,9 +37,11 @@ __all__ = [
     "Location",
     "Origin",
     "Phase",
+    "Place",
     "PlayerState",
     "Reshuffle",
     "ScriptedReshuffle",
+    "Seat",
     "Table",
     "TableauCard",
     "new",
@@ -143,6 +145,13 @@ class PlayerState(NamedTuple):
     def keys_owned(self) -> int:
         """Every key the seat owns: spendable ones and those waiting on its lock cards."""
         return self.keys + self.keys_on_cards
+
+
+#: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s fields, in order.
+Seat = tuple[int, int, tuple[Placed, ...], tuple[int, ...], tuple[int, ...], tuple[int, int],
+             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int]
+#: A location as the engine keeps it (:attr:`Table.places`): :class:`Location`'s fields, in order.
+Place = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 
 
 def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
@@ -261,13 +270,17 @@ class Table(NamedTuple):
     """
 
     rules: Ruleset
-    players: tuple[PlayerState, ...]
+    #: The seats as the engine keeps them: plain tuples in :class:`PlayerState`'s field order (or
+    #: ``PlayerState`` records); :attr:`players` shows them as ``PlayerState`` records.
+    seats: tuple[Seat, ...]
     current_player: int
     first_player: int
     taken: int
     phase: Phase
     messenger: Deck
-    locations: tuple[Location, Location]
+    #: The locations as the engine keeps them: plain tuples in :class:`Location`'s field order (or
+    #: ``Location`` records); :attr:`locations` shows them as ``Location`` records.
+    places: tuple[Place, Place]
     pending: Pending | None
     history: tuple[Action, ...]
     rng: int
@@ -278,11 +291,24 @@ class Table(NamedTuple):
     #: The compiled ruleset the engine plays with (always set: :class:`GameState` fills it in from ``rules``).
     engine: Compiled = cast(Compiled, None)
 
+    # ------------------------------------------------------------------- parts
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """The seats, each a :class:`PlayerState`."""
+        return tuple(p if type(p) is PlayerState else new(PlayerState, p) for p in self.seats)
+
+    @property
+    def locations(self) -> tuple[Location, Location]:
+        """The castle and the village, each a :class:`Location`."""
+        castle, village = self.places
+        return (castle if type(castle) is Location else new(Location, castle),
+                village if type(village) is Location else new(Location, village))
+
     # ------------------------------------------------------------------- phase
     @property
     def is_over(self) -> bool:
         """True once every player has 9 cards and nothing is owed (no decision, no lock to open or pass)."""
-        return self.taken >= CARDS_PER_PLAYER * len(self.players) and self.pending is None
+        return self.taken >= CARDS_PER_PLAYER * len(self.seats) and self.pending is None
 
     @property
     def card_taken(self) -> bool:
@@ -298,7 +324,8 @@ class Table(NamedTuple):
     # --------------------------------------------------------------- accessors
     def location(self, deck: Deck) -> Location:
         """The raw location state of ``deck`` (card ids)."""
-        return self.locations[_DECK_INDEX[deck]]
+        place = self.places[_DECK_INDEX[deck]]
+        return place if type(place) is Location else new(Location, place)
 
     def _cards(self, ids: tuple[int, ...]) -> tuple[Card, ...]:
         cards = self.rules.cards
@@ -327,29 +354,29 @@ class Table(NamedTuple):
     @property
     def exhausted_locations(self) -> tuple[Deck, ...]:
         """The exhausted locations."""
-        return tuple(DECKS[i] for i, loc in enumerate(self.locations) if loc.exhausted)
+        return tuple(DECKS[i] for i, place in enumerate(self.places) if place[4])
 
     def tableau(self, seat: int) -> tuple[TableauCard, ...]:
         """``seat``'s cards in the order taken, with positions, sides, stored gold and keys waiting."""
         cards = self.rules.cards
         return tuple(
-            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key) for c in self.players[seat].tableau
+            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key) for c in self.seats[seat][2]
         )
 
     def discount(self, seat: int, deck: Deck) -> int:
         """``seat``'s total permanent discount on cards of ``deck``."""
-        return self.players[seat].discounts[_DECK_INDEX[deck]]
+        return self.seats[seat][3][_DECK_INDEX[deck]]
 
     def next_discount(self, seat: int, deck: Deck) -> int:
         """``seat``'s one-time discounts waiting for its next take, if that take is a card of ``deck``."""
-        waiting = self.players[seat].next_discounts
+        waiting = self.seats[seat][7]
         return waiting[0] + waiting[1 + _DECK_INDEX[deck]]
 
     def cost(self, seat: int, card: Card | str) -> int:
         """What ``card`` costs ``seat`` face up: printed cost minus discounts (those on filtered cards it passes
         too, and one-time ones), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
-        discounts = self.players[seat].discounts
+        discounts = self.seats[seat][3]
         once = self.next_discount(seat, card.deck)
         if len(discounts) > 2:
             return max(0, self.engine.price(self.engine.ids[card.name], discounts) - once)

@@ -23,10 +23,10 @@ from castle_combo.engine.counting import DECKS, CardFacts, Placed
 from castle_combo.engine.decisions import Frame, Pending
 from castle_combo.engine.shuffling import shuffled
 from castle_combo.engine.table import (
-    Location,
     Phase,
-    PlayerState,
+    Place,
     Reshuffle,
+    Seat,
     Table,
     new,
     spots_after_placing,
@@ -63,15 +63,15 @@ class Turn:
         banners: list[tuple[int, int]] = []
         next_discounts: list[tuple[int, int, int]] = []
         this_turn: list[tuple[Frame, ...]] = []
-        for p in state.players:  # one pass: a Turn is built for most actions
-            tableaux.append(p.tableau)
-            keys.append(p.keys)
-            gold.append(p.gold)
-            discounts.append(p.discounts)
-            shields.append(p.shields)
-            banners.append(p.banners)
-            next_discounts.append(p.next_discounts)
-            this_turn.append(p.this_turn)
+        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _ in state.seats:
+            tableaux.append(p_tableau)  # one pass: a Turn is built for most actions
+            keys.append(p_keys)
+            gold.append(p_gold)
+            discounts.append(p_discounts)
+            shields.append(p_shields)
+            banners.append(p_banners)
+            next_discounts.append(p_next)
+            this_turn.append(p_later)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
@@ -79,7 +79,8 @@ class Turn:
         self.next_discounts = next_discounts
         #: Per seat, the abilities set aside until the end of this turn, first set aside first.
         self.this_turn = this_turn
-        self.locations = list(state.locations)
+        #: The locations as plain tuples in :class:`Location`'s field order (see ``Table.places``).
+        self.locations: list[Place] = list(state.places)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
         self.rng = state.rng
         self.script = state.script
@@ -151,7 +152,7 @@ class Turn:
 
     def exhausted(self, deck: int) -> bool:
         """Whether location ``deck`` (0 castle, 1 village) is exhausted."""
-        return self.locations[deck].exhausted
+        return self.locations[deck][4]
 
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
@@ -166,30 +167,28 @@ class Turn:
     # -- the rows ------------------------------------------------------------------
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's discard pile (0 castle, 1 village), bottom first."""
-        return self.locations[deck].discard
+        return self.locations[deck][2]
 
     def row(self, deck: int) -> tuple[int, ...]:
         """The cards of a row now (0 castle, 1 village)."""
-        return self.locations[deck].row
+        return self.locations[deck][1]
 
     def remove_from_row(self, deck: int, card: int) -> None:
         """Take ``card`` out of a row (it goes to a tableau)."""
-        loc = self.locations[deck]
-        row = tuple(c for c in loc.row if c != card)
-        self.locations[deck] = Location(loc.deck, row, loc.discard, loc.removed, loc.exhausted)
+        deck_cards, row, discard, removed, exhausted = self.locations[deck]
+        self.locations[deck] = (deck_cards, tuple(c for c in row if c != card), discard, removed, exhausted)
 
     def discard_from_row(self, deck: int, card: int) -> None:
         """Move ``card`` from a row to that location's discard pile (the row is refilled later)."""
-        loc = self.locations[deck]
-        row = tuple(c for c in loc.row if c != card)
-        self.locations[deck] = Location(loc.deck, row, loc.discard + (card,), loc.removed, loc.exhausted)
+        deck_cards, row, discard, removed, exhausted = self.locations[deck]
+        self.locations[deck] = (deck_cards, tuple(c for c in row if c != card), discard + (card,), removed, exhausted)
 
     def discard_row(self, deck: int) -> tuple[int, ...]:
         """Discard a whole row and refill it at once (a key refresh, or an ability); return the discarded cards."""
-        loc = self.locations[deck]
-        self.locations[deck] = Location(loc.deck, (), loc.discard + loc.row, loc.removed, loc.exhausted)
+        deck_cards, row, discard, removed, exhausted = self.locations[deck]
+        self.locations[deck] = (deck_cards, (), discard + row, removed, exhausted)
         self.refill(deck)
-        return loc.row
+        return row
 
     def reshuffle(self, i: int, pile: tuple[int, ...]) -> list[int]:
         """Shuffle location ``i``'s discard pile into a new deck (the record's order if it gives one)."""
@@ -213,12 +212,11 @@ class Turn:
 
     def refill(self, i: int) -> None:
         """Bring location ``i``'s row back to 3 cards, or exhaust the location (the rules page, "Revealing")."""
-        loc = self.locations[i]
-        if loc.exhausted or len(loc.row) >= ROW_SIZE:
+        deck_cards, row_cards, discard, removed, exhausted = self.locations[i]
+        if exhausted or len(row_cards) >= ROW_SIZE:
             return
-        deck = list(loc.deck)
-        row = list(loc.row)
-        discard = loc.discard
+        deck = list(deck_cards)
+        row = list(row_cards)
         while len(row) < ROW_SIZE:
             if not deck:
                 if not discard:
@@ -227,12 +225,12 @@ class Turn:
                 discard = ()
             row.append(deck.pop(0))
         if len(row) < ROW_SIZE:
-            self.locations[i] = Location((), (), (), loc.removed + tuple(row), True)
+            self.locations[i] = ((), (), (), removed + tuple(row), True)
             other = 1 - i
-            if not self.locations[other].exhausted:
+            if not self.locations[other][4]:
                 self.messenger = other
         else:
-            self.locations[i] = Location(tuple(deck), tuple(row), discard, loc.removed, False)
+            self.locations[i] = (tuple(deck), tuple(row), discard, removed, False)
 
     def refill_rows(self) -> None:
         """Refill both rows, the castle first."""
@@ -278,27 +276,26 @@ class Turn:
         self.frames.append(Frame(card, index, queue, copied=True))
 
     # -- the new state ------------------------------------------------------------------
-    def seats(self) -> tuple[PlayerState, ...]:
-        """The seats as they are now: the unchanged ones as they were, the others built anew."""
-        players = list(self.state.players)
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats as they are now (see ``Table.seats``): the unchanged ones as they were, the others built anew."""
+        players = list(self.state.seats)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
         next_discounts, this_turn = self.next_discounts, self.this_turn
         any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
+            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers = p
             tableau = tableaux[seat]
-            if p.tableau is tableau and p.gold == gold[seat] and p.keys == keys[seat]:
-                if (p.discounts is discounts[seat] and p.next_discounts == next_discounts[seat]
-                        and p.this_turn == this_turn[seat]):
+            if p_tableau is tableau and p_gold == gold[seat] and p_keys == keys[seat]:
+                if p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]:
                     continue
-            spots = p.spots
-            if len(tableau) == len(p.tableau) + 1 and not self.swapped:  # a card was placed (one at most)
+            if len(tableau) == len(p_tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
-            elif len(tableau) != len(p.tableau):
+            elif len(tableau) != len(p_tableau):
                 spots = spots_of(tableau)
-            triggers = p.triggers if p.tableau is tableau or not any_triggers else triggers_of(tableau, self.engine)
-            players[seat] = new(PlayerState, (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat],
-                                              self.banners[seat], spots, next_discounts[seat], this_turn[seat],
-                                              triggers))
+            if p_tableau is not tableau and any_triggers:
+                triggers = triggers_of(tableau, self.engine)
+            players[seat] = (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat], self.banners[seat],
+                             spots, next_discounts[seat], this_turn[seat], triggers)
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

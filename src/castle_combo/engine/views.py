@@ -35,7 +35,7 @@ def view(state: T, seat: int) -> T:
         raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {quote(seat)}")
     hidden = tuple(loc._replace(deck=tuple(sorted(loc.deck))) for loc in state.locations)
     return state._replace(
-        locations=(hidden[0], hidden[1]),
+        places=(hidden[0], hidden[1]),
         rng=0,
         origin=None,
         script=(),
@@ -58,7 +58,7 @@ def determinize(state: T, rng: random.Random) -> T:
         rng.shuffle(deck)
         locations.append(loc._replace(deck=tuple(deck)))
     return state._replace(
-        locations=(locations[0], locations[1]),
+        places=(locations[0], locations[1]),
         rng=rng.getrandbits(64),
         origin=None,
         script=(),
@@ -100,4 +100,4 @@ def redeal(state: T, rng: random.Random) -> T:
             decks[i] = drawn + tuple(hidden)
     new_origin = None if origin is None else attrs.evolve(
         origin, decks=(decks[0], decks[1]), reshuffles=tuple(reshuffles))
-    return state._replace(locations=(locations[0], locations[1]), origin=new_origin)
+    return state._replace(places=(locations[0], locations[1]), origin=new_origin)
