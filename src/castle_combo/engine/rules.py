@@ -55,13 +55,14 @@ from castle_combo.engine.compiled import (
 )
 from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
+from castle_combo.engine.placement import spots_after
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
     Phase,
     Seat,
     Table,
     new,
-    spots_after_placing,
+    spots_of,
 )
 from castle_combo.engine.turn import Turn
 from castle_combo.errors import IllegalAction, RulesetError
@@ -172,10 +173,15 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
 
     ``fast=False`` always takes the general path (for tests comparing it with the fast one).
     """
+    if type(action) is Take:  # most actions: the take reads the state once and checks it may be played
+        return _take(state, action, fast)
+    return _apply(state, action, fast)
+
+
+def _apply(state: T, action: Action, fast: bool) -> T:
+    """:func:`apply` of any action, after the checks every action needs (a take comes back here when it fails one)."""
     kind = type(action)
     viewer, pending = state.viewer, state.pending
-    if kind is Take and viewer is None and pending is None and state.taken < CARDS_PER_PLAYER * len(state.seats):
-        return _take(state, action, fast)  # type: ignore[arg-type]
     if viewer is not None:
         raise IllegalAction(
             f"this is seat {viewer}'s view: the deck order is hidden, so cards cannot be revealed; "
@@ -239,8 +245,10 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
 
 
 def _take(state: T, action: Take, fast: bool = True) -> T:
-    (rules, players, seat, first, taken, _, messenger, locations, _, history, rng, origin, script, viewer, _,
+    (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
      engine) = state
+    if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):
+        return _apply(state, action, fast)  # a view, a decision owed or the game over: said there
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
@@ -276,12 +284,16 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None:
             tableau += (placed,)
-            after = spots_after_placing(spots, tableau)
+            after: tuple[tuple[int, int], ...] | None = spots_after(spots, at)
+            if after is None:
+                after = spots_of(tableau)
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
                          waiting, later, triggers)
             else:
-                shields = engine.plus_shields(card, shields)
+                s0, s1, s2, s3, s4, s5 = shields  # engine.plus_shields, written out: one per shield type
+                p0, p1, p2, p3, p4, p5 = f.shields
+                shields = (s0 + p0, s1 + p1, s2 + p2, s3 + p3, s4 + p4, s5 + p5)
                 castle, village = banners
                 banners = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
                 if f.messenger and not locations[1 - f.deck][4]:

@@ -520,11 +520,11 @@ def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
     tableaux, keys, gold, totals = [], [], [], []
-    for p in state.players:
-        tableaux.append(p.tableau)
-        keys.append(p.keys)
-        gold.append(p.gold)
-        totals.append((p.shields, p.banners))
+    for p_gold, p_keys, p_tableau, _, p_shields, p_banners, *_ in state.seats:  # the seats' fields, in order
+        tableaux.append(p_tableau)
+        keys.append(p_keys)
+        gold.append(p_gold)
+        totals.append((p_shields, p_banners))
     return _sheets(state.engine, tableaux, keys, gold, totals=totals)
 
 
@@ -536,16 +536,15 @@ def score_seat(state: Table, seat: int) -> ScoreSheet:
     compare many positions differing in one seat need not rescore the
     others; only a card comparing with the neighbours reads their tableaux.
     """
-    players = state.players
-    tableaux = [p.tableau for p in players]
-    return _sheets(state.engine, tableaux, [p.keys for p in players], [p.gold for p in players], only=seat,
-                   totals=[(p.shields, p.banners) for p in players])[0]
+    seats = state.seats  # the seats' fields, in PlayerState's order
+    return _sheets(state.engine, [p[2] for p in seats], [p[1] for p in seats], [p[0] for p in seats], only=seat,
+                   totals=[(p[4], p[5]) for p in seats])[0]
 
 
 def final_scores(state: Table) -> tuple[ScoreSheet, ...]:
     """The final score sheets; :class:`GameNotOver` if the game has not ended."""
     if not state.is_over:
-        left = CARDS_PER_PLAYER * len(state.players) - state.taken
+        left = CARDS_PER_PLAYER * len(state.seats) - state.taken
         owed = " and a decision is pending" if state.pending is not None else ""
         raise GameNotOver(
             f"the game is not over: {left} card(s) still to take{owed}; "
