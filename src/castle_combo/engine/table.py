@@ -262,6 +262,11 @@ class Table(NamedTuple):
     state). ``engine`` is the compiled ruleset the engine plays with (one per
     ruleset, shared by all its states); it is not part of the state's value.
 
+    ``seats`` and ``places`` hold the seats and the locations as plain tuples
+    (in the field order of :class:`PlayerState` and :class:`Location`), which
+    the interpreter reads and builds faster than named tuples;
+    :attr:`players` and :attr:`locations` show them as those records.
+
     A named tuple: the engine builds one state per action, and a tuple is
     built by one call where a class of slots needs one write per field (the
     design page, "A flat core"). :class:`castle_combo.engine.state.GameState`
