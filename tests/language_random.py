@@ -428,6 +428,18 @@ def random_repetition(rng: random.Random) -> m.MayDo:
     return m.MayDo(cost, (m.Gain(1, m.Resource.GOLD),), repeat=True, up_to=rng.choice([None, 2, 3, 5]))
 
 
+def random_guarded_may(rng: random.Random) -> m.MayDo:
+    """A "you may pay ... to gain 1 gold if CONDITION", once or repeated: the condition guards the question."""
+    resources = rng.choice([[m.Resource.GOLD], [m.Resource.KEY], [m.Resource.GOLD, m.Resource.KEY]])
+    cost = tuple(m.Lose(rng.randint(1, 4), resource) for resource in resources)
+    repeat = rng.random() < 0.4
+    while True:  # a condition an ability can judge (none about the final grid)
+        may = m.MayDo(cost, (m.Gain(1, m.Resource.GOLD),), repeat=repeat,
+                      up_to=rng.choice([None, 2, 3]) if repeat else None, guard=random_condition(rng))
+        if not may.problems():
+            return may
+
+
 def random_effect(rng: random.Random, *, trigger: bool = False) -> m.Effect:
     """An effect of any kind."""
     return typing.cast(m.Effect, draw(rng, m.Effect, Where()))

@@ -534,6 +534,14 @@ def times_offered(effect: m.MayDo, ctx: Context) -> int:
     return done
 
 
+def offers(effect: m.MayDo, ctx: Context) -> int:
+    """What a "you may ..." offers now: nothing (0) when its guard ("you may ... if ...") does not hold or the
+    cost cannot be paid; else a yes or no (1), or for a repetition the most times that can be paid for."""
+    if effect.guard is not None and not holds(effect.guard, ctx):
+        return 0
+    return times_offered(effect, ctx) if effect.repeat else min(1, times_offered(effect, ctx))
+
+
 #: Effects that do not make an ability worth using through another card.
 NOT_WORTH_USING = (m.Discount, m.UseAdjacentAbility, m.UseNeighbourAbility, m.Choice, m.Conditional, m.MayDo)
 

@@ -621,7 +621,8 @@ class RefGame:
                 keys = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.KEY)
                 swaps = [e for e in effect.effects if isinstance(e, m.Swap)]
                 idle = len(swaps) == len(effect.effects) and not any(self.firsts(e, me, ctx) for e in swaps)
-                if seat.gold >= gold and seat.keys >= keys and not idle:
+                guarded = effect.guard is None or self.holds(effect.guard, me, frame.discarded)
+                if guarded and seat.gold >= gold and seat.keys >= keys and not idle:
                     self.question = ("may", (gold, keys, effect.effects))
                     return True
             elif isinstance(effect, m.TurnFaceUp):

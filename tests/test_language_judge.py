@@ -22,15 +22,17 @@ from language_random import (
     random_condition,
     random_connected,
     random_filter,
+    random_guarded_may,
     random_noun,
     random_per,
     random_repetition,
     random_scoring,
 )
 
-from castle_combo.engine.abilities import NeighbourCopyStep, TimesStep, compile_ability, compile_amount
+from castle_combo.engine.abilities import MayStep, NeighbourCopyStep, TimesStep, compile_ability, compile_amount
 from castle_combo.engine.compiled import compiled
 from castle_combo.engine.counting import compile_per, compile_per_with, compile_scoring, compile_test
+from castle_combo.engine.decisions import AcceptOrDecline, ChooseTimes, Frame
 from castle_combo.language import model as m
 from castle_combo.language.ruleset import Ruleset
 
@@ -116,6 +118,25 @@ def agree_on_times(seed: int) -> None:
     assert step.affordable(case.table, case.owner) == judge.times_offered(repetition, ctx), (seed, repetition)
 
 
+def agree_on_guarded_offers(seed: int) -> None:
+    """A "you may ... if ..." asks only when its condition holds (and the cost can be paid), as the judge reads."""
+    rng = random.Random(seed)
+    case = Case(rng)
+    mine = case.world.seats[case.owner].cells
+    ctx = judge.Context(case.world, case.owner, mine[case.index], them=None, group=None,  # type: ignore[arg-type]
+                        discarded=case.discarded)
+    may = random_guarded_may(rng)
+    card = m.Card("Toll", m.Deck.VILLAGE, 1, (m.Shield.FAITH,), ability=(may,))
+    step = compile_ability(card, case.facts).steps[(0, 0)]
+    assert isinstance(step, (MayStep, TimesStep))
+    asked = step.run(case.table, case.owner, Frame(0, case.index, ()))  # type: ignore[arg-type]
+    if isinstance(asked, ChooseTimes):
+        engine = asked.most
+    else:
+        engine = 1 if isinstance(asked, AcceptOrDecline) else 0
+    assert engine == judge.offers(may, ctx), (seed, may)
+
+
 def agree_on_neighbours_cards(seed: int) -> None:
     rng = random.Random(seed)
     case = Case(rng)
@@ -130,6 +151,12 @@ def agree_on_neighbours_cards(seed: int) -> None:
 @given(st.integers(0, 2**32))
 def test_the_number_of_times_a_repetition_offers_is_what_the_judge_can_pay_for(seed: int) -> None:
     agree_on_times(seed)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_you_may_guarded_by_a_condition_is_offered_only_when_the_judge_finds_it_holds(seed: int) -> None:
+    agree_on_guarded_offers(seed)
 
 
 @settings(max_examples=60, deadline=None)

@@ -382,9 +382,14 @@ class MayStep:
     #: ``idle(work, seat, index)``: whether the optional effects could do nothing now (only swaps, with no two
     #: cards to swap): then nothing is asked. ``None``: they always may do something.
     idle: Any = attrs.field(default=None, eq=False, kw_only=True)
+    #: The condition guarding the whole optional effect ("you may ... if ..."), judged before asking; ``None``:
+    #: no condition.
+    guard: TestFn | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
-        """Ask yes or no, if the owner can pay (and the effects could do something)."""
+        """Ask yes or no, if the guard holds, the owner can pay (and the effects could do something)."""
+        if self.guard is not None and not self.guard(work, seat, frame.index, _NO_ORIGIN, None):
+            return None
         gold, keys = self.cost
         if work.gold[seat] < gold or work.keys[seat] < keys:
             return None
@@ -416,8 +421,9 @@ class TimesStep:
     cost: tuple[int, int]
     then: tuple[Address, ...]
     most: int
-    #: As :attr:`MayStep.idle`.
+    #: As :attr:`MayStep.idle` and :attr:`MayStep.guard`.
     idle: Any = attrs.field(default=None, eq=False, kw_only=True)
+    guard: TestFn | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def affordable(self, work: Work, seat: int) -> int:
         """How many times the owner may do it now: the cap, or fewer if they cannot pay for that many."""
@@ -430,7 +436,10 @@ class TimesStep:
         return most
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
-        """Ask how many times, if the owner can pay at least once (and the effects could do something)."""
+        """Ask how many times, if the guard holds, the owner can pay at least once (and the effects could do
+        something)."""
+        if self.guard is not None and not self.guard(work, seat, frame.index, _NO_ORIGIN, None):
+            return None
         if self.idle is not None and self.idle(work, seat, frame.index):
             return None
         most = self.affordable(work, seat)
@@ -998,9 +1007,10 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                     paid[_RESOURCE[c.resource]] += c.amount
             addresses = _compile_effects(inner, address, facts, steps, slots)
             idle = _idle(tuple(steps[a] for a in addresses))
+            guard = compile_test(effect.guard, facts) if effect.guard is not None else None
             if repeat:
-                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle)
-            return MayStep((paid[0], paid[1]), addresses, idle=idle)
+                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard)
+            return MayStep((paid[0], paid[1]), addresses, idle=idle, guard=guard)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
         case model.EndOfThisTurn(effects=inner):

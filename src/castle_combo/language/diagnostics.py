@@ -517,9 +517,13 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
         return "remove this extra '}'"
     if ":" in words:
         return f"add ':' after '{previous}'"
-    if "per" in words and "if" in words:
+    if "per" in words and "if" in words and previous is not None and previous.type in ("INT", "NEGATIVE"):
         return ("after the points, write 'per ...' (score 2 per faith shield) or 'if ...' (score 5 if placed in top "
                 "row), or nothing for fixed points (score 5)")
+    if "per" in words and str(token) in ("and", "or"):  # after a count that is no condition
+        return (f"a count cannot be joined to another with '{token}': count one kind ('per faith or military "
+                "shield'), or write a second effect or scoring rule; 'and' and 'or' join conditions after 'if' "
+                "('if no faith shield and a military shield')")
     if "INT" in names:
         return f"write a number after '{previous}'" if previous is not None else "write a number"
     if _EFFECT_WORDS <= words:

@@ -105,6 +105,13 @@ class _Property:
 
 
 @attrs.frozen
+class _Guard:
+    """The condition written after an optional effect ("you may ... if ..."), which guards the whole of it."""
+
+    condition: Lazy
+
+
+@attrs.frozen
 class _Times:
     """How many times a repeated optional effect may be done: ``up_to`` times, or any number (``None``)."""
 
@@ -539,9 +546,20 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         if effects and isinstance(effects[0], tuple):  # "pay ... to": the cost, then what it buys
             cost = effects.pop(0)
         times = effects.pop() if effects and isinstance(effects[-1], _Times) else None
+        guard = effects.pop().condition if effects and isinstance(effects[-1], _Guard) else None
+        if guard is not None:
+            resolved = guard(Scope.TABLEAU)
+            if len(effects) == 1 and isinstance(effects[0], m.EachPlayer) and _mentions(resolved, Scope.THEIRS):
+                # "you may take 1 key from each opponent if they have ...": the condition is about each of them.
+                effects[0] = self.conditional(meta, effects[0], guard)
+                guard = None
+        kept = {} if guard is None else {"guard": guard(Scope.TABLEAU)}
         if times is None:
-            return m.MayDo(cost, tuple(effects), source=self._at(meta))
-        return m.MayDo(cost, tuple(effects), repeat=True, up_to=times.up_to, source=self._at(meta))
+            return m.MayDo(cost, tuple(effects), source=self._at(meta), **kept)
+        return m.MayDo(cost, tuple(effects), repeat=True, up_to=times.up_to, source=self._at(meta), **kept)
+
+    def may_guard(self, meta: Meta, condition: Lazy) -> _Guard:
+        return _Guard(condition)
 
     def any_times(self, meta: Meta, _: Token) -> _Times:
         return _Times(None)

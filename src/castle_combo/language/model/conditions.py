@@ -377,10 +377,12 @@ class Or:
         return _joined_problems(self.conditions, "or", scoring, where, self.source)
 
     def describe(self, who: str | None = None) -> str:
-        return " or ".join(_inner(c, who, ()) for c in self.conditions)
+        """The conditions joined with "or"; an "and" among them keeps its brackets, so the English shows the
+        grouping: "(A and B) or (C and D)"."""
+        return " or ".join(_inner(c, who, And) for c in self.conditions)
 
     def ccl(self, default: Scope = Scope.TABLEAU) -> str:
-        return " or ".join(_inner_ccl(c, default, ()) for c in self.conditions)
+        return " or ".join(_inner_ccl(c, default, And) for c in self.conditions)
 
 
 @attrs.frozen
@@ -397,7 +399,7 @@ class Not:
     def describe(self, who: str | None = None) -> str:
         if isinstance(self.condition, PlacedIn):
             return f"this card does not end in {self.condition.region.describe()}"
-        return f"it is not the case that {self.condition.describe(who)}"
+        return f"it is not the case that {_inner(self.condition, who, (And, Or))}"
 
     def ccl(self, default: Scope = Scope.TABLEAU) -> str:
         inner = self.condition

@@ -821,12 +821,21 @@ class MayDo:
     most they can pay for in full (and ``up_to``), in one decision
     (answered ``Times(n)``); the cost is paid that many times at once and
     ``effects`` resolve that many times in a row.
+
+    With ``guard`` (``you may pay 1 key to discard the castle row if ...``,
+    ``you may { ... } if ...``) the condition is judged before anything is
+    asked: when it does not hold, the owner is not asked and nothing
+    happens; when it holds, the question is asked and the effects resolve
+    without judging it again (paying the cost cannot undo it). A condition
+    inside braces (``you may pay 1 key to { gain 2 gold if ... }``) is one
+    effect's condition instead, judged after the payment.
     """
 
     cost: tuple[Lose, ...]
     effects: tuple[Effect, ...]
     repeat: bool = attrs.field(default=False, kw_only=True)
     up_to: int | None = _bounds_field()
+    guard: Condition | None = attrs.field(default=None, kw_only=True)
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
@@ -845,6 +854,8 @@ class MayDo:
                 found += out_of_range(self.up_to, 2, MAX_AMOUNT, "the number of times 'up to N times'",
                                       self.source)
         found += REFUSALS.of(self, where)
+        if self.guard is not None:
+            found += self.guard.problems(scoring=False, where=where)
         for effect in self.effects:
             found += _nested_problems(effect, where, self.source)
         return found
@@ -857,22 +868,28 @@ class MayDo:
         return " any number of times" if ccl else ", any number of times"
 
     def describe(self) -> str:
+        """The effect as a sentence; a guard comes first, as it is judged first: "If the castle row has at
+        least 1 card, you may pay 1 key to discard the castle row; it is refilled at once."."""
         doing = ", then ".join(english.clause(e.describe()) for e in self.effects)
         times = self._times(ccl=False)
-        if not self.cost:
-            return english.sentence(f"You may {doing}{times}")
-        paid = english.join_and(c.resource.describe(c.amount) for c in self.cost if isinstance(c, Lose))
-        return english.sentence(f"You may pay {paid} to {doing}{times}")
+        offer = f"you may {doing}{times}"
+        if self.cost:
+            paid = english.join_and(c.resource.describe(c.amount) for c in self.cost if isinstance(c, Lose))
+            offer = f"you may pay {paid} to {doing}{times}"
+        if self.guard is not None:
+            return english.sentence(f"if {self.guard.describe()}, {offer}")
+        return english.sentence(offer)
 
     def ccl(self) -> str:
         doing = " then ".join(format_effect(e) for e in self.effects)
-        if len(self.effects) > 1 or (self.repeat and isinstance(self.effects[0], Conditional)):
+        if len(self.effects) > 1 or isinstance(self.effects[0], Conditional):
             doing = f"{{ {doing} }}"
+        guard = f" if {self.guard.ccl()}" if self.guard is not None else ""
         times = self._times(ccl=True)
         if not self.cost:
-            return f"you may {doing}{times}"
+            return f"you may {doing}{guard}{times}"
         paid = " and ".join(c.resource.ccl(c.amount) for c in self.cost if isinstance(c, Lose))
-        return f"you may pay {paid} to {doing}{times}"
+        return f"you may pay {paid} to {doing}{guard}{times}"
 
     @property
     def most(self) -> int:
@@ -943,11 +960,28 @@ class Conditional:
         return found + self.condition.problems(scoring=False, where=where)
 
     def describe(self) -> str:
-        """The effect as a sentence: "Gain 4 gold if your tableau has at least 3 military shields."."""
-        return english.sentence(f"{english.clause(self.effect.describe())} if {self.condition.describe()}")
+        """The effect as a sentence: "Gain 4 gold if your tableau has at least 3 military shields.".
+
+        An effect whose English has two parts ("discard the castle row; it is refilled at once") takes the
+        condition after its first part, so it cannot read as the condition of the second part only:
+        "Discard the castle row if ...; it is refilled at once.".
+        """
+        doing = english.clause(self.effect.describe())
+        head, tail = _first_part(doing)
+        return english.sentence(f"{head} if {self.condition.describe()}{tail}")
 
     def ccl(self) -> str:
         return f"{format_effect(self.effect)} if {self.condition.ccl()}"
+
+
+def _first_part(text: str) -> tuple[str, str]:
+    """``text`` cut before its first "; " outside brackets (the rest keeps it), or all of it and ""."""
+    depth = 0
+    for at, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and text.startswith("; ", at):
+            return text[:at], text[at:]
+    return text, ""
 
 
 @attrs.frozen
