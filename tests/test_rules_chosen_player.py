@@ -219,3 +219,14 @@ def test_the_differential_catches_a_choice_that_ignores_the_answer(monkeypatch: 
     monkeypatch.setattr(PlayerStep, "answer", first)
     with pytest.raises(Mismatch):
         _algebra_games(range(1000, 1012))
+
+
+def test_choose_k_numbers_only_the_players_who_may_be_chosen_from_the_owners_left() -> None:
+    # As the reference says: the k-th of those who may be chosen, not the k-th seat.
+    _, state = _table("a neighbour of your choice gains 1 key")
+    state = state.apply(take("Bandit"))
+    with pytest.raises(cc.IllegalAction, match=r"players 1 to 2 \(seats 1, 3\); there is no player 3"):
+        state.apply(cc.Choose(3))
+    after = state.apply(cc.Choose(2))
+    assert [p.keys for p in after.players][1:] == [state.players[1].keys, state.players[2].keys,
+                                                   state.players[3].keys + 1]

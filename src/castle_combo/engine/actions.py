@@ -156,7 +156,10 @@ class Take:
 
 @attrs.frozen(cache_hash=True)
 class Choose:
-    """Pick option ``option`` (numbered from 1) of a "choose one" ability."""
+    """Pick option ``option`` (numbered from 1): of a "choose one" ability; yes (1) or no (2) to a "you may";
+    or, for "an opponent of your choice", the k-th of the players who may be chosen (those who meet the
+    effect's condition), counted in turn order from the chooser's left: not the k-th seat (in a game of four
+    where the left and right neighbours may be chosen, ``Choose(2)`` is the right neighbour)."""
 
     option: int = attrs.field(validator=_option)
 
