@@ -138,6 +138,18 @@ def test_an_and_of_or_groups_keeps_its_brackets_as_before() -> None:
                                     "lock card).")
 
 
+def test_no_card_of_kinds_joined_whole_reads_as_one_count() -> None:
+    rule = _rule("score 2 if no card (with a faith shield and with a purse) or (with a military shield and with a "
+                 "lock)")
+    assert rule.describe() == ("Score 2 if your tableau has no card that is either (a lock card with a military "
+                               "shield) or (a purse card with a faith shield).")
+    plural = _rule("score 2 if at least 2 (castle card costing 3 or village card)")
+    assert plural.describe() == ("Score 2 if your tableau has at least 2 cards that are either (village banners) or "
+                                 "(castle cards with printed cost 3).")
+    assert _rule("score 2 if no (castle card or purse card)").describe() == ("Score 2 if your tableau has no castle "
+                                                                             "banner or purse card.")
+
+
 # ---------------------------------------------------------------- a "you may" guarded by a condition
 
 TOLL = "when bought: you may pay 1 key to discard the castle row if at least 1 card in the castle row"

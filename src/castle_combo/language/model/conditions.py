@@ -47,8 +47,9 @@ from castle_combo.language.model.counts import (
     PlayerCount,
     Scope,
     StoredGold,
+    card_phrase,
 )
-from castle_combo.language.model.filters import Region, Trait
+from castle_combo.language.model.filters import AnyOf, Region, Trait, kinds_of_card, words
 from castle_combo.language.model.refusals import REFUSALS
 
 __all__ = [
@@ -165,7 +166,19 @@ def _subject(per: Per, who: str | None) -> str:
 def _noun_of(per: Per, amount: int) -> str:
     if per.every > 1:
         return f"{per.every} {per.count.describe(per.every)}"
+    if isinstance(per.count, Cards) and isinstance(per.count.on, AnyOf) and kinds_of_card(per.count.on) and any(
+            words(part, ccl=False).suffixes for part in per.count.on.filters):
+        return _either(per.count.on, amount)
     return str(per.count.describe(amount))
+
+
+def _either(on: AnyOf, amount: int) -> str:
+    """Kinds of card joined whole, after "no" or a number in a condition: "no card that is either (a lock card
+    with a purse) or (a castle card)", not "no (lock card with a purse) or castle card", which reads as if
+    "no" were about the first kind only."""
+    kinds = (card_phrase(part, amount, nested=True) for part in on.filters)
+    either = " or ".join(f"({'' if amount != 1 else 'an ' if kind[:1] in 'aeiou' else 'a '}{kind})" for kind in kinds)
+    return f"card that is either {either}" if amount == 1 else f"cards that are either {either}"
 
 
 @attrs.frozen
