@@ -43,7 +43,7 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
-                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS]
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
 
 
 # --------------------------------------------------------------------------
@@ -199,7 +199,7 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
-                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS]
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
 
 
 @attrs.frozen
@@ -328,7 +328,8 @@ def _per(rng: random.Random, where: Where) -> m.Per:
     scope = rng.choice(scopes)
     if isinstance(noun, (m.KeysOwned, m.Gold)) and scope not in (Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR,
                                                                  Scope.EVERY_TABLEAU, Scope.OPPONENTS,
-                                                                 Scope.NEIGHBOURS):
+                                                                 Scope.NEIGHBOURS, Scope.LEFT_NEIGHBOUR,
+                                                                 Scope.RIGHT_NEIGHBOUR):
         scope = Scope.TABLEAU
     if isinstance(noun, m.Players) or (isinstance(noun, m.Groups) and scope is not Scope.THEIRS):
         scope = Scope.TABLEAU
@@ -354,7 +355,8 @@ def _alike(rng: random.Random, where: Where) -> m.Per:
     scope = Scope.GROUP if where.group and rng.random() < 0.6 else rng.choice([Scope.TABLEAU, Scope.ROW,
                                                                                Scope.ADJACENT, Scope.CASTLE_ROW,
                                                                                Scope.ABOVE, Scope.DIAGONALS,
-                                                                               Scope.NEIGHBOUR, Scope.NEIGHBOURS])
+                                                                               Scope.NEIGHBOUR, Scope.NEIGHBOURS,
+                                                                               Scope.LEFT_NEIGHBOUR])
     return m.Per(m.Cards(draw(rng, m.CardFilter | None, where.deeper())), scope)
 
 
@@ -404,7 +406,8 @@ def random_connected(rng: random.Random, *, them: bool = False, group: bool = Fa
     on = rng.choice([None, m.FaceUp(), m.DeckIs(rng.choice(DECKS)), m.HasShield(tuple(rng.sample(SHIELDS, 3))),
                      m.Excluding(m.HasShield((rng.choice(SHIELDS),))), random_filter(rng, 1)])
     noun = m.ConnectedCards(rng.choice(list(m.Connection)), on, rng.choice([1, 1, 2, 3]), rng.random() < 0.4)
-    scopes = [Scope.TABLEAU] * 4 + [Scope.NEIGHBOUR, Scope.ROW, Scope.COLUMN, Scope.ADJACENT, Scope.EVERY_TABLEAU]
+    scopes = [Scope.TABLEAU] * 4 + [Scope.NEIGHBOUR, Scope.ROW, Scope.COLUMN, Scope.ADJACENT, Scope.EVERY_TABLEAU,
+                                    Scope.RIGHT_NEIGHBOUR]
     scopes += [Scope.THEIRS] * 3 if them else []
     scopes += [Scope.GROUP] * 3 if group else []
     return m.Per(noun, rng.choice(scopes), rng.choice([1, 1, 1, 2]))

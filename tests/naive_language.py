@@ -225,6 +225,14 @@ def cells_in(scope: Scope, ctx: Context) -> list[Any]:
     if scope is Scope.NEIGHBOURS:
         # Both neighbours' cards together; in a game of two the one opponent, once.
         return [c for k in neighbour_seats(ctx.owner, len(world.seats)) for c in world.seats[k].cells]
+    if scope in (Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR):
+        # One neighbour: the next seat after yours (left) or before it (right); in a game of two both are the one
+        # opponent.
+        n = len(world.seats)
+        if n < 2:
+            return []
+        seat = (ctx.owner + 1) % n if scope is Scope.LEFT_NEIGHBOUR else (ctx.owner - 1) % n
+        return list(world.seats[seat].cells)
     if scope in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW):
         return [Loose(card) for card in world.places[Deck.CASTLE if scope is Scope.CASTLE_ROW else Deck.VILLAGE].row]
     if scope in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE):
@@ -373,6 +381,9 @@ def raw_count(noun: Any, scope: Scope, ctx: Context) -> int:
             return sum(player_value(noun, world, s) for s in range(n) if s != ctx.owner)
         if scope is Scope.NEIGHBOURS:
             return sum(player_value(noun, world, s) for s in neighbour_seats(ctx.owner, n))
+        if scope in (Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR):
+            return 0 if n < 2 else player_value(noun, world, (ctx.owner + (1 if scope is Scope.LEFT_NEIGHBOUR
+                                                                            else -1)) % n)
         return player_value(noun, world, ctx.owner)
     if scope is Scope.NEIGHBOUR:
         near = neighbour_seats(ctx.owner, n)

@@ -166,7 +166,8 @@ def test_the_neighbours_cards_a_copy_offers_are_the_ones_the_judge_finds(seed: i
 
 
 #: The scopes of other players' whole tableaux a scoring rule may count in.
-OTHER_TABLEAUX = (m.Scope.NEIGHBOUR, m.Scope.NEIGHBOURS, m.Scope.OPPONENTS, m.Scope.EVERY_TABLEAU)
+OTHER_TABLEAUX = (m.Scope.NEIGHBOUR, m.Scope.NEIGHBOURS, m.Scope.OPPONENTS, m.Scope.EVERY_TABLEAU,
+                  m.Scope.LEFT_NEIGHBOUR, m.Scope.RIGHT_NEIGHBOUR)
 
 
 def agree_on_other_tableaux(seed: int) -> None:

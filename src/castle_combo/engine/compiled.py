@@ -239,7 +239,8 @@ class Compiled:
 
 
 #: Scopes that read another seat's tableau or supply.
-_OTHER_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
+_OTHER_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS,
+                           Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
 
 
 def _reads_others(node: object) -> bool:

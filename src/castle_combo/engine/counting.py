@@ -799,6 +799,10 @@ def _select(scope: Scope) -> _Select:
         case Scope.NEIGHBOURS:
             return lambda t, seat, index, extra: (
                 [c for other in neighbours(seat, len(t.tableaux)) for c in t.tableaux[other]], None, 9)
+        case Scope.LEFT_NEIGHBOUR | Scope.RIGHT_NEIGHBOUR:
+            group = PlayerGroup.LEFT if scope is Scope.LEFT_NEIGHBOUR else PlayerGroup.RIGHT
+            return lambda t, seat, index, extra: (
+                [c for other in players_of(group, seat, len(t.tableaux)) for c in t.tableaux[other]], None, 9)
         case Scope.CASTLE_ROW | Scope.VILLAGE_ROW:
             deck = 0 if scope is Scope.CASTLE_ROW else 1
             return lambda t, seat, index, extra: (_loose(t.row(deck)), None, 3)
@@ -954,6 +958,9 @@ def _player_per_with(player: Callable[[Tableaux, int], int], scope: Scope) -> Ex
             return lambda t, seat, index, x: sum(player(t, s) for s in range(len(t.tableaux)) if s != seat)
         case Scope.NEIGHBOURS:
             return lambda t, seat, index, x: sum(player(t, s) for s in neighbours(seat, len(t.tableaux)))
+        case Scope.LEFT_NEIGHBOUR | Scope.RIGHT_NEIGHBOUR:
+            group = PlayerGroup.LEFT if scope is Scope.LEFT_NEIGHBOUR else PlayerGroup.RIGHT
+            return lambda t, seat, index, x: sum(player(t, s) for s in players_of(group, seat, len(t.tableaux)))
     return lambda t, seat, index, x: player(t, seat)  # the owner's (other places are refused by validation)
 
 

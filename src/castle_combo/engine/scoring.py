@@ -171,7 +171,7 @@ class _Table:
 
 #: Where a count of gold on all of a player's purses is taken and the total, not the placement, matters.
 _WHOLE_TABLEAUX = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOUR,
-                             Scope.NEIGHBOURS})
+                             Scope.NEIGHBOURS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
 #: How many placements of the leftover gold :func:`best_placement` tries one by one; beyond, it improves the
 #: best found one gold at a time.
 PLACEMENTS_TRIED = 20_000

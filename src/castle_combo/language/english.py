@@ -106,6 +106,8 @@ SCOPE_PLACE: dict[str, str] = {
     "directly left of": "on the card directly left of this one",
     "directly right of": "on the card directly right of this one",
     "diagonals": "on the cards on the diagonal lines through this one",
+    "left neighbour": "in your left neighbour's tableau",
+    "right neighbour": "in your right neighbour's tableau",
 }
 
 #: The subject and verb of a condition in each scope: "*your tableau has* no faith shield".
@@ -137,6 +139,8 @@ SCOPE_SUBJECT: dict[str, str] = {
     "directly left of": "the space directly left of this one has",
     "directly right of": "the space directly right of this one has",
     "diagonals": "the diagonal lines through this one have",
+    "left neighbour": "your left neighbour's tableau has",
+    "right neighbour": "your right neighbour's tableau has",
 }
 
 _ROW_NAMES = ("top", "middle", "bottom")

@@ -1058,6 +1058,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def in_both_neighbours_tableaux(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.NEIGHBOURS)
 
+    def in_side_neighbours_tableau(self, meta: Meta, side: str) -> _Place:
+        return self._scope(meta, Scope.LEFT_NEIGHBOUR if side == "left" else Scope.RIGHT_NEIGHBOUR)
+
     def in_your_tableau(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.TABLEAU)
 

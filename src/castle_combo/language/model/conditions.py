@@ -224,7 +224,9 @@ class CountIs:
             amount = f"{_COMPARISON_WORDS[self.comparison]} {value} {_noun_of(per, value)}"
         if isinstance(per.count, Cards) and per.count.on is None and per.scope is Scope.TABLEAU:
             amount += " (face-down cards and this one included)"
-        elif isinstance(per.count, Cards) and per.count.on is None and per.scope in (Scope.NEIGHBOUR, Scope.NEIGHBOURS):
+        elif isinstance(per.count, Cards) and per.count.on is None and per.scope in (Scope.NEIGHBOUR, Scope.NEIGHBOURS,
+                                                                                         Scope.LEFT_NEIGHBOUR,
+                                                                                         Scope.RIGHT_NEIGHBOUR):
             amount += " (face-down cards included)"
         return f"{_subject(per, who)} {amount}"
 

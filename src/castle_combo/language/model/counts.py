@@ -107,7 +107,10 @@ class Scope(enum.Enum):
     ``EVERY_TABLEAU`` is every player's tableau together (the owner's
     included), ``OPPONENTS`` every other player's and ``NEIGHBOURS`` both
     neighbours' added up (in a game of two, the one opponent's, counted
-    once). Several tableaux are one collection of cards: a count of distinct
+    once). ``LEFT_NEIGHBOUR`` / ``RIGHT_NEIGHBOUR`` is one neighbour's
+    tableau, the player after / before the owner in turn order (in a game of
+    two both are the one opponent; alone, no tableau: 0). Several tableaux
+    are one collection of cards: a count of distinct
     things, sets or ``every`` N is taken over all of them together. ``CASTLE_ROW`` /
     ``VILLAGE_ROW`` are the face-up cards of a location's row, and
     ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile. ``DISCARDED`` is the
@@ -148,6 +151,8 @@ class Scope(enum.Enum):
     DIRECTLY_LEFT = "directly left of"
     DIRECTLY_RIGHT = "directly right of"
     DIAGONALS = "diagonals"
+    LEFT_NEIGHBOUR = "left neighbour"
+    RIGHT_NEIGHBOUR = "right neighbour"
 
     def describe(self) -> str:
         """Where a count is taken, as it follows the counted noun: "in this card's row"."""
@@ -172,6 +177,8 @@ _SCOPE_CCL = {
     Scope.DIRECTLY_ABOVE: "directly above this card", Scope.DIRECTLY_BELOW: "directly below this card",
     Scope.DIRECTLY_LEFT: "directly left of this card", Scope.DIRECTLY_RIGHT: "directly right of this card",
     Scope.DIAGONALS: "on this card's diagonals",
+    Scope.LEFT_NEIGHBOUR: "in your left neighbour's tableau",
+    Scope.RIGHT_NEIGHBOUR: "in your right neighbour's tableau",
 }
 
 #: Scopes that are places in the owner's tableau relative to this card, and the filter each stands for.
@@ -191,9 +198,12 @@ LOOSE_SCOPES = frozenset({Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE
                           Scope.VILLAGE_ROW})
 #: Scopes that are whole tableaux of players (a player's keys and gold can be counted there).
 PLAYER_SCOPES = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR, Scope.EVERY_TABLEAU, Scope.OPPONENTS,
-                           Scope.NEIGHBOURS})
+                           Scope.NEIGHBOURS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
 #: Scopes that are other players' whole tableaux (one neighbour's, both neighbours', the opponents', everyone's).
-OTHERS_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.EVERY_TABLEAU, Scope.OPPONENTS})
+OTHERS_SCOPES = frozenset({Scope.NEIGHBOUR, Scope.NEIGHBOURS, Scope.EVERY_TABLEAU, Scope.OPPONENTS,
+                           Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
+#: The scopes of one neighbour's tableau named by side.
+SIDE_SCOPES = frozenset({Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
 
 
 class Countable(Protocol):
@@ -783,7 +793,7 @@ class Per:
         if _bare_cards(count) and self.scope is Scope.TABLEAU:
             note = " (face-down cards and this one included)"
         elif _bare_cards(count) and ((self.scope in POSITION_SCOPES and self.scope not in GRID_SCOPES)
-                                     or self.scope in (Scope.NEIGHBOUR, Scope.NEIGHBOURS)):
+                                     or self.scope in (Scope.NEIGHBOUR, Scope.NEIGHBOURS) or self.scope in SIDE_SCOPES):
             note = " (face-down cards included)"
         if isinstance(count, Cards) and self.scope in _CARDS_NEAR:
             return f"{noun} {_CARDS_NEAR[self.scope]}{note}"  # "card next to this one", not "card on the cards ..."
