@@ -17,6 +17,7 @@ import pytest
 import castle_combo as cc
 from castle_combo import pictures
 from castle_combo.cli import main
+from castle_combo.language import read_cards
 from castle_combo.records.replay_page import replay_page, states_of
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "pictures"
@@ -295,3 +296,17 @@ def test_each_score_sheet_picture_names_its_seat() -> None:
     assert "Ana: score sheet" in texts(first.picture("Ana"))
     alone = cc.score_tableau([["face-down"] * 3] * 3)  # a tableau scored alone sits at no seat
     assert alone.seat is None and "score sheet" in texts(alone._repr_svg_())
+
+
+def test_a_take_trigger_card_names_on_its_face_the_cards_it_watches() -> None:
+    read = read_cards('''
+        card "Road Warden" { deck village cost 3 shields peasantry
+            whenever a neighbour takes a face-down card: take 2 gold from that player }
+        card "Wharf Master" { deck village cost 3 shields peasantry
+            whenever you take a faith card: gain 1 gold }
+    ''', "watchers.ccl")
+    cards = {card.name: card for card in read.cards}
+    warden = " ".join(texts(cards["Road Warden"]._repr_svg_()))
+    wharf = " ".join(texts(cards["Wharf Master"]._repr_svg_()))
+    assert "face-down card a neighbour" in warden
+    assert "faith shield taken after it" in wharf

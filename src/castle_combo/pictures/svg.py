@@ -289,7 +289,9 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
     if card.taken:
         # Who takes (Card.taken_by, a player group seen from the owner; a card-like object may not say: its owner).
         by = getattr(getattr(card, "taken_by", None), "value", None)
-        label = "Each card taken after it" if by is None else f"Each card {_TAKERS.get(by, 'another player')} takes"
+        phrase = getattr(card, "take_phrase", "card")
+        taker = "" if by is None else _TAKERS.get(by, "another player")
+        label = f"Each {phrase} taken after it" if by is None else f"Each {phrase} {taker} takes"
         paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in card.taken))
     if card.turn_end:
         paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))

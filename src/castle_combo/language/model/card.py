@@ -231,6 +231,12 @@ class Card:
         return any(moment.is_trigger for moment in self.abilities)
 
     @property
+    def take_phrase(self) -> str:
+        """The cards its take trigger watches, in English for a card's face: "face-down card", "faith card",
+        "card" when it watches every take."""
+        return card_phrase(self.on_take, 1, banner=False) if self.on_take is not None else "card"
+
+    @property
     def take_heading(self) -> str:
         """The words opening the card's take trigger in the card language: "whenever you take a faith card",
         "whenever an opponent takes a face-down card"."""
