@@ -360,6 +360,19 @@ def _alike(rng: random.Random, where: Where) -> m.Per:
     return m.Per(m.Cards(draw(rng, m.CardFilter | None, where.deeper())), scope)
 
 
+@functools.cache
+def _standard_names() -> tuple[str, ...]:
+    from castle_combo.language.ruleset import Ruleset
+    return Ruleset.standard().names
+
+
+def _names(rng: random.Random, where: Where) -> tuple[str, ...]:
+    """One or two names of cards: of the standard game's cards, and of :func:`random_cards`' cards (``card3``),
+    which the judge's tableaux hold, so a filter by name matches some of their cards and misses others."""
+    pool = list(_standard_names()[::9]) + [f"card{i}" for i in range(24)]
+    return tuple(rng.sample(pool, rng.choice([1, 1, 2])))
+
+
 #: Classes drawn their own way.
 def _for_chosen_shield(rng: random.Random, where: Where) -> m.ScoreForChosenShield:
     """A rule for the shield type of the owner's choice: a count of cards "with that shield" (and a filter)."""
@@ -378,6 +391,7 @@ FIELD_DRAWS: dict[tuple[type, str], Callable[[random.Random, Where], Any]] = {
     (m.Compared, "per"): _compared, (m.Alike, "cards"): _alike,
     # "with that shield" only inside "for the shield type of your choice:" (drawn by _for_chosen_shield).
     (m.HasShield, "chosen"): lambda rng, where: False,
+    (m.Named, "names"): _names,
 }
 
 

@@ -160,6 +160,8 @@ def passes(f: m.CardFilter | None, cell: Any, ctx: Context) -> bool:
         return up and has_part(card, f.part)
     if isinstance(f, m.HoldsGold):
         return cell.gold > 0
+    if isinstance(f, m.Named):  # a face-down card shows no name
+        return up and card.name in f.names
     if isinstance(f, m.HoldsKey):
         return cell.key
     if isinstance(f, m.Shares):

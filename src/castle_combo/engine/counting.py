@@ -64,6 +64,7 @@ from castle_combo.language.model import (
     IdenticalShieldSets,
     InRegion,
     KeysOwned,
+    Named,
     Near,
     Not,
     Or,
@@ -405,6 +406,9 @@ def compile_filter(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Pr
             return lambda c, me, o: c.gold > 0
         case HoldsKey():
             return lambda c, me, o: c.key
+        case Named(names=names):
+            wanted = frozenset(names)
+            return lambda c, me, o: not c.face_down and facts[c.card].name in wanted
         case Shares(trait=trait):
             return _shares(trait, facts)
         case Near(relation=relation):
@@ -452,6 +456,8 @@ def _static(f: model.CardFilter, facts: Sequence[CardFacts]) -> tuple[tuple[bool
             return tuple(holds(card.cost, cost) for card in facts), False
         case HasPart(part=part):
             return tuple(part in card.parts for card in facts), False
+        case Named(names=names):
+            return tuple(card.name in names for card in facts), False
         case FaceDown():
             return tuple(False for _ in facts), True
         case FaceUp():

@@ -35,7 +35,8 @@ from castle_combo.errors import (
     RulesetError,
 )
 from castle_combo.language.messages import CardProblems, render, render_problem
-from castle_combo.language.model import Card, Problem, Source
+from castle_combo.language.model import Card, Named, Problem, Source
+from castle_combo.language.model.card import walk
 
 __all__ = [
     "parse_text",
@@ -509,14 +510,28 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
         cards.extend(found)
     if clashes:
         errors.append(CardProblems(clashes))
-    return CheckReport(tuple(cards), tuple(files), tuple(errors), _warnings(cards, elsewhere, texts))
+    known = frozenset(seen) | {card.name for card in cards}
+    return CheckReport(tuple(cards), tuple(files), tuple(errors), _warnings(cards, elsewhere, texts, known))
 
 
 def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Card]]],
-              texts: dict[str, str]) -> tuple[str, ...]:
-    """A warning for every card named like a card of another set it may be played with."""
+              texts: dict[str, str], known: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """A warning for every card named like a card of another set it may be played with, and for every name in a
+    filter (``card named "Nun"``) that no card checked has, nor the cards they extend (``known``): allowed, since
+    a file may name the cards of another file, but most often a typo."""
     warnings = []
     others = [(label, {card.name: card for card in group}) for label, group in elsewhere]
+    for card in cards:
+        for name in _unknown_names(card, known):
+            has_it = next((label for label, named in others if name in named), None)
+            problem = Problem(f"no card checked here is named {name!r}"
+                              + (f" (a card of {has_it} is)" if has_it else ""),
+                              f"add the expansion to play it with {has_it}" if has_it else
+                              "check the spelling (names compare exactly, case and all), or check it with the file "
+                              "that defines it", next((f.source for f in walk(card) if isinstance(f, Named)
+                                                        and name in f.names and f.source), card.source))
+            path = problem.source.path if problem.source else ""
+            warnings.append(render_problem(problem, texts.get(path), path))
     for card in cards:
         for label, named in others:
             other = named.get(card.name)
@@ -528,6 +543,12 @@ def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Car
             path = card.source.path if card.source else ""
             warnings.append(render_problem(problem, texts.get(path), path))
     return tuple(warnings)
+
+
+def _unknown_names(card: Card, known: frozenset[str]) -> list[str]:
+    """The names that ``card``'s filters ask for and no card of ``known`` has, each once, in written order."""
+    names = (name for node in walk(card) if isinstance(node, Named) for name in node.names)
+    return [name for name in dict.fromkeys(names) if name not in known]
 
 
 def load_paths(paths: Iterable[str | PathLike[str]]) -> tuple[Card, ...]:

@@ -1027,6 +1027,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def cost_other_than_this(self, meta: Meta) -> Callable[[m.Source], m.CardFilter]:
         return lambda where: m.CostVsThis(m.Comparison.NE, source=where)
 
+    def named(self, meta: Meta, *names: str | Token) -> m.CardFilter:
+        return m.Named(tuple(name for name in names if not isinstance(name, Token)), source=self._at(meta))
+
     def holding_gold(self, meta: Meta) -> m.CardFilter:
         return m.HoldsGold(source=self._at(meta))
 

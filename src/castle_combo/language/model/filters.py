@@ -66,6 +66,7 @@ __all__ = [
     "HoldsGold",
     "HoldsKey",
     "InRegion",
+    "Named",
     "Near",
     "Part",
     "Region",
@@ -478,6 +479,43 @@ class HoldsKey:
         return ()
 
 
+def _quoted(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@attrs.frozen
+class Named:
+    """A face-up card with one of the names ``names``: ``card named "Nun"``, ``card named "Nun" or "Monk"``.
+
+    Names compare exactly as a ruleset looks cards up (``rules["Nun"]``): the
+    card's own name, case and all, never a localized one. A face-down card
+    shows no name, so it never passes. A name no card has is allowed (a file
+    may name the cards of another file); ``castle-combo check`` warns of one
+    that no card it loaded has.
+    """
+
+    names: tuple[str, ...]
+    source: Source | None = source_field()
+
+    def ccl(self) -> FilterWords:
+        phrase = "named " + " or ".join(_quoted(name) for name in self.names)
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
+
+    def english(self) -> FilterWords:
+        phrase = "named " + english.join_or(self.names)
+        return FilterWords((), (phrase,), "not " + phrase, phrase)
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        if not self.names:
+            return (Problem("a card 'named' no name can never be found", 'write a name: named "Nun"', self.source),)
+        if len(set(self.names)) != len(self.names):
+            return (Problem("a card name is written twice", "name each card once", self.source),)
+        if any(not name or name != name.strip() for name in self.names):
+            return (Problem("a card name is empty or has spaces around it, so no card has it",
+                            "write the name as the card's own name", self.source),)
+        return ()
+
+
 @attrs.frozen
 class Shares:
     """A face-up card that has something in common with this card: a shield type, a banner, or a printed cost.
@@ -737,7 +775,7 @@ def _one_side_only(f: CardFilter, *, face_down: bool) -> bool:
         case FaceDown():
             return face_down
         case FaceUp() | DeckIs() | HasShield() | HasWild() | ShieldCountIs() | CostIs() | CostVsThis() | HasPart() \
-                | HoldsGold() | HoldsKey() | Shares():
+                | HoldsGold() | HoldsKey() | Shares() | Named():
             return not face_down
         case AllOf(filters=inner):
             return any(_one_side_only(part, face_down=face_down) for part in inner)
@@ -790,11 +828,11 @@ def face_down_words(filters: tuple[CardFilter, ...]) -> str:
 
 CardFilter = Union[
     FaceDown, FaceUp, DeckIs, HasShield, HasWild, ShieldCountIs, CostIs, CostVsThis, HasPart, HoldsGold, HoldsKey,
-    Shares, Near, InRegion, AllOf, AnyOf, Excluding,
+    Shares, Named, Near, InRegion, AllOf, AnyOf, Excluding,
 ]
 #: The canonical order of filters in an "and" and an "or": adjectives first, in the order they read best.
 _ORDER = {cls: i for i, cls in enumerate((FaceDown, FaceUp, DeckIs, HasPart, HasShield, HasWild, ShieldCountIs, CostIs,
-                                          CostVsThis, Shares, HoldsGold, HoldsKey, InRegion, Near, Excluding,
+                                          CostVsThis, Shares, Named, HoldsGold, HoldsKey, InRegion, Near, Excluding,
                                           AnyOf, AllOf))}
 #: The card language's slots of adjectives before "card", in the order it reads them.
 _SLOTS = {FaceDown: 0, FaceUp: 0, InRegion: 2, DeckIs: 3, HasPart: 4}
