@@ -407,8 +407,8 @@ def compile_filter(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Pr
         case HoldsKey():
             return lambda c, me, o: c.key
         case Named(names=names):
-            wanted = frozenset(names)
-            return lambda c, me, o: not c.face_down and facts[c.card].name in wanted
+            named = frozenset(names)
+            return lambda c, me, o: not c.face_down and facts[c.card].name in named
         case Shares(trait=trait):
             return _shares(trait, facts)
         case Near(relation=relation):
