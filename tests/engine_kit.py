@@ -13,8 +13,8 @@ import castle_combo as cc
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck, Resource, Scope, Shield
 
-__all__ = ["balanced", "card", "filler", "game", "gold", "keys", "names", "per", "play", "ruleset", "seat_with",
-           "take", "with_seat"]
+__all__ = ["FACTS", "balanced", "card", "filler", "game", "gold", "keys", "names", "one", "per", "play", "ruleset",
+           "seat_with", "take", "with_seat"]
 
 C, V = Deck.CASTLE, Deck.VILLAGE
 
@@ -37,6 +37,18 @@ def card(
     """
     return m.Card(name, deck, cost, tuple(shields), messenger, purse, tuple(ability), tuple(scoring),
                   lock=bool(unlocked), unlocked=tuple(unlocked))
+
+
+#: The printed facts of a card written in the card language by :func:`one` unless a test says others.
+FACTS = "deck castle   cost 0   shields nobility"
+
+
+def one(name: str, body: str, facts: str = FACTS) -> m.Card:
+    """A card written in the card language, as a fan writes it: ``facts`` and the lines of ``body``."""
+    from castle_combo.language import parse_text
+
+    (written,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
+    return written
 
 
 def filler(deck: Deck, count: int, prefix: str | None = None) -> list[m.Card]:

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take
+from engine_kit import game, one, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.bots import GreedyAgent
@@ -27,12 +27,6 @@ from castle_combo.facts import CARDS_PER_PLAYER
 from castle_combo.language import parse_text
 
 CONSTRUCTS = Path(__file__).resolve().parents[1] / "benchmarks" / "constructs"
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (made,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return made
 
 
 LOOKOUT = one("Lookout", "whenever an opponent takes a card: gain 1 key")

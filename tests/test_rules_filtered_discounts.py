@@ -4,20 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take
+from engine_kit import game, one, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.engine.rules import apply
 from castle_combo.language import format_card, parse_text
 from castle_combo.records.narration import narrate
-
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
-
 
 ABBOT = one("Abbot", "when bought: discount 2 on faith cards")
 HERALD = one("Herald", "when bought: discount 1 on cards with a messenger icon")

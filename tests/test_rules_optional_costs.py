@@ -6,18 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take
+from engine_kit import game, one, ruleset, seat_with, take
 
 import castle_combo as cc
-from castle_combo.language import parse_text
-
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
-
 
 MONK = one("Monk", "", "deck castle   cost 0   shields faith")
 NUN = one("Nun", "", "deck castle   cost 0   shields faith")

@@ -7,7 +7,7 @@ Each card is written in the card language, as a fan would write it, and played t
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take
+from engine_kit import game, one, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.engine.rules import apply
@@ -17,14 +17,6 @@ from castle_combo.language import format_card, parse_text
 from castle_combo.language import model as m
 from castle_combo.language.model import PlayerGroup, ThatPlayer
 from castle_combo.records.narration import narrate
-
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
-
 
 TAX = one("Tax Collector", "whenever an opponent takes a card: take 1 gold from that player")
 GOSSIP = one("Gossip", "whenever a neighbour takes a face-down card: gain 1 gold then that player loses 1 key")

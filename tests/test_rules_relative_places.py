@@ -14,16 +14,11 @@ through the public API.
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take
+from engine_kit import game, one, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.language import format_card, parse_text
 from castle_combo.language.model import Scope
-
-
-def one(name: str, body: str, facts: str = "deck castle   cost 0   shields nobility") -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
 
 
 def at(name: str, cell: tuple[int, int], others: dict[tuple[int, int], str] | None = None) -> list[list[str]]:

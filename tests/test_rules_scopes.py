@@ -9,18 +9,13 @@ scoring rule alike; and effects on each player may judge them all at once (`all 
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take, with_seat
+from engine_kit import game, one, ruleset, seat_with, take, with_seat
 
 import castle_combo as cc
 from castle_combo.language import format_card, parse_text
 
 SCHOLAR = "deck castle   cost 0   shields scholarship"
 MILITARY = "deck castle   cost 0   shields military"
-
-
-def one(name: str, body: str, facts: str = "deck castle   cost 0   shields nobility") -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
 
 
 def plain(start: int, *names: str) -> list[list[str]]:

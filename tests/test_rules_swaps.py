@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from engine_kit import balanced, card, game, ruleset, seat_with, take
+from engine_kit import FACTS, balanced, card, game, one, ruleset, seat_with, take
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,14 +24,6 @@ from castle_combo.language import model as m
 from castle_combo.records import integrity
 from castle_combo.records.integrity import check_rules_kept, check_state
 from castle_combo.records.narration import narrate
-
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (made,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return made
-
 
 MASON = one("Mason", "when bought: swap two cards of your tableau")
 STEWARD = card("Steward", purse=3)

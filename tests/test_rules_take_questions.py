@@ -6,21 +6,12 @@ from __future__ import annotations
 
 import random
 
-from engine_kit import balanced, game, ruleset, seat_with, take
+from engine_kit import balanced, game, one, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.bots import GreedyAgent
 from castle_combo.engine.decisions import ChooseOption, ChooseRow
-from castle_combo.language import parse_text
 from castle_combo.records.narration import narrate, option_text
-
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
-
 
 CHOOSER = one("Chooser", "whenever you take a card: choose one: { gain 2 gold } or { gain 1 key }")
 SWEEPER = one("Sweeper", "whenever you take a faith card: discard a row")

@@ -6,21 +6,13 @@ Each card is written in the card language, as a fan would write it, and played t
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, ruleset, seat_with, take
+from engine_kit import game, one, ruleset, seat_with, take
 
 import castle_combo as cc
 from castle_combo.engine.rules import apply
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS
 from castle_combo.language import format_card, parse_text
 from castle_combo.language.model import Part
-
-FACTS = "deck castle   cost 0   shields nobility"
-
-
-def one(name: str, body: str, facts: str = FACTS) -> cc.Card:
-    (card,) = parse_text(f'card "{name}" {{\n    {facts}\n    {body}\n}}\n', "fan.ccl")
-    return card
-
 
 TOLLGATE = one("Tollgate", "whenever you take a card: gain 1 gold")
 CHAPTER = one("Chapter", "whenever you take a faith card: gain 2 keys")
