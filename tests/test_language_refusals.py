@@ -118,7 +118,6 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "only a lock card has an ability 'when unlocked'": "when unlocked: gain 1 key",
     "nothing has been discarded yet": "when bought: gain 1 gold per card on the discarded cards",
     "a face-down card shows no deck, shield, cost or part": "score 1 per face-down castle card",
-    "no question is asked at the end of the game": "at the end of the game: you may pay 10 gold to gain 3 keys",
     "a discount is read when a card is bought from its row": "when bought: discount 1 on cards adjacent to this card",
     "a trigger on other players' takes resolves in the taker's turn": "whenever an opponent takes a card: discard a "
                                                                       "row",

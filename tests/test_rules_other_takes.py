@@ -243,9 +243,10 @@ def test_all_at_once_on_that_player_is_refused() -> None:
 def test_from_cards_refuses_a_python_built_question_in_a_trigger_but_on_its_owners_own_takes() -> None:
     question = m.Choice(((m.Gain(1, m.Resource.GOLD),), (m.Gain(1, m.Resource.KEY),)))
     assert cc.Ruleset.from_cards([m.Card("Fine", m.Deck.CASTLE, 0, (m.Shield.FAITH,), taken=(question,))])
+    assert cc.Ruleset.from_cards([m.Card("Late", m.Deck.CASTLE, 0, (m.Shield.FAITH,), game_end=(question,))])
     for kw in ({"taken": (question,), "taken_by": PlayerGroup.OPPONENTS}, {"taken": (question,), "taken_by":
                                                                           PlayerGroup.PLAYERS},
-               {"each_turn": (question,)}, {"turn_end": (question,)}, {"game_end": (question,)}):
+               {"each_turn": (question,)}, {"turn_end": (question,)}):
         card = m.Card("Odd", m.Deck.CASTLE, 0, (m.Shield.FAITH,), **kw)  # type: ignore[arg-type]
         with pytest.raises(CardProblems, match="question"):
             cc.Ruleset.from_cards([card])

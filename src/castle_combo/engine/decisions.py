@@ -639,7 +639,10 @@ class Resume(enum.Enum):
     ``TURN_END``: effects set aside until the end of this turn ("at the end
     of this turn: ..."), the turn's last step; then the rows are refilled
     again, any other effects set aside resolve, and the next player's turn
-    begins.
+    begins. ``GAME_END``: a card's "at the end of the game" effects asked
+    their owner (the current player while it is owed); then that seat's later
+    cards, and the later seats from the first player, resolve theirs, and the
+    game is over.
     """
 
     START = "start"
@@ -647,6 +650,7 @@ class Resume(enum.Enum):
     TAKEN = "taken"
     END = "end"
     TURN_END = "turn end"
+    GAME_END = "game end"
 
 
 @attrs.frozen

@@ -107,16 +107,34 @@ def after_end_of_game_effects(state: T) -> T | None:
 
     The seats resolve from the first player on, as when the game ends (give
     it the result of :func:`after_turns_to_come` to see the end of the game
-    after the turns to come). ``None`` when no face-up card has such an
-    effect, or the game is over (they have resolved already).
+    after the turns to come). A card whose effects may ask its owner is left
+    out (no one is there to answer on a scratch copy). ``None`` when no
+    face-up card has such an effect, or the game is over or its end under
+    way (they have resolved already).
     """
     if not state.engine.has_triggers or state.is_over or not _has(state, ("game_end",)):
         return None
+    if state.pending is not None and state.pending.resume is Resume.GAME_END:
+        return None  # the end of the game is under way: some effects resolved already
     turn = _scratch(state)
     seats = len(state.players)
+    abilities = state.engine.abilities
     for k in range(seats):
-        run_triggers(state, turn, (state.first_player + k) % seats, "game_end")
+        seat = (state.first_player + k) % seats
+        for index in range(len(turn.tableaux[seat])):
+            cell = turn.tableaux[seat][index]
+            if cell.face_down or not abilities[cell.card].game_end or _game_end_asks(state, cell.card):
+                continue
+            run_trigger_effects(turn, seat, index, abilities[cell.card].game_end)
     return _frozen(state, turn)
+
+
+def _game_end_asks(state: Table, card: int) -> bool:
+    """Whether ``card``'s end-of-game effects may ask its owner (such a card is not resolved ahead: no one is
+    there to answer on a scratch copy)."""
+    ability = state.engine.abilities[card]
+    part = ability.game_end[0][0]
+    return any(not isinstance(step, _AUTOMATIC) for address, step in ability.steps.items() if address[0] == part)
 
 
 def _scratch(state: Table) -> Turn:

@@ -498,6 +498,8 @@ def _answer(state: T, action: Action) -> T:
 def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -> T:
     """Run the abilities on the stack until one asks a question or all are done; then go on with the turn."""
     seat = state.current_player
+    if resume is Resume.GAME_END:
+        return _resume_end_of_game(state, turn, seat, action)
     asked = _run_stack(turn, seat, state.engine.abilities)
     if asked is not None:
         pending = Pending(asked[1], tuple(turn.frames), asked[0], resume)
@@ -536,6 +538,8 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
     nxt = (seat + 1) % len(state.seats)
     if state.engine.has_triggers:
         _between_turns(state, turn, nxt, taken)
+        if taken >= CARDS_PER_PLAYER * len(state.seats):
+            return _end_of_game(state, turn, 0, 0, action)
     return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)
 
 
@@ -574,11 +578,52 @@ def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
     """
     seats = len(state.seats)
     run_triggers(state, turn, state.current_player, "turn_end")
-    if taken >= CARDS_PER_PLAYER * seats:
-        for k in range(seats):
-            run_triggers(state, turn, (state.first_player + k) % seats, "game_end")
-    else:
+    if taken < CARDS_PER_PLAYER * seats:
         run_triggers(state, turn, nxt, "each_turn")
+
+
+def _end_of_game(state: T, turn: Turn, k: int, start: int, action: Action) -> T:
+    """Every seat's "at the end of the game" effects from the ``k``-th seat after the first player (its cards
+    from tableau index ``start``), then the game is over; or the state where one of them asks its owner.
+
+    The seats resolve one after another from the first player, each seat's
+    face-up cards in the order taken. A card's effects may ask its owner (the
+    rules page, "Fan mechanics"): the question is owed by that seat, which is
+    the current player until it is answered (the game is not over before);
+    the rest of the end of the game resolves after the answer.
+    """
+    seats = len(state.seats)
+    abilities = state.engine.abilities
+    taken = state.taken if state.taken >= CARDS_PER_PLAYER * seats else CARDS_PER_PLAYER * seats
+    while k < seats:
+        seat = (state.first_player + k) % seats
+        index = start
+        while index < len(turn.tableaux[seat]):
+            cell = turn.tableaux[seat][index]
+            addresses = () if cell.face_down else abilities[cell.card].game_end
+            if addresses:
+                turn.frames.append(Frame(cell.card, index, addresses))
+                asked = _run_stack(turn, seat, abilities)
+                if asked is not None:
+                    pending = Pending(asked[1], tuple(turn.frames), asked[0], Resume.GAME_END)
+                    return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending,
+                                       action=action)
+            index += 1
+        k, start = k + 1, 0
+    return turn.freeze(state, current=state.first_player, taken=taken, phase=Phase.START, pending=None,
+                       action=action)
+
+
+def _resume_end_of_game(state: T, turn: Turn, seat: int, action: Action) -> T:
+    """Go on with the end of the game after ``seat`` answered a question of its card's end-of-game effects."""
+    index = turn.frames[0].index
+    asked = _run_stack(turn, seat, state.engine.abilities)
+    if asked is not None:
+        pending = Pending(asked[1], tuple(turn.frames), asked[0], Resume.GAME_END)
+        return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.DECIDE, pending=pending,
+                           action=action)
+    seats = len(state.seats)
+    return _end_of_game(state, turn, (seat - state.first_player) % seats, index + 1, action)
 
 
 def run_triggers(state: Table, turn: Turn, seat: int, part: str) -> None:

@@ -52,6 +52,7 @@ from castle_combo.language.model import (
     TurnFaceUp,
     walk,
 )
+from castle_combo.language.model.effects import asks
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
@@ -737,7 +738,7 @@ def score_tableau(
     (:func:`castle_combo.engine.foresight.after_end_of_game_effects`); then
     the purse filling and the score. A scenario whose end-of-game effects
     need what it does not hold (the rows and discard piles, which face-down
-    card is which) is refused with a :class:`ScenarioError` saying why.
+    card is which, a player to answer a question) is refused with a :class:`ScenarioError` saying why.
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
@@ -803,6 +804,8 @@ _LOCATION_SCOPES = {Scope.CASTLE_ROW: "the castle row", Scope.VILLAGE_ROW: "the 
 
 def _unscorable(card: Card, face_down: bool) -> str | None:
     """Why ``card``'s end-of-game effects cannot be resolved in a score scenario, or ``None``."""
+    if any(asks(effect) for effect in card.game_end):
+        return "asks its owner a question, and a scenario has no player to answer it"
     for node in walk(card.game_end):
         if isinstance(node, Per) and node.scope in _LOCATION_SCOPES:
             return f"counts {_LOCATION_SCOPES[node.scope]}"

@@ -323,8 +323,10 @@ class Table(NamedTuple):
 
     @property
     def turn(self) -> int:
-        """The number of the turn being played, from 1 (the last turn's number once the game is over)."""
-        return self.taken if (self.card_taken or self.is_over) else self.taken + 1
+        """The number of the turn being played, from 1 (the last turn's number once the game is over, and while
+        an end-of-game effect asks its owner)."""
+        ended = self.taken >= CARDS_PER_PLAYER * len(self.seats)  # over, or its end-of-game effects ask
+        return self.taken if (ended or self.card_taken) else self.taken + 1
 
     # --------------------------------------------------------------- accessors
     def location(self, deck: Deck) -> Location:

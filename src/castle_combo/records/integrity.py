@@ -236,13 +236,18 @@ def _check_turn(state: Table) -> None:
                                                       f"not {len(player.tableau)}")
     card_taken = state.pending is not None and state.pending.resume in (Resume.TAKEN, Resume.END, Resume.TURN_END)
     expected = (state.first_player + taken - (1 if card_taken else 0)) % n
-    if state.current_player != expected:
+    ending = state.pending is not None and state.pending.resume is Resume.GAME_END
+    if ending and taken != CARDS_PER_PLAYER * n:
+        raise _fail("$.pending.resume", f"an end-of-game effect asks only once every card is taken, not after "
+                                        f"{taken} of {CARDS_PER_PLAYER * n}")
+    if state.current_player != expected and not ending:  # at the end, the seat whose card asks answers
         raise _fail("$.current_player", f"after {taken} cards taken from seat {state.first_player} on, it is "
                                         f"seat {expected}'s turn, not seat {state.current_player}'s")
     owes = state.phase in (Phase.DECIDE, Phase.END)
     if (state.pending is not None) != owes:
         raise _fail("$.pending", "a pending decision goes with phase \"decide\" or \"end\", and only with them")
-    if taken == CARDS_PER_PLAYER * n and not card_taken and (state.phase is not Phase.START or state.pending):
+    if taken == CARDS_PER_PLAYER * n and not card_taken and not ending and (state.phase is not Phase.START
+                                                                          or state.pending):
         raise _fail("$.phase", "once every card is taken, the game is over: phase \"start\" and no decision")
 
 

@@ -1132,20 +1132,14 @@ REFUSALS.add("an effect that asks a question (see the table below)", "`whenever 
              key="take asks")
 
 
-REFUSALS.add("an effect that asks a question (see the table below)", "`at the end of the game:`",
-             "no question is asked at the end of the game: the last turn is over, so no player has a turn to "
-             "answer in, and the scores are counted next",
-             "write what always happens: a condition on points ('score 3 if at least 10 gold', or a penalty "
-             "'score -3 if fewer than 10 gold'), an automatic effect with a condition ('gain 3 keys if at least "
-             "10 gold'), or move the question to 'when bought:'", key="game end asks")
 
 
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool = False) -> tuple[Problem, ...]:
     """Effects of a trigger that would ask the owner something, which no trigger allows but the one on its owner's
-    own takes (``others``: a trigger on other players' takes, which asks nothing)."""
+    own takes (``others``: a trigger on other players' takes, which asks nothing) and the end of the game."""
     if moment is Moment.TAKE:
         return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if others and asks(effect))
     if moment is Moment.GAME_END:
-        return tuple(REFUSALS.problem("game end asks", effect.source) for effect in effects if asks(effect))
+        return ()  # the end of the game may ask each card's owner, in turn (the rules page, "Fan mechanics")
     when = _WHEN.get(moment, "between turns")
     return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))
