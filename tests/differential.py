@@ -126,8 +126,11 @@ def _automatic(rng: random.Random, purse: bool, fan: bool) -> m.Effect:
         effect = m.OpponentsGain(1, resource)
     elif roll < 0.9:
         effect = m.StoreGold(rng.randint(1, 2))
-    else:
+    elif roll < 0.95 or not fan:
         effect = m.Discount(1, (rng.choice(DECKS),))
+    else:  # points kept on the card ("gain 2 points", "lose 1 point per ...")
+        effect = m.GainPoints(rng.randint(1, 2), _per(rng, purse, False, False, fan) if rng.random() < 0.5 else None,
+                              loses=rng.random() < 0.4)
     if rng.random() < 0.3:
         return m.Conditional(effect, _condition(rng, purse, False, False, fan))
     return effect

@@ -113,6 +113,8 @@ class Cell:
         self.gold = 0
         #: A key waiting on a face-up lock card until its lock is opened.
         self.key = False
+        #: Points its effects kept on it ("gain 3 points"), added to its score.
+        self.points = 0
         #: The type its wild shields count as, once its owner names one at the end of the game.
         self.wild_as: Shield | None = None
 
@@ -544,6 +546,8 @@ class RefGame:
                 continue
             if isinstance(effect, m.Gain):
                 self.gain(self.current, effect.resource, judge.amount(effect, ctx))
+            elif isinstance(effect, m.GainPoints):
+                me.points += -judge.amount(effect, ctx) if effect.loses else judge.amount(effect, ctx)
             elif isinstance(effect, m.Lose):
                 have = seat.gold if effect.resource is Resource.GOLD else seat.keys
                 self.gain(self.current, effect.resource, -min(have, judge.amount(effect, ctx)))
@@ -896,7 +900,7 @@ def score_seat(seats: list[Seat], who: int, gold_left: int) -> dict[str, Any]:
     for c in seat.cells:
         if c.up:
             grid[c.y - min_y][c.x - min_x] = sum(
-                score_rule(seats, who, c, rule, min_x, min_y) for rule in c.card.scoring)
+                score_rule(seats, who, c, rule, min_x, min_y) for rule in c.card.scoring) + c.points
     keys = seat.keys + sum(1 for c in seat.cells if c.key)  # keys waiting on lock cards are owned too
     total = sum(map(sum, grid)) + keys
     return {"total": total, "keys": keys, "gold_left": gold_left, "cards": grid}

@@ -163,6 +163,13 @@ def test_the_differential_catches_wild_shields_never_named(monkeypatch: pytest.M
     assert _fan_games_disagree()
 
 
+def test_the_differential_catches_points_kept_on_a_card_and_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    monkeypatch.setattr(Turn, "record_points", lambda self, seat, index, points: None)
+    assert _fan_games_disagree()
+
+
 def test_random_lock_rulesets_really_play_every_lock_decision() -> None:
     """Otherwise the differential above would miss those rules."""
     import castle_combo as cc

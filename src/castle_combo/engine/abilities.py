@@ -129,6 +129,9 @@ class Work(Tableaux, Protocol):
     def gain(self, seat: int, resource: int, amount: int) -> None:
         """Give ``seat`` gold (resource 0) or keys (resource 1) from the supply (a negative amount takes back)."""
 
+    def record_points(self, seat: int, index: int, points: int) -> None:
+        """Add ``points`` (negative: take them) to those kept on ``seat``'s card at ``index``."""
+
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
 
@@ -722,7 +725,7 @@ def compile_amount(amount: int, per: model.Per | None, up_to: int | None, at_lea
     return lambda work, seat, index, them: max(low, min(high, amount * count(work, seat, index, them)))
 
 
-def _amount_of(effect: model.PlayerEffect, facts: Sequence[CardFacts]) -> Amount:
+def _amount_of(effect: model.PlayerEffect | model.GainPoints, facts: Sequence[CardFacts]) -> Amount:
     return compile_amount(effect.amount, effect.per, effect.up_to, effect.at_least, facts)
 
 
@@ -814,7 +817,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
-                  model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount]
+                  model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints]
 
 
 def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | None = None) -> Run:
@@ -838,6 +841,11 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
             return lose
         case model.EachPlayer():
             return _each_player(effect, facts)
+        case model.GainPoints():
+            points_of = _amount_of(effect, facts)
+            sign = -1 if effect.loses else 1
+            return lambda work, seat, index: work.record_points(seat, index,
+                                                                sign * max(0, points_of(work, seat, index, None)))
         case model.Discount(on=on) if on is not None:
             slot = (slots or {})[(effect.decks, on)]  # (compile_ability gives every discount of the card a place)
             more = effect.amount
@@ -1025,7 +1033,8 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return PlayerStep(group, compile_test(condition, facts) if condition is not None else None,
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
-              | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()):
+              | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
+              | model.GainPoints()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:

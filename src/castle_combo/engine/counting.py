@@ -225,7 +225,9 @@ class Placed(NamedTuple):
 
     Positions are the player's own coordinates (first card at (0, 0), x to
     the right, y downward); ``gold`` is only ever non-zero on a face-up purse
-    card, ``key`` only ever true on a face-up lock card not yet opened.
+    card, ``key`` only ever true on a face-up lock card not yet opened;
+    ``points`` are those its effects kept on it (``gain 3 points``), added to
+    its score, only ever non-zero on a face-up card.
 
     A named tuple, like every part of a game state (see
     :mod:`castle_combo.engine.table`): the engine builds one per card taken,
@@ -239,6 +241,7 @@ class Placed(NamedTuple):
     face_down: bool = False
     gold: int = 0
     key: bool = False
+    points: int = 0
 
     def replace(self, **changes: Any) -> Placed:
         """A copy with the fields named in ``changes`` changed."""

@@ -109,7 +109,7 @@ class Turn:
     def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False) -> int:
         """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``); return its index there."""
         tableau = self.tableaux[seat]
-        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key)),)
+        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0)),)
         if not face_down:
             f = self.facts[card]
             self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])
@@ -158,6 +158,11 @@ class Turn:
         """Set the gold stored on ``seat``'s card at ``index``."""
         old = self.tableaux[seat][index]
         self._replace(seat, index, old._replace(gold=gold))
+
+    def record_points(self, seat: int, index: int, points: int) -> None:
+        """Add ``points`` (negative: take them) to those kept on ``seat``'s card at ``index``."""
+        old = self.tableaux[seat][index]
+        self._replace(seat, index, old._replace(points=old.points + points))
 
     def take_key(self, seat: int, index: int) -> None:
         """Return the key waiting on ``seat``'s lock card at ``index`` to the supply (its lock is opened)."""

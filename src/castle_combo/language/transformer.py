@@ -379,6 +379,16 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         per, bounds = self._per_and_bounds(rest)
         return m.Gain(amount, resource, per, source=self._at(meta), **bounds)
 
+    def gain_points(self, meta: Meta, amount: int, *rest: Any) -> m.GainPoints:
+        per, bounds = self._per_and_bounds(rest)
+        return m.GainPoints(amount, per, up_to=bounds.get("up_to"), at_least=bounds.get("at_least"),
+                            source=self._at(meta))
+
+    def lose_points(self, meta: Meta, amount: int, *rest: Any) -> m.GainPoints:
+        per, bounds = self._per_and_bounds(rest)
+        return m.GainPoints(amount, per, up_to=bounds.get("up_to"), at_least=bounds.get("at_least"), loses=True,
+                            source=self._at(meta))
+
     def lose(self, meta: Meta, amount: int, resource: m.Resource, *rest: Any) -> m.Lose:
         per, bounds = self._per_and_bounds(rest)
         return m.Lose(amount, resource, per, source=self._at(meta), **bounds)

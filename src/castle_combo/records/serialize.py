@@ -211,6 +211,25 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         conv.register_unstructure_hook(part, namedtuple_dict_unstructure_factory(part, conv, False, **fields))
         conv.register_structure_hook(part, complete(part, namedtuple_dict_structure_factory(
             part, conv, "from_converter", True, **fields)))
+    # Points kept on a card ("gain 3 points") are saved only when there are some, so every save of a game
+    # without them is as it was.
+    cell_dict = namedtuple_dict_unstructure_factory(Placed, conv, False, card=as_card)
+
+    def cell_out(cell: Placed) -> dict[str, Any]:
+        out: dict[str, Any] = cell_dict(cell)
+        if not out["points"]:
+            del out["points"]
+        return out
+
+    def points_in(value: Any, _: Any = None) -> int:
+        if type(value) is not int or not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise RecordError(f"expected a whole number of points kept on the card, got {quote(value)}")
+        return value
+
+    conv.register_unstructure_hook(Placed, cell_out)
+    conv.register_structure_hook(Placed, complete(Placed, namedtuple_dict_structure_factory(
+        Placed, conv, "from_converter", True, card=as_card, points=override(struct_hook=points_in)),
+        frozenset({"points"})))
     for cls, fields in (
         (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
                  "discarded": as_cards}),

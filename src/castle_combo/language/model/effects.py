@@ -74,6 +74,7 @@ __all__ = [
     "EndOfThisTurn",
     "FillPurses",
     "Gain",
+    "GainPoints",
     "Give",
     "Lose",
     "MayDo",
@@ -172,6 +173,52 @@ class Gain:
     def ccl(self, default: Scope = Scope.TABLEAU, subject: str | None = None) -> str:
         what = _amount_ccl(self.amount, self.resource, self.per, self.up_to, self.at_least, default)
         return f"{subject} gains {what}" if subject else f"gain {what}"
+
+
+@attrs.frozen
+class GainPoints:
+    """Points for the owner, kept on this card: ``gain 3 points``, ``lose 8 points`` (``loses``).
+
+    The points are added to (or taken from) the card's score when the game
+    is scored, and show on its line of the score sheet. The amount is
+    ``amount`` times ``per`` if given, then raised to ``at_least`` and capped
+    at ``up_to`` (the bounds are on the number of points gained or lost).
+    Written at the end of the game it records what the owner did then
+    (``you may pay 8 gold to gain 11 points``).
+    """
+
+    amount: int
+    per: Per | None = None
+    up_to: int | None = _bounds_field()
+    at_least: int | None = _bounds_field()
+    loses: bool = attrs.field(default=False, kw_only=True)
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range, or a count that makes no sense when the effect resolves."""
+        what = "the points lost" if self.loses else "the points gained"
+        return _amount_problems(self.amount, what, self.per, self.up_to, self.at_least, where,
+                                self.source) + REFUSALS.of(self, where)
+
+    def _amount(self, ccl: bool, default: Scope = Scope.TABLEAU) -> str:
+        text = f"{self.amount} point{'' if self.amount == 1 else 's'}"
+        if self.per is not None:
+            text += f" per {self.per.ccl(1, default) if ccl else self.per.describe()}"
+        if ccl:
+            text += f" at least {self.at_least}" if self.at_least is not None else ""
+            return text + (f" up to {self.up_to}" if self.up_to is not None else "")
+        bounds = [f"at least {self.at_least}"] if self.at_least is not None else []
+        bounds += [f"up to {self.up_to}"] if self.up_to is not None else []
+        return ", ".join([text, *bounds])
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Gain 3 points (added to this card's score)."."""
+        if self.loses:
+            return english.sentence(f"Lose {self._amount(False)} (taken from this card's score)")
+        return english.sentence(f"Gain {self._amount(False)} (added to this card's score)")
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        return f"{'lose' if self.loses else 'gain'} {self._amount(True, default)}"
 
 
 @attrs.frozen
@@ -1085,6 +1132,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
+    GainPoints,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
