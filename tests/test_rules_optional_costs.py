@@ -1,4 +1,4 @@
-"""Optional costs with any effect, and the questions the end of the game cannot ask (the rules page, "Optional
+"""Optional costs with any effect, and the questions the end of the game may now ask (the rules page, "Optional
 effects"). Cards are written in the card language and played through the public API."""
 
 from __future__ import annotations
