@@ -363,8 +363,8 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
 
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
-                   algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False
-                   ) -> cc.Ruleset:
+                   algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
+                   rows: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -374,7 +374,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     (as ``algebra``) with effects that outlast their moment: one-time discounts and effects set aside until the
     end of the turn. ``swaps`` draws them (as ``algebra``) with swaps of cards of a tableau. ``takes`` draws them
     with take triggers: on the owner's takes and on other players' ("whenever an opponent takes ...: take 1 gold
-    from that player").
+    from that player"). ``rows`` gives about a third of the cards gold that piles up on them while they lie in a
+    row ("while in a row, at the end of each turn: put 1 gold on this card"), which their taker gains.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -382,7 +383,15 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
              for i in range(castle)]
     cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps, takes)
               for i in range(total - castle)]
+    if rows:
+        cards = [_piling_up(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
+
+
+def _piling_up(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with gold that piles up on it while it lies in a row (1 to 3 at the end of each turn)."""
+    put = m.StoreGold(rng.randint(1, 3), m.Near(m.Relation.THIS))
+    return attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.IN_ROW: (put,)})
 
 
 # --------------------------------------------------------------- snapshots
@@ -397,6 +406,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
             for seat, p in enumerate(state.players)
         ],
         "rows": [[c.name for c in state.row(d)] for d in DECKS],
+        "row_gold": [[state.gold_in_row(c) for c in state.row(d)] for d in DECKS],
         "discards": [[c.name for c in state.discard_pile(d)] for d in DECKS],
         "removed": [sorted(c.name for c in state.removed_cards(d)) for d in DECKS],
         "deck_sizes": [state.deck_size(d) for d in DECKS],
@@ -417,6 +427,7 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
             for s in ref.seats
         ],
         "rows": [[c.name for c in ref.places[d].row] for d in DECKS],
+        "row_gold": [[ref.places[d].gold.get(c.name, 0) for c in ref.places[d].row] for d in DECKS],
         "discards": [[c.name for c in ref.places[d].discard] for d in DECKS],
         "removed": [sorted(c.name for c in ref.places[d].removed) for d in DECKS],
         "deck_sizes": [len(ref.places[d].deck) for d in DECKS],

@@ -58,6 +58,14 @@ for all its wild shields, the best for its total while the other seats'
 wild shields count as no type, and then every seat is scored with every
 seat's named type.
 
+Gold on cards in a row, restated from the rules page ("Gold on cards in a
+row"): at the end of every turn, after the effects set aside until then,
+each card in a row that says "while in a row, at the end of each turn: put N
+gold on this card" gets N more gold there; whoever takes it gains that gold
+after paying for it, face up or face down; a card discarded from its row
+(a key's refresh, an ability) or removed from the game loses its gold to
+the supply.
+
 The end-of-game purse filling, restated from the rules page ("The end of
 the game"): each seat stores as much of its leftover gold as fits, placed
 for its best total. First every seat fills its purse cards the plain way:
@@ -148,6 +156,19 @@ class Place:
         self.discard: list[m.Card] = []
         self.removed: list[m.Card] = []
         self.exhausted = False
+        #: The gold lying on cards of the row, by card name.
+        self.gold: dict[str, int] = {}
+
+    def lose_gold(self, cards: list[m.Card]) -> None:
+        """Cards that leave the row for a discard pile or out of the game: their gold goes back to the supply."""
+        for card in cards:
+            self.gold.pop(card.name, None)
+
+
+def gold_put_in_row(card: m.Card) -> int:
+    """The gold a card gets at the end of each turn while it lies in a row (its "while in a row" effects)."""
+    return sum(effect.amount for effect in card.abilities.get(m.Moment.IN_ROW, ())
+               if isinstance(effect, m.StoreGold))
 
 
 # ----------------------------------------------------------------- counting
@@ -357,6 +378,7 @@ class RefGame:
                 self.messenger = OTHER[self.messenger]
             else:
                 place = self.places[self.messenger]
+                place.lose_gold(place.row)
                 place.discard.extend(place.row)
                 place.row = []
                 self.refill(self.messenger)
@@ -370,6 +392,7 @@ class RefGame:
                 seat.keys += 2
             else:
                 seat.gold -= self.price(seat, card)
+            seat.gold += self.places[self.messenger].gold.pop(card.name, 0)
             # The take spends the one-time discounts it may use, face down too, whatever they saved.
             seat.next_card = 0
             seat.next_of[card.deck] = 0
@@ -421,6 +444,7 @@ class RefGame:
             place = self.places[detail.deck]
             card = self.by_name[action[1]]
             place.row.remove(card)
+            place.lose_gold([card])
             place.discard.append(card)
             frame.discarded.append(card)
             self.gain(self.current, detail.reward, card.cost)
@@ -474,6 +498,7 @@ class RefGame:
         """Every card of the row to its discard pile, then that row alone refilled at once."""
         place = self.places[deck]
         frame.discarded.extend(place.row)
+        place.lose_gold(place.row)
         place.discard.extend(place.row)
         place.row = []
         self.refill(deck)
@@ -703,6 +728,11 @@ class RefGame:
         self.next_player()
 
     def next_player(self) -> None:
+        for deck in (Deck.CASTLE, Deck.VILLAGE):
+            place = self.places[deck]
+            for card in place.row:
+                if gold_put_in_row(card):
+                    place.gold[card.name] = place.gold.get(card.name, 0) + gold_put_in_row(card)
         self.trigger("turn_end")
         self.current = (self.current + 1) % self.n
         self.key_spent = False
@@ -773,6 +803,7 @@ class RefGame:
                 self.reshuffles_done += 1
             place.row.append(place.deck.pop(0))
         if len(place.row) < 3:
+            place.lose_gold(place.row)
             place.removed.extend(place.row + place.deck + place.discard)
             place.row, place.deck, place.discard = [], [], []
             place.exhausted = True

@@ -100,6 +100,54 @@ def test_swaps_of_cards_of_a_tableau_agree_with_the_reference(chunk: int) -> Non
         play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_gold_piling_up_on_cards_in_a_row_agrees_with_the_reference(chunk: int) -> None:
+    """Cards that get gold at the end of each turn while in a row (with every other construct of the fan
+    mechanics and the expansion): the gold on each card of the rows, its taker's gain, the gold lost with a
+    refresh, a discard or an exhausted location, action by action."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True, rows=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def _row_gold_games_disagree(count: int = 20) -> bool:
+    """Whether any of ``count`` random games with gold piling up on cards in a row disagrees with the reference."""
+    from differential import Mismatch
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, locks=True, rows=True), players, seed, STYLES[seed % 3])
+        except Mismatch:
+            return True
+    return False
+
+
+def test_the_differential_catches_gold_in_a_row_that_its_taker_never_gains(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    original = Turn.remove_from_row
+    monkeypatch.setattr(Turn, "remove_from_row", lambda self, deck, card: original(self, deck, card) * 0)
+    assert _row_gold_games_disagree()
+
+
+def test_the_differential_catches_gold_kept_on_a_card_discarded_from_its_row(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    def keeps_the_gold(self: Turn, deck: int) -> tuple[int, ...]:
+        deck_cards, row, discard, removed, exhausted = self.locations[deck]
+        self.locations[deck] = (deck_cards, (), discard + row, removed, exhausted)
+        self.refill(deck)
+        return row
+
+    monkeypatch.setattr(Turn, "discard_row", keeps_the_gold)
+    assert _row_gold_games_disagree()
+
+
 def _lasting_games_disagree(count: int = 30) -> bool:
     """Whether any of ``count`` random games with effects that outlast their moment disagrees with the reference."""
     from differential import Mismatch

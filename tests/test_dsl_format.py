@@ -176,6 +176,9 @@ def cards(draw: st.DrawFn) -> m.Card:
     each_turn = tuple(draw(st.lists(automatic_effects, max_size=2)))
     game_end = tuple(draw(st.lists(automatic_effects, max_size=2)))
     card = attrs.evolve(card, wild=wild, each_turn=each_turn, game_end=game_end)
+    if draw(st.integers(0, 5)) == 0:  # gold that piles up on the card while it lies in a row
+        put = m.StoreGold(draw(st.integers(1, m.MAX_PURSE)), m.Near(m.Relation.THIS))
+        card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.IN_ROW: (put,)})
     if card.purse is None and "gold on this card" in format_card(card):
         card = attrs.evolve(card, purse=5)
     return card

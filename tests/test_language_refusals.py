@@ -126,6 +126,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "'that player' is the player who took": "when bought: take 1 gold from that player",
     "the card another player takes lies in their tableau": "whenever an opponent takes a card adjacent to this card: "
                                                            "gain 1 gold",
+    "a card in a row belongs to no one yet": "while in a row, at the end of each turn: gain 1 gold",
 }
 
 

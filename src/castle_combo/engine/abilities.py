@@ -1114,8 +1114,10 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
     if slots is None:
         slots = {kind: 2 + k for k, kind in enumerate(discount_kinds((card,)))}
     steps: dict[Address, Step] = {}
+    # The gold a card piles up while in a row is no ability of a tableau: the turn puts it there
+    # (``Compiled.row_gold``, ``Turn.put_row_gold``).
     parts = {moment: _compile_effects(effects, (_PART_OF[moment],), facts, steps, slots)
-             for moment, effects in card.parts()}
+             for moment, effects in card.parts() if moment is not model.Moment.IN_ROW}
     takes = compile_filter(card.on_take, facts)
     if model.Moment.TAKE in parts:  # the take trigger opens with its watch (its address: the part alone)
         steps[(TAKE,)] = WatchStep(takes)

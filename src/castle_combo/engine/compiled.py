@@ -72,8 +72,8 @@ class Compiled:
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
-        "has_other_take_triggers", "has_take_triggers", "has_triggers", "ids", "own_gains", "reads_others", "scorers",
-        "scoring_facts", "trigger_bits", "wild_as",
+        "has_other_take_triggers", "has_row_gold", "has_take_triggers", "has_triggers", "ids", "own_gains",
+        "reads_others", "row_gold", "scorers", "scoring_facts", "trigger_bits", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -120,6 +120,11 @@ class Compiled:
         self.deck_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(f.id for f in self.facts if f.deck == d) for d in range(len(DECKS))
         )
+        #: Per card, the gold put on it at the end of each turn while it lies in a row ("while in a row, at the end
+        #: of each turn: put 1 gold on this card"); 0 for most cards.
+        self.row_gold: tuple[int, ...] = tuple(card.row_gold for card in rules.cards)
+        #: Whether any card piles up gold in a row: without one, the engine never looks at the rows' gold.
+        self.has_row_gold = any(self.row_gold)
         #: Whether any card has a lock: without one, the engine skips every lock check.
         self.has_locks = any(f.lock for f in self.facts)
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a

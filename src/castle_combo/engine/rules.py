@@ -147,7 +147,7 @@ def _locks_now(state: Table) -> tuple[int, ...]:
 
 def legal_actions(state: Table) -> tuple[Action, ...]:
     """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
-    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, engine) = state
+    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, engine) = state
     if pending is not None:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
@@ -213,7 +213,7 @@ def _asking_card(state: Table) -> str:
 
 def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     (rules, players, seat, first, taken, phase, messenger, locations, _, history, rng, origin, script, viewer,
-     opened, engine) = state
+     opened, row_gold, engine) = state
     if phase is not _START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     player = players[seat]
@@ -224,7 +224,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if move and locations[1 - here][4]:
         raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
     deck, row, discard, removed, _ = locations[here]
-    if fast and (move or len(deck) >= ROW_SIZE):
+    if fast and (move or len(deck) >= ROW_SIZE) and not row_gold:
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         spent = player[:1] + (player[1] - 1,) + player[2:]
         if not move:
@@ -233,7 +233,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
         return new(type(state), (
             rules, players[:seat] + (spent,) + players[seat + 1 :], seat, first, taken, Phase.TAKE,
             DECKS[1 - here] if move else messenger, locations, None, history + (action,), rng, origin, script, viewer,
-            opened, engine,
+            opened, row_gold, engine,
         ))
     turn = Turn(state)
     if move:
@@ -246,7 +246,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
 
 def _take(state: T, action: Take, fast: bool = True) -> T:
     (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
-     engine) = state
+     _, engine) = state
     if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):
         return _apply(state, action, fast)  # a view, a decision owed or the game over: said there
     here = 0 if messenger is _CASTLE else 1
@@ -277,7 +277,9 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # other row is full, no lock can be opened at the end of the turn, no face-up card of the seat triggers on
     # the take and none of any seat fires before the next turn. It does exactly what the general path below
     # does (a test plays both ways and compares states).
-    if (fast and not f.lock and deck and len(row) == ROW_SIZE and (other[4] or len(other[1]) >= ROW_SIZE)
+    # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end.)
+    if (fast and not engine.has_row_gold and not f.lock and deck and len(row) == ROW_SIZE
+            and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later
             and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0))
@@ -321,7 +323,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                 return new(type(state), (
                     rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
                     (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
-                    script, viewer, False, engine,
+                    script, viewer, False, (), engine,
                 ))
     turn = Turn(state)
     turn.spend_next_discount(seat, f.deck)
@@ -330,7 +332,8 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
         turn.keys[seat] += FACE_DOWN_KEYS
     else:
         turn.gold[seat] -= cost
-    turn.remove_from_row(here, card)
+    # The gold lying on the card in its row goes to its taker, face up or face down, once the card is paid for.
+    turn.gold[seat] += turn.remove_from_row(here, card)
     index = turn.place(seat, card, at[0], at[1], face_down, key=not face_down and f.lock)
     bought = () if face_down else engine.abilities[card].bought
     if bought:
@@ -534,6 +537,8 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
             return turn.freeze(state, current=seat, taken=taken, phase=Phase.DECIDE, pending=pending, action=action)
         turn.refill_rows()
         waiting = turn.this_turn[seat]
+    if state.engine.has_row_gold:
+        turn.put_row_gold()
     turn.opened_lock = False
     nxt = (seat + 1) % len(state.seats)
     if state.engine.has_triggers:

@@ -98,11 +98,12 @@ class GameState(Table):
         script: tuple[ScriptedReshuffle, ...] = (),
         viewer: int | None = None,
         opened_lock: bool = False,
+        row_gold: tuple[tuple[int, int], ...] = (),
         engine: Compiled | None = None,
     ) -> GameState:
         """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
         return new(cls, (rules, players, current_player, first_player, taken, phase, messenger, locations, pending,
-                         history, rng, origin, script, viewer, opened_lock,
+                         history, rng, origin, script, viewer, opened_lock, row_gold,
                          compiled(rules) if engine is None else engine))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -195,7 +196,9 @@ class GameState(Table):
         lines = []
         for deck in (Deck.CASTLE, Deck.VILLAGE):
             mark = " (messenger)" if self.messenger is deck else ""
-            cards = " | ".join(f"{c.name} {c.cost}g" for c in self.row(deck)) or "empty"
+            cards = " | ".join(f"{c.name} {c.cost}g" + (f" +{self.gold_in_row(c)}g on it" if self.row_gold and
+                                                         self.gold_in_row(c) else "")
+                               for c in self.row(deck)) or "empty"
             lines.append(f"{deck.value.capitalize()} row{mark}: {cards}   "
                          f"[deck {self.deck_size(deck)}, discard {len(self.location(deck).discard)}]")
         picture = self.picture()
@@ -269,6 +272,8 @@ class GameState(Table):
             (len(self.location(Deck.CASTLE).discard), len(self.location(Deck.VILLAGE).discard)),
             tuple(seats),
             fresh=tuple(fresh),
+            castle_gold=tuple(self.gold_in_row(c) for c in self.row(Deck.CASTLE)) if self.row_gold else (),
+            village_gold=tuple(self.gold_in_row(c) for c in self.row(Deck.VILLAGE)) if self.row_gold else (),
         )
 
     def _repr_svg_(self) -> str:

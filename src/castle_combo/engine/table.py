@@ -259,8 +259,9 @@ class Table(NamedTuple):
     the start. ``rng`` seeds the next reshuffle; ``origin`` is how the game
     began; ``script`` holds reshuffle orders given by a record, still to be
     used. ``viewer`` is the seat whose view this is (``None`` for the full
-    state). ``engine`` is the compiled ruleset the engine plays with (one per
-    ruleset, shared by all its states); it is not part of the state's value.
+    state). ``row_gold`` is the gold lying on cards in the rows. ``engine``
+    is the compiled ruleset the engine plays with (one per ruleset, shared
+    by all its states); it is not part of the state's value.
 
     ``seats`` and ``places`` hold the seats and the locations as plain tuples
     (in the field order of :class:`PlayerState` and :class:`Location`), which
@@ -293,6 +294,9 @@ class Table(NamedTuple):
     script: tuple[ScriptedReshuffle, ...] = ()
     viewer: int | None = None
     opened_lock: bool = False
+    #: The gold lying on cards in the rows (cards that pile it up there: ``Card.row_gold``), as sorted
+    #: ``(card id, gold)`` pairs, only for cards with some (public: every player sees the rows).
+    row_gold: tuple[tuple[int, int], ...] = ()
     #: The compiled ruleset the engine plays with (always set: :class:`GameState` fills it in from ``rules``).
     engine: Compiled = cast(Compiled, None)
 
@@ -341,6 +345,12 @@ class Table(NamedTuple):
     def row(self, deck: Deck) -> tuple[Card, ...]:
         """The face-up cards of ``deck``'s row, in order."""
         return self._cards(self.location(deck).row)
+
+    def gold_in_row(self, card: Card | str) -> int:
+        """The gold lying on ``card`` in a row (0 when it has none or lies elsewhere); its taker gains it."""
+        name = card if isinstance(card, str) else card.name
+        card_id = self.engine.ids.get(name)
+        return next((gold for c, gold in self.row_gold if c == card_id), 0)
 
     def discard_pile(self, deck: Deck) -> tuple[Card, ...]:
         """``deck``'s discard pile, bottom first (public information)."""

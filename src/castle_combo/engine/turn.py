@@ -47,8 +47,8 @@ class Turn:
 
     __slots__ = (
         "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "next_discounts", "opened_lock", "reshuffles", "rng", "script", "shields", "state", "swapped", "tableaux",
-        "this_turn",
+        "next_discounts", "opened_lock", "reshuffles", "rng", "row_gold", "script", "shields", "state", "swapped",
+        "tableaux", "this_turn",
     )
 
     def __init__(self, state: Table) -> None:
@@ -90,6 +90,8 @@ class Turn:
         #: Whether two cards of a tableau swapped places during this ``apply`` (then the last card taken may lie
         #: elsewhere than where it was placed).
         self.swapped = False
+        #: The gold lying on cards in the rows, by card id (see ``Table.row_gold``).
+        self.row_gold: dict[int, int] = dict(state.row_gold)
 
     @property
     def taker(self) -> int:
@@ -178,20 +180,29 @@ class Turn:
         """The cards of a row now (0 castle, 1 village)."""
         return self.locations[deck][1]
 
-    def remove_from_row(self, deck: int, card: int) -> None:
-        """Take ``card`` out of a row (it goes to a tableau)."""
+    def remove_from_row(self, deck: int, card: int) -> int:
+        """Take ``card`` out of a row (it goes to a tableau); return the gold that lay on it there (its taker's)."""
         deck_cards, row, discard, removed, exhausted = self.locations[deck]
         self.locations[deck] = (deck_cards, tuple(c for c in row if c != card), discard, removed, exhausted)
+        return self.row_gold.pop(card, 0) if self.row_gold else 0
 
     def discard_from_row(self, deck: int, card: int) -> None:
-        """Move ``card`` from a row to that location's discard pile (the row is refilled later)."""
+        """Move ``card`` from a row to that location's discard pile (the row is refilled later; the gold on it
+        goes back to the supply)."""
         deck_cards, row, discard, removed, exhausted = self.locations[deck]
         self.locations[deck] = (deck_cards, tuple(c for c in row if c != card), discard + (card,), removed, exhausted)
+        if self.row_gold:
+            self.row_gold.pop(card, None)
 
     def discard_row(self, deck: int) -> tuple[int, ...]:
-        """Discard a whole row and refill it at once (a key refresh, or an ability); return the discarded cards."""
+        """Discard a whole row and refill it at once (a key refresh, or an ability); return the discarded cards.
+
+        The gold lying on them goes back to the supply."""
         deck_cards, row, discard, removed, exhausted = self.locations[deck]
         self.locations[deck] = (deck_cards, (), discard + row, removed, exhausted)
+        if self.row_gold:
+            for card in row:
+                self.row_gold.pop(card, None)
         self.refill(deck)
         return row
 
@@ -231,11 +242,27 @@ class Turn:
             row.append(deck.pop(0))
         if len(row) < ROW_SIZE:
             self.locations[i] = ((), (), (), removed + tuple(row), True)
+            if self.row_gold:  # the cards leave the game: their gold goes back to the supply
+                for card in row:
+                    self.row_gold.pop(card, None)
             other = 1 - i
             if not self.locations[other][4]:
                 self.messenger = other
         else:
             self.locations[i] = (tuple(deck), tuple(row), discard, removed, False)
+
+    def put_row_gold(self) -> None:
+        """The end of a turn for the cards in the rows: each that piles up gold there gets its gold from the supply
+        ("while in a row, at the end of each turn: put 1 gold on this card"), castle row first."""
+        amounts = self.engine.row_gold
+        for deck in (0, 1):
+            for card in self.locations[deck][1]:
+                if amounts[card]:
+                    self.row_gold[card] = self.row_gold.get(card, 0) + amounts[card]
+
+    def row_gold_now(self) -> tuple[tuple[int, int], ...]:
+        """The gold on cards in the rows as a state keeps it (``Table.row_gold``)."""
+        return tuple(sorted((card, gold) for card, gold in self.row_gold.items() if gold)) if self.row_gold else ()
 
     def refill_rows(self) -> None:
         """Refill both rows, the castle first."""
@@ -325,5 +352,6 @@ class Turn:
             self.script,
             state.viewer,
             self.opened_lock,
+            self.row_gold_now(),
             self.engine,
         ))

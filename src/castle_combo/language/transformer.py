@@ -56,7 +56,8 @@ MAX_DIGITS = 9
 
 _MOMENT_KINDS = {m.Moment.BOUGHT: "when bought", m.Moment.UNLOCKED: "when unlocked",
                  m.Moment.TURN_START: "at the start of your turn", m.Moment.TURN_END: "at the end of your turn",
-                 m.Moment.GAME_END: "at the end of the game", m.Moment.TAKE: "whenever you take"}
+                 m.Moment.GAME_END: "at the end of the game", m.Moment.TAKE: "whenever you take",
+                 m.Moment.IN_ROW: "while in a row"}
 _PLAYER_WORDS = {"opponent": m.PlayerGroup.OPPONENTS, "neighbour": m.PlayerGroup.NEIGHBOURS,
                  "neighbor": m.PlayerGroup.NEIGHBOURS, "player": m.PlayerGroup.PLAYERS}
 _GROUP_WORDS = {"row": m.GroupKind.ROW, "column": m.GroupKind.COLUMN, "line": m.GroupKind.LINE,
@@ -298,6 +299,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def game_end(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("at the end of the game", effects, self._at(meta))
+
+    def row_moment(self, meta: Meta, *effects: m.Effect) -> _Property:
+        return _Property("while in a row", effects, self._at(meta))
 
     def take_trigger(self, meta: Meta, taken: m.CardFilter | None, *effects: m.Effect) -> _Property:
         return _Property("whenever you take", effects, self._at(meta), (taken, None))

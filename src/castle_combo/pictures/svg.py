@@ -154,6 +154,10 @@ class TablePicture:
     caption: str = ""
     #: The names of the row cards the last move brought into the rows (drawn ringed).
     fresh: tuple[str, ...] = ()
+    #: The gold lying on each card of the castle row and of the village row, in row order (cards that pile it up
+    #: while in a row; empty when none does).
+    castle_gold: tuple[int, ...] = ()
+    village_gold: tuple[int, ...] = ()
 
 
 # ------------------------------------------------------------------- one card
@@ -297,6 +301,9 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
         paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))
     if card.game_end:
         paragraphs.append("Game end: " + " ".join(effect.describe() for effect in card.game_end))
+    row_gold = getattr(card, "row_gold", 0)
+    if row_gold and not in_tableau:
+        paragraphs.append(f"In a row, end of each turn: {row_gold} gold on it, for whoever takes it.")
     return paragraphs, [rule.describe() for rule in card.scoring]
 
 
@@ -540,6 +547,7 @@ def table(picture: TablePicture, width: float = 1280) -> str:
         parts.append(f'<text x="{_MARGIN}" y="{y + 15:g}" font-size="16" font-weight="bold">'
                      f"{escape(picture.caption)}</text>")
         y += 26
+    golds = (picture.castle_gold, picture.village_gold)
     for k, (deck, cards) in enumerate((("castle", picture.castle), ("village", picture.village))):
         x0 = _MARGIN + 8 + k * width / 2
         here = picture.messenger == deck
@@ -549,7 +557,9 @@ def table(picture: TablePicture, width: float = 1280) -> str:
                      f'fill="{"#c8102e" if here else "#333"}">{escape(label)}</text>')
         for i, item in enumerate(cards):
             left = x0 + i * (CARD_WIDTH + _GAP) * row_scale
-            parts.append(_placed(card_body(item), left, y + 24, row_scale))
+            gold = golds[k][i] if i < len(golds[k]) else 0
+            body = card_body(item) + (badges(Cell(item, 0, 0, False, gold)) if gold else "")
+            parts.append(_placed(body, left, y + 24, row_scale))
             if item.name in fresh:
                 parts.append(_ring(left, y + 24, row_scale))
         if here:

@@ -83,6 +83,7 @@ def check_state(state: Table) -> None:
     """Raise :class:`RecordError` naming the first invariant ``state`` breaks (see the module docstring)."""
     _check_seats(state)
     _check_cards(state)
+    _check_row_gold(state)
     for seat in range(len(state.players)):
         _check_player(state, seat)
     _check_turn(state)
@@ -101,6 +102,22 @@ def _check_seats(state: Table) -> None:
             raise _fail(f"$.{key}", f"expected a seat from 0 to {n - 1}, got {seat}")
     if state.viewer is not None and not 0 <= state.viewer < n:
         raise _fail("$.viewer", f"expected a seat from 0 to {n - 1}, got {state.viewer}")
+
+
+def _check_row_gold(state: Table) -> None:
+    """Gold lies in a row only on a card there that piles it up ("while in a row, ...: put 1 gold on this card")."""
+    engine = state.engine
+    in_rows = set(state.places[0][1]) | set(state.places[1][1])
+    for card, gold in state.row_gold:
+        path = f"$.row_gold.{engine.name(card)}"
+        if gold < 1:
+            raise _fail(path, f"expected a number of gold of 1 or more, got {gold}")
+        if not engine.row_gold[card]:
+            raise _fail(path, f"{engine.name(card)} never holds gold in a row: only a card with 'while in a row, at "
+                              "the end of each turn: put ... gold on this card' does")
+        if card not in in_rows:
+            raise _fail(path, f"{engine.name(card)} is not in a row; the gold on a card that leaves a row goes to its "
+                              "taker or back to the supply")
 
 
 def _check_cards(state: Table) -> None:

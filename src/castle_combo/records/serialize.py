@@ -435,6 +435,8 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
         "script": [conv.unstructure(s, ScriptedReshuffle) for s in state.script],
         "viewer": state.viewer,
     }
+    if state.engine.has_row_gold:  # only a ruleset with cards that pile up gold in a row: other saves are unchanged
+        data["row_gold"] = {state.engine.name(card): gold for card, gold in state.row_gold}
     return json.dumps(data, indent=indent)
 
 
@@ -513,7 +515,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     known = {
         "format", "rules", "players", "current_player", "first_player", "taken", "phase", "messenger",
         "locations", "pending", "history", "rng", "origin", "script", "viewer",
-        "opened_lock",
+        "opened_lock", "row_gold",
     }
     extra = sorted(set(data) - known)
     if extra:
@@ -539,6 +541,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     opened_lock = _get(data, "opened_lock")
     if not isinstance(opened_lock, bool):
         raise _fail("$.opened_lock", f"expected true or false, got {quote(opened_lock)}")
+    row_gold = _row_gold(data.get("row_gold", {}), rules)
     state = GameState(
         rules,
         players,
@@ -555,6 +558,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         _structure(conv, data.get("script", []), tuple[ScriptedReshuffle, ...], "$.script"),
         None if viewer is None else _structure(conv, viewer, int, "$.viewer"),
         opened_lock,
+        row_gold,
         engine=compiled(rules),
     )
     check_state(state)
@@ -562,6 +566,24 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     if state.origin is not None:
         _check_history(state)
     return state
+
+
+def _row_gold(saved: object, rules: Ruleset) -> tuple[tuple[int, int], ...]:
+    """The gold on cards in the rows as a save names it (``{"Street Urchin": 2}``), as a state keeps it.
+
+    Which cards may hold it (cards lying in a row that pile up gold there) is checked with the rest of the state
+    (:func:`castle_combo.records.integrity.check_state`)."""
+    if not isinstance(saved, Mapping):
+        raise _fail("$.row_gold", f"expected an object of card names and gold, got {quote(saved)}")
+    ids = compiled(rules).ids
+    found = []
+    for name, gold in saved.items():
+        if name not in ids:
+            raise _fail(f"$.row_gold.{name}", "no card of the ruleset has this name")
+        if type(gold) is not int or gold < 1:
+            raise _fail(f"$.row_gold.{name}", f"expected a number of gold of 1 or more, got {quote(gold)}")
+        found.append((ids[name], gold))
+    return tuple(sorted(found))
 
 
 def _check_history(state: GameState) -> None:

@@ -162,7 +162,11 @@ class Moment(enum.Enum):
     ("whenever an opponent takes a card:"). Three triggers resolve between
     turns and never ask anything; the take trigger resolves inside the take
     and may ask its owner, on their own takes only (see the rules page, "Fan
-    mechanics").
+    mechanics"). ``IN_ROW``: at the end of every player's turn while the card
+    lies face up in a row, before anyone owns it ("while in a row, at the end
+    of each turn: put 1 gold on this card"); its only effect puts gold on the
+    card there, which the player who takes it gains. It is no trigger of a
+    tableau (``card with a trigger`` does not count it).
     """
 
     BOUGHT = "bought"
@@ -171,6 +175,7 @@ class Moment(enum.Enum):
     TAKE = "take"
     TURN_END = "turn end"
     GAME_END = "game end"
+    IN_ROW = "in a row"
 
     @property
     def is_trigger(self) -> bool:
@@ -190,6 +195,7 @@ _HEADINGS = {
     Moment.TURN_END: "at the end of your turn",
     Moment.GAME_END: "at the end of the game",
     Moment.TAKE: "whenever you take a card",
+    Moment.IN_ROW: "while in a row, at the end of each turn",
 }
 
 

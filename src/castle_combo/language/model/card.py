@@ -58,6 +58,7 @@ _MOMENT_ENGLISH = {
     Moment.TAKE: "Whenever you take a card after this one",
     Moment.TURN_END: "At the end of each of your turns",
     Moment.GAME_END: "At the end of the game",
+    Moment.IN_ROW: "While this card lies face up in a row, at the end of each player's turn",
 }
 
 
@@ -243,6 +244,16 @@ class Card:
         phrase = card_phrase(self.on_take, 1, ccl=True, banner=False)
         return f"whenever {taker_words(self.taken_by)} {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
 
+    @property
+    def in_row(self) -> tuple[Effect, ...]:
+        """The effects resolved at the end of every player's turn while the card lies face up in a row."""
+        return self.abilities.get(Moment.IN_ROW, ())
+
+    @property
+    def row_gold(self) -> int:
+        """The gold put on the card at the end of each turn while it lies in a row (0 for most cards)."""
+        return sum(e.amount for e in self.in_row if isinstance(e, StoreGold) and e.on == Near(Relation.THIS))
+
     def parts(self) -> tuple[tuple[Moment, tuple[Effect, ...]], ...]:
         """Each moment at which the card acts, with its effects: ``((Moment.BOUGHT, ability), ...)``."""
         return tuple(self.abilities.items())
@@ -287,6 +298,9 @@ class Card:
                                                       and self.taken_by is not None))
             if moment.is_trigger:
                 found += trigger_problems(moment, effects, others=self.taken_by is not None)
+            if moment is Moment.IN_ROW:
+                found += tuple(REFUSALS.problem("in a row", getattr(effect, "source", None) or where)
+                               for effect in effects if not _on_itself(effect))
         found += _take_problems(self)
         for rule in self.scoring:
             found += rule.problems()
@@ -373,6 +387,9 @@ class Card:
             elif moment is Moment.TAKE and self.on_take is not None:
                 phrase = card_phrase(self.on_take, 1, banner=False)
                 heading = f"Whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} after this one"
+            if moment is Moment.IN_ROW:
+                lines.append(f"{heading}: " + " ".join(_row_english(effect) for effect in effects))
+                continue
             lines.append(f"{heading}: " + " ".join(effect.describe() for effect in effects))
         if self.wild:
             lines.append("Wild shield: at the end of the game it counts as the one type you name "
@@ -542,8 +559,29 @@ def _take_problems(card: Card) -> tuple[Problem, ...]:
 
 
 def _stores_on_itself(card: Card) -> StoreGold | None:
-    """The first effect of ``card`` putting gold on the card itself, if any."""
-    return next((node for node in walk(card) if isinstance(node, StoreGold) and node.on == Near(Relation.THIS)), None)
+    """The first effect of ``card`` putting gold on the card itself in a tableau, if any (the gold it piles up while
+    in a row needs no purse: see :attr:`Card.row_gold`)."""
+    return next((node for moment, effects in card.parts() if moment is not Moment.IN_ROW for node in walk(effects)
+                 if isinstance(node, StoreGold) and node.on == Near(Relation.THIS)), None)
+
+
+def _on_itself(effect: Effect) -> bool:
+    """Whether ``effect`` puts gold on this card and does nothing else (the one effect of a card in a row)."""
+    return isinstance(effect, StoreGold) and effect.on == Near(Relation.THIS)
+
+
+def _row_english(effect: Effect) -> str:
+    """An effect of a card in a row in English: the gold lies on the card in the row, for whoever takes it."""
+    if isinstance(effect, StoreGold) and effect.on == Near(Relation.THIS):
+        return english.sentence(f"Put {effect.amount} gold from the supply on it (as much as piles up); the player "
+                                "who takes it gains that gold, face up or face down")
+    return effect.describe()
+
+
+REFUSALS.add("any effect but `put N gold on this card`", "`while in a row, at the end of each turn:`",
+             "a card in a row belongs to no one yet, so nothing but the gold put on it can happen there",
+             "write 'while in a row, at the end of each turn: put 1 gold on this card', and put other effects "
+             "under 'when bought:' or another moment", key="in a row")
 
 
 def _sources(per: Per | None) -> Iterator[Source]:
