@@ -2,7 +2,8 @@
 
 Two card sets: the 78 standard cards, and a tight synthetic set whose decks
 are barely big enough, so reshuffles and exhausted locations happen often,
-with choices, discards, purses and discounts on many cards.
+with choices, discards, purses and discounts on many cards, and gold piling
+up on some cards while they lie in a row.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def tight_rules(players: int) -> cc.Ruleset:
                     # Every fifth card is a lock card: its ability waits behind the lock.
                     lock=i % 5 == 0,
                     unlocked=abilities[i % len(abilities)] or (m.Gain(2, Resource.GOLD),) if i % 5 == 0 else (),
+                    # Every seventh card gets gold while it lies in a row, for its taker.
+                    abilities={m.Moment.IN_ROW: (m.StoreGold(1 + i % 2, m.Near(m.Relation.THIS)),)} if i % 7 == 3
+                    else {},
                 )
             )
     return cc.Ruleset.from_cards(cards, version=f"tight-{players}")
@@ -111,6 +115,8 @@ def test_random_play_keeps_every_invariant(game: tuple[int, int, bool]) -> None:
         assert all_cards(after) == everything, "a card was lost or duplicated"
         assert all(p.gold >= 0 and p.keys >= 0 for p in after.players)
         assert all(p == recounted(p, after.engine) for p in after.players), "incremental aggregates drifted"
+        in_rows = set(after.locations[0].row + after.locations[1].row)
+        assert all(card in in_rows and gold > 0 for card, gold in after.row_gold), "gold on a card not in a row"
         action = after.history[-1]
         if isinstance(action, cc.Take):
             takes[before.current_player] += 1
@@ -232,3 +238,21 @@ def test_tight_rules_really_open_locks_discard_rows_and_copy() -> None:
         final = play_randomly(start(2 + seed % 4, seed, True), random.Random(seed))[-1]
         seen.update(type(action) for action in final.history)
     assert all(seen[kind] > 3 for kind in (cc.Unlock, cc.Pass, cc.DiscardRow, cc.Activate)), seen
+
+
+def test_tight_rules_really_pile_up_gold_in_rows_and_hand_it_to_takers() -> None:
+    """Random play on the tight set puts gold on cards in the rows and takes such cards with gold on them."""
+    piled = taken_with_gold = 0
+    for seed in range(20):
+        states = play_randomly(start(2 + seed % 4, seed, True), random.Random(seed))
+        for before, after in itertools.pairwise(states):
+            piled += any(gold > 1 for _, gold in after.row_gold)
+            action = after.history[-1]
+            if isinstance(action, cc.Take) and before.gold_in_row(action.card):
+                taken_with_gold += 1
+                assert after.gold_in_row(action.card) == 0
+                if action.face_down:  # no ability: the face-down gold and the pile, exactly
+                    seat = before.current_player
+                    gained = after.players[seat].gold - before.players[seat].gold
+                    assert gained == 6 + before.gold_in_row(action.card)
+    assert piled > 20 and taken_with_gold > 20

@@ -14,6 +14,7 @@ the state's text and the pictures of the table show it, and saves keep it.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from engine_kit import game, one, play, ruleset, take, with_seat
@@ -183,3 +184,45 @@ def test_a_ruleset_without_such_cards_never_looks_at_the_rows_gold() -> None:
 
     assert not compiled(cc.Ruleset.standard()).has_row_gold
     assert compiled(ruleset(URCHIN)).has_row_gold
+
+
+def test_the_reference_shows_the_moment_with_the_english_it_renders() -> None:
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "card-language.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(while in a row[^`]+)` \|.* \| ([^|]+\.) \|$", page, re.MULTILINE)
+    assert rows
+    for text, shown in rows:
+        (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith {text} }}')
+        assert [line for line in card.describe().splitlines() if line.startswith("While ")] == [shown]
+
+
+def test_an_observation_for_learning_shows_the_gold_on_a_card_in_a_row() -> None:
+    pytest.importorskip("numpy")
+    from castle_combo.adapters.encoding import ActionSpace
+
+    state = play(_game(), "v0", "v1")
+    space = ActionSpace(state.rules, players=2)
+    seen = space.observe(state, 1)
+    urchin = state.engine.ids["Urchin"]
+    assert seen[urchin * space._per_card + space._places + 2] == pytest.approx(2 / 10)
+
+
+def test_the_bots_answer_every_position_and_greedy_takes_the_card_with_gold_on_it() -> None:
+    from castle_combo.bots import GreedyAgent, MctsAgent
+
+    twin = one("Twin", "score 1", "deck village   cost 4   shields peasantry")
+    urchin = one("Urchin", PILES_UP + "\n    score 1", "deck village   cost 4   shields peasantry")
+    rules = ruleset(urchin, twin)
+    state = game(rules, village=["Twin", "Urchin", "v0", "v1"])
+    state = state.replace(row_gold=((state.engine.ids["Urchin"], 5),))
+    action = GreedyAgent().choose(state.view(0), random.Random(0))
+    assert isinstance(action, cc.Take) and action.card == "Urchin"
+    rng = random.Random(1)
+    bots = [GreedyAgent(), MctsAgent(iterations=8)]
+    state = game(rules, village=["Twin", "Urchin", "v0", "v1"])
+    while not state.is_over:
+        action = bots[state.current_player].choose(state.view(state.current_player), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)

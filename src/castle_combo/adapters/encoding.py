@@ -35,8 +35,8 @@ comes first. The float32 vector is, in order:
   row, village row, castle discard pile, village discard pile, removed from the
   game, unseen in a deck; then for each seat from the observer on: face up,
   face down in that seat's tableau), then its tableau cell as ``(x + 2) / 4``
-  and ``(y + 2) / 4`` (0 outside tableaux), gold stored on it / 10, and 1 if
-  a key waits on it;
+  and ``(y + 2) / 4`` (0 outside tableaux), gold stored on it (or, in a row,
+  piling up on it for its taker) / 10, and 1 if a key waits on it;
 * for each seat from the observer on: gold / 50, spendable keys / 20, castle
   and village discounts / 5, cards taken / 9, its shield totals / 9 (six
   types), and 1 for the seat to play; when a card of the ruleset can leave
@@ -281,6 +281,8 @@ class ActionSpace:
             mark(location.discard, 2 + place)
             mark(location.removed, 4)
             mark(location.deck, 5)  # a deck as the set of its cards: its order is never read
+        for card, gold in view.row_gold:  # gold piling up on cards in the rows (public)
+            out[card * per + self._places + 2] = gold / 10
         base = len(self.names) * per
         for k in range(players):
             other = (seat + k) % players
