@@ -226,3 +226,24 @@ def test_the_bots_answer_every_position_and_greedy_takes_the_card_with_gold_on_i
         action = bots[state.current_player].choose(state.view(state.current_player), rng)
         assert action in state.legal_actions()
         state = state.apply(action)
+
+
+def test_the_narration_the_terminal_and_the_replay_page_show_the_gold_on_the_rows() -> None:
+    from rich.console import Console
+
+    from castle_combo.cli.tui import rows_panel
+    from castle_combo.records.narration import narrate
+    from castle_combo.records.replay_page import table_section
+
+    state = play(_game(), "v0", "v1")
+    after = state.apply(take("Urchin", 1, 0))
+    assert "takes Urchin face up" in narrate(state, take("Urchin", 1, 0), after)
+    assert "with the 2 gold lying on it in the row" in narrate(state, take("Urchin", 1, 0), after)
+    console = Console(width=120, record=True)
+    console.print(rows_panel(state.view(0), 0))
+    assert "+2g on it" in console.export_text()
+    from castle_combo.engine.record import Seat
+
+    seats = [Seat("A"), Seat("B")]
+    ids = {card.name: i for i, card in enumerate(state.rules.cards)}
+    assert "<title>2 gold stored</title>" in table_section(state, seats, ids)

@@ -147,6 +147,8 @@ def rows_panel(view: GameState, me: int) -> Group:
         first = Text(f"{number} ", style="bold")
         first.append(f"{shorten(card.name, 16):<16}", style="bold")
         first.append(f"{cost:>2}g{'*' if cost != card.cost else ' '} ", style="yellow")
+        if view.row_gold and view.gold_in_row(card):  # gold piling up on the card, for whoever takes it
+            first.append(f"+{view.gold_in_row(card)}g on it ", style="bold yellow")
         first.append(_does(card))
         second = Text("  ")
         tags = _shields(card)
@@ -167,6 +169,8 @@ def rows_panel(view: GameState, me: int) -> Group:
         other.append(" | " if i else "")
         other.append(card.name)
         other.append(f" {view.cost(me, card)}g", style="yellow")
+        if view.row_gold and view.gold_in_row(card):
+            other.append(f" +{view.gold_in_row(card)}g on it", style="bold yellow")
     other.append(f"  deck {view.deck_size(there)}, discard {len(view.discard_pile(there))}", style="dim")
     lines.append(other)
     return Group(*lines)

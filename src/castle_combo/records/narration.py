@@ -224,6 +224,9 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
     if isinstance(action, Take):
         how = "face down" if action.face_down else "face up"
         head = f"{name} takes {action.card} {how} {where(seat, action.at)}"
+        lying = before.gold_in_row(action.card) if before.row_gold else 0
+        if lying:
+            head += f" with the {lying} gold lying on it in the row"
         if after.players[seat].keys_on_cards > before.players[seat].keys_on_cards:
             head += " (a key now waits on its lock)"
     elif isinstance(action, UseKey):

@@ -231,7 +231,11 @@ def table_section(state: GameState, seats: Sequence[Seat], ids: dict[str, int], 
         parts.append(f'<div class="row{" messenger" if here else ""}"><h2>{deck.capitalize()} row'
                      f'{" (messenger)" if here else ""}: deck {picture.decks[k]}, discard {picture.discards[k]}</h2>'
                      '<div class="cards">')
-        parts += [_card("c", card, ids, card.name in fresh) for card in cards]
+        golds = picture.castle_gold if k == 0 else picture.village_gold
+        for i, card in enumerate(cards):
+            gold = golds[i] if i < len(golds) else 0  # gold piling up on the card in its row
+            extra = pictures.badges(pictures.Cell(card, 0, 0, False, gold)) if gold else ""
+            parts.append(_card("c", card, ids, card.name in fresh, extra))
         parts.append("</div></div>")
     parts.append('</div><div class="seats">')
     for seat, panel in enumerate(picture.seats):
