@@ -5,10 +5,11 @@ a ruleset (standard, standard plus the fan expansion, standard plus the
 official expansion, a small random ruleset built from every construct of
 the card model, lock cards included half the time, or one drawn from the card
 language's composable parts: any filter, noun, scope, quantifier and
-comparison, and the newer effects, or those with swaps of cards of a tableau), 2 to 5 players, a first
+comparison, and the newer effects, or those with swaps of cards of a tableau, or a random one whose cards
+often pile up gold while they lie in a row), 2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
-``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``) plays one kind.
+``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``) plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
 """
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from differential import Mismatch, play_and_compare, random_ruleset, rulesets
 
 STYLES = ("uniform", "buyer", "keys")
-KINDS = ("standard", "fan", "oubliette", "random", "parts", "swaps")
+KINDS = ("standard", "fan", "oubliette", "random", "parts", "swaps", "rows")
 
 
 def main() -> int:
@@ -42,13 +43,15 @@ def main() -> int:
     for seed in range(args.seed, args.seed + args.games):
         rng = random.Random(seed)
         players = 2 + seed % 4
-        kind = args.only or ("standard", "fan", "oubliette", "random", "parts", "parts", "swaps")[seed % 7]
+        kind = args.only or ("standard", "fan", "oubliette", "random", "parts", "parts", "swaps", "rows")[seed % 8]
         if kind == "random":
             rules = random_ruleset(rng, players, locks=seed % 2 == 0)
         elif kind == "parts":
             rules = random_ruleset(rng, players, algebra=True)
         elif kind == "swaps":
             rules = random_ruleset(rng, players, swaps=True)
+        elif kind == "rows":
+            rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True, rows=True)
         else:
             rules = named[kind]
         per_kind[kind] += 1
