@@ -95,8 +95,11 @@ def vocabulary(grammar: str) -> dict[str, tuple[str, ...]]:
     properties = [item for alternative in rules["_property"] for item in alternative]
     effects = [item for alternative in rules["_single_effect"] for item in alternative] + ["choice", "may"]
     moments = [name for name in properties if any('":"' in alternative for alternative in rules.get(name, []))]
-    # The take trigger's other words are those of effects and counts ("you", "take", "a"): only its first is its own.
-    heading = [word for name in moments for word in (leading(name) if name == "take_trigger" else literals(name))]
+    # The take trigger's other words are those of effects and counts ("you", "take", "a"), and those of the moment of
+    # a card in a row those of places and of the other moments ("in a row", "at the end of"): only their first is
+    # their own.
+    heading = [word for name in moments
+               for word in (leading(name) if name in ("take_trigger", "row_moment") else literals(name))]
     kinds = {
         "shields": literals("shield", "wild"),
         "decks": literals("deck_name"),
