@@ -166,6 +166,7 @@ from castle_combo.bots.evaluation import (
     Evaluation,
     Evaluator,
     MemoizedEvaluation,
+    logistic,
     outcome_rewards,
     squash_margins,
 )
@@ -358,7 +359,9 @@ class MctsAgent:
     own deal, not on the sample played; ``own_keys``: whether the searching
     seat's own later turns in a rollout may spend keys; ``deny_face_down``:
     the face-down candidate takes the card that leaves the next player the
-    worst reply, not the engine's first.
+    worst reply, not the engine's first; ``prior_visits``: how many visits
+    the greedy ranking's one-turn value of each root candidate counts for
+    when the root's candidates are compared (0: the search's means alone).
 
     Besides the tree, an agent remembers the seat values it computed, from
     one decision to the next while the ruleset is the same (they depend on
@@ -381,6 +384,7 @@ class MctsAgent:
     blind_keys: bool = True
     own_keys: bool = False
     deny_face_down: bool = True
+    prior_visits: float = 0.0
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
     _memory: _Memory = attrs.field(factory=_Memory, init=False, eq=False, repr=False, hash=False)
@@ -415,13 +419,15 @@ class MctsAgent:
         evaluator = memory.evaluator_for(view, self.evaluation)
         root = self._kept_root(view, me)
         kept_visits = {action: child.visits for action, child in root.children.items()}
-        arms = self._distinct_best(view.determinize(rng), evaluator)
+        ranked = self._distinct_ranked(view.determinize(rng), evaluator)
+        arms = [action for _, action in ranked]
         if len(arms) == 1:
             memory.last = None
             return arms[0]
         root.children = {action: root.children.get(action) or _Node(me) for action in arms}
         root.candidates = list(arms)
-        best, iterations = self._halve(root, arms, view, rng, me, evaluator, started)
+        priors = {action: logistic(value / evaluator.margin_scale) for value, action in ranked}
+        best, iterations = self._halve(root, arms, view, rng, me, evaluator, started, priors)
         if self.reuse_tree:
             memory.trees[me] = (view.history, root)
         clock = time.process_time if self.cpu_clock else time.perf_counter
@@ -450,7 +456,8 @@ class MctsAgent:
         return node
 
     def _halve(self, root: _Node, arms: list[Action], view: GameState, rng: random.Random, me: int,
-               evaluator: MemoizedEvaluation, started: float) -> tuple[Action, int]:
+               evaluator: MemoizedEvaluation, started: float,
+               priors: dict[Action, float]) -> tuple[Action, int]:
         """Sequential halving over ``arms`` within the budget; the winner and the iterations run.
 
         The budget is whichever of ``iterations``, ``max_positions`` and
@@ -478,6 +485,12 @@ class MctsAgent:
 
         # A count is never exceeded; a clock is met on average: a round starts if at least half of it fits.
         overrun = 0.5 if iterations is None and positions is None else 1.0
+        k = self.prior_visits
+
+        def score(action: Action) -> float:
+            child = root.children[action]
+            return (child.reward + k * priors[action]) / (child.visits + k) if child.visits or k else 0.0
+
         phases = max(1, math.ceil(math.log2(len(arms))))
         for phase in range(phases):
             begin = used()
@@ -495,10 +508,10 @@ class MctsAgent:
                 per_round = (now - begin) / done
                 if now + per_round * overrun > target + 1e-9 or now >= 1.0:
                     break
-            arms = sorted(arms, key=lambda a: -root.children[a].mean)[: math.ceil(len(arms) / 2)]
+            arms = sorted(arms, key=lambda a: -score(a))[: math.ceil(len(arms) / 2)]
             if len(arms) == 1:
                 break
-        return max(arms, key=lambda a: root.children[a].mean), spent
+        return max(arms, key=score), spent
 
     def _candidates(self, node: _Node, state: GameState, rng: random.Random, evaluator: Evaluator) -> list[Action]:
         """The node's candidates legal in this determinization, adding some if none is.
@@ -521,6 +534,10 @@ class MctsAgent:
         return available
 
     def _distinct_best(self, state: GameState, evaluator: Evaluator) -> list[Action]:
+        """The actions of :meth:`_distinct_ranked`, without their values."""
+        return [action for _, action in self._distinct_ranked(state, evaluator)]
+
+    def _distinct_ranked(self, state: GameState, evaluator: Evaluator) -> list[tuple[float, Action]]:
         """The ``width`` best actions by the greedy ranking, at most one per kind of move.
 
         A kind is a key use, a card taken face up, or any card taken face
@@ -528,16 +545,16 @@ class MctsAgent:
         Without this, equal-valued face-down takes at every free spot would
         fill all the slots and leave the search nothing to compare.
         """
-        chosen: list[Action] = []
+        chosen: list[tuple[float, Action]] = []
         kinds: set[object] = set()
-        for _, action in ranked_actions(state, evaluator):
+        for value, action in ranked_actions(state, evaluator):
             kind = _kind(action)
             if kind in kinds:
                 continue
             kinds.add(kind)
             if self.deny_face_down and isinstance(action, Take) and action.face_down:
                 action = _denying(state, action, evaluator)
-            chosen.append(action)
+            chosen.append((value, action))
             if len(chosen) == self.width:
                 break
         return chosen
