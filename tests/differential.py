@@ -238,11 +238,12 @@ def _algebra_rule(rng: random.Random) -> m.Scoring:
 
 
 def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False,
-                algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False) -> m.Card:
+                algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
+                either: bool = False) -> m.Card:
     """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics,
     ``algebra``: the language's composable parts: filters, quantifiers, comparisons, new effects)."""
-    if algebra or lasting or swaps or takes:
-        return _algebra_card(rng, name, deck, lasting, swaps, takes)
+    if algebra or lasting or swaps or takes or either:
+        return _algebra_card(rng, name, deck, lasting, swaps, takes, either)
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
         ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
@@ -296,6 +297,23 @@ def _lasting(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effec
     return tuple(out)
 
 
+def _either_row(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with "your next card may be taken from either row" somewhere: when bought (alone, optional, or
+    set aside until the end of the turn), or at the start of its owner's turn (so that very turn's take)."""
+    either = m.NextFromEitherRow()
+    roll = rng.random()
+    if roll < 0.25:
+        return attrs.evolve(card, each_turn=(*card.each_turn, either))
+    effect: m.Effect = either
+    if roll < 0.45:
+        effect = m.MayDo((m.Lose(1, Resource.GOLD),), (either,))
+    elif roll < 0.6:
+        effect = m.EndOfThisTurn((either,))
+    ability = list(card.ability)
+    ability.insert(rng.randint(0, len(ability)), effect)
+    return attrs.evolve(card, ability=tuple(ability))
+
+
 def _swapping(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effect, ...]:
     """``effects`` with a swap of cards of the tableau somewhere: alone, optional (maybe with a cost), set aside
     until the end of the turn, or after copying an adjacent card's ability (which may swap in turn)."""
@@ -338,10 +356,10 @@ def _take_trigger(rng: random.Random, card: m.Card) -> m.Card:
 
 
 def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False, swaps: bool = False,
-                  takes: bool = False) -> m.Card:
+                  takes: bool = False, either: bool = False) -> m.Card:
     """A valid card of the language's composable parts (the first valid one drawn); ``lasting`` adds effects
     that outlast their moment to some, ``swaps`` swaps of cards of the tableau to some, ``takes`` take triggers
-    (of its owner's takes or other players')."""
+    (of its owner's takes or other players'), ``either`` leave to take the next card from either row."""
     while True:
         purse = rng.choice([None, None, 3, 5])
         card = m.Card(
@@ -358,13 +376,15 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
             card = attrs.evolve(card, ability=_swapping(rng, card.ability))
         if takes and rng.random() < 0.5:
             card = _take_trigger(rng, card)
+        if either and rng.random() < 0.4:
+            card = _either_row(rng, card)
         if not card.problems():
             return card
 
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
-                   rows: bool = False) -> cc.Ruleset:
+                   rows: bool = False, either: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -376,12 +396,13 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     with take triggers: on the owner's takes and on other players' ("whenever an opponent takes ...: take 1 gold
     from that player"). ``rows`` gives about a third of the cards gold that piles up on them while they lie in a
     row ("while in a row, at the end of each turn: put 1 gold on this card"), which their taker gains.
+    ``either`` draws them with "your next card may be taken from either row".
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps, takes)
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps, takes, either)
              for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps, takes)
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps, takes, either)
               for i in range(total - castle)]
     if rows:
         cards = [_piling_up(rng, card) if rng.random() < 0.35 else card for card in cards]
@@ -402,7 +423,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     return {
         "seats": [
             (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key) for t in state.tableau(seat)],
-             p.next_discounts)
+             p.next_discounts, p.either_row)
             for seat, p in enumerate(state.players)
         ],
         "rows": [[c.name for c in state.row(d)] for d in DECKS],
@@ -423,7 +444,7 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
     return {
         "seats": [
             (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key) for c in s.cells],
-             (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]))
+             (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]), s.either_row)
             for s in ref.seats
         ],
         "rows": [[c.name for c in ref.places[d].row] for d in DECKS],

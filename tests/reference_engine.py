@@ -143,6 +143,8 @@ class Seat:
         self.next_card = 0
         #: "your next castle card costs N less": for the next card of that deck taken.
         self.next_of = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
+        #: "your next card may be taken from either row": the next take may come from the other row too.
+        self.either_row = False
         #: "at the end of this turn: ...": the abilities set aside, first set aside first.
         self.this_turn: list[Frame] = []
 
@@ -358,7 +360,8 @@ class RefGame:
             if not self.places[OTHER[self.messenger]].exhausted:
                 out.add(("key", "move"))
             out.add(("key", "refresh"))
-        for card in self.places[self.messenger].row:
+        rows = [self.messenger, OTHER[self.messenger]] if seat.either_row else [self.messenger]
+        for card in [card for deck in rows for card in self.places[deck].row]:
             for x, y in self.spots(seat):
                 out.add(("take", card.name, x, y, True))
                 if self.price(seat, card) <= seat.gold:
@@ -386,13 +389,15 @@ class RefGame:
         if kind == "take":
             _, name, x, y, face_down = action
             card = self.by_name[name]
-            self.places[self.messenger].row.remove(card)
+            here = self.messenger if card in self.places[self.messenger].row else OTHER[self.messenger]
+            self.places[here].row.remove(card)
+            seat.either_row = False  # the take spends it, whichever row the card came from
             if face_down:
                 seat.gold += 6
                 seat.keys += 2
             else:
                 seat.gold -= self.price(seat, card)
-            seat.gold += self.places[self.messenger].gold.pop(card.name, 0)
+            seat.gold += self.places[here].gold.pop(card.name, 0)
             # The take spends the one-time discounts it may use, face down too, whatever they saved.
             seat.next_card = 0
             seat.next_of[card.deck] = 0
@@ -639,6 +644,8 @@ class RefGame:
                     seat.next_card += effect.amount
                 else:
                     seat.next_of[effect.deck] += effect.amount
+            elif isinstance(effect, m.NextFromEitherRow):
+                seat.either_row = True
             elif isinstance(effect, m.EndOfThisTurn):
                 seat.this_turn.append(Frame(me, list(effect.effects), frame.copied))
             elif isinstance(effect, m.MoveMessenger):

@@ -148,6 +148,47 @@ def test_the_differential_catches_gold_kept_on_a_card_discarded_from_its_row(
     assert _row_gold_games_disagree()
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_next_card_taken_from_either_row_agrees_with_the_reference(chunk: int) -> None:
+    """"Your next card may be taken from either row" (when bought, optional, at the end of the turn, at the start of
+    the turn): the other row's takes offered, the card taken from it, its row refilled, the leave spent by the next
+    take whichever row it comes from: whole games, action by action."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, either=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def _either_row_games_disagree(count: int = 30) -> bool:
+    """Whether any of ``count`` random games with leave to take the next card from either row disagrees."""
+    from differential import Mismatch
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, either=True), players, seed, STYLES[seed % 3])
+        except Mismatch:
+            return True
+    return False
+
+
+def test_the_differential_catches_leave_to_take_from_either_row_never_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    spend = Turn.spend_next_discount
+
+    def keeps_the_leave(self: Turn, seat: int, deck: int) -> int:
+        either = self.either_row[seat]
+        amount = spend(self, seat, deck)
+        self.either_row[seat] = either
+        return amount
+
+    monkeypatch.setattr(Turn, "spend_next_discount", keeps_the_leave)
+    assert _either_row_games_disagree()
+
+
 def _lasting_games_disagree(count: int = 30) -> bool:
     """Whether any of ``count`` random games with effects that outlast their moment disagrees with the reference."""
     from differential import Mismatch

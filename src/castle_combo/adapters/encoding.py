@@ -43,7 +43,11 @@ comes first. The float32 vector is, in order:
   something waiting (a one-time discount, effects waiting for the end of the
   turn), then also its one-time discounts on any card, on the next castle
   card and on the next village card / 5, and its abilities waiting for the
-  end of the turn / 5 (the base game's layout is unchanged);
+  end of the turn / 5 (the base game's layout is unchanged); when a card of the
+  ruleset lets the next card be taken from either row, then also 1 if that
+  seat's next card may be (a take from the other row is the same action as
+  one from the messenger's row: it names its card, so the action space does
+  not grow);
 * the table: messenger at the castle, at the village; cards taken / all;
   castle and village deck sizes / cards; the phase one-hot (start, take,
   decide, end); the pending decision one-hot (one place per kind of
@@ -77,7 +81,17 @@ from castle_combo.engine.decisions import DECISIONS
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
-from castle_combo.language.model import Choice, Deck, EachPlayer, EndOfThisTurn, MayDo, NextDiscount, Swap, walk
+from castle_combo.language.model import (
+    Choice,
+    Deck,
+    EachPlayer,
+    EndOfThisTurn,
+    MayDo,
+    NextDiscount,
+    NextFromEitherRow,
+    Swap,
+    walk,
+)
 from castle_combo.language.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -134,7 +148,12 @@ class ActionSpace:
         #: waiting for the end of the turn): then each seat has four more values, else the layout is unchanged.
         self.waiting = any(isinstance(node, (NextDiscount, EndOfThisTurn)) for card in self.rules.cards
                            for node in walk(card.effects))
-        self._per_seat = 5 + 6 + 1 + (4 if self.waiting else 0)
+        #: Whether a card of the ruleset lets a seat take its next card from either row: then each seat has one
+        #: more value.
+        self.either = any(isinstance(node, NextFromEitherRow) for card in self.rules.cards
+                          for node in walk(card.effects))
+        self._either_at = 5 + 6 + 1 + (4 if self.waiting else 0)
+        self._per_seat = self._either_at + (1 if self.either else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
         self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(DECISIONS) + 1
@@ -302,6 +321,8 @@ class ActionSpace:
             if self.waiting:
                 once = player.next_discounts
                 out[at + 12:at + 16] = (once[0] / 5, once[1] / 5, once[2] / 5, len(player.this_turn) / 5)
+            if self.either and player.either_row:
+                out[at + self._either_at] = 1.0
         at = base + players * self._per_seat
         out[at + (0 if view.messenger is Deck.CASTLE else 1)] = 1
         out[at + 2] = view.taken / (9 * players)

@@ -164,6 +164,11 @@ class Work(Tableaux, Protocol):
     @property
     def next_discounts(self) -> list[tuple[int, int, int]]: ...
 
+    @property
+    def either_row(self) -> list[bool]:
+        """Per seat, whether its next card may be taken from either row."""
+        ...
+
     def set_aside(self, seat: int, frame: Frame) -> None:
         """Keep ``frame`` (effects of ``seat``'s ability) until the end of this turn."""
 
@@ -817,7 +822,8 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
-                  model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints]
+                  model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
+                  model.NextFromEitherRow]
 
 
 def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | None = None) -> Run:
@@ -915,6 +921,12 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                 work.next_discounts[seat] = (waiting[0], waiting[1], waiting[2])
 
             return next_discount
+        case model.NextFromEitherRow():
+
+            def next_from_either_row(work: Work, seat: int, index: int) -> None:
+                work.either_row[seat] = True
+
+            return next_from_either_row
         case _:
             assert_never(effect)
 
@@ -1034,7 +1046,7 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
-              | model.GainPoints()):
+              | model.GainPoints() | model.NextFromEitherRow()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:

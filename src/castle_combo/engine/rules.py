@@ -152,7 +152,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots, waiting, _, _ = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
         discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
@@ -162,6 +162,8 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     if phase is _START and keys > 0:
         first += _REFRESH_ONLY if locations[1 - here][4] else _MOVE_OR_REFRESH
     takes = engine.row_takes(spots, locations[here][1], gold, discounts)
+    if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
+        takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts)
     return first + takes if first else takes
 
 
@@ -252,9 +254,13 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
+    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either = players[seat]
     if card is None or card not in row:
-        raise _not_in_row(engine, action, here, row)
-    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers = players[seat]
+        if not (either and card is not None and card in locations[1 - here][1]):
+            raise _not_in_row(engine, action, here, row, locations[1 - here][1] if either else ())
+        # "Your next card may be taken from either row": the card leaves the other row, refilled after it.
+        here = 1 - here
+        deck, row, discard, removed, _ = locations[here]
     at = action.at
     if at not in spots:
         raise _not_a_spot(at, spots)
@@ -280,7 +286,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end.)
     if (fast and not engine.has_row_gold and not f.lock and deck and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
-            and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later
+            and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
             and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0))
         runs = () if face_down else engine.auto_bought[card]
@@ -291,7 +297,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                 after = spots_of(tableau)
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
-                         waiting, later, triggers)
+                         waiting, later, triggers, either)
             else:
                 s0, s1, s2, s3, s4, s5 = shields  # engine.plus_shields, written out: one per shield type
                 p0, p1, p2, p3, p4, p5 = f.shields
@@ -306,7 +312,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields, banners, after,
-                             waiting, later, triggers | engine.trigger_bits[card])
+                             waiting, later, triggers | engine.trigger_bits[card], either)
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -343,10 +349,12 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
     return _resolve(state, turn, taken + 1, Resume.TAKEN, action)
 
 
-def _not_in_row(engine: Compiled, action: Take, here: int, row: tuple[int, ...]) -> IllegalAction:
-    names = ", ".join(engine.name(c) for c in row)
-    return IllegalAction(f"{action.card} is not in the {_place_name(here)} row, where the messenger is; "
-                         f"you may take {names}")
+def _not_in_row(engine: Compiled, action: Take, here: int, row: tuple[int, ...],
+                other: tuple[int, ...] = ()) -> IllegalAction:
+    names = ", ".join(engine.name(c) for c in row + other)
+    where = (f"the {_place_name(here)} row, where the messenger is, nor in the {_place_name(1 - here)} row"
+             if other else f"the {_place_name(here)} row, where the messenger is")
+    return IllegalAction(f"{action.card} is not in {where}; you may take {names}")
 
 
 def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> IllegalAction:

@@ -114,6 +114,9 @@ class PlayerState(NamedTuple):
     whenever the seat takes a card, at the end or the start of its turn, at the end
     of the game) of its face-up cards, or-ed together, so that the engine leaves its
     fast path only while such a card is face up.
+
+    ``either_row`` says whether the seat's next card may be taken from either row, whatever the messenger's
+    place ("your next card may be taken from either row"): it waits for the seat's next take, which spends it.
     """
 
     gold: int
@@ -126,6 +129,7 @@ class PlayerState(NamedTuple):
     next_discounts: tuple[int, int, int] = (0, 0, 0)
     this_turn: tuple[Frame, ...] = ()
     triggers: int = 0
+    either_row: bool = False
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
@@ -149,7 +153,7 @@ class PlayerState(NamedTuple):
 
 #: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s fields, in order.
 Seat = tuple[int, int, tuple[Placed, ...], tuple[int, ...], tuple[int, ...], tuple[int, int],
-             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int]
+             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool]
 #: A location as the engine keeps it (:attr:`Table.places`): :class:`Location`'s fields, in order.
 Place = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 
@@ -170,7 +174,7 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
     free = spots_of(player.tableau)
     return PlayerState(
         player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free,
-        player.next_discounts, player.this_turn, triggers_of(player.tableau, engine),
+        player.next_discounts, player.this_turn, triggers_of(player.tableau, engine), player.either_row,
     )
 
 

@@ -48,7 +48,7 @@ class Turn:
     __slots__ = (
         "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
         "next_discounts", "opened_lock", "reshuffles", "rng", "row_gold", "script", "shields", "state", "swapped",
-        "tableaux", "this_turn",
+        "tableaux", "either_row", "this_turn",
     )
 
     def __init__(self, state: Table) -> None:
@@ -63,7 +63,9 @@ class Turn:
         banners: list[tuple[int, int]] = []
         next_discounts: list[tuple[int, int, int]] = []
         this_turn: list[tuple[Frame, ...]] = []
-        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _ in state.seats:
+        either_row: list[bool] = []
+        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either in (
+                state.seats):
             tableaux.append(p_tableau)  # one pass: a Turn is built for most actions
             keys.append(p_keys)
             gold.append(p_gold)
@@ -72,6 +74,7 @@ class Turn:
             banners.append(p_banners)
             next_discounts.append(p_next)
             this_turn.append(p_later)
+            either_row.append(p_either)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
@@ -79,6 +82,8 @@ class Turn:
         self.next_discounts = next_discounts
         #: Per seat, the abilities set aside until the end of this turn, first set aside first.
         self.this_turn = this_turn
+        #: Per seat, whether its next card may be taken from either row (waiting for its next take).
+        self.either_row = either_row
         #: The locations as plain tuples in :class:`Location`'s field order (see ``Table.places``).
         self.locations: list[Place] = list(state.places)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
@@ -286,7 +291,10 @@ class Turn:
         self.this_turn[seat] += (frame,)
 
     def spend_next_discount(self, seat: int, deck: int) -> int:
-        """Spend ``seat``'s one-time discounts on a card of ``deck`` now taken; return how much they come to."""
+        """Spend ``seat``'s one-time discounts on a card of ``deck`` now taken; return how much they come to.
+
+        The take spends the seat's leave to take its next card from either row too."""
+        self.either_row[seat] = False
         waiting = self.next_discounts[seat]
         amount = waiting[0] + waiting[1 + deck]
         if amount:
@@ -312,13 +320,14 @@ class Turn:
         """The seats as they are now (see ``Table.seats``): the unchanged ones as they were, the others built anew."""
         players = list(self.state.seats)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
-        next_discounts, this_turn = self.next_discounts, self.this_turn
+        next_discounts, this_turn, either_row = self.next_discounts, self.this_turn, self.either_row
         any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
-            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers = p
+            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either = p
             tableau = tableaux[seat]
             if p_tableau is tableau and p_gold == gold[seat] and p_keys == keys[seat]:
-                if p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]:
+                if (p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]
+                        and p_either == either_row[seat]):
                     continue
             if len(tableau) == len(p_tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
@@ -327,7 +336,7 @@ class Turn:
             if p_tableau is not tableau and any_triggers:
                 triggers = triggers_of(tableau, self.engine)
             players[seat] = (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat], self.banners[seat],
-                             spots, next_discounts[seat], this_turn[seat], triggers)
+                             spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat])
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

@@ -586,6 +586,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         amount = next(p for p in parts if isinstance(p, int))
         return m.NextDiscount(amount, deck, source=self._at(meta))
 
+    def next_from_either_row(self, meta: Meta) -> m.NextFromEitherRow:
+        return m.NextFromEitherRow(source=self._at(meta))
+
     def end_of_this_turn(self, meta: Meta, *effects: m.Effect) -> m.EndOfThisTurn:
         return m.EndOfThisTurn(tuple(effects), source=self._at(meta))
 

@@ -168,6 +168,8 @@ def _check_player(state: Table, seat: int) -> None:
         raise _fail(f"{path}.discounts", f"cannot be negative, got {list(player.discounts)}")
     if min(player.next_discounts) < 0:
         raise _fail(f"{path}.next_discounts", f"cannot be negative, got {list(player.next_discounts)}")
+    if not isinstance(player.either_row, bool):
+        raise _fail(f"{path}.either_row", f"is true or false, got {player.either_row!r}")
     if player.this_turn and (seat != state.current_player or state.taken >= CARDS_PER_PLAYER * len(state.players)
                              and state.pending is None):
         raise _fail(f"{path}.this_turn", "only the player whose turn it is has effects waiting for its end")

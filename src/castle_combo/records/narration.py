@@ -91,6 +91,8 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
     used = -sum(more for more in waiting if more < 0)
     if used:
         parts.append(f"uses up a one-time discount of {used}")
+    if new.either_row and not old.either_row:
+        parts.append("may take the next card from either row")
     if len(new.this_turn) > len(old.this_turn):
         parts.append("sets effects aside until the end of the turn")
     for slot in range(2, len(new.discounts)):
@@ -224,6 +226,8 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
     if isinstance(action, Take):
         how = "face down" if action.face_down else "face up"
         head = f"{name} takes {action.card} {how} {where(seat, action.at)}"
+        if before.pending is None and all(card.name != action.card for card in before.row(before.messenger)):
+            head += f" from the {'village' if before.messenger is Deck.CASTLE else 'castle'} row"
         lying = before.gold_in_row(action.card) if before.row_gold else 0
         if lying:
             head += f" with the {lying} gold lying on it in the row"

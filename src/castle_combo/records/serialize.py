@@ -251,6 +251,12 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                               f"small whole number), got {quote(value)}")
         return (value.get("card", 0), value.get("castle", 0), value.get("village", 0))
 
+    def either_row_in(value: Any, _: Any = None) -> bool:
+        if not isinstance(value, bool):
+            raise RecordError(f"expected true or false (whether the next card may be taken from either row), "
+                              f"got {quote(value)}")
+        return value
+
     def frames_in(value: Any, _: Any = None) -> tuple[Frame, ...]:
         if not isinstance(value, list):
             raise RecordError(f"expected a list of abilities waiting for the end of the turn, got {quote(value)}")
@@ -263,12 +269,14 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         return tuple(structured)
 
     # The aggregates are derived from the tableau: not saved, recomputed on load. One-time discounts and effects
-    # waiting for the end of the turn are saved only when there are some (a save without them has none).
+    # waiting for the end of the turn are saved only when there are some (a save without them has none); so is
+    # the leave to take the next card from either row, only when given.
     derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True),
                "triggers": override(omit=True)}
     waiting = {"next_discounts": override(unstruct_hook=next_discounts_out, struct_hook=next_discounts_in),
                "this_turn": override(unstruct_hook=lambda frames: [conv.unstructure(f, Frame) for f in frames],
-                                     struct_hook=frames_in)}
+                                     struct_hook=frames_in),
+               "either_row": override(struct_hook=either_row_in)}
     player_dict = namedtuple_dict_unstructure_factory(PlayerState, conv, False, **derived, **waiting)
 
     def player_out(player: PlayerState) -> dict[str, Any]:

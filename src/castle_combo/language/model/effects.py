@@ -80,6 +80,7 @@ __all__ = [
     "MayDo",
     "MoveMessenger",
     "NextDiscount",
+    "NextFromEitherRow",
     "PlayerEffect",
     "RowChoice",
     "StoreGold",
@@ -564,6 +565,42 @@ class NextDiscount:
 REFUSALS.add("`your next card costs N less`", "`at the end of the game:`", "no card is taken after the end of the "
              "game, so a one-time discount there is never used", "move it to 'when bought:' or a turn's trigger",
              on=NextDiscount, refuses=lambda e, w: w.moment is Moment.GAME_END)
+
+
+@attrs.frozen
+class NextFromEitherRow:
+    """The owner's next card may be taken from either row (the Quartermaster's "take your next card from the
+    other row"): the castle row or the village row, whatever the messenger's place.
+
+    It waits in the owner's state until their next take, which spends it whichever row that card comes from
+    (from the messenger's row too). The take is otherwise an ordinary step 2: the printed cost minus the
+    discounts of the card's deck, or face down for 6 gold and 2 keys; its ability resolves; its messenger icon
+    moves the messenger as usual; the row it leaves is refilled. A key may still be spent in step 1 of that
+    turn. Granting it again before that take changes nothing (it does not add up). It never applies to the
+    card whose ability grants it: that card is already taken.
+    """
+
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A moment after which no card is taken."""
+        return REFUSALS.of(self, where)
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        return english.sentence(
+            "Your next card may be taken from either row (the castle row or the village row, whatever the "
+            "messenger's place; taking your next card uses this up)"
+        )
+
+    def ccl(self) -> str:
+        return "your next card may be taken from either row"
+
+
+REFUSALS.add("`your next card may be taken from either row`", "`at the end of the game:`", "leave to take the next "
+             "card from either row is never used at the end of the game: no card is taken after it",
+             "move it to 'when bought:' or a turn's trigger",
+             on=NextFromEitherRow, refuses=lambda e, w: w.moment is Moment.GAME_END)
 
 
 @attrs.frozen
@@ -1132,7 +1169,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints,
+    GainPoints, NextFromEitherRow,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
