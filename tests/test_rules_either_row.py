@@ -226,3 +226,8 @@ def test_random_and_bot_games_with_the_leave_play_to_the_end() -> None:
             state = state.apply(action)
         assert len(state.players[0].tableau) == 9
     assert took_other > 0
+
+
+def test_a_fan_writing_take_your_next_card_from_the_other_row_is_shown_the_phrase() -> None:
+    with pytest.raises(cc.CardSyntaxError, match="your next card may be taken from either row"):
+        parse_text(f'card "Fan" {{ {VILLAGE} when bought: you may take your next card from the other row }}')

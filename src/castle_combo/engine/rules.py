@@ -295,6 +295,7 @@ def _take(state: T, action: Take, fast: bool = True) -> T:
             after: tuple[tuple[int, int], ...] | None = spots_after(spots, at)
             if after is None:
                 after = spots_of(tableau)
+            moved: Seat
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
                          waiting, later, triggers, either)

@@ -408,6 +408,10 @@ PHRASES: tuple[Phrase, ...] = (
             "Castle Combo has no hand and no drawing: each turn you take one card from a row; gold and keys "
             "are gained from the supply ('gain 2 gold')",
             "say what the card gives instead, such as 'gain 2 gold'"),
+    _phrase(r"\b(?:you\s+may\s+)?take\s+your\s+next\s+card\s+from\s+(?:the\s+other|either|any|another|both)\s+rows?\b",
+            "your next card may be taken from either row",
+            "leave to take your next card from the other row is written 'your next card may be taken from either "
+            "row' (it waits for your next take, from the castle row or the village row)"),
     _phrase(r"\b(?:reserve|reserves|reserving|hold|holds|keep|keeps|set\s+aside|sets\s+aside|save|saves)\s+"
             r"(?:an?|one|up\s+to\s+\d+|\d+|this|that)?\s*(?:[\w-]+\s+){0,2}?cards?\b[^\n}]*", None,
             "Castle Combo has no reserve: a card taken goes into your tableau at once, and no card is kept beside "
