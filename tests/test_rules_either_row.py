@@ -231,3 +231,23 @@ def test_random_and_bot_games_with_the_leave_play_to_the_end() -> None:
 def test_a_fan_writing_take_your_next_card_from_the_other_row_is_shown_the_phrase() -> None:
     with pytest.raises(cc.CardSyntaxError, match="your next card may be taken from either row"):
         parse_text(f'card "Fan" {{ {VILLAGE} when bought: you may take your next card from the other row }}')
+
+
+def test_the_terminal_prompt_says_the_other_rows_cards_are_taken_by_name_and_takes_them() -> None:
+    from castle_combo.cli._play_input import parse_input, prompt_lines
+
+    state = granted()
+    view = state.view(0)
+    assert "the other row's cards by name (noble x y)" in prompt_lines(view, view.legal_actions())[1]
+    assert parse_input("noble 1 0", view.legal_actions()).action == take("Noble", 1, 0)
+    plain = state.apply(take("Noble", 1, 0)).apply(take(state.row(cc.Deck.VILLAGE)[0].name, 1, 0)).view(0)
+    assert "other row" not in " ".join(prompt_lines(plain, plain.legal_actions()))
+
+
+def test_the_fast_paths_agree_with_the_general_path_with_the_leave() -> None:
+    from differential import random_ruleset
+    from test_engine_fast_paths import play_both_ways
+
+    for seed in range(8):
+        players = 2 + seed % 4
+        play_both_ways(random_ruleset(random.Random(seed), players, either=True), players, seed)

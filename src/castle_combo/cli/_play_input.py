@@ -58,6 +58,7 @@ from castle_combo.engine.actions import (
 )
 from castle_combo.engine.state import GameState
 from castle_combo.errors import BadInput
+from castle_combo.language.model import Deck
 
 __all__ = ["Command", "BadInput", "HELP", "Parsed", "parse_input", "compact", "prompt_lines", "quick_move"]
 
@@ -320,4 +321,8 @@ def prompt_lines(view: GameState, legal: Sequence[Action]) -> list[str]:
     spots = len(view.players[view.current_player].spots)
     letters = "a" if spots == 1 else f"a-{SPOT_LETTERS[spots - 1]}"
     first = f"Take a card: its number 1-{len(view.row(view.messenger))}, a spot {letters}"
+    if view.players[view.current_player].either_row:
+        other = view.row(Deck.VILLAGE if view.messenger is Deck.CASTLE else Deck.CASTLE)
+        if other:
+            extras.insert(0, f"the other row's cards by name ({other[0].name.lower()} x y)")
     return [first + ", then u (face up) or d (face down)", "; ".join(extras + ["z undo", "? help"])]
