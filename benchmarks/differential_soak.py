@@ -6,10 +6,11 @@ official expansion, a small random ruleset built from every construct of
 the card model, lock cards included half the time, or one drawn from the card
 language's composable parts: any filter, noun, scope, quantifier and
 comparison, and the newer effects, or those with swaps of cards of a tableau, or a random one whose cards
-often pile up gold while they lie in a row), 2 to 5 players, a first
+often pile up gold while they lie in a row, or with leave to take the next card from either row),
+2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
-``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``) plays one kind.
+``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``) plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
 """
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from differential import Mismatch, play_and_compare, random_ruleset, rulesets
 
 STYLES = ("uniform", "buyer", "keys")
-KINDS = ("standard", "fan", "oubliette", "random", "parts", "swaps", "rows")
+KINDS = ("standard", "fan", "oubliette", "random", "parts", "swaps", "rows", "either")
 
 
 def main() -> int:
@@ -43,7 +44,8 @@ def main() -> int:
     for seed in range(args.seed, args.seed + args.games):
         rng = random.Random(seed)
         players = 2 + seed % 4
-        kind = args.only or ("standard", "fan", "oubliette", "random", "parts", "parts", "swaps", "rows")[seed % 8]
+        kind = args.only or ("standard", "fan", "oubliette", "random", "parts", "parts", "swaps", "rows",
+                             "either")[seed % 9]
         if kind == "random":
             rules = random_ruleset(rng, players, locks=seed % 2 == 0)
         elif kind == "parts":
@@ -52,6 +54,8 @@ def main() -> int:
             rules = random_ruleset(rng, players, swaps=True)
         elif kind == "rows":
             rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True, rows=True)
+        elif kind == "either":
+            rules = random_ruleset(rng, players, either=True)
         else:
             rules = named[kind]
         per_kind[kind] += 1
