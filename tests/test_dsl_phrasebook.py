@@ -103,6 +103,10 @@ EXAMPLES = [
     ("when bought: swap places with an adjacent card", "when bought: swap this card with an adjacent card",
      "When bought face up: Swap the places of this card and one of your cards adjacent to it (your choice; each "
      "moves as it lies, face up or down, with its gold and key; no ability happens again)."),
+    ("when bought: you may take your next card from the other row",
+     "when bought: your next card may be taken from either row",
+     "When bought face up: Your next card may be taken from either row (the castle row or the village row, "
+     "whatever the messenger's place; taking your next card uses this up)."),
 ]
 #: The same for the facts of a card (the line of deck, cost and shields).
 HEADER_EXAMPLES = [
