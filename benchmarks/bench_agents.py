@@ -47,7 +47,7 @@ def move_times(spec: str, games: int, rules: cc.Ruleset) -> list[float]:
         rng = random.Random(index)
         my_seat = index % 2
         while not state.is_over:
-            seat = state.current_player
+            seat = state.to_act
             view = state.view(seat)
             if seat == my_seat:
                 started = time.perf_counter()
