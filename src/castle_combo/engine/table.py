@@ -251,10 +251,11 @@ class TableauCard:
 class Table(NamedTuple):
     """A whole game at one moment, as data (see the module docstring).
 
-    ``current_player`` is the seat whose turn it is (:attr:`to_act` the seat that must answer now); ``taken`` the number of cards
-    taken so far; ``phase`` where in the turn; ``messenger`` the location the
-    messenger is at; ``pending`` the decision the current player owes, if
-    any, with the abilities waiting on it; ``opened_lock`` whether a lock was
+    ``current_player`` is the seat whose turn it is (:attr:`to_act` the seat
+    that must answer now); ``taken`` the number of cards taken so far;
+    ``phase`` where in the turn; ``messenger`` the location the messenger is
+    at; ``pending`` the decision owed (by the current player, or by another
+    player for a choice they owe), if any, with the abilities waiting on it; ``opened_lock`` whether a lock was
     opened this turn (one per turn); ``history`` every action applied since
     the start. ``rng`` seeds the next reshuffle; ``origin`` is how the game
     began; ``script`` holds reshuffle orders given by a record, still to be
