@@ -52,8 +52,8 @@ def test_the_phrase_reads_writes_and_says_the_same_thing() -> None:
               "is the one choosing): (take 1 gold from that player (never more than they have)) or (take 1 key from "
               "that player (never more than they have))."),
         ("your left neighbour chooses one: { gain 2 gold } or { that player gains 1 key }",
-         "Your left neighbour chooses one, in turn from your left, among the options they can pay for (\"that "
-         "player\" is the one choosing): (gain 2 gold) or (that player gains 1 key)."),
+         "Your left neighbour chooses one among the options they can pay for (\"that player\" is the one "
+         "choosing): (gain 2 gold) or (that player gains 1 key)."),
         ("each neighbor with at least 3 gold chooses one: { take 2 gold from that player } or { give 1 key to that "
          "player then lose 1 gold }", None),
     ]:

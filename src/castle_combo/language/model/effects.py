@@ -1166,8 +1166,9 @@ class PlayersChoose:
             for option in self.options
         )
         who = self._who(ccl=False)
-        return english.sentence(f"{who[:1].upper() + who[1:]} chooses one, in turn from your left, among the "
-                                f"options they can pay for (\"that player\" is the one choosing): "
+        order = "" if self.group in _ONE_PLAYER else ", in turn from your left,"
+        return english.sentence(f"{who[:1].upper() + who[1:]} chooses one{order} among the options they can pay "
+                                f"for (\"that player\" is the one choosing): "
                                 + english.join_or(f"({text})" for text in options))
 
     def ccl(self) -> str:
