@@ -262,3 +262,45 @@ def test_without_the_construct_the_seat_to_act_is_always_the_current_player() ->
     while not state.is_over:
         assert state.to_act == state.current_player
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_terminal_game_stops_the_bots_when_you_owe_a_choice_in_their_turn() -> None:
+    from castle_combo.cli._play_session import Session
+
+    _, state = _table(players=2)
+    session = Session(state, me=1, bots={0: _Taker()}, rngs={0: random.Random(0)}, seed=0, names=["bot", "you"])
+    said = session.bots_play()
+    assert said and session.my_turn and session.state.current_player == 0
+    assert session.legal() == (cc.Choose(1), cc.Choose(2))
+    session.play(cc.Choose(2))
+    assert session.state.current_player == 1 and session.my_turn
+
+
+class _Taker:
+    """A bot that takes the Tax Collector when it can, else the first legal action."""
+
+    name = "taker"
+
+    def choose(self, view: cc.GameState, rng: random.Random) -> cc.Action:
+        wanted = [a for a in view.legal_actions() if isinstance(a, cc.Take) and a.card == "Tax Collector"
+                  and not a.face_down]
+        return wanted[0] if wanted else view.legal_actions()[0]
+
+
+def test_gymnasium_and_openspiel_ask_the_seat_that_owes_the_choice() -> None:
+    pytest.importorskip("gymnasium")
+    from castle_combo.adapters.gymnasium import CastleComboEnv
+
+    rules, state = _table(players=2)
+    env = CastleComboEnv(opponents=("random",), seat=1, rules=rules)
+    env.reset(seed=1)
+    env.game = state.apply(take("Tax Collector"))  # the bot at seat 0 bought it: seat 1 owes a choice
+    env._play_bots()
+    assert env.game.current_player == 0 and env.game.to_act == 1
+    assert env._info()["action_mask"].sum() == 2
+    pyspiel = pytest.importorskip("pyspiel")
+    import castle_combo.adapters.openspiel as ccos
+
+    game = pyspiel.load_game("python_castle_combo", {"players": 2})
+    spiel = ccos.CastleComboState(game, env.game)
+    assert spiel.current_player() == 1 and spiel.game_state.current_player == 0
