@@ -304,3 +304,23 @@ def test_gymnasium_and_openspiel_ask_the_seat_that_owes_the_choice() -> None:
     game = pyspiel.load_game("python_castle_combo", {"players": 2})
     spiel = ccos.CastleComboState(game, env.game)
     assert spiel.current_player() == 1 and spiel.game_state.current_player == 0
+
+
+def test_at_the_end_of_the_game_the_opponents_owe_the_choice_before_the_scores() -> None:
+    text = "each opponent chooses one: { take 1 gold from that player } or { take 1 key from that player }"
+    cards = [parse_text(f'card "Collector {k}" {{ deck castle cost 0 shields faith at the end of the game: {text} }}')[0]
+             for k in range(8)]
+    rules = ruleset(*cards, castle=30, village=30)
+    asked = 0
+    for seed in range(4):
+        state = cc.new_game(players=2 + seed % 3, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.to_act != state.current_player:
+                asked += 1
+                assert state.taken == 9 * len(state.players)
+                with pytest.raises(cc.GameNotOver):
+                    state.scores()
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert cc.replay(state.record(), rules=rules) == state
+    assert asked > 0
