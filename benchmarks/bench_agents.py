@@ -47,7 +47,8 @@ def move_times(spec: str, games: int, rules: cc.Ruleset) -> list[float]:
         rng = random.Random(index)
         my_seat = index % 2
         while not state.is_over:
-            seat = state.current_player
+            # the seat to act; a --base commit older than GameState.to_act has only current_player
+            seat = getattr(state, "to_act", state.current_player)
             view = state.view(seat)
             if seat == my_seat:
                 started = time.perf_counter()

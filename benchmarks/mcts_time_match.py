@@ -123,7 +123,7 @@ def play(job: tuple[float | None, int | None, bool, dict[str, Any], int, int]) -
     rngs = {seat: random.Random(derive_seed(seed, index, f"seat{seat}")) for seat in (0, 1)}
     stats = {"new": [0.0, 0.0, 0, 0], "old": [0.0, 0.0, 0, 0]}  # wall s, cpu s, decisions, iterations
     while not state.is_over:
-        seat = state.current_player
+        seat = state.to_act
         who = "new" if seat == mine else "old"
         searched = len(state.legal_actions()) > 1
         before = module.iterations_run

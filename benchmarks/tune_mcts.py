@@ -82,7 +82,7 @@ def play(job: tuple[dict[str, Any], int, int]) -> tuple[float, int, float, int, 
     rngs = {seat: random.Random(derive_seed(seed, index, f"s{seat}")) for seat in (0, 1)}
     think, moves, slowest = 0.0, 0, 0.0
     while not state.is_over:
-        seat = state.current_player
+        seat = state.to_act
         started = time.perf_counter()
         action = bots[seat].choose(state.view(seat), rngs[seat])
         if seat == mine:

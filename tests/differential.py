@@ -239,11 +239,11 @@ def _algebra_rule(rng: random.Random) -> m.Scoring:
 
 def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, fan: bool = False,
                 algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
-                either: bool = False) -> m.Card:
+                either: bool = False, owed: bool = False) -> m.Card:
     """A valid card drawn from every construct of the model (``locks``: the expansion's, ``fan``: fan mechanics,
     ``algebra``: the language's composable parts: filters, quantifiers, comparisons, new effects)."""
-    if algebra or lasting or swaps or takes or either:
-        return _algebra_card(rng, name, deck, lasting, swaps, takes, either)
+    if algebra or lasting or swaps or takes or either or owed:
+        return _algebra_card(rng, name, deck, lasting, swaps, takes, either, owed)
     while True:
         purse = rng.randint(1, 6) if rng.random() < 0.3 else None
         ability = [_effect(rng, purse is not None, True, locks, fan) for _ in range(rng.randint(0, 3))]
@@ -355,11 +355,33 @@ def _take_trigger(rng: random.Random, card: m.Card) -> m.Card:
                         taken_by=taken_by)
 
 
+def _owed_choice(rng: random.Random) -> m.PlayersChoose:
+    """A choice other players owe ("each opponent chooses one: ..."): options of gains, losses, takes and gifts
+    between the owner and "that player" (the one choosing), some per a count, some they cannot always pay."""
+    group = rng.choice([m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT, m.PlayerGroup.RIGHT])
+
+    def one() -> m.Effect:
+        resource = rng.choice(list(Resource))
+        roll = rng.random()
+        if roll < 0.15:
+            return m.Gain(rng.randint(1, 2), resource)
+        if roll < 0.25:
+            return m.Lose(rng.randint(1, 2), resource)
+        per = _algebra_per(rng, False) if rng.random() < 0.25 else None
+        inner = rng.choice([m.Take, m.Take, m.Lose, m.Give, m.Gain])(rng.randint(1, 6), resource, per)
+        return m.EachPlayer(m.ThatPlayer.TAKER, inner)
+
+    options = tuple(tuple(one() for _ in range(rng.randint(1, 2))) for _ in range(rng.randint(2, 3)))
+    condition = _algebra_condition(rng, False, them=True) if rng.random() < 0.25 else None
+    return m.PlayersChoose(group, options, condition)
+
+
 def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False, swaps: bool = False,
-                  takes: bool = False, either: bool = False) -> m.Card:
+                  takes: bool = False, either: bool = False, owed: bool = False) -> m.Card:
     """A valid card of the language's composable parts (the first valid one drawn); ``lasting`` adds effects
     that outlast their moment to some, ``swaps`` swaps of cards of the tableau to some, ``takes`` take triggers
-    (of its owner's takes or other players'), ``either`` leave to take the next card from either row."""
+    (of its owner's takes or other players'), ``either`` leave to take the next card from either row, ``owed``
+    choices other players owe."""
     while True:
         purse = rng.choice([None, None, 3, 5])
         card = m.Card(
@@ -378,13 +400,17 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
             card = _take_trigger(rng, card)
         if either and rng.random() < 0.4:
             card = _either_row(rng, card)
+        if owed and rng.random() < 0.5:
+            ability = list(card.ability)
+            ability.insert(rng.randint(0, len(ability)), _owed_choice(rng))
+            card = attrs.evolve(card, ability=tuple(ability))
         if not card.problems():
             return card
 
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
-                   rows: bool = False, either: bool = False) -> cc.Ruleset:
+                   rows: bool = False, either: bool = False, owed: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -396,13 +422,14 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     with take triggers: on the owner's takes and on other players' ("whenever an opponent takes ...: take 1 gold
     from that player"). ``rows`` gives about a third of the cards gold that piles up on them while they lie in a
     row ("while in a row, at the end of each turn: put 1 gold on this card"), which their taker gains.
-    ``either`` draws them with "your next card may be taken from either row".
+    ``either`` draws them with "your next card may be taken from either row". ``owed`` draws them with choices
+    other players owe ("each opponent chooses one: ...").
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
-    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps, takes, either)
+    cards = [random_card(rng, f"C{i}", Deck.CASTLE, locks, fan, algebra, lasting, swaps, takes, either, owed)
              for i in range(castle)]
-    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps, takes, either)
+    cards += [random_card(rng, f"V{i}", Deck.VILLAGE, locks, fan, algebra, lasting, swaps, takes, either, owed)
               for i in range(total - castle)]
     if rows:
         cards = [_piling_up(rng, card) if rng.random() < 0.35 else card for card in cards]
@@ -434,6 +461,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
         "exhausted": [state.is_exhausted(d) for d in DECKS],
         "messenger": state.messenger.value,
         "current": state.current_player,
+        "acting": state.to_act,
         "over": state.is_over,
         "legal": sorted(map(repr, (action_key(a.to_json()) for a in state.legal_actions()))),
     }
@@ -455,6 +483,7 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
         "exhausted": [ref.places[d].exhausted for d in DECKS],
         "messenger": ref.messenger.value,
         "current": ref.current,
+        "acting": ref.acting,
         "over": ref.is_over,
         "legal": sorted(map(repr, ref.legal())),
     }

@@ -241,6 +241,14 @@ class Watch:
         self.taken = taken
 
 
+class OwedBy:
+    """One player's turn to answer a choice they owe ("each opponent chooses one"), judged when it comes."""
+
+    def __init__(self, effect: m.PlayersChoose, other: int) -> None:
+        self.effect = effect
+        self.other = other
+
+
 class RefGame:
     """A whole game, mutated in place by :meth:`apply`."""
 
@@ -343,6 +351,8 @@ class RefGame:
                 return {("choose", 1), ("choose", 2)}
             if kind == "player":
                 return {("choose", k) for k in range(1, len(detail[1]) + 1)}
+            if kind == "owed":
+                return {("choose", k) for k in detail[2]}
             if kind == "reveal":
                 return {("reveal", cell.card.name) for cell in detail[0]}
             if kind == "swap":
@@ -440,6 +450,8 @@ class RefGame:
                 seat.gold -= gold
                 seat.keys -= keys
                 frame.effects = list(effects) + frame.effects
+        elif kind == "choose" and question == "owed":
+            self.pick(detail[0], detail[1], action[1], frame)
         elif kind == "choose" and question == "player":
             inner, candidates = detail
             self.on_player(inner, candidates[action[1] - 1], frame.me, frame.discarded)
@@ -485,6 +497,31 @@ class RefGame:
         else:
             self.gain(self.current, inner.resource, -min(amount, mine))
             self.gain(other, inner.resource, min(amount, mine))
+
+    @property
+    def acting(self) -> int:
+        """The seat that must answer now: the current player, or the one owing a choice."""
+        if self.question is not None and self.question[0] == "owed":
+            return int(self.question[1][1])
+        return self.current
+
+    def affords(self, option: tuple[m.Effect, ...], other: int, me: Cell, discarded: list[m.Card]) -> bool:
+        """Whether ``other`` can pay in full what the option takes from them or makes them lose."""
+        owed = {Resource.GOLD: 0, Resource.KEY: 0}
+        for effect in option:
+            if (isinstance(effect, m.EachPlayer) and effect.group is m.ThatPlayer.TAKER
+                    and isinstance(effect.effect, (m.Take, m.Lose))):
+                owed[effect.effect.resource] += max(0, judge.amount(effect.effect, self.context(me, discarded, other)))
+        return owed[Resource.GOLD] <= self.seats[other].gold and owed[Resource.KEY] <= self.seats[other].keys
+
+    def pick(self, owed: m.PlayersChoose, other: int, option: int, frame: Frame) -> None:
+        """``other``'s option of a choice they owe resolves now, "that player" being them (it never asks)."""
+        saved, taker = self.frames, self.taker
+        inner = Frame(frame.me, list(owed.options[option - 1]), frame.copied)
+        inner.discarded = frame.discarded
+        self.frames, self.taker = [inner], other
+        assert not self.asks(), "an option of an owed choice never asks"
+        self.frames, self.taker = saved, taker
 
     def gain(self, who: int, resource: Resource, amount: int) -> None:
         if resource is Resource.GOLD:
@@ -573,6 +610,23 @@ class RefGame:
             if isinstance(effect, Watch):
                 if not (me.up and judge.passes(me.card.on_take, effect.taken, ctx)):
                     frame.effects.clear()
+                continue
+            if isinstance(effect, OwedBy):
+                owed, other = effect.effect, effect.other
+                if owed.condition is not None and not judge.holds(owed.condition,
+                                                                  self.context(me, frame.discarded, other)):
+                    continue
+                offered = [k for k, option in enumerate(owed.options, start=1)
+                           if self.affords(option, other, me, frame.discarded)]
+                if len(offered) == 1:
+                    self.pick(owed, other, offered[0], frame)
+                elif offered:
+                    self.question = ("owed", (owed, other, offered))
+                    return True
+                continue
+            if isinstance(effect, m.PlayersChoose):
+                # Each player of the group answers in turn from the owner's left, each judged when it comes.
+                frame.effects[0:0] = [OwedBy(effect, other) for other in self.players(effect.group)]
                 continue
             if isinstance(effect, m.Gain):
                 self.gain(self.current, effect.resource, judge.amount(effect, ctx))

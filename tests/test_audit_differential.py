@@ -386,3 +386,32 @@ def test_the_differential_catches_a_take_trigger_resolving_for_any_card(monkeypa
 
     monkeypatch.setattr(WatchStep, "run", lambda self, work, seat, frame: None)
     assert _take_games_disagree()
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_choices_other_players_owe_agree_with_the_reference(chunk: int) -> None:
+    """Choices other players owe ("each opponent chooses one: { take 1 gold from that player } or { ... }"): who is
+    asked (``to_act``) in which order, the options offered (those they can pay for), those resolved unasked."""
+    for seed in range(chunk * 30, (chunk + 1) * 30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        rules = random_ruleset(rng, players, owed=True)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def test_the_differential_catches_options_offered_that_cannot_be_paid_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from differential import Mismatch
+
+    from castle_combo.engine.abilities import OwedStep
+
+    monkeypatch.setattr(OwedStep, "affords", lambda self, work, seat, index, them, costs: True)
+    disagree = False
+    for seed in range(30):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, owed=True), players, seed, "buyer")
+        except Mismatch:
+            disagree = True
+            break
+    assert disagree

@@ -98,6 +98,10 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "only gains, losses, takes and gifts": lambda: _card(ability=(m.EachPlayer(
         m.PlayerGroup.OPPONENTS, m.MoveMessenger()),)),  # type: ignore[arg-type]
     "you cannot take from or give to yourself": "when bought: take 1 gold from each player",
+    "another player's answer resolves at once": "when bought: each opponent chooses one: { take 1 gold from that "
+                                                "player } or { discard a row }",
+    "the players who choose are other players": "when bought: each player chooses one: { gain 1 gold } or { gain 1 "
+                                                "key }",
     "a cost is a fixed amount": "when bought: you may pay 1 gold per faith shield to gain 1 key",
     "nothing would limit how many times": "when bought: you may gain 1 gold any number of times",
     "a choice inside a choice": "when bought: choose one: { choose one: { gain 1 key } or { gain 1 gold } } or "

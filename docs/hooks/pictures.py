@@ -157,7 +157,7 @@ def example_game() -> Any:
     bots = [make_agent("greedy"), make_agent("greedy"), make_agent("random")]
     rngs = [random.Random(seat) for seat in range(3)]
     while not state.is_over:
-        seat = state.current_player
+        seat = state.to_act
         state = state.apply(bots[seat].choose(state.view(seat), rngs[seat]))
     return state
 

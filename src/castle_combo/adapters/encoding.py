@@ -39,7 +39,8 @@ comes first. The float32 vector is, in order:
   piling up on it for its taker) / 10, and 1 if a key waits on it;
 * for each seat from the observer on: gold / 50, spendable keys / 20, castle
   and village discounts / 5, cards taken / 9, its shield totals / 9 (six
-  types), and 1 for the seat to play; when a card of the ruleset can leave
+  types), and 1 for the seat to act (``to_act``: the current player, or the
+  seat owing another player's choice); when a card of the ruleset can leave
   something waiting (a one-time discount, effects waiting for the end of the
   turn), then also its one-time discounts on any card, on the next castle
   card and on the next village card / 5, and its abilities waiting for the
@@ -53,7 +54,8 @@ comes first. The float32 vector is, in order:
   decide, end); the pending decision one-hot (one place per kind of
   decision, in the engine's order: choose, discard, row, adjacent card, lock
   or pass, an optional cost, a face-down card to turn up, a number of times, a
-  neighbour's card, a card to swap, a player of your choice) and its number of
+  neighbour's card, a card to swap, a player of your choice, a choice owed by
+  another player) and its number of
   answers / 10.
 """
 
@@ -89,6 +91,7 @@ from castle_combo.language.model import (
     MayDo,
     NextDiscount,
     NextFromEitherRow,
+    PlayersChoose,
     Swap,
     walk,
 )
@@ -119,7 +122,7 @@ class ActionSpace:
         self.ids = {name: i for i, name in enumerate(self.names)}
         n = len(self.names)
         options = [len(node.options) for card in self.rules.cards for node in walk(card.effects)
-                   if isinstance(node, Choice)]
+                   if isinstance(node, (Choice, PlayersChoose))]
         chosen = any(isinstance(node, EachPlayer) and node.chosen for card in self.rules.cards
                      for node in walk(card.effects))
         self.choices = max([2, *options, *([players - 1] if chosen else [])])
@@ -317,7 +320,7 @@ class ActionSpace:
             out[at:at + 5] = (player.gold / 50, player.keys / 20, player.discounts[0] / 5, player.discounts[1] / 5,
                               len(player.tableau) / 9)
             out[at + 5:at + 11] = [t / 9 for t in player.shields]
-            out[at + 11] = 1.0 if other == view.current_player and not view.is_over else 0.0
+            out[at + 11] = 1.0 if other == view.to_act and not view.is_over else 0.0
             if self.waiting:
                 once = player.next_discounts
                 out[at + 12:at + 16] = (once[0] / 5, once[1] / 5, once[2] / 5, len(player.this_turn) / 5)

@@ -84,8 +84,8 @@ class CastleComboEnv(gymnasium.Env):  # type: ignore[type-arg]
         return (seat - self.seat - 1) % self.players
 
     def _play_bots(self) -> None:
-        while not self.game.is_over and self.game.current_player != self.seat:
-            seat = self.game.current_player
+        while not self.game.is_over and self.game.to_act != self.seat:
+            seat = self.game.to_act
             k = self._bot_of(seat)
             self.game = self.game.apply(self.bots[k].choose(self.game.view(seat), self._bot_rngs[k]))
 

@@ -195,8 +195,8 @@ class CastleComboState(pyspiel.State):  # type: ignore[misc]
         return CastleComboState(self.get_game(), self.game_state, self.log)
 
     def current_player(self) -> int:
-        """The seat to act, or TERMINAL."""
-        return pyspiel.PlayerId.TERMINAL if self.game_state.is_over else self.game_state.current_player
+        """The seat to act (``to_act``: the current player, or the seat owing another player's choice), or TERMINAL."""
+        return pyspiel.PlayerId.TERMINAL if self.game_state.is_over else self.game_state.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.space.legal(self.game_state))

@@ -97,7 +97,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         if cached is not None:
             return cached
         seat = self._seat(agent)
-        mask = self.space.mask(self.state) if seat == self.state.current_player and not self.state.is_over else \
+        mask = self.space.mask(self.state) if seat == self.state.to_act and not self.state.is_over else \
             np.zeros(self.space.size, dtype=np.int8)
         observation = {"observation": self.space.observe(self.state, seat), "action_mask": mask}
         self._observed[agent] = observation
@@ -123,7 +123,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.state.to_act]
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to act (``None`` for an agent whose game has ended)."""
@@ -154,7 +154,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
                 self.rewards[self.possible_agents[seat]] = 1.0 / len(winners)
             self.terminations = {name: True for name in self.agents}
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
+            self.agent_selection = self.possible_agents[self.state.to_act]
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -74,8 +74,16 @@ class GreedyAgent:
 
 def turn_value(state: GameState, seat: int, evaluation: Evaluator) -> float:
     """The evaluation of ``state`` after ``seat`` plays the rest of its turn as well as it can."""
-    if state.is_over or state.current_player != seat:
+    if state.is_over:
         return evaluation.relative(state, seat)
+    if state.to_act != seat:
+        if state.current_player != seat:
+            return evaluation.relative(state, seat)
+        # Another player answers a choice they owe in ``seat``'s turn: they pick the answer best for them.
+        them = state.to_act
+        after = max((state.apply(action) for action in state.legal_actions()),
+                    key=lambda answered: evaluation.relative(answered, them))
+        return turn_value(after, seat, evaluation)
     return max(value for value, _ in _action_values(state, seat, evaluation))
 
 
@@ -121,6 +129,6 @@ def ranked_actions(state: GameState, evaluation: Evaluator, keys: bool = True) -
     work (every take is tried again after each key use); MCTS uses it to
     model the other players' replies cheaply.
     """
-    scored = _action_values(state, state.current_player, evaluation, keys)
+    scored = _action_values(state, state.to_act, evaluation, keys)
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     return [scored[i] for i in order]

@@ -290,7 +290,7 @@ def _policy_move(state: GameState, evaluator: Evaluator, keys: bool, rng: random
     cannot see the decks, so it refreshes a row on a guess, not on the cards
     the sample will reveal.
     """
-    seat = state.current_player
+    seat = state.to_act
     best: Action | None = None
     best_value = -math.inf
     face_down_tried: set[tuple[int, int]] = set()
@@ -337,7 +337,7 @@ def _denying(state: GameState, face_down: Take, evaluator: Evaluator) -> Action:
             after = after.apply(_policy_move(after, evaluator, False))
         if after.is_over:
             return face_down
-        value = turn_value(after, after.current_player, evaluator)
+        value = turn_value(after, after.to_act, evaluator)
         if value < best_value:
             best, best_value = action, value
     return best
@@ -426,7 +426,7 @@ class MctsAgent:
         if len(actions) == 1:
             memory.last = None
             return actions[0]
-        me = view.current_player
+        me = view.to_act
         evaluator = memory.evaluator_for(view, self.evaluation)
         root = self._kept_root(view, me)
         kept_visits = {action: child.visits for action, child in root.children.items()}
@@ -579,7 +579,7 @@ class MctsAgent:
         """
         starts = 0
         while not state.is_over:
-            mover = state.current_player
+            mover = state.to_act
             if mover == me and state.phase is Phase.START:
                 starts += 1
                 if starts >= self.rounds:
@@ -601,7 +601,7 @@ class MctsAgent:
         state = state.apply(first)
         path = [root, node]
         while not state.is_over and node.visits >= self.expand_after:
-            mover = state.current_player
+            mover = state.to_act
             available = self._candidates(node, state, rng, evaluator)
             for action in available:
                 child = node.children.get(action)

@@ -184,7 +184,7 @@ def play_game(
     # Only bots that declare they read nothing hidden (``needs_view = False``) get the state itself.
     views = [getattr(agent, "needs_view", True) for agent in agents]
     while not state.is_over:
-        seat = state.current_player
+        seat = state.to_act
         slot = slot_at[seat]
         started = time.perf_counter()
         agent = agents[slot]

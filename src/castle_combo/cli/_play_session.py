@@ -114,7 +114,7 @@ class Session:
     @property
     def my_turn(self) -> bool:
         """Whether you owe the next decision."""
-        return not self.state.is_over and self.state.current_player == self.me
+        return not self.state.is_over and self.state.to_act == self.me
 
     def legal(self) -> tuple[Action, ...]:
         """Your legal actions now (empty when it is not your turn)."""
@@ -123,8 +123,8 @@ class Session:
     def bots_play(self) -> list[str]:
         """Let the bots move until it is your turn or the game ends; return what happened, in words."""
         said = []
-        while not self.state.is_over and self.state.current_player != self.me:
-            seat = self.state.current_player
+        while not self.state.is_over and self.state.to_act != self.me:
+            seat = self.state.to_act
             action = self.bots[seat].choose(self.state.view(seat), self.rngs[seat])
             said.append(self._apply(action))
         return said

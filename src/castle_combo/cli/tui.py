@@ -115,8 +115,8 @@ def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
     player = view.players[me]
     on_cards = f" (+{player.keys_on_cards} locked)" if player.keys_on_cards else ""
     turn = "game over" if view.is_over else f"turn {view.turn}/{9 * len(view.players)}"
-    whose = "" if view.is_over else (" - your move" if view.current_player == me else
-                                     f" - {names[view.current_player]} to play")
+    whose = "" if view.is_over else (" - your move" if view.to_act == me else
+                                     f" - {names[view.to_act]} to play")
     text = Text(f"{turn}{whose}", style="bold", no_wrap=True, overflow="ellipsis")
     text.append(f" | messenger: {_PLACES[view.messenger]} | ")
     text.append(f"you: {player.gold} gold", style="yellow")

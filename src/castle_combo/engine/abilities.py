@@ -24,7 +24,7 @@ during one ``apply`` (:class:`castle_combo.engine.turn.Turn` implements it).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol, Union
+from typing import Any, ClassVar, Protocol, Union, get_args
 
 import attrs
 
@@ -59,8 +59,10 @@ from castle_combo.engine.decisions import (
     Decision,
     DiscardCard,
     Frame,
+    OwedChoice,
 )
-from castle_combo.facts import CARDS_PER_PLAYER
+from castle_combo.errors import RulesetError
+from castle_combo.facts import CARDS_PER_PLAYER, MAX_PLAYERS
 from castle_combo.language import model
 
 __all__ = [
@@ -74,6 +76,7 @@ __all__ = [
     "LaterStep",
     "MayStep",
     "NeighbourCopyStep",
+    "OwedStep",
     "OwnGains",
     "PlayerStep",
     "RevealStep",
@@ -121,7 +124,11 @@ class Work(Tableaux, Protocol):
 
     @property
     def taker(self) -> int:
-        """The seat whose take is being resolved ("that player" of a trigger on another player's take)."""
+        """The seat whose take is being resolved ("that player" of a trigger on another player's take), or the
+        seat answering a choice it owes while its option resolves (:attr:`chooser`)."""
+
+    #: The seat whose owed choice ("each opponent chooses one") is resolving its option, else ``None``.
+    chooser: int | None
 
     def exhausted(self, deck: int) -> bool:
         """Whether location ``deck`` (0 castle, 1 village) is exhausted."""
@@ -644,11 +651,90 @@ class PlayerStep:
         self._on(work, seat, index, self.candidates(work, seat, index)[action.option - 1])
 
 
+#: One option of a choice owed by another player: its effects, each ``run(work, owner, index)`` ("that player"
+#: being :attr:`Work.chooser`), and what it costs that player: ``(resource, amount)`` pairs.
+_Option = tuple[tuple[Run, ...], tuple[tuple[int, Amount], ...]]
+
+
+@attrs.frozen
+class OwedStep:
+    """A choice owed by other players ("each opponent chooses one: ..."), one player after another.
+
+    The players are the group's, in turn order from the owner's left, who
+    meet the condition when their turn to answer comes. For each, the options
+    they can pay for in full are offered: none, nothing happens for them; one,
+    it happens at once; two or more, they are asked (:class:`OwedChoice`).
+    ``after`` is how far round from the owner the players already done sit
+    (``-1``: none yet): after a player, the step at ``address + (offset,)``
+    goes on with the next ones, so every question is asked of the first player
+    still to answer, and answering it needs no memory beyond the address.
+    """
+
+    asks: ClassVar[type] = OwedChoice
+
+    group: model.PlayerGroup | model.ThatPlayer
+    address: Address
+    test: TestFn | None = attrs.field(eq=False)
+    options: tuple[_Option, ...] = attrs.field(eq=False)
+    after: int = -1
+
+    def affords(self, work: Work, seat: int, index: int, them: int, costs: tuple[tuple[int, Amount], ...]) -> bool:
+        """Whether ``them`` can pay everything an option takes from them or makes them lose."""
+        owed = [0, 0]
+        for resource, amount_of in costs:
+            owed[resource] += max(0, amount_of(work, seat, index, (them, None)))
+        return owed[0] <= work.gold[them] and owed[1] <= work.keys[them]
+
+    def next(self, work: Work, seat: int, index: int) -> tuple[int, tuple[int, ...]] | None:
+        """The next player to answer (after ``after``) and the options they may pick (numbers from 1)."""
+        seats = len(work.tableaux)
+        test = self.test
+        for them in _players(self.group, work, seat):
+            if (them - seat) % seats <= self.after:
+                continue
+            if test is not None and not test(work, seat, index, _NO_ORIGIN, (them, None)):
+                continue
+            offered = tuple(k for k, (_, costs) in enumerate(self.options, start=1)
+                            if self.affords(work, seat, index, them, costs))
+            if offered:
+                return them, offered
+        return None
+
+    def _pick(self, work: Work, seat: int, index: int, them: int, option: int) -> None:
+        """``them``'s option resolves ("that player" is them); then the players after them."""
+        work.chooser = them
+        try:
+            for run in self.options[option - 1][0]:
+                run(work, seat, index)
+        finally:
+            work.chooser = None
+        _queue_first(work, (self.address + ((them - seat) % len(work.tableaux),),))
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask the next player who can pay for two or more options; one who can pay for one gets it at once."""
+        found = self.next(work, seat, frame.index)
+        if found is None:
+            return None
+        them, offered = found
+        if len(offered) == 1:
+            self._pick(work, seat, frame.index, them, offered[0])
+            return None
+        return OwedChoice(them, offered)
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """The answering player's option resolves; the players after them follow."""
+        assert isinstance(action, Choose)
+        index = work.frames[-1].index
+        found = self.next(work, seat, index)
+        assert found is not None, "an owed choice is asked of the next player who can pay"
+        self._pick(work, seat, index, found[0], action.option)
+
+
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep]
+             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep]
+               SwapStep, PlayerStep, OwedStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -771,7 +857,8 @@ def _between(effect: model.PlayerEffect, resource: int) -> _Move:
 def _players(group: model.PlayerGroup | model.ThatPlayer, work: Work, seat: int) -> tuple[int, ...]:
     """The seats an effect on each player is about, in turn order from the owner's left."""
     if group is model.ThatPlayer.TAKER:
-        return (work.taker,)
+        chooser = work.chooser
+        return (work.taker if chooser is None else chooser,)
     assert isinstance(group, model.PlayerGroup)
     return players_of(group, seat, len(work.tableaux))
 
@@ -824,6 +911,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
                   model.NextFromEitherRow]
+_AUTOMATIC = get_args(Automatic)
 
 
 def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | None = None) -> Run:
@@ -1041,6 +1129,12 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(CARDS_PER_PLAYER):
                     steps[address + (k,)] = SwapStep(passes, this, address, k)
             return SwapStep(passes, this, address)
+        case model.PlayersChoose(group=group, options=options, condition=condition):
+            test = compile_test(condition, facts) if condition is not None else None
+            compiled = tuple(_owed_option(option, facts, slots) for option in options)
+            for k in range(MAX_PLAYERS):  # the step going on after the player k seats round from the owner
+                steps[address + (k,)] = OwedStep(group, address, test, compiled, k)
+            return OwedStep(group, address, test, compiled)
         case model.EachPlayer(chosen=True, group=model.PlayerGroup() as group, effect=inner, condition=condition):
             return PlayerStep(group, compile_test(condition, facts) if condition is not None else None,
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
@@ -1051,6 +1145,33 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:
             assert_never(effect)
+
+
+def _refused(effect: model.Effect) -> Run:
+    """What an option of an owed choice that would ask a question does: it stops the game (the card language
+    refuses such a card, so its ruleset was built with ``check=False``)."""
+    def refused(work: Work, seat: int, index: int) -> None:
+        raise RulesetError(f"an option of a choice owed by another player holds {effect.ccl()!r}, which asks a "
+                           "question: the card language refuses such a card, so this ruleset was built with "
+                           "check=False")
+
+    return refused
+
+
+def _owed_option(option: tuple[model.Effect, ...], facts: Sequence[CardFacts], slots: Slots | None) -> _Option:
+    """One option of a choice owed by another player: its runs, and what it takes from "that player"."""
+    runs: list[Run] = []
+    costs: list[tuple[int, Amount]] = []
+    for effect in option:
+        if isinstance(effect, _AUTOMATIC) and not (isinstance(effect, model.EachPlayer) and effect.chosen) and not (
+                isinstance(effect, model.DiscardWholeRow) and effect.which is model.RowChoice.CHOICE):
+            runs.append(_compile_auto(effect, facts, slots))
+        else:
+            runs.append(_refused(effect))
+        if (isinstance(effect, model.EachPlayer) and effect.group is model.ThatPlayer.TAKER
+                and isinstance(effect.effect, (model.Take, model.Lose))):
+            costs.append((_RESOURCE[effect.effect.resource], _amount_of(effect.effect, facts)))
+    return tuple(runs), tuple(costs)
 
 
 def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:
@@ -1087,6 +1208,8 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
                 place, *below = below
                 node = effects[place]
             case model.Swap() if len(below) == 1:  # the second question of a swap (the first card's index)
+                below = []
+            case model.PlayersChoose() if len(below) == 1:  # an owed choice going on after a player
                 below = []
             case _:
                 raise ValueError(f"{address} does not lead to an effect of {card.name}")

@@ -69,6 +69,7 @@ __all__ = [
     "DiscardCard",
     "Frame",
     "OpenLockOrPass",
+    "OwedChoice",
     "Pending",
     "Resume",
     "decision_from_json",
@@ -191,6 +192,10 @@ class DecisionKind(abc.ABC):
     @abc.abstractmethod
     def value(self) -> Any:
         """The decision's one field as JSON."""
+
+    def decider(self, table: Table) -> int:
+        """The seat that must answer: the current player, but for a choice owed by another player."""
+        return table.current_player
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., field: ...}``, as a save writes it."""
@@ -608,8 +613,60 @@ class ChoosePlayer(DecisionKind):
         return cls(tuple(value))
 
 
+@attrs.frozen
+class OwedChoice(DecisionKind):
+    """A choice owed by another player ("each opponent chooses one: ..."): seat ``seat`` answers ``Choose(k)``.
+
+    ``options`` are the numbers (from 1, as the card writes them) of the
+    options that player can pay for, in order; asked only when there are
+    two or more (with one it happens at once, with none nothing happens).
+    The current player's turn goes on once every player owing it has
+    answered. A save writes both in the one field:
+    ``"options": {"seat": 2, "options": [1, 2]}``.
+    """
+
+    kind: ClassVar[str] = "owed_choice"
+    field: ClassVar[str] = "options"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
+
+    seat: int
+    options: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        return tuple(Choose(k) for k in self.options)
+
+    def decider(self, table: Table) -> int:
+        return self.seat
+
+    def owed(self, table: Table, card: str) -> str:
+        listed = ", ".join(map(str, self.options))
+        return f"seat {self.seat} chooses an option ({listed}) of {card}"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        listed = " or ".join(map(str, self.options))
+        return f"seat {self.seat} may choose option {listed} of {card} (those they can pay for); not {action.option}"
+
+    def value(self) -> Any:
+        return {"seat": self.seat, "options": list(self.options)}
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> OwedChoice:
+        if not isinstance(value, dict) or set(value) != {"seat", "options"}:
+            raise RecordError(f"{path}: expected {{\"seat\": a seat, \"options\": [option numbers]}}, "
+                              f"got {quote(value)}")
+        seat, options = value["seat"], value["options"]
+        if type(seat) is not int or not 0 <= seat <= MAX_NUMBER:
+            raise RecordError(f"{path}.seat: expected a seat, got {quote(seat)}")
+        if not isinstance(options, list) or len(options) < 2 or len(set(options)) != len(options) or not all(
+                type(v) is int and 1 <= v <= MAX_NUMBER for v in options) or options != sorted(options):
+            raise RecordError(f"{path}.options: expected two or more option numbers (from 1) in order, "
+                              f"got {quote(options)}")
+        return cls(seat, tuple(options))
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
-                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer]
+                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}
@@ -674,7 +731,8 @@ class Frame:
 
 @attrs.frozen
 class Pending:
-    """A decision the current player owes, and the work that resumes after it.
+    """A decision owed (by the current player, or by the seat an :class:`OwedChoice` names), and the work that
+    resumes after it.
 
     ``frames`` is the stack of abilities being resolved, bottom first; the
     top one asked the question from its step at ``step`` (empty for the

@@ -189,6 +189,8 @@ class GameState(Table):
             return f"<GameState {seats} players, game over after {self.taken} cards>"
         turn = self.taken + 1
         owed = ", a decision pending" if self.pending is not None else ""
+        if self.to_act != self.current_player:
+            owed = f", seat {self.to_act} owes a decision"
         return (f"<GameState {seats} players, turn {turn} of {CARDS_PER_PLAYER * seats}, seat "
                 f"{self.current_player} to play, messenger at the {where}{owed}>")
 
@@ -203,7 +205,7 @@ class GameState(Table):
                          f"[deck {self.deck_size(deck)}, discard {len(self.location(deck).discard)}]")
         picture = self.picture()
         for seat, player in enumerate(self.players):
-            turn = " - to play" if seat == self.current_player and not self.is_over else ""
+            turn = " - to play" if seat == self.to_act and not self.is_over else ""
             waiting = f" (+{player.keys_on_cards} on locks)" if player.keys_on_cards else ""
             lines.append(f"seat {seat}: {picture.seats[seat].gold} gold, {player.keys} keys{waiting}{turn}")
             grid = {(cell.col, cell.row): cell for cell in picture.seats[seat].cells}
@@ -265,7 +267,7 @@ class GameState(Table):
             name = names[seat] if names is not None else f"Seat {seat}"
             seats.append(pictures.SeatPicture(name, player.gold if sheets is None else sheets[seat].gold_left,
                                               player.keys, tuple(cells), player.keys_on_cards,
-                                              seat == self.current_player and not self.is_over))
+                                              seat == self.to_act and not self.is_over))
         return pictures.TablePicture(
             self.row(Deck.CASTLE), self.row(Deck.VILLAGE), self.messenger.value,
             (self.deck_size(Deck.CASTLE), self.deck_size(Deck.VILLAGE)),

@@ -255,10 +255,11 @@ class TableauCard:
 class Table(NamedTuple):
     """A whole game at one moment, as data (see the module docstring).
 
-    ``current_player`` is the seat to act; ``taken`` the number of cards
-    taken so far; ``phase`` where in the turn; ``messenger`` the location the
-    messenger is at; ``pending`` the decision the current player owes, if
-    any, with the abilities waiting on it; ``opened_lock`` whether a lock was
+    ``current_player`` is the seat whose turn it is (:attr:`to_act` the seat
+    that must answer now); ``taken`` the number of cards taken so far;
+    ``phase`` where in the turn; ``messenger`` the location the messenger is
+    at; ``pending`` the decision owed (by the current player, or by another
+    player for a choice they owe), if any, with the abilities waiting on it; ``opened_lock`` whether a lock was
     opened this turn (one per turn); ``history`` every action applied since
     the start. ``rng`` seeds the next reshuffle; ``origin`` is how the game
     began; ``script`` holds reshuffle orders given by a record, still to be
@@ -322,6 +323,14 @@ class Table(NamedTuple):
     def is_over(self) -> bool:
         """True once every player has 9 cards and nothing is owed (no decision, no lock to open or pass)."""
         return self.taken >= CARDS_PER_PLAYER * len(self.seats) and self.pending is None
+
+    @property
+    def to_act(self) -> int:
+        """The seat that must act now: ``current_player``, but while a choice owed by another player is pending
+        ("each opponent chooses one: ..."), the seat that owes it. Every loop asking an agent for a move asks
+        this seat (a bot, the terminal game, the RL adapters); once the game is over, ``current_player``."""
+        pending = self.pending
+        return self.current_player if pending is None else pending.decision.decider(self)
 
     @property
     def card_taken(self) -> bool:

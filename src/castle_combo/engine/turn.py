@@ -46,7 +46,7 @@ class Turn:
     """Mutable scratch for one ``apply`` (see the module docstring)."""
 
     __slots__ = (
-        "banners", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
+        "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
         "next_discounts", "opened_lock", "reshuffles", "rng", "row_gold", "script", "shields", "state", "swapped",
         "tableaux", "either_row", "this_turn",
     )
@@ -97,12 +97,15 @@ class Turn:
         self.swapped = False
         #: The gold lying on cards in the rows, by card id (see ``Table.row_gold``).
         self.row_gold: dict[int, int] = dict(state.row_gold)
+        #: The seat whose owed choice is resolving its option ("that player" inside it), else ``None``.
+        self.chooser: int | None = None
 
     @property
     def taker(self) -> int:
         """The seat whose take is resolved ("that player" of a trigger on another player's take): a card is only
-        ever taken in its taker's turn."""
-        return self.state.current_player
+        ever taken in its taker's turn. While an owed choice's option resolves, the seat that chose it."""
+        chooser = self.chooser
+        return self.state.current_player if chooser is None else chooser
 
     # -- supplies --------------------------------------------------------------
     def gain(self, seat: int, resource: int, amount: int) -> None:

@@ -551,6 +551,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def choice(self, meta: Meta, *options: tuple[m.Effect, ...]) -> m.Choice:
         return m.Choice(options, source=self._at(meta))
 
+    def players_choose(self, meta: Meta, players: _Players, *options: tuple[m.Effect, ...]) -> m.PlayersChoose:
+        """"each opponent chooses one: { ... } or { ... }": a choice each of those players owes."""
+        return m.PlayersChoose(players[0], options, players[1], chosen=players[2], source=self._at(meta))
+
     def option(self, meta: Meta, *effects: m.Effect) -> tuple[m.Effect, ...]:
         return effects
 

@@ -35,10 +35,17 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import AcceptOrDecline, ChooseNeighbourCard, ChooseOption, ChoosePlayer, ChooseTimes
+from castle_combo.engine.decisions import (
+    AcceptOrDecline,
+    ChooseNeighbourCard,
+    ChooseOption,
+    ChoosePlayer,
+    ChooseTimes,
+    OwedChoice,
+)
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
-from castle_combo.language.model import Choice, Deck, Discount, Lose, MayDo
+from castle_combo.language.model import Choice, Deck, Discount, Lose, MayDo, PlayersChoose
 
 __all__ = ["GRID_PLACES", "coordinates", "grid_corners", "grid_place", "narrate", "option_text", "seat_names"]
 
@@ -143,15 +150,27 @@ def _swapped(before: GameState, after: GameState, seat: int, where: Callable[[in
             f"{name(second)} {where(seat, (at_second.x, at_second.y))})")
 
 
+def _asking_card(state: GameState) -> str:
+    pending = state.pending
+    return state.engine.name(pending.frames[-1].card) if pending is not None and pending.frames else "the card"
+
+
 def _times(times: int) -> str:
     return {1: "once", 2: "twice"}.get(times, f"{times} times")
 
 
 def option_text(state: GameState) -> list[str]:
-    """Each answer of the "choose one" (or "you may") the current player owes, as the English of its effects."""
+    """Each answer of the "choose one" (or "you may") owed now, as the English of its effects (of a choice owed by
+    another player, the options offered to them, in the order of the answers)."""
     pending = state.pending
     if pending is not None and isinstance(pending.decision, ChoosePlayer):
         return [f"seat {seat}" for seat in pending.decision.candidates]
+    if pending is not None and isinstance(pending.decision, OwedChoice) and pending.frames:
+        # The options the answering player can pay for, in the order of the answers ("that player": them).
+        owed = node_at(state.rules.cards[pending.frames[-1].card], pending.step)
+        assert isinstance(owed, PlayersChoose)
+        return [", then ".join(english.clause(e.describe()) for e in owed.options[k - 1])
+                for k in pending.decision.options]
     if pending is None or not isinstance(pending.decision, (ChooseOption, AcceptOrDecline, ChooseTimes)) \
             or not pending.frames:
         return []
@@ -221,7 +240,7 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
     seat's own coordinates, or as a picture shows it (:func:`grid_place`).
     """
     who = seat_names(len(before.players), names)
-    seat = before.current_player
+    seat = before.to_act
     name = who[seat]
     if isinstance(action, Take):
         how = "face down" if action.face_down else "face up"
@@ -245,6 +264,12 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         candidates = before.pending.decision.candidates
         chosen = who[candidates[action.option - 1]] if 0 < action.option <= len(candidates) else "nobody"
         head = f"{name} chooses {chosen}"
+    elif isinstance(action, Choose) and before.pending is not None \
+            and isinstance(before.pending.decision, OwedChoice):
+        offered = before.pending.decision.options
+        options = option_text(before)
+        chosen = options[offered.index(action.option)] if action.option in offered else f"option {action.option}"
+        head = f"{name} chooses, for {_asking_card(before)}: {chosen}"
     elif isinstance(action, Choose):
         options = option_text(before)
         chosen = options[action.option - 1] if 0 < action.option <= len(options) else f"option {action.option}"

@@ -82,6 +82,7 @@ __all__ = [
     "NextDiscount",
     "NextFromEitherRow",
     "PlayerEffect",
+    "PlayersChoose",
     "RowChoice",
     "StoreGold",
     "Swap",
@@ -1148,6 +1149,97 @@ def _nested_choice(choice: Choice) -> Choice | None:
     return next((e for option in choice.options for e in option if isinstance(e, Choice)), None)
 
 
+@attrs.frozen
+class PlayersChoose:
+    """A choice owed by other players: ``each opponent chooses one: { take 1 gold from that player } or
+    { take 1 key from that player }``.
+
+    Each player of the group (who meets the condition, judged when their
+    turn to answer comes) picks one option, in turn order from the owner's
+    left; inside the options "that player" is the one choosing, and the
+    effects are written as the owner's, like any effect of the card. Only the
+    options that player can pay for in full are offered: every amount taken
+    from them or lost by them must be in their supply. With two or more
+    offered they are asked; with one, it happens and nothing is asked; with
+    none, nothing happens for them. The options hold only automatic effects
+    on resources (gains, losses, takes and gifts), so a player's answer never
+    leads to another question.
+    """
+
+    group: PlayerGroup | ThatPlayer
+    options: tuple[tuple[Effect, ...], ...]
+    condition: Condition | None = None
+    chosen: bool = attrs.field(default=False, kw_only=True)
+    source: Source | None = source_field()
+
+    def _who(self, *, ccl: bool) -> str:
+        words = chosen_words(self.group) if self.chosen else self.group.each
+        if self.condition is not None:
+            words += " " + (with_phrase(self.condition, Scope.THEIRS) if ccl else self.condition.describe("who"))
+        return words
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """Fewer than two options, an empty option, an option effect that is not automatic, or a bad effect."""
+        found: tuple[Problem, ...] = ()
+        if len(self.options) < 2:
+            found += (Problem(f"a choice needs at least 2 options, this one has {len(self.options)}",
+                              "add another option with 'or { ... }'", self.source),)
+        inner = attrs.evolve(where, taker=True)
+        for number, option in enumerate(self.options, start=1):
+            if not option:
+                found += (Problem(f"option {number} of the choice has no effect",
+                                  "write at least one effect between the braces", self.source),)
+            for effect in option:
+                if isinstance(effect, _OWED_OPTION_EFFECTS):
+                    found += effect.problems(inner)
+        if self.condition is not None:
+            found += self.condition.problems(scoring=where.scoring, where=attrs.evolve(where, them=True))
+        return found + REFUSALS.of(self, where)
+
+    def describe(self) -> str:
+        """"Each opponent chooses one, in turn from your left, among the options they can pay for: (...) or (...)"."""
+        options = (
+            ", then ".join(english.clause(effect.describe()) for effect in option)
+            for option in self.options
+        )
+        who = self._who(ccl=False)
+        order = "" if self.group in _ONE_PLAYER else ", in turn from your left,"
+        return english.sentence(f"{who[:1].upper() + who[1:]} chooses one{order} among the options they can pay "
+                                f"for (\"that player\" is the one choosing): "
+                                + english.join_or(f"({text})" for text in options))
+
+    def ccl(self) -> str:
+        options = (" then ".join(format_effect(e) for e in option) for option in self.options)
+        return f"{self._who(ccl=True)} chooses one: " + " or ".join(f"{{ {text} }}" if text else "{ }"
+                                                                   for text in options)
+
+
+#: The effects an option of :class:`PlayersChoose` may hold: automatic moves of resources.
+_OWED_OPTION_EFFECTS = (Gain, Lose, EachPlayer)
+
+
+def _not_automatic(choice: PlayersChoose) -> Effect | None:
+    return next((e for option in choice.options for e in option
+                 if not isinstance(e, _OWED_OPTION_EFFECTS) or (isinstance(e, EachPlayer) and e.chosen)), None)
+
+
+REFUSALS.add("any effect but a gain, a loss, a take or a gift", "an option of `each opponent chooses one`",
+             "another player's answer resolves at once and never leads to a question of its own, so its options "
+             "only move gold and keys", "write gains, losses, takes and gifts, such as '{{ take 1 gold from that "
+             "player }}'", on=PlayersChoose, refuses=lambda e, w: _not_automatic(e) is not None,
+             at=lambda e: getattr(_not_automatic(e), "source", None) or e.source)
+REFUSALS.add("`... chooses one`", "`each player`, or `an opponent of your choice`",
+             "the players who choose are other players, each of them answering for themselves",
+             "write 'each opponent chooses one:', 'each neighbour chooses one:' or 'your left neighbour chooses "
+             "one:'", on=PlayersChoose, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS or e.chosen)
+REFUSALS.add("`that player`", "anything but a trigger on another player's take (`whenever an opponent takes ...:`)",
+             "'that player' is the player who took the card that set off a trigger on another player's take, and "
+             "here no one has just taken a card", "write 'whenever an opponent takes a card:' (or a neighbour, or "
+             "any player) before the effect, or name the players: 'each opponent', 'your left neighbour'",
+             key="that player chooses", on=PlayersChoose,
+             refuses=lambda e, w: e.group is ThatPlayer.TAKER and not w.taker)
+
+
 REFUSALS.add("a cost (`you may pay ... to`)", "an amount per count (`pay 1 gold per faith shield`)",
              "a cost is a fixed amount of gold or keys paid", "write 'you may pay 2 gold to ...'", on=MayDo,
              refuses=lambda e, w: not all(_fixed(cost) for cost in e.cost))
@@ -1169,7 +1261,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints, NextFromEitherRow,
+    GainPoints, NextFromEitherRow, PlayersChoose,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -1187,7 +1279,8 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
-    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap)):
+    if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap,
+                           PlayersChoose)):
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
