@@ -422,7 +422,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     """Everything public about ``state``, in plain data."""
     return {
         "seats": [
-            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key) for t in state.tableau(seat)],
+            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key, t.keys) for t in state.tableau(seat)],
              p.next_discounts, p.either_row)
             for seat, p in enumerate(state.players)
         ],
@@ -443,7 +443,7 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
     """The same snapshot of the reference game."""
     return {
         "seats": [
-            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key) for c in s.cells],
+            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in s.cells],
              (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]), s.either_row)
             for s in ref.seats
         ],

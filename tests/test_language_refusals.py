@@ -32,6 +32,11 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "an ability resolves before the final grid is known": "when bought: gain 1 gold per corner card",
     "these places contradict each other": "score 1 per corner card on an edge",
     "'gold on this card' is always this card's own gold": "purse 3 score 1 per gold on this card in row",
+    "'key on this card' is always the keys locked on this card": "score 1 per key on this card in row",
+    "no key is ever locked on a card out of a tableau": "when bought: gain 1 gold per key on cards in the castle "
+                                                       "discard pile",
+    "'key on this card' counts the keys locked on this card; a neighbour": "score 1 if more key on this card than "
+                                                                            "each neighbour",
     "keys are held by a player": "score 1 per key in row",
     "gold in the supply is held by a player": "score 1 per gold in row",
     "a row or column of the final grid is always full": "when bought: gain 1 gold per empty space adjacent to this card",

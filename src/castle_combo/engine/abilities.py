@@ -132,6 +132,9 @@ class Work(Tableaux, Protocol):
     def record_points(self, seat: int, index: int, points: int) -> None:
         """Add ``points`` (negative: take them) to those kept on ``seat``'s card at ``index``."""
 
+    def lock_keys(self, seat: int, index: int, keys: int) -> None:
+        """Move ``keys`` of ``seat``'s spendable keys (all they have if fewer) onto their card at ``index``."""
+
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
 
@@ -823,7 +826,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
-                  model.NextFromEitherRow]
+                  model.NextFromEitherRow, model.StoreKeys]
 
 
 def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | None = None) -> Run:
@@ -871,6 +874,8 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                 work.discounts[seat] = (d[0] + castle, d[1] + village) + d[2:]
 
             return discount
+        case model.StoreKeys(amount=amount):
+            return lambda work, seat, index: work.lock_keys(seat, index, amount)
         case model.StoreGold(amount=amount, on=on):
             passes = compile_filter(on, facts)
 
@@ -1046,7 +1051,7 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
-              | model.GainPoints() | model.NextFromEitherRow()):
+              | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:

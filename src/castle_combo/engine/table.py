@@ -242,7 +242,8 @@ class Origin:
 class TableauCard:
     """A card in a tableau, as the public accessors show it.
 
-    ``key`` is true while a key waits on a face-up lock card (its lock not yet opened).
+    ``key`` is true while a key waits on a face-up lock card (its lock not yet opened); ``keys`` are the keys its
+    effects locked on it (``put 2 keys on this card``), no longer its owner's.
     """
 
     card: Card
@@ -250,6 +251,7 @@ class TableauCard:
     face_down: bool
     gold: int
     key: bool = False
+    keys: int = 0
 
 
 class Table(NamedTuple):
@@ -381,7 +383,7 @@ class Table(NamedTuple):
         """``seat``'s cards in the order taken, with positions, sides, stored gold and keys waiting."""
         cards = self.rules.cards
         return tuple(
-            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key) for c in self.seats[seat][2]
+            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in self.seats[seat][2]
         )
 
     def discount(self, seat: int, deck: Deck) -> int:
