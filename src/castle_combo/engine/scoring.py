@@ -280,7 +280,8 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
         room = (engine.facts[cell.card].purse or 0) - cell.gold
         put = min(room, gold)
         if put > 0:
-            out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key, cell.points, cell.keys)
+            out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key, cell.points,
+                            cell.keys)
             gold -= put
     return tuple(out), gold
 

@@ -146,6 +146,11 @@ class PlayerState(NamedTuple):
         return sum(1 for cell in self.tableau if cell.key)
 
     @property
+    def locked_keys(self) -> int:
+        """Keys this seat's card effects locked on its cards (``put 2 keys on this card``): no longer its own."""
+        return sum(cell.keys for cell in self.tableau)
+
+    @property
     def keys_owned(self) -> int:
         """Every key the seat owns: spendable ones and those waiting on its lock cards."""
         return self.keys + self.keys_on_cards

@@ -933,7 +933,8 @@ _SCOPE_RULES = (
     _scope_rule("`key on cards`", "the discarded cards, a discard pile", "no key is ever locked on a card out of a "
             "tableau",
             "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
-            lambda c, s, w: s in (Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE) and isinstance(c, StoredKeys)),
+            lambda c, s, w: s in (Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE)
+            and isinstance(c, StoredKeys)),
     _scope_rule("any count", "the discarded cards, in a scoring rule", "a scoring rule counts your final tableau; "
             "discarded cards exist only while an ability resolves", "count them in an ability, after 'discard a row'",
             lambda c, s, w: w.scoring and s is Scope.DISCARDED),
