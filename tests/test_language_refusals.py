@@ -121,6 +121,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "an effect acts on your own cards": "when bought: turn every face-down card in the castle row face up",
     "the card counts 'gold on this card'": "score 1 per gold on this card",
     "the card puts gold on itself": "when bought: put 1 gold on this card",
+    "the card counts 'key on this card' but none": "score 1 per key on this card",
     "a lock card needs an ability behind its lock": "lock score 1 per key",
     "only a lock card has an ability 'when unlocked'": "when unlocked: gain 1 key",
     "nothing has been discarded yet": "when bought: gain 1 gold per card on the discarded cards",

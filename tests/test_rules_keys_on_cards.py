@@ -144,7 +144,7 @@ def test_the_game_record_replays_to_the_same_locked_keys() -> None:
 @pytest.mark.parametrize(("text", "english"), [
     ("when bought: put 2 keys on this card",
      "When bought face up: Lock 2 of your keys on this card (all you have if fewer; they are no longer yours)."),
-    ("score 2 per key on this card", "Score 2 per key locked on this card."),
+    ("when bought: put 1 key on this card\n    score 2 per key on this card", "Score 2 per key locked on this card."),
     ("score 1 per key on your cards", "Score 1 per key locked on your cards."),
     ("score 1 per key on cards adjacent to this card", "Score 1 per key locked on the cards next to this one."),
     ("score 4 per card holding a key", "Score 4 per card holding a key in your tableau."),
@@ -158,9 +158,30 @@ def test_keys_on_cards_read_in_english_and_format_back_as_written(text: str, eng
 @pytest.mark.parametrize(("text", "message"), [
     ("when bought: put 0 keys on this card", "the keys put on this card"),
     ("score 1 per key on this card in a neighbour's tableau", "'key on this card' is always the keys locked"),
+    ("score 1 per key on this card", "the card counts 'key on this card' but none of its effects puts a key on it"),
     ("when bought: gain 1 gold per key on cards in the castle discard pile", "no key is ever locked on a card out"),
-    ("score 1 if more key on this card than each neighbour", "a neighbour has no such card"),
+    ("when bought: put 1 key on this card\n    score 1 if more key on this card than each neighbour",
+     "a neighbour has no such card"),
 ])
 def test_keys_on_cards_where_they_mean_nothing_are_refused_with_the_place(text: str, message: str) -> None:
     with pytest.raises(cc.CardValidationError, match=message):
         one("Keeper", text)
+
+
+def test_locking_up_to_3_keys_offers_only_as_many_times_as_the_owner_has_keys() -> None:
+    rules = ruleset(one("Cell", "when bought: you may put 1 key on this card up to 3 times", VILLAGE))
+    fresh = game(rules, village=["Cell"])
+    one_key = with_seat(fresh, 0, keys=1).apply(take("Cell"))
+    assert one_key.legal_actions() == (cc.Times(0), cc.Times(1))
+    assert one_key.apply(cc.Times(1)).players[0].tableau[0].keys == 1
+    assert with_seat(fresh, 0, keys=0).apply(take("Cell")).pending is None
+
+
+def test_an_optional_lock_is_asked_only_when_the_owner_has_a_key() -> None:
+    rules = ruleset(one("Strongbox", "when bought: you may put 2 keys on this card", VILLAGE))
+    fresh = game(rules, village=["Strongbox"])
+    asked = fresh.apply(take("Strongbox"))
+    assert asked.legal_actions() == (cc.Choose(1), cc.Choose(2))
+    assert asked.apply(cc.Choose(1)).players[0].tableau[0].keys == 2
+    skipped = with_seat(fresh, 0, keys=0).apply(take("Strongbox"))
+    assert skipped.pending is None

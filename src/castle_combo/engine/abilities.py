@@ -435,6 +435,9 @@ class TimesStep:
     #: As :attr:`MayStep.idle` and :attr:`MayStep.guard`.
     idle: Any = attrs.field(default=None, eq=False, kw_only=True)
     guard: TestFn | None = attrs.field(default=None, eq=False, kw_only=True)
+    #: For effects that only lock keys on the card (``you may put 1 key on this card up to 3 times``), with no key
+    #: to pay: the keys each time locks. The owner is offered only the times that lock some key.
+    locks: int = attrs.field(default=0, kw_only=True)
 
     def affordable(self, work: Work, seat: int) -> int:
         """How many times the owner may do it now: the cap, or fewer if they cannot pay for that many."""
@@ -444,6 +447,8 @@ class TimesStep:
             most = min(most, work.gold[seat] // gold)
         if keys:
             most = min(most, work.keys[seat] // keys)
+        if self.locks:
+            most = min(most, -(-work.keys[seat] // self.locks))
         return most
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
@@ -1032,9 +1037,15 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                     paid[_RESOURCE[c.resource]] += c.amount
             addresses = _compile_effects(inner, address, facts, steps, slots)
             idle = _idle(tuple(steps[a] for a in addresses))
+            # Effects that only lock keys on the card do nothing without a key: not asked then, and repeated
+            # only as many times as lock some key.
+            locks = sum(e.amount for e in inner if isinstance(e, model.StoreKeys)) if all(
+                isinstance(e, model.StoreKeys) for e in inner) and not paid[1] else 0
+            if locks:
+                idle = _no_keys
             guard = compile_test(effect.guard, facts) if effect.guard is not None else None
             if repeat:
-                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard)
+                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard, locks=locks)
             return MayStep((paid[0], paid[1]), addresses, idle=idle, guard=guard)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
@@ -1056,6 +1067,11 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:
             assert_never(effect)
+
+
+def _no_keys(work: Work, seat: int, index: int) -> bool:
+    """Whether the owner has no key to lock on a card (then optional effects that only lock keys are not asked)."""
+    return work.keys[seat] == 0
 
 
 def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:
