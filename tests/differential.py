@@ -128,9 +128,11 @@ def _automatic(rng: random.Random, purse: bool, fan: bool) -> m.Effect:
         effect = m.StoreGold(rng.randint(1, 2))
     elif roll < 0.95 or not fan:
         effect = m.Discount(1, (rng.choice(DECKS),))
-    else:  # points kept on the card ("gain 2 points", "lose 1 point per ...")
+    elif rng.random() < 0.6:  # points kept on the card ("gain 2 points", "lose 1 point per ...")
         effect = m.GainPoints(rng.randint(1, 2), _per(rng, purse, False, False, fan) if rng.random() < 0.5 else None,
                               loses=rng.random() < 0.4)
+    else:  # keys locked on the card, counted by "gain 1 point per key on your cards" or kept
+        effect = m.StoreKeys(rng.randint(1, 3))
     if rng.random() < 0.3:
         return m.Conditional(effect, _condition(rng, purse, False, False, fan))
     return effect
@@ -220,6 +222,8 @@ def _algebra_effect(rng: random.Random, trigger: bool = False) -> m.Effect:
     if roll < 0.6:
         return m.DiscardWholeRow(rng.choice([r for r in m.RowChoice if r is not m.RowChoice.CHOICE]))
     if roll < 0.7:
+        if rng.random() < 0.3:  # keys locked on the card: the random counts read them ("key on your cards")
+            return m.StoreKeys(rng.randint(1, 3))
         return m.StoreGold(rng.randint(1, 3), language_random.random_filter(rng, 1))
     if roll < 0.8:
         every = trigger or rng.random() < 0.5
@@ -449,7 +453,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     """Everything public about ``state``, in plain data."""
     return {
         "seats": [
-            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key) for t in state.tableau(seat)],
+            (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key, t.keys) for t in state.tableau(seat)],
              p.next_discounts, p.either_row)
             for seat, p in enumerate(state.players)
         ],
@@ -471,7 +475,7 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
     """The same snapshot of the reference game."""
     return {
         "seats": [
-            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key) for c in s.cells],
+            (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in s.cells],
              (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]), s.either_row)
             for s in ref.seats
         ],

@@ -79,8 +79,9 @@ def random_cards(rng: random.Random, count: int = 24) -> list[m.Card]:
 class JudgeCell:
     """A card in a tableau as the judge reads it."""
 
-    def __init__(self, card: m.Card, x: int, y: int, face_down: bool, gold: int, key: bool) -> None:
+    def __init__(self, card: m.Card, x: int, y: int, face_down: bool, gold: int, key: bool, keys: int = 0) -> None:
         self.card, self.x, self.y, self.face_down, self.gold, self.key = card, x, y, face_down, gold, key
+        self.keys = keys  # locked on the card ("put 2 keys on this card")
         self.wild_as = None
 
 
@@ -140,9 +141,10 @@ class Case:
                 face_down = rng.random() < 0.2
                 stored = rng.randint(0, card.purse) if card.purse and not face_down and rng.random() < 0.6 else 0
                 key = card.lock and not face_down and rng.random() < 0.5
+                locked = rng.randint(1, 3) if not face_down and rng.random() < 0.25 else 0
                 x, y = x + shift[0], y + shift[1]
-                judge_cells.append(JudgeCell(card, x, y, face_down, stored, key))
-                placed.append(Placed(ids[card.name], x, y, face_down, stored, key))
+                judge_cells.append(JudgeCell(card, x, y, face_down, stored, key, locked))
+                placed.append(Placed(ids[card.name], x, y, face_down, stored, key, 0, locked))
             supply_gold, supply_keys = rng.randint(0, 12), rng.randint(0, 5)
             seats.append(JudgeSeat(judge_cells, supply_gold, supply_keys))
             tableaux.append(tuple(placed))

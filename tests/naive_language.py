@@ -11,7 +11,7 @@ the language's parts and compare it with the engine on random tables.
 A *world* is anything with ``seats`` (each with ``cells``, ``gold`` and
 ``keys``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
 object with ``row`` and ``discard``, lists of cards) and a cell is anything with
-``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key`` and
+``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key``, ``keys`` (locked on it) and
 ``wild_as`` (the shield type its wild shields count as, once named).
 """
 
@@ -34,6 +34,7 @@ class Loose:
         self.face_down = False
         self.gold = 0
         self.key = False
+        self.keys = 0
         self.wild_as = None
 
 
@@ -162,8 +163,8 @@ def passes(f: m.CardFilter | None, cell: Any, ctx: Context) -> bool:
         return cell.gold > 0
     if isinstance(f, m.Named):  # a face-down card shows no name
         return up and card.name in f.names
-    if isinstance(f, m.HoldsKey):
-        return cell.key
+    if isinstance(f, m.HoldsKey):  # a lock card's key waiting on it, or keys locked on it
+        return cell.key or cell.keys > 0
     if isinstance(f, m.Shares):
         if not up or me is None or me.face_down:
             return False
@@ -308,6 +309,10 @@ def count_cells(count: Any, cells: list[Any], ctx: Context, capacity: int) -> in
         return sum(c.gold for c in chosen)
     if isinstance(count, m.GoldOnThisCard):
         return ctx.me.gold if ctx.me is not None else 0
+    if isinstance(count, m.StoredKeys):
+        return sum(c.keys for c in chosen)
+    if isinstance(count, m.KeysOnThisCard):
+        return ctx.me.keys if ctx.me is not None else 0
     if isinstance(count, m.EmptySpaces):
         return max(0, capacity - len(cells))
     if isinstance(count, m.ConnectedCards):
@@ -475,7 +480,7 @@ def amount(effect: Any, ctx: Context) -> int:
 def price(card: m.Card, discounts: list[m.Discount], ctx: Context) -> int:
     """What ``card`` costs bought face up after the discounts resolved so far: each one on its deck whose cards
     it names (read on the card as printed, face up), never below 0."""
-    bought = type("Bought", (), {"card": card, "x": 0, "y": 0, "face_down": False, "gold": 0, "key": False,
+    bought = type("Bought", (), {"card": card, "x": 0, "y": 0, "face_down": False, "gold": 0, "key": False, "keys": 0,
                                  "wild_as": None})()
     off = sum(d.amount for d in discounts if card.deck in d.decks and (d.on is None or passes(d.on, bought, ctx)))
     return max(0, card.cost - off)

@@ -123,6 +123,8 @@ class Cell:
         self.key = False
         #: Points its effects kept on it ("gain 3 points"), added to its score.
         self.points = 0
+        #: Keys its effects locked on it ("put 2 keys on this card"): no longer its owner's.
+        self.keys = 0
         #: The type its wild shields count as, once its owner names one at the end of the game.
         self.wild_as: Shield | None = None
 
@@ -688,6 +690,10 @@ class RefGame:
                 for c in seat.cells:
                     if c.up and c.card.purse is not None and judge.passes(effect.on, c, ctx):
                         c.gold = min(c.card.purse, c.gold + effect.amount)
+            elif isinstance(effect, m.StoreKeys):
+                locked = min(effect.amount, seat.keys)  # every key they have if fewer
+                seat.keys -= locked
+                me.keys += locked
             elif isinstance(effect, m.FillPurses):
                 purses = [c for c in seat.cells if c.up and c.card.purse is not None]
                 purses.sort(key=lambda c: (-(c.card.purse - c.gold), c.y, c.x))  # type: ignore[operator]

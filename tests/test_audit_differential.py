@@ -259,6 +259,13 @@ def test_the_differential_catches_points_kept_on_a_card_and_forgotten(monkeypatc
     assert _fan_games_disagree()
 
 
+def test_the_differential_catches_keys_locked_on_a_card_left_with_their_owner(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    monkeypatch.setattr(Turn, "lock_keys", lambda self, seat, index, keys: None)
+    assert _fan_games_disagree()
+
+
 def test_random_lock_rulesets_really_play_every_lock_decision() -> None:
     """Otherwise the differential above would miss those rules."""
     import castle_combo as cc

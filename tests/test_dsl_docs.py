@@ -33,6 +33,8 @@ def test_each_example_renders_to_the_english_the_docs_show(text: str, english: s
     body = text if text.startswith("score") or trigger else f"when bought: {text}"
     if "on the discarded cards" in text:
         body = f"when bought: discard a row then {text}"  # such a count needs a discard before it
+    if "key on this card" in text and text.startswith("score"):
+        body = f"when bought: put 1 key on this card {text}"  # such a count needs keys put on the card
     (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith purse 5 {body} }}')
     if trigger:  # the card's line for that moment
         (moment_line,) = [line for line in card.describe().splitlines() if line.startswith("At the ")]

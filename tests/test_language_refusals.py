@@ -32,6 +32,11 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "an ability resolves before the final grid is known": "when bought: gain 1 gold per corner card",
     "these places contradict each other": "score 1 per corner card on an edge",
     "'gold on this card' is always this card's own gold": "purse 3 score 1 per gold on this card in row",
+    "'key on this card' is always the keys locked on this card": "score 1 per key on this card in row",
+    "no key is ever locked on a card out of a tableau": "when bought: gain 1 gold per key on cards in the castle "
+                                                       "discard pile",
+    "'key on this card' counts the keys locked on this card; a neighbour": "score 1 if more key on this card than "
+                                                                            "each neighbour",
     "keys are held by a player": "score 1 per key in row",
     "gold in the supply is held by a player": "score 1 per gold in row",
     "a row or column of the final grid is always full": "when bought: gain 1 gold per empty space adjacent to this card",
@@ -120,6 +125,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "an effect acts on your own cards": "when bought: turn every face-down card in the castle row face up",
     "the card counts 'gold on this card'": "score 1 per gold on this card",
     "the card puts gold on itself": "when bought: put 1 gold on this card",
+    "the card counts 'key on this card' but none": "score 1 per key on this card",
     "a lock card needs an ability behind its lock": "lock score 1 per key",
     "only a lock card has an ability 'when unlocked'": "when unlocked: gain 1 key",
     "nothing has been discarded yet": "when bought: gain 1 gold per card on the discarded cards",

@@ -87,8 +87,9 @@ def shorten(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1].rstrip() + "\u2026"
 
 
-def card_label(card: Card, gold: int = 0, key: bool = False, width: int = 11) -> Text:
-    """A cell of two lines: the name (cut to ``width``, :func:`shorten`), then shields, purse gold and a lock's key."""
+def card_label(card: Card, gold: int = 0, key: bool = False, width: int = 11, locked: int = 0) -> Text:
+    """A cell of two lines: the name (cut to ``width``, :func:`shorten`), then shields, purse gold, a lock's key and
+    the keys locked on the card (``+2k``)."""
     text = Text(shorten(card.name, width), style="bold")
     text.append("\n")
     text.append_text(_shields(card))
@@ -96,6 +97,8 @@ def card_label(card: Card, gold: int = 0, key: bool = False, width: int = 11) ->
         text.append(f" {gold}g", style="yellow")
     if card.lock:
         text.append(" key" if key else " lock", style="cyan" if key else "dim")
+    if locked:
+        text.append(f" +{locked}k", style="cyan")
     return text
 
 
@@ -213,7 +216,7 @@ def tableau_grid(view: GameState, seat: int, labels: dict[tuple[int, int], str] 
             if placed is not None and placed.face_down:
                 row.append(Text("face\ndown", style="dim italic"))
             elif placed is not None:
-                row.append(card_label(placed.card, placed.gold, placed.key, width))
+                row.append(card_label(placed.card, placed.gold, placed.key, width, placed.keys))
             elif (x, y) in labels:
                 row.append(Text(f"({labels[(x, y)]})\n{x},{y}", style="green"))
             else:

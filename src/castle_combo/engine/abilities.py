@@ -139,6 +139,9 @@ class Work(Tableaux, Protocol):
     def record_points(self, seat: int, index: int, points: int) -> None:
         """Add ``points`` (negative: take them) to those kept on ``seat``'s card at ``index``."""
 
+    def lock_keys(self, seat: int, index: int, keys: int) -> None:
+        """Move ``keys`` of ``seat``'s spendable keys (all they have if fewer) onto their card at ``index``."""
+
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
 
@@ -439,6 +442,9 @@ class TimesStep:
     #: As :attr:`MayStep.idle` and :attr:`MayStep.guard`.
     idle: Any = attrs.field(default=None, eq=False, kw_only=True)
     guard: TestFn | None = attrs.field(default=None, eq=False, kw_only=True)
+    #: For effects that only lock keys on the card (``you may put 1 key on this card up to 3 times``), with no key
+    #: to pay: the keys each time locks. The owner is offered only the times that lock some key.
+    locks: int = attrs.field(default=0, kw_only=True)
 
     def affordable(self, work: Work, seat: int) -> int:
         """How many times the owner may do it now: the cap, or fewer if they cannot pay for that many."""
@@ -448,6 +454,8 @@ class TimesStep:
             most = min(most, work.gold[seat] // gold)
         if keys:
             most = min(most, work.keys[seat] // keys)
+        if self.locks:
+            most = min(most, -(-work.keys[seat] // self.locks))
         return most
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
@@ -910,7 +918,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
-                  model.NextFromEitherRow]
+                  model.NextFromEitherRow, model.StoreKeys]
 _AUTOMATIC = get_args(Automatic)
 
 
@@ -959,6 +967,8 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                 work.discounts[seat] = (d[0] + castle, d[1] + village) + d[2:]
 
             return discount
+        case model.StoreKeys(amount=amount):
+            return lambda work, seat, index: work.lock_keys(seat, index, amount)
         case model.StoreGold(amount=amount, on=on):
             passes = compile_filter(on, facts)
 
@@ -1115,9 +1125,15 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                     paid[_RESOURCE[c.resource]] += c.amount
             addresses = _compile_effects(inner, address, facts, steps, slots)
             idle = _idle(tuple(steps[a] for a in addresses))
+            # Effects that only lock keys on the card do nothing without a key: not asked then, and repeated
+            # only as many times as lock some key.
+            locks = sum(e.amount for e in inner if isinstance(e, model.StoreKeys)) if all(
+                isinstance(e, model.StoreKeys) for e in inner) and not paid[1] else 0
+            if locks:
+                idle = _no_keys
             guard = compile_test(effect.guard, facts) if effect.guard is not None else None
             if repeat:
-                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard)
+                return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard, locks=locks)
             return MayStep((paid[0], paid[1]), addresses, idle=idle, guard=guard)
         case model.TurnFaceUp(on=on, every=every, ability=ability):
             return RevealStep(compile_filter(on, facts), every, ability)
@@ -1140,7 +1156,7 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
-              | model.GainPoints() | model.NextFromEitherRow()):
+              | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
         case _:
@@ -1172,6 +1188,11 @@ def _owed_option(option: tuple[model.Effect, ...], facts: Sequence[CardFacts], s
                 and isinstance(effect.effect, (model.Take, model.Lose))):
             costs.append((_RESOURCE[effect.effect.resource], _amount_of(effect.effect, facts)))
     return tuple(runs), tuple(costs)
+
+
+def _no_keys(work: Work, seat: int, index: int) -> bool:
+    """Whether the owner has no key to lock on a card (then optional effects that only lock keys are not asked)."""
+    return work.keys[seat] == 0
 
 
 def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:

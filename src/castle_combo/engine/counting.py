@@ -63,6 +63,7 @@ from castle_combo.language.model import (
     HoldsKey,
     IdenticalShieldSets,
     InRegion,
+    KeysOnThisCard,
     KeysOwned,
     Named,
     Near,
@@ -80,6 +81,7 @@ from castle_combo.language.model import (
     ShieldSets,
     ShieldTypes,
     StoredGold,
+    StoredKeys,
     Trait,
 )
 from castle_combo.language.model.counts import counts_cards
@@ -227,7 +229,9 @@ class Placed(NamedTuple):
     the right, y downward); ``gold`` is only ever non-zero on a face-up purse
     card, ``key`` only ever true on a face-up lock card not yet opened;
     ``points`` are those its effects kept on it (``gain 3 points``), added to
-    its score, only ever non-zero on a face-up card.
+    its score, only ever non-zero on a face-up card; ``keys`` are those its
+    effects locked on it (``put 2 keys on this card``), no longer its owner's,
+    only ever non-zero on a face-up card.
 
     A named tuple, like every part of a game state (see
     :mod:`castle_combo.engine.table`): the engine builds one per card taken,
@@ -242,6 +246,7 @@ class Placed(NamedTuple):
     gold: int = 0
     key: bool = False
     points: int = 0
+    keys: int = 0
 
     def replace(self, **changes: Any) -> Placed:
         """A copy with the fields named in ``changes`` changed."""
@@ -408,7 +413,7 @@ def compile_filter(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Pr
         case HoldsGold():
             return lambda c, me, o: c.gold > 0
         case HoldsKey():
-            return lambda c, me, o: c.key
+            return lambda c, me, o: c.key or c.keys > 0
         case Named(names=names):
             named = frozenset(names)
             return lambda c, me, o: not c.face_down and facts[c.card].name in named
@@ -601,6 +606,11 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
             return lambda cells, me, o, cap: sum(c.gold for c in pick(cells, me, o))
         case GoldOnThisCard():
             return lambda cells, me, o, cap: me.gold if me is not None else 0
+        case StoredKeys(on=on):
+            pick = _picker(on, facts)
+            return lambda cells, me, o, cap: sum(c.keys for c in pick(cells, me, o))
+        case KeysOnThisCard():
+            return lambda cells, me, o, cap: me.keys if me is not None else 0
         case EmptySpaces():
             return lambda cells, me, o, cap: max(0, cap - len(cells))
         case model.ConnectedCards(what=what, on=on, size=size, diagonal=diagonal):

@@ -207,6 +207,7 @@ class GameState(Table):
         for seat, player in enumerate(self.players):
             turn = " - to play" if seat == self.to_act and not self.is_over else ""
             waiting = f" (+{player.keys_on_cards} on locks)" if player.keys_on_cards else ""
+            waiting += f" ({player.locked_keys} locked on cards, not theirs)" if player.locked_keys else ""
             lines.append(f"seat {seat}: {picture.seats[seat].gold} gold, {player.keys} keys{waiting}{turn}")
             grid = {(cell.col, cell.row): cell for cell in picture.seats[seat].cells}
             if not grid:
@@ -222,6 +223,7 @@ class GameState(Table):
                         card = cell.card.name if cell.card is not None else "?"
                         name = f"[{card}]" if cell.face_down else card
                         extra = f" +{cell.gold}g" if cell.gold else ""
+                        extra += f" +{cell.locked}k" if cell.locked else ""  # keys locked on it
                         words.append(name + extra + (" (key)" if cell.key else ""))
                 lines.append("  " + " | ".join(f"{w:<16}" for w in words).rstrip())
         return "\n".join(lines)
@@ -261,9 +263,9 @@ class GameState(Table):
                 gold = (sheets[seat].stored[t.at[1] - first[1]][t.at[0] - first[0]]
                         if sheets is not None and not t.face_down else t.gold)
                 old = before.get(t.card.name) if before is not None else None
-                changed = before is not None and (old is None or (old.at, old.face_down, old.gold, old.key) !=
-                                                  (t.at, t.face_down, gold, t.key))
-                cells.append(pictures.Cell(t.card, col, row, t.face_down, gold, t.key, changed))
+                changed = before is not None and (old is None or (old.at, old.face_down, old.gold, old.key, old.keys)
+                                                  != (t.at, t.face_down, gold, t.key, t.keys))
+                cells.append(pictures.Cell(t.card, col, row, t.face_down, gold, t.key, changed, t.keys))
             name = names[seat] if names is not None else f"Seat {seat}"
             seats.append(pictures.SeatPicture(name, player.gold if sheets is None else sheets[seat].gold_left,
                                               player.keys, tuple(cells), player.keys_on_cards,

@@ -146,6 +146,11 @@ class PlayerState(NamedTuple):
         return sum(1 for cell in self.tableau if cell.key)
 
     @property
+    def locked_keys(self) -> int:
+        """Keys this seat's card effects locked on its cards (``put 2 keys on this card``): no longer its own."""
+        return sum(cell.keys for cell in self.tableau)
+
+    @property
     def keys_owned(self) -> int:
         """Every key the seat owns: spendable ones and those waiting on its lock cards."""
         return self.keys + self.keys_on_cards
@@ -242,7 +247,8 @@ class Origin:
 class TableauCard:
     """A card in a tableau, as the public accessors show it.
 
-    ``key`` is true while a key waits on a face-up lock card (its lock not yet opened).
+    ``key`` is true while a key waits on a face-up lock card (its lock not yet opened); ``keys`` are the keys its
+    effects locked on it (``put 2 keys on this card``), no longer its owner's.
     """
 
     card: Card
@@ -250,6 +256,7 @@ class TableauCard:
     face_down: bool
     gold: int
     key: bool = False
+    keys: int = 0
 
 
 class Table(NamedTuple):
@@ -390,7 +397,7 @@ class Table(NamedTuple):
         """``seat``'s cards in the order taken, with positions, sides, stored gold and keys waiting."""
         cards = self.rules.cards
         return tuple(
-            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key) for c in self.seats[seat][2]
+            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in self.seats[seat][2]
         )
 
     def discount(self, seat: int, deck: Deck) -> int:

@@ -119,7 +119,7 @@ class Turn:
     def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False) -> int:
         """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``); return its index there."""
         tableau = self.tableaux[seat]
-        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0)),)
+        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0, 0)),)
         if not face_down:
             f = self.facts[card]
             self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])
@@ -173,6 +173,14 @@ class Turn:
         """Add ``points`` (negative: take them) to those kept on ``seat``'s card at ``index``."""
         old = self.tableaux[seat][index]
         self._replace(seat, index, old._replace(points=old.points + points))
+
+    def lock_keys(self, seat: int, index: int, keys: int) -> None:
+        """Move ``keys`` of ``seat``'s spendable keys (all they have if fewer) onto their card at ``index``."""
+        put = min(keys, self.keys[seat])
+        if put > 0:
+            self.gain(seat, 1, -put)
+            old = self.tableaux[seat][index]
+            self._replace(seat, index, old._replace(keys=old.keys + put))
 
     def take_key(self, seat: int, index: int) -> None:
         """Return the key waiting on ``seat``'s lock card at ``index`` to the supply (its lock is opened)."""

@@ -516,6 +516,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def store_on_this_card(self, meta: Meta, amount: int) -> m.StoreGold:
         return m.StoreGold(amount, m.Near(m.Relation.THIS), source=self._at(meta))
 
+    def store_keys(self, meta: Meta, amount: int) -> m.StoreKeys:
+        return m.StoreKeys(amount, source=self._at(meta))
+
     def fill_purses(self, meta: Meta, *rest: Any) -> m.FillPurses:
         return m.FillPurses(next(r for r in rest if isinstance(r, int)), source=self._at(meta))
 
@@ -809,6 +812,11 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             if gold_on == "purses" or on:
                 return m.StoredGold(_without_purse(m.all_of(on)), source=noun.source)
             return m.Gold(source=noun.source)
+        if isinstance(noun, m.KeysOwned) and (on or gold_on == "this card"):
+            if gold_on == "this card" and not on:
+                return m.KeysOnThisCard(source=noun.source)
+            if gold_on is None:
+                return m.StoredKeys(m.all_of(on), source=noun.source)
         if gold_on is not None:
             self._refused("only gold", source, what=gold_on)
         if on:
@@ -1139,6 +1147,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def on_cards(self, meta: Meta, cards: _Cards) -> _Place:
         return _Place(on=cards.filter, on_cards=True, source=self._at(meta))
+
+    def on_your_cards(self, meta: Meta) -> _Place:
+        return _Place(on=None, on_cards=True, source=self._at(meta))
 
     def on_this_card(self, meta: Meta) -> _Place:
         return _Place(on_this_card=True, source=self._at(meta))

@@ -127,6 +127,8 @@ class Cell:
     key: bool = False
     #: Whether the last move changed this card (placed it, or changed its gold or key): drawn ringed.
     changed: bool = False
+    #: Keys its effects locked on it (``put 2 keys on this card``): no longer its owner's.
+    locked: int = 0
 
 
 @attrs.frozen
@@ -416,7 +418,7 @@ def _placed(body: str, x: float, y: float, scale: float) -> str:
 
 
 def badges(cell: Cell) -> str:
-    """Stored gold and a waiting key, drawn in a card's bottom strip (never over its words)."""
+    """Stored gold, a waiting key and locked keys, drawn in a card's bottom strip (never over its words)."""
     parts = []
     cy = CARD_HEIGHT - 16
     if cell.gold:
@@ -430,6 +432,13 @@ def badges(cell: Cell) -> str:
                      f'<circle cx="16" cy="{cy}" r="4" fill="none" stroke="#51606f" stroke-width="2.5"/>'
                      f'<path d="M20,{cy} h10 m-3,0 v4" stroke="#51606f" stroke-width="2.5" fill="none"/>'
                      "</g>")
+    if cell.locked:
+        mid = CARD_WIDTH // 2
+        parts.append(f'<g class="locked"><title>{cell.locked} key{"" if cell.locked == 1 else "s"} locked on this '
+                     f'card</title><rect x="{mid - 22}" y="{cy - 12}" width="44" height="24" rx="6" fill="#c9d3de" '
+                     f'stroke="#51606f" stroke-width="2"/><circle cx="{mid - 11}" cy="{cy}" r="4" fill="none" '
+                     f'stroke="#51606f" stroke-width="2.5"/><text x="{mid + 8}" y="{cy + 5}" text-anchor="middle" '
+                     f'font-size="14" font-weight="bold" fill="#22303d">{cell.locked}</text></g>')
     return "".join(parts)
 
 

@@ -17,7 +17,7 @@ later). :func:`check_state` refuses such a state with a
   within a 3x3 box; in a ruleset with a card that swaps cards of a tableau,
   whose places need not follow the order taken, the places are ones the rule
   could have filled in some order), gold stored only on face-up purse cards
-  and within their capacity, a key only on a face-up lock card, points only on a face-up card;
+  and within their capacity, a key only on a face-up lock card, points and locked keys only on a face-up card;
 * the turn: the cards taken match the tableaux (seat by seat, from the first
   player) and whose turn it is; a decision owed exactly in the phases that
   owe one, fitting the abilities it names;
@@ -209,6 +209,8 @@ def _check_player(state: Table, seat: int) -> None:
             raise _fail(f"{where}.key", "a key waits only on a face-up lock card")
         if cell.points and cell.face_down:
             raise _fail(f"{where}.points", "points are kept only on a face-up card (its effects gave them)")
+        if cell.keys and cell.face_down:
+            raise _fail(f"{where}.keys", "keys are locked only on a face-up card (its effects put them there)")
 
 
 def _swaps(state: Table) -> bool:

@@ -77,7 +77,8 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
     old, new = before.players[seat], after.players[seat]
     parts = []
     gold = new.gold - old.gold
-    keys = new.keys - old.keys
+    locked = new.locked_keys - old.locked_keys  # keys put on cards leave the supply, but are not spent
+    keys = new.keys - old.keys + locked
     gained = ([f"{gold} gold"] if gold > 0 else []) + ([english.quantity(keys, "key")] if keys > 0 else [])
     lost = ([f"{-gold} gold"] if gold < 0 else []) + ([english.quantity(-keys, "key")] if keys < 0 else [])
     if not acting and lost:
@@ -110,6 +111,8 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
     stored = new.stored_gold - old.stored_gold
     if stored:
         parts.append(f"stores {stored} gold on purse cards")
+    if locked:
+        parts.append(f"locks {english.quantity(locked, 'key')} on its cards")
     return parts
 
 

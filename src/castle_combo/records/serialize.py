@@ -219,6 +219,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         out: dict[str, Any] = cell_dict(cell)
         if not out["points"]:
             del out["points"]
+        if not out["keys"]:
+            del out["keys"]  # keys locked on the card ("put 2 keys on this card"), saved only when some
         return out
 
     def points_in(value: Any, _: Any = None) -> int:
@@ -226,10 +228,15 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             raise RecordError(f"expected a whole number of points kept on the card, got {quote(value)}")
         return value
 
+    def keys_in(value: Any, _: Any = None) -> int:
+        if type(value) is not int or not 0 <= value <= MAX_NUMBER:
+            raise RecordError(f"expected a whole number of keys locked on the card, got {quote(value)}")
+        return value
+
     conv.register_unstructure_hook(Placed, cell_out)
     conv.register_structure_hook(Placed, complete(Placed, namedtuple_dict_structure_factory(
-        Placed, conv, "from_converter", True, card=as_card, points=override(struct_hook=points_in)),
-        frozenset({"points"})))
+        Placed, conv, "from_converter", True, card=as_card, points=override(struct_hook=points_in),
+        keys=override(struct_hook=keys_in)), frozenset({"points", "keys"})))
     for cls, fields in (
         (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
                  "discarded": as_cards}),

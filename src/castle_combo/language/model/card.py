@@ -25,7 +25,7 @@ from castle_combo.language.model.base import (
     out_of_range,
 )
 from castle_combo.language.model.conditions import PlayerGroup
-from castle_combo.language.model.counts import GoldOnThisCard, Per, Scope, card_phrase
+from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, Per, Scope, card_phrase
 from castle_combo.language.model.effects import (
     Choice,
     DiscardFromRow,
@@ -33,6 +33,7 @@ from castle_combo.language.model.effects import (
     Discount,
     Effect,
     StoreGold,
+    StoreKeys,
     trigger_problems,
 )
 from castle_combo.language.model.filters import (
@@ -504,6 +505,11 @@ REFUSALS.add("`put N gold on this card`", "a card without a purse", "the card pu
              "to hold it", "add a purse capacity such as 'purse 5'", on=Card,
              refuses=lambda card, w: card.purse is None and _stores_on_itself(card) is not None,
              at=lambda card: getattr(_stores_on_itself(card), "source", None) or card.source)
+REFUSALS.add("`key on this card`", "a card that puts no key on itself", "the card counts 'key on this card' but "
+             "none of its effects puts a key on it", "add an effect such as 'when bought: put 1 key on this card'",
+             on=Card, refuses=lambda card, w: _keys_on_this_card(card) is not None and not any(
+                 isinstance(node, StoreKeys) for node in walk(card)),
+             at=lambda card: next((s for s in _sources(_keys_on_this_card(card))), card.source))
 REFUSALS.add("`lock`", "a card without `when unlocked:`", "a lock card needs an ability behind its lock",
              "add 'when unlocked:' and the effects that opening the lock gives", on=Card, card_property="lock",
              refuses=lambda card, w: card.lock and not card.unlocked)
@@ -556,6 +562,12 @@ def _take_problems(card: Card) -> tuple[Problem, ...]:
     if itself:
         found += (REFUSALS.problem("take itself", itself[0].source or card.source),)
     return found
+
+
+def _keys_on_this_card(card: Card) -> Per | None:
+    """The first count of the keys locked on this card that ``card`` makes, if any."""
+    return next((node for node in walk(card) if isinstance(node, Per) and isinstance(node.count, KeysOnThisCard)),
+                None)
 
 
 def _stores_on_itself(card: Card) -> StoreGold | None:

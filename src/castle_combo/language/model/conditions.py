@@ -42,6 +42,7 @@ from castle_combo.language.model.counts import (
     CostSum,
     Gold,
     GoldOnThisCard,
+    KeysOnThisCard,
     KeysOwned,
     Per,
     PlayerCount,
@@ -438,6 +439,10 @@ REFUSALS.add("a comparison with other players (`more ... than each neighbour`)",
              "'gold on this card' is this card's own gold; a neighbour has no such card",
              "compare 'gold on purses' instead", on=Compared,
              refuses=lambda c, w: isinstance(c.per.count, GoldOnThisCard))
+REFUSALS.add("a comparison with other players (`more ... than each neighbour`)", "`key on this card`",
+             "'key on this card' counts the keys locked on this card; a neighbour has no such card",
+             "compare 'key on your cards' instead", on=Compared,
+             refuses=lambda c, w: isinstance(c.per.count, KeysOnThisCard))
 REFUSALS.add("a comparison with other players", "a place (`in row`, `in a neighbour's tableau`, ...)",
              "a comparison with the neighbours counts whole tableaux", "remove the scope", on=Compared,
              refuses=lambda c, w: c.per.scope not in (Scope.TABLEAU, Scope.THEIRS))

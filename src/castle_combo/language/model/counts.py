@@ -76,6 +76,7 @@ __all__ = [
     "Gold",
     "GoldOnThisCard",
     "IdenticalShieldSets",
+    "KeysOnThisCard",
     "KeysOwned",
     "Narrowable",
     "Per",
@@ -87,6 +88,7 @@ __all__ = [
     "ShieldTypes",
     "Shields",
     "StoredGold",
+    "StoredKeys",
     "WildShields",
     "card_phrase",
 ]
@@ -525,8 +527,49 @@ class GoldOnThisCard:
 
 
 @attrs.frozen
+class StoredKeys:
+    """Keys locked on cards by their effects (``put 2 keys on this card``): ``key on your cards``, ``key on
+    cards adjacent to this card``.
+
+    Those keys are no longer anyone's: :class:`KeysOwned` leaves them out. A
+    lock card's own key waiting on it is not stored there (it is still its
+    owner's key), so it is not counted here.
+    """
+
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        if self.on is None:
+            return english.plural(amount, "key") + " locked on your cards"
+        return english.plural(amount, "key") + " locked on " + card_phrase(self.on, 2, banner=False)
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"key{_s(amount)} on " + ("your cards" if self.on is None else card_phrase(self.on, 2, ccl=True))
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return _on_problems(self.on, where)
+
+
+@attrs.frozen
+class KeysOnThisCard:
+    """Keys locked on this card by its effects (``put 2 keys on this card``): ``key on this card``."""
+
+    source: Source | None = source_field()
+
+    def describe(self, amount: int = 1) -> str:
+        return english.plural(amount, "key") + " locked on this card"
+
+    def ccl(self, amount: int = 1) -> str:
+        return f"key{_s(amount)} on this card"
+
+    def problems(self, where: Where) -> tuple[Problem, ...]:
+        return ()
+
+
+@attrs.frozen
 class KeysOwned:
-    """Keys a player owns, those waiting on their lock cards included: ``key``."""
+    """Keys a player owns, those waiting on their lock cards included (keys locked on cards are no one's): ``key``."""
 
     source: Source | None = source_field()
 
@@ -640,12 +683,13 @@ class ConnectedCards:
 
 #: The nouns counted over a collection of cards (a tableau, a row of it, a discard pile, ...).
 CardCount = Union[Cards, Shields, WildShields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets,
-                  DistinctCosts, CostSum, StoredGold, GoldOnThisCard, EmptySpaces, ConnectedCards]
+                  DistinctCosts, CostSum, StoredGold, GoldOnThisCard, StoredKeys, KeysOnThisCard, EmptySpaces,
+                  ConnectedCards]
 #: The nouns of what a player holds: their keys and the gold in their supply.
 PlayerCount = Union[KeysOwned, Gold]
 #: The nouns narrowed by a card filter (their ``on``): which cards are counted, or whose shields, costs or gold.
 Narrowable = Union[Cards, Shields, WildShields, ShieldTypes, ShieldSets, IdenticalShieldSets, BannerSets,
-                   DistinctCosts, CostSum, StoredGold, ConnectedCards]
+                   DistinctCosts, CostSum, StoredGold, StoredKeys, ConnectedCards]
 
 
 def counts_cards(count: object) -> TypeGuard[CardCount]:
@@ -787,6 +831,11 @@ class Per:
             return noun
         if isinstance(count, StoredGold) and count.on is None:
             noun = "gold stored"  # in a place: "gold stored on the cards next to this one"
+        if self.scope is Scope.TABLEAU and (isinstance(count, KeysOnThisCard) or isinstance(count, StoredKeys)
+                                            and count.on is None):
+            return noun
+        if isinstance(count, StoredKeys) and count.on is None:
+            noun = noun.removesuffix(" on your cards")  # in a place: "keys locked in a neighbour's tableau"
         if self.scope is Scope.TABLEAU and (_quantifier(count) or reads_position(getattr(count, "on", None))):
             return noun  # it says "of your tableau" or "of your final grid" itself
         note = ""
@@ -804,6 +853,10 @@ class Per:
         noun = f"{self.every} {self.count.ccl(self.every)}" if self.every > 1 else str(self.count.ccl(amount))
         if self.scope is default:
             return noun
+        if isinstance(self.count, StoredKeys) and self.count.on is None:
+            noun = noun.removesuffix(" on your cards") + " on cards"  # "key on cards in a neighbour's tableau"
+            if self.scope in POSITION_SCOPES:  # "key on cards adjacent to this card", not "... on adjacent cards"
+                return f"{noun} {Near(POSITION_SCOPES[self.scope]).ccl().alone}"
         return f"{noun} {self.scope.ccl()}"
 
     def scoped(self, scope: Scope) -> Per:
@@ -832,6 +885,9 @@ _SCOPE_RULES = (
     _scope_rule("`gold on this card`", "any scope", "'gold on this card' is always this card's own gold, so it takes "
             "no scope", "remove the scope after 'gold on this card'",
             lambda c, s, w: isinstance(c, GoldOnThisCard) and s is not Scope.TABLEAU),
+    _scope_rule("`key on this card`", "any scope", "'key on this card' is always the keys locked on this card, so "
+            "it takes no scope", "remove the scope after 'key on this card'",
+            lambda c, s, w: isinstance(c, KeysOnThisCard) and s is not Scope.TABLEAU),
     _scope_rule("`key`", "any scope but your tableau and theirs", "keys are held by a player, not placed in a tableau, "
             "so 'key' takes no scope", "remove the scope after 'key'",
             lambda c, s, w: isinstance(c, KeysOwned) and s not in (Scope.TABLEAU, Scope.THEIRS)),
@@ -874,6 +930,11 @@ _SCOPE_RULES = (
     _scope_rule("`gold on purses`", "the discarded cards", "no gold is ever stored on a card in a row",
             "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
             lambda c, s, w: s is Scope.DISCARDED and isinstance(c, StoredGold)),
+    _scope_rule("`key on cards`", "the discarded cards, a discard pile", "no key is ever locked on a card out of a "
+            "tableau",
+            "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
+            lambda c, s, w: s in (Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE)
+            and isinstance(c, StoredKeys)),
     _scope_rule("any count", "the discarded cards, in a scoring rule", "a scoring rule counts your final tableau; "
             "discarded cards exist only while an ability resolves", "count them in an ability, after 'discard a row'",
             lambda c, s, w: w.scoring and s is Scope.DISCARDED),

@@ -85,6 +85,7 @@ __all__ = [
     "PlayersChoose",
     "RowChoice",
     "StoreGold",
+    "StoreKeys",
     "Swap",
     "Take",
     "ThatPlayer",
@@ -662,6 +663,35 @@ class StoreGold:
 
     def ccl(self) -> str:
         return f"put {self.amount} gold on {self._targets(ccl=True)}"
+
+
+@attrs.frozen
+class StoreKeys:
+    """Lock ``amount`` of the owner's keys on this card: ``put 2 keys on this card``.
+
+    The keys move from the owner's spendable keys (a key waiting on a lock
+    card is not spendable, so it stays there); with fewer, all of them are
+    put. Locked keys are no longer the owner's: they are not spent, lost,
+    taken, counted as keys owned, compared or counted for ties; they stay on
+    the card to the end of the game (``key on this card``, ``key on your
+    cards``, ``card holding a key``).
+    """
+
+    amount: int
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range."""
+        return out_of_range(self.amount, 1, 9, "the keys put on this card", self.source)
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Lock 2 of your keys on this card (as many as you have; they are no longer
+        yours)"."""
+        what = "1 of your keys" if self.amount == 1 else f"{self.amount} of your keys"
+        return english.sentence(f"Lock {what} on this card (all you have if fewer; they are no longer yours)")
+
+    def ccl(self) -> str:
+        return f"put {self.amount} key{'' if self.amount == 1 else 's'} on this card"
 
 
 @attrs.frozen
@@ -1261,7 +1291,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints, NextFromEitherRow, PlayersChoose,
+    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]

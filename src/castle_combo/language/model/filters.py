@@ -465,7 +465,8 @@ class HoldsGold:
 
 @attrs.frozen
 class HoldsKey:
-    """A lock card still holding its key (its lock not opened yet)."""
+    """A card with a key on it: a lock card still holding its key (its lock not opened yet), or a card with keys
+    locked on it by its effects (``put 2 keys on this card``)."""
 
     source: Source | None = source_field()
 
@@ -473,7 +474,7 @@ class HoldsKey:
         return FilterWords((), ("holding a key",), "not holding a key", "holding a key")
 
     def english(self) -> FilterWords:
-        return FilterWords((), ("holding its key",), "not holding its key", "holding its key")
+        return self.ccl()
 
     def problems(self, where: Where) -> tuple[Problem, ...]:
         return ()
