@@ -171,6 +171,20 @@ class Compiled:
             entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
         _, both, down = entry
         tables, costs, decks = self._tables, self._costs, self._decks
+        if len(row) == 3 and len(discounts) == 2:  # a full row, no discounts on filtered cards: written out
+            a, b, c = row
+            ta, tb, tc = tables[a], tables[b], tables[c]
+            if ta is None:
+                ta = self._cell_table(a)
+            if tb is None:
+                tb = self._cell_table(b)
+            if tc is None:
+                tc = self._cell_table(c)
+            # A card is affordable when its cost is at most the gold plus the discount on its deck.
+            limit = (gold + discounts[0], gold + discounts[1])
+            return ((both(ta) if costs[a] <= limit[decks[a]] else down(ta))
+                    + (both(tb) if costs[b] <= limit[decks[b]] else down(tb))
+                    + (both(tc) if costs[c] <= limit[decks[c]] else down(tc)))
         takes: tuple[Take, ...] = ()
         for card in row:
             table = tables[card]

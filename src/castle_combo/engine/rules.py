@@ -70,7 +70,7 @@ from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.language.model import PlayerGroup
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks",
-           "run_take_triggers", "run_trigger_effects", "run_triggers"]
+           "run_take_triggers", "run_trigger_effects", "run_triggers", "take"]
 
 
 T = TypeVar("T", bound=Table)
@@ -176,7 +176,7 @@ def apply(state: T, action: Action, *, fast: bool = True) -> T:
     ``fast=False`` always takes the general path (for tests comparing it with the fast one).
     """
     if type(action) is Take:  # most actions: the take reads the state once and checks it may be played
-        return _take(state, action, fast)
+        return take(state, action, fast)
     return _apply(state, action, fast)
 
 
@@ -194,7 +194,7 @@ def _apply(state: T, action: Action, fast: bool) -> T:
     if state.taken >= CARDS_PER_PLAYER * len(state.seats):  # over (no decision is pending)
         raise IllegalAction(f"{action} is not possible: the game is over")
     if kind is Take:
-        return _take(state, action, fast)  # type: ignore[arg-type]
+        return take(state, action, fast)  # type: ignore[arg-type]
     if kind is UseKey:
         return _use_key(state, action, fast)  # type: ignore[arg-type]
     if kind is Unlock:
@@ -246,7 +246,8 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
 
 
-def _take(state: T, action: Take, fast: bool = True) -> T:
+def take(state: T, action: Take, fast: bool = True) -> T:
+    """:func:`apply` of a :class:`Take` (``GameState.apply`` calls it directly: the most common action)."""
     (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
      _, engine) = state
     if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):

@@ -27,7 +27,7 @@ import attrs
 from castle_combo import pictures
 from castle_combo.engine import record as records
 from castle_combo.engine import rules, scoring, views
-from castle_combo.engine.actions import Action
+from castle_combo.engine.actions import Action, Take
 from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.decisions import Frame, Pending, Resume
 from castle_combo.engine.table import (
@@ -306,6 +306,8 @@ class GameState(Table):
 
         The state itself is never changed.
         """
+        if type(action) is Take:  # most actions: straight to the take (as ``rules.apply`` does, one call fewer)
+            return rules.take(self, action)
         return rules.apply(self, action)
 
     # ----------------------------------------------------------------- scoring
