@@ -340,7 +340,11 @@ def _swapping(rng: random.Random, effects: tuple[m.Effect, ...]) -> tuple[m.Effe
 
 def _take_trigger(rng: random.Random, card: m.Card) -> m.Card:
     """``card`` with a take trigger: on its owner's takes, or another player's ("whenever an opponent takes"), of
-    any kind of card the language's filters name, with effects on the owner and on "that player"."""
+    any kind of card the language's filters name, with effects on the owner and on "that player".
+
+    A trigger on other players' takes is drawn without a question: the reference engine resolves those at once,
+    as the rules did before questions there were allowed; the questions on other players' takes are played in
+    tests/test_rules_questions_on_others_takes.py (who answers, in which order, saves) instead."""
     taken_by = rng.choice([None, None, *m.PlayerGroup])
     # The owner's own take triggers may ask them (a choice, an optional cost, a face-down card to turn up).
     effects = [_algebra_effect(rng, trigger=taken_by is not None) for _ in range(rng.randint(0, 1))]

@@ -154,6 +154,9 @@ class Work(Tableaux, Protocol):
     def note_discarded(self, cards: tuple[int, ...]) -> None:
         """Remember ``cards`` as discarded by the ability being resolved (the top frame)."""
 
+    def owner(self, seat: int) -> int | None:
+        """How a frame names its owner ``seat``: ``None`` for the current player."""
+
     def use_ability_of(self, seat: int, index: int, card: int | None = None) -> None:
         """Start resolving, on top of the stack, the ability of ``seat``'s card at ``index``, as a copy.
 
@@ -229,7 +232,7 @@ class ChoiceStep:
 
 def _queue_first(work: Work, addresses: tuple[Address, ...]) -> None:
     top = work.frames[-1]
-    work.frames[-1] = Frame(top.card, top.index, addresses + top.queue, top.copied, top.discarded)
+    work.frames[-1] = Frame(top.card, top.index, addresses + top.queue, top.copied, top.discarded, top.seat)
 
 
 @attrs.frozen
@@ -382,7 +385,7 @@ class LaterStep:
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Set the effects aside."""
-        work.set_aside(seat, Frame(frame.card, frame.index, self.then, frame.copied))
+        work.set_aside(seat, Frame(frame.card, frame.index, self.then, frame.copied, seat=frame.seat))
         return None
 
 
@@ -615,7 +618,7 @@ class WatchStep:
         """Drop the trigger's effects unless it resolves for this take."""
         me = work.tableaux[seat][frame.index]
         if me.face_down or (self.takes is not None and not self.takes(work.tableaux[work.taker][-1], me, _NO_ORIGIN)):
-            work.frames[-1] = Frame(frame.card, frame.index, (), frame.copied, frame.discarded)
+            work.frames[-1] = Frame(frame.card, frame.index, (), frame.copied, frame.discarded, frame.seat)
         return None
 
 

@@ -131,6 +131,12 @@ class Table(Protocol):
     def current_player(self) -> int: ...
 
     @property
+    def pending(self) -> Pending | None: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
     def players(self) -> Sequence[_Seat]: ...
 
     @property
@@ -158,8 +164,8 @@ def _listed(table: Table, cards: Sequence[int]) -> str:
 
 
 def _mine(table: Table, indices: Sequence[int]) -> list[int]:
-    """The card ids at ``indices`` of the current player's tableau."""
-    cells = table.players[table.current_player].tableau
+    """The card ids at ``indices`` of the tableau of the player answering (the owner of the ability asking)."""
+    cells = table.players[table.to_act].tableau
     return [cells[i].card for i in indices]
 
 
@@ -194,7 +200,13 @@ class DecisionKind(abc.ABC):
         """The decision's one field as JSON."""
 
     def decider(self, table: Table) -> int:
-        """The seat that must answer: the current player, but for a choice owed by another player."""
+        """The seat that must answer: the owner of the ability asking (the current player, or the owner of a
+        trigger on the current player's take); a choice owed by another player says who owes it."""
+        pending = table.pending
+        if pending is not None and pending.frames:
+            seat = pending.frames[-1].seat
+            if seat is not None:
+                return seat
         return table.current_player
 
     def to_json(self) -> dict[str, Any]:
@@ -719,7 +731,8 @@ class Frame:
     still to resolve, in order. ``copied`` marks an ability used through
     another card ("use the ability of an adjacent card"): its discounts and
     copying effects are skipped. ``discarded`` holds the cards this ability
-    has discarded so far, which "on the discarded cards" counts.
+    has discarded so far, which "on the discarded cards" counts. ``seat`` is
+    the owner when it is not the current player.
     """
 
     card: int
@@ -727,6 +740,9 @@ class Frame:
     queue: tuple[Address, ...]
     copied: bool = False
     discarded: tuple[int, ...] = ()
+    #: The seat whose ability it is when it is not the current player's (a trigger on another player's take,
+    #: which may ask its owner a question in the taker's turn); ``None``: the current player's.
+    seat: int | None = None
 
 
 @attrs.frozen

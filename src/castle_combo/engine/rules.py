@@ -375,33 +375,34 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
     the stack of ``turn``.
 
     The rules page, "Triggers": right after the card taken is placed (paid for, or its face-down gold and keys
-    gained). First, in a ruleset with triggers on other players' takes ("whenever an opponent takes ...:"),
-    each other seat in turn order from the taker's left, its cards watching the taker in the order taken,
-    resolved here (they never ask). Then ``seat``'s own cards watching their takes (or any player's), in the order
-    taken, put on the stack above the card's ability: they resolve before it and may ask ``seat`` a question.
+    gained). ``seat``'s own cards watching their takes (or any player's), in the order taken, go on the stack
+    above the card's ability: they resolve before it and may ask ``seat`` a question. Above them, in a ruleset
+    with triggers on other players' takes ("whenever an opponent takes ...:"), each other seat in turn order
+    from the taker's left, its cards watching the taker in the order taken: they resolve first, each frame
+    naming its owner (:attr:`Frame.seat`), and may ask that owner a question in the taker's turn
+    (``state.to_act`` is then the owner).
     Each trigger's first step (:class:`~castle_combo.engine.abilities.WatchStep`) looks, when its turn comes,
     whether its card is face up and the card taken of the kind it watches (so a card turned face up by an
     earlier one's effect triggers too when it comes later); never the card taken itself.
     """
     engine = state.engine
     abilities = engine.abilities
+    cells = turn.tableaux[seat]
+    for index in reversed(range(taken)):  # the first one taken on top: it resolves first
+        ability = abilities[cells[index].card]
+        if ability.taken and (ability.taken_by is None or ability.taken_by is PlayerGroup.PLAYERS):
+            turn.frames.append(Frame(cells[index].card, index, ability.taken))
     if engine.has_other_take_triggers:
         seats = len(turn.tableaux)
-        waiting, turn.frames = turn.frames, []  # the card's ability waits below: these resolve on a stack of their own
+        others = []
         for k in range(1, seats):
             owner = (seat + k) % seats
             for index in range(len(turn.tableaux[owner])):
                 ability = abilities[turn.tableaux[owner][index].card]
                 if ability.taken and ability.taken_by is not None and seat in players_of(ability.taken_by, owner,
                                                                                           seats):
-                    turn.frames.append(Frame(turn.tableaux[owner][index].card, index, ability.taken))
-                    _run_trigger(turn, owner, abilities)
-        turn.frames = waiting
-    cells = turn.tableaux[seat]
-    for index in reversed(range(taken)):  # the first one taken on top: it resolves first
-        ability = abilities[cells[index].card]
-        if ability.taken and (ability.taken_by is None or ability.taken_by is PlayerGroup.PLAYERS):
-            turn.frames.append(Frame(cells[index].card, index, ability.taken))
+                    others.append(Frame(turn.tableaux[owner][index].card, index, ability.taken, seat=owner))
+        turn.frames.extend(reversed(others))  # above the taker's own: the first one resolves first
 
 
 def run_trigger_effects(turn: Turn, seat: int, index: int, addresses: tuple[Address, ...]) -> None:
@@ -412,14 +413,13 @@ def run_trigger_effects(turn: Turn, seat: int, index: int, addresses: tuple[Addr
 
 
 def _run_trigger(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> None:
-    """Resolve the trigger just put on the stack, for its owner ``seat``: a trigger between turns or on another
-    player's take never asks anything (only one on its owner's own takes may)."""
+    """Resolve the trigger just put on the stack, for its owner ``seat``: a trigger between turns never asks
+    anything (only one on a take may)."""
     asked = _run_stack(turn, seat, abilities)
     if asked is not None:
         card = turn.engine.name(turn.frames[-1].card) if turn.frames else "a card"
-        raise RulesetError(f"a trigger of {card} asked its owner a question where no trigger may (between turns, "
-                           "or on another player's take): the card language refuses such a card, so this ruleset "
-                           "was built with check=False")
+        raise RulesetError(f"a trigger of {card} asked its owner a question where no trigger may (between turns): "
+                           "the card language refuses such a card, so this ruleset was built with check=False")
 
 
 def _fires_between(players: tuple[Seat, ...], seat: int, taken: int) -> bool:
@@ -504,7 +504,7 @@ def _answer(state: T, action: Action) -> T:
     top = turn.frames[-1]
     step = state.engine.abilities[top.card].steps[pending.step]
     assert not isinstance(step, (Auto, IfStep, LaterStep, WatchStep)), "an automatic step never asks"
-    step.answer(turn, seat, action)
+    step.answer(turn, seat if top.seat is None else top.seat, action)
     return _resolve(state, turn, state.taken, pending.resume, action)
 
 
@@ -565,17 +565,18 @@ def _run_stack(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> tuple[A
         top = frames[-1]
         queue = top.queue
         steps = abilities[top.card].steps
+        owner = seat if top.seat is None else top.seat  # a trigger on another player's take: its owner's
         # Automatic steps never touch the stack: run them without rebuilding the frame.
         i, end = 0, len(queue)
         while i < end and type(step := steps[queue[i]]) is Auto:
-            step.run(turn, seat, top)
+            step.run(turn, owner, top)
             i += 1
         if i == end:
             frames.pop()
             continue
         address = queue[i]
-        frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded)
-        decision = steps[address].run(turn, seat, frames[-1])
+        frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded, top.seat)
+        decision = steps[address].run(turn, owner, frames[-1])
         if decision is not None:
             return address, decision
     return None

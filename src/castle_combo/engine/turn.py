@@ -158,7 +158,7 @@ class Turn:
         card = self.tableaux[seat][index].card
         bought = self.engine.abilities[card].bought
         if bought:
-            self.frames.append(Frame(card, index, bought))
+            self.frames.append(Frame(card, index, bought, seat=self.owner(seat)))
 
     def exhausted(self, deck: int) -> bool:
         """Whether location ``deck`` (0 castle, 1 village) is exhausted."""
@@ -295,7 +295,7 @@ class Turn:
         """Remember ``cards`` as discarded by the ability being resolved."""
         if self.frames and cards:
             top = self.frames[-1]
-            self.frames[-1] = Frame(top.card, top.index, top.queue, top.copied, top.discarded + cards)
+            self.frames[-1] = Frame(top.card, top.index, top.queue, top.copied, top.discarded + cards, top.seat)
 
     def set_aside(self, seat: int, frame: Frame) -> None:
         """Keep ``frame`` (effects of ``seat``'s ability) until the end of this turn."""
@@ -324,7 +324,11 @@ class Turn:
             queue = self.engine.abilities[card].copied
         else:
             queue = self.engine.abilities[card].bought
-        self.frames.append(Frame(card, index, queue, copied=True))
+        self.frames.append(Frame(card, index, queue, copied=True, seat=self.owner(seat)))
+
+    def owner(self, seat: int) -> int | None:
+        """How a frame names its owner ``seat``: ``None`` for the current player (see :attr:`Frame.seat`)."""
+        return None if seat == self.state.current_player else seat
 
     # -- the new state ------------------------------------------------------------------
     def seats(self) -> tuple[Seat, ...]:

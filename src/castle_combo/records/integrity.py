@@ -287,6 +287,13 @@ def _check_pending(state: Table, pending: Pending) -> None:
         raise _fail("$.pending.frames", "a decision of an ability needs the ability waiting on it")
     for k, frame in enumerate(pending.frames):
         where = f"$.pending.frames[{k}]"
+        if frame.seat is not None:  # a trigger on the current player's take, owned by another seat
+            if not 0 <= frame.seat < len(state.players) or frame.seat == state.current_player:
+                raise _fail(f"{where}.seat", f"expected another seat than the current player's, from 0 to "
+                                             f"{len(state.players) - 1} (the current player's frames name no seat)")
+            cells = state.players[frame.seat].tableau
+        else:
+            cells = state.players[state.current_player].tableau
         if not 0 <= frame.index < len(cells) or (cells[frame.index].card != frame.card
                                                   and not _lent(state, frame)):
             raise _fail(f"{where}.index", f"{engine.name(frame.card)} is not at that place in the current tableau")
@@ -301,8 +308,8 @@ def _check_pending(state: Table, pending: Pending) -> None:
 
 
 def _lent(state: Table, frame: Frame) -> bool:
-    """Whether ``frame`` is a neighbour's card whose ability the current player uses ("in a neighbour's tableau")."""
-    seat = state.current_player
+    """Whether ``frame`` is a neighbour's card whose ability its owner uses ("in a neighbour's tableau")."""
+    seat = state.current_player if frame.seat is None else frame.seat
     return frame.copied and any(
         cell.card == frame.card and not cell.face_down
         for them in players_of(PlayerGroup.NEIGHBOURS, seat, len(state.players))
@@ -327,7 +334,7 @@ def _asked_again(state: Table, pending: Pending) -> Decision | None:
     if step is None or not hasattr(step, "asks"):
         raise _fail("$.pending.step", f"is not a step of {state.engine.name(top.card)}'s ability asking a decision")
     turn = Turn(state)
-    asked: Decision | None = step.run(turn, seat, turn.frames[-1])
+    asked: Decision | None = step.run(turn, seat if top.seat is None else top.seat, turn.frames[-1])
     return asked
 
 

@@ -239,14 +239,17 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
         keys=override(struct_hook=keys_in)), frozenset({"points", "keys"})))
     for cls, fields in (
         (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
-                 "discarded": as_cards}),
+                 "discarded": as_cards, "seat": override(omit_if_default=True)}),
         (Reshuffle, {"deck": as_deck, "order": as_cards}),
         (ScriptedReshuffle, {"deck": as_deck, "order": as_cards}),
         (Origin, {"decks": override(unstruct_hook=both_decks, struct_hook=both_decks_in),
                   "seed": override(struct_hook=_seed)}),
     ):
         conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **fields))  # type: ignore[arg-type]
-        conv.register_structure_hook(cls, complete(cls, make_dict_structure_fn(cls, conv, **fields)))  # type: ignore[arg-type]
+        # A frame names its owner only when it is not the current player (a trigger on another player's take).
+        omitted = frozenset({"seat"}) if cls is Frame else frozenset()
+        conv.register_structure_hook(cls, complete(cls, make_dict_structure_fn(cls, conv, **fields),  # type: ignore[arg-type]
+                                                   omitted))
 
     def next_discounts_out(waiting: tuple[int, int, int]) -> dict[str, int]:
         return {name: amount for name, amount in zip(_NEXT_DISCOUNTS, waiting, strict=True) if amount}

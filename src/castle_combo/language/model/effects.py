@@ -1332,21 +1332,40 @@ REFUSALS.add("cards an effect acts on (`put 1 gold on each ...`, `turn ... face 
              key="effect place")
 
 
-REFUSALS.add("an effect that asks a question (see the table below)", "`whenever an opponent takes ...:` (a "
-             "neighbour, any player)", "a trigger on other players' takes resolves in the taker's turn, and no "
-             "player is asked a question in another player's turn, so an effect that asks its owner a question "
-             "cannot be one of its effects", "use effects that need no decision there (gain, take, put, fill, "
-             "discount, turn every ...), or watch your own takes: 'whenever you take ...:' may ask",
-             key="take asks")
+REFUSALS.add("an ability used through another card (`use the ability of ...`, `turn ... face up and use its "
+             "ability`)", "`whenever an opponent takes ...:` (a neighbour, any player)", "a trigger on other "
+             "players' takes resolves in the taker's turn, not its owner's, and an ability used through it could "
+             "set effects aside until the end of its owner's turn", "use the effects themselves; a question is "
+             "fine there (its owner answers it in the taker's turn), or watch your own takes: 'whenever you take "
+             "...:'", key="take asks")
 
 
+
+
+def _uses_another(effect: Effect) -> Effect | None:
+    """The first effect in ``effect`` (itself, an option, an optional or conditional effect) that resolves another
+    card's ability: a copy, or a card turned face up with its ability."""
+    match effect:
+        case UseAdjacentAbility() | UseNeighbourAbility():
+            return effect
+        case TurnFaceUp(ability=True):
+            return effect
+        case Choice(options=options) | PlayersChoose(options=options):
+            return next((found for option in options for e in option if (found := _uses_another(e))), None)
+        case MayDo(effects=inner) | EndOfThisTurn(effects=inner):
+            return next((found for e in inner if (found := _uses_another(e))), None)
+        case Conditional(effect=inner):
+            return _uses_another(inner)
+    return None
 
 
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool = False) -> tuple[Problem, ...]:
-    """Effects of a trigger that would ask the owner something, which no trigger allows but the one on its owner's
-    own takes (``others``: a trigger on other players' takes, which asks nothing) and the end of the game."""
+    """Effects of a trigger that would ask the owner something, which no trigger allows but one on a take and the
+    end of the game (``others``: a trigger on other players' takes, whose owner is asked in the taker's turn;
+    there no ability resolves through another card)."""
     if moment is Moment.TAKE:
-        return tuple(REFUSALS.problem("take asks", effect.source) for effect in effects if others and asks(effect))
+        return tuple(REFUSALS.problem("take asks", getattr(_uses_another(effect), "source", None) or effect.source)
+                     for effect in effects if others and _uses_another(effect) is not None)
     if moment is Moment.GAME_END:
         return ()  # the end of the game may ask each card's owner, in turn (the rules page, "Fan mechanics")
     when = _WHEN.get(moment, "between turns")
