@@ -13,8 +13,8 @@ import castle_combo as cc
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck, Resource, Scope, Shield
 
-__all__ = ["FACTS", "balanced", "card", "filler", "game", "gold", "keys", "names", "one", "per", "play", "ruleset",
-           "seat_with", "take", "with_seat"]
+__all__ = ["FACTS", "balanced", "card", "card_points", "filler", "game", "gold", "keys", "names", "one", "per", "play",
+           "ruleset", "seat_with", "take", "to_the_end", "with_seat"]
 
 C, V = Deck.CASTLE, Deck.VILLAGE
 
@@ -169,3 +169,20 @@ def balanced(state: cc.GameState) -> cc.GameState:
     taken = sum(len(p.tableau) for p in state.players)
     return state.replace(taken=taken, current_player=(state.first_player + taken) % len(state.players),
                         origin=None)
+
+
+def to_the_end(state: cc.GameState) -> cc.GameState:
+    """``state`` after every seat takes face-down cards until the game is over or a question is owed."""
+    while state.pending is None and not state.is_over:
+        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, cc.Take) and a.face_down))
+    return state
+
+
+def card_points(state: cc.GameState, seat: int, name: str) -> int:
+    """The points of the card ``name`` on seat ``seat``'s score sheet of the finished ``state``."""
+    sheet = state.scores()[seat]
+    for row_names, row_points in zip(sheet.names, sheet.cards, strict=True):
+        for card_name, points in zip(row_names, row_points, strict=True):
+            if card_name == name:
+                return points
+    raise AssertionError(f"{name} is not on the sheet")

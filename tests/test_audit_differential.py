@@ -13,6 +13,7 @@ the winners (see ``differential.py``). The long version is
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,6 +25,38 @@ from castle_combo.language import model as m
 
 STYLES = ("uniform", "buyer", "keys")
 RULESETS = rulesets()
+
+
+def every_other(seed: int) -> bool:
+    """Half the games (the even seeds) draw the construct."""
+    return seed % 2 == 0
+
+
+def _play_chunk(chunk: int, size: int, **kinds: bool | Callable[[int], bool]) -> None:
+    """Games ``chunk * size`` to ``(chunk + 1) * size`` (2 to 5 players, each policy, each first player) of small
+    random rulesets drawing ``kinds`` (``random_ruleset``'s flags; a function of the seed for some games only),
+    compared with the reference action by action."""
+    for seed in range(chunk * size, (chunk + 1) * size):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        flags = {kind: drawn(seed) if callable(drawn) else drawn for kind, drawn in kinds.items()}
+        rules = random_ruleset(rng, players, **flags)
+        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+
+
+def _games_disagree(count: int, style: str | None = None, **kinds: bool) -> bool:
+    """Whether any of ``count`` random games of rulesets drawing ``kinds`` disagrees with the reference (each
+    policy in turn, or ``style``): how a planted fault is shown to be caught."""
+    from differential import Mismatch
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        try:
+            play_and_compare(random_ruleset(rng, players, **kinds), players, seed, style or STYLES[seed % 3])
+        except Mismatch:
+            return True
+    return False
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
@@ -40,64 +73,40 @@ def test_real_cards_agree_with_the_reference(name: str, players: int) -> None:
 @pytest.mark.parametrize("chunk", range(8))
 def test_small_random_rulesets_agree_with_the_reference(chunk: int) -> None:
     """Random cards from every model construct, so few that reshuffles and exhaustion happen often."""
-    for seed in range(chunk * 50, (chunk + 1) * 50):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 50)
 
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_small_random_rulesets_with_lock_cards_agree_with_the_reference(chunk: int) -> None:
     """Random lock cards, whole-row discards with bonuses, copies of adjacent abilities and the new counts."""
-    for seed in range(chunk * 50, (chunk + 1) * 50):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, locks=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 50, locks=True)
 
 
 @pytest.mark.parametrize("chunk", range(3))
 def test_small_random_rulesets_with_fan_mechanics_agree_with_the_reference(chunk: int) -> None:
     """Conditional effects, taking, adjacent and pile counts, triggers, comparisons, copied scoring, wild shields."""
-    for seed in range(chunk * 50, (chunk + 1) * 50):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 50, locks=every_other, fan=True)
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_small_random_rulesets_of_the_languages_parts_agree_with_the_reference(chunk: int) -> None:
     """Any filter, noun, scope, quantifier and comparison; losses, effects on each player, optional costs, the
     messenger, named rows, face-down cards turned up, end-of-turn triggers: whole games, action by action."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, algebra=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 30, algebra=True)
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_one_time_discounts_and_effects_at_the_end_of_this_turn_agree_with_the_reference(chunk: int) -> None:
     """Discounts on the next card (of any deck or of one), spent by the next take, face down too; effects set aside
     until the end of the turn, asking there, copied, after a lock opened at the end of the turn."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, lasting=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 30, lasting=True)
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_swaps_of_cards_of_a_tableau_agree_with_the_reference(chunk: int) -> None:
     """Two cards of a tableau swapped (of any filter, or this card with an adjacent one), optional, at the end of
     the turn, copied from an adjacent card; counts of adjacent cards read after: whole games, action by action."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, swaps=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 30, swaps=True)
 
 
 @pytest.mark.parametrize("chunk", range(2))
@@ -105,25 +114,7 @@ def test_gold_piling_up_on_cards_in_a_row_agrees_with_the_reference(chunk: int) 
     """Cards that get gold at the end of each turn while in a row (with every other construct of the fan
     mechanics and the expansion): the gold on each card of the rows, its taker's gain, the gold lost with a
     refresh, a discard or an exhausted location, action by action."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True, rows=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
-
-
-def _row_gold_games_disagree(count: int = 20) -> bool:
-    """Whether any of ``count`` random games with gold piling up on cards in a row disagrees with the reference."""
-    from differential import Mismatch
-
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        try:
-            play_and_compare(random_ruleset(rng, players, locks=True, rows=True), players, seed, STYLES[seed % 3])
-        except Mismatch:
-            return True
-    return False
+    _play_chunk(chunk, 30, locks=every_other, fan=True, rows=True)
 
 
 def test_the_differential_catches_gold_in_a_row_that_its_taker_never_gains(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,7 +122,7 @@ def test_the_differential_catches_gold_in_a_row_that_its_taker_never_gains(monke
 
     original = Turn.remove_from_row
     monkeypatch.setattr(Turn, "remove_from_row", lambda self, deck, card: original(self, deck, card) * 0)
-    assert _row_gold_games_disagree()
+    assert _games_disagree(20, locks=True, rows=True)
 
 
 def test_the_differential_catches_gold_kept_on_a_card_discarded_from_its_row(
@@ -145,7 +136,7 @@ def test_the_differential_catches_gold_kept_on_a_card_discarded_from_its_row(
         return row
 
     monkeypatch.setattr(Turn, "discard_row", keeps_the_gold)
-    assert _row_gold_games_disagree()
+    assert _games_disagree(20, locks=True, rows=True)
 
 
 @pytest.mark.parametrize("chunk", range(2))
@@ -153,25 +144,7 @@ def test_the_next_card_taken_from_either_row_agrees_with_the_reference(chunk: in
     """"Your next card may be taken from either row" (when bought, optional, at the end of the turn, at the start of
     the turn): the other row's takes offered, the card taken from it, its row refilled, the leave spent by the next
     take whichever row it comes from: whole games, action by action."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, either=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
-
-
-def _either_row_games_disagree(count: int = 30) -> bool:
-    """Whether any of ``count`` random games with leave to take the next card from either row disagrees."""
-    from differential import Mismatch
-
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        try:
-            play_and_compare(random_ruleset(rng, players, either=True), players, seed, STYLES[seed % 3])
-        except Mismatch:
-            return True
-    return False
+    _play_chunk(chunk, 30, either=True)
 
 
 def test_the_differential_catches_leave_to_take_from_either_row_never_spent(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,84 +159,56 @@ def test_the_differential_catches_leave_to_take_from_either_row_never_spent(monk
         return amount
 
     monkeypatch.setattr(Turn, "spend_next_discount", keeps_the_leave)
-    assert _either_row_games_disagree()
-
-
-def _lasting_games_disagree(count: int = 30) -> bool:
-    """Whether any of ``count`` random games with effects that outlast their moment disagrees with the reference."""
-    from differential import Mismatch
-
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        try:
-            play_and_compare(random_ruleset(rng, players, lasting=True), players, seed, "buyer")
-        except Mismatch:
-            return True
-    return False
+    assert _games_disagree(30, either=True)
 
 
 def test_the_differential_catches_one_time_discounts_never_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine.turn import Turn
 
     monkeypatch.setattr(Turn, "spend_next_discount", lambda self, seat, deck: 0)
-    assert _lasting_games_disagree()
+    assert _games_disagree(30, lasting=True, style="buyer")
 
 
 def test_the_differential_catches_effects_set_aside_and_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine.turn import Turn
 
     monkeypatch.setattr(Turn, "set_aside", lambda self, seat, frame: None)
-    assert _lasting_games_disagree()
-
-
-def _fan_games_disagree(count: int = 40) -> bool:
-    """Whether any of ``count`` random fan-mechanics games disagrees with the reference."""
-    from differential import Mismatch
-
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        try:
-            play_and_compare(random_ruleset(rng, players, fan=True), players, seed, "buyer")
-        except Mismatch:
-            return True
-    return False
+    assert _games_disagree(30, lasting=True, style="buyer")
 
 
 def test_the_differential_catches_start_of_turn_triggers_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
     import castle_combo.engine.rules
 
     monkeypatch.setattr(castle_combo.engine.rules, "_between_turns", lambda *args: None)
-    assert _fan_games_disagree()
+    assert _games_disagree(40, fan=True, style="buyer")
 
 
 def test_the_differential_catches_comparisons_that_forget_the_neighbours(monkeypatch: pytest.MonkeyPatch) -> None:
     import castle_combo.engine.counting
 
     monkeypatch.setattr(castle_combo.engine.counting, "neighbours", lambda seat, seats: ())
-    assert _fan_games_disagree()
+    assert _games_disagree(40, fan=True, style="buyer")
 
 
 def test_the_differential_catches_wild_shields_never_named(monkeypatch: pytest.MonkeyPatch) -> None:
     import castle_combo.engine.scoring
 
     monkeypatch.setattr(castle_combo.engine.scoring, "_has_wild", lambda engine, cells: False)
-    assert _fan_games_disagree()
+    assert _games_disagree(40, fan=True, style="buyer")
 
 
 def test_the_differential_catches_points_kept_on_a_card_and_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine.turn import Turn
 
     monkeypatch.setattr(Turn, "record_points", lambda self, seat, index, points: None)
-    assert _fan_games_disagree()
+    assert _games_disagree(40, fan=True, style="buyer")
 
 
 def test_the_differential_catches_keys_locked_on_a_card_left_with_their_owner(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine.turn import Turn
 
     monkeypatch.setattr(Turn, "lock_keys", lambda self, seat, index, keys: None)
-    assert _fan_games_disagree()
+    assert _games_disagree(40, fan=True, style="buyer")
 
 
 def test_random_lock_rulesets_really_play_every_lock_decision() -> None:
@@ -352,32 +297,14 @@ def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch:
 def test_take_triggers_on_every_players_takes_agree_with_the_reference(chunk: int) -> None:
     """Triggers on the owner's takes and on other players' ("whenever an opponent takes ...: take 1 gold from that
     player"), of any kind of card the filters name, with every other part of the language around them."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, takes=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
-
-
-def _take_games_disagree(count: int = 30) -> bool:
-    """Whether any of ``count`` random games with take triggers disagrees with the reference."""
-    from differential import Mismatch
-
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        try:
-            play_and_compare(random_ruleset(rng, players, takes=True), players, seed, "buyer")
-        except Mismatch:
-            return True
-    return False
+    _play_chunk(chunk, 30, takes=True)
 
 
 def test_the_differential_catches_triggers_on_the_wrong_players_takes(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine import rules
 
     monkeypatch.setattr(rules, "players_of", lambda group, seat, seats: tuple(s for s in range(seats) if s != seat))
-    assert _take_games_disagree()
+    assert _games_disagree(30, takes=True, style="buyer")
 
 
 def test_the_differential_catches_that_player_taken_for_the_owner(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -385,40 +312,25 @@ def test_the_differential_catches_that_player_taken_for_the_owner(monkeypatch: p
 
     monkeypatch.setattr(abilities, "_players", lambda group, work, seat: (seat,) if group is m.ThatPlayer.TAKER
                         else abilities.players_of(group, seat, len(work.tableaux)))
-    assert _take_games_disagree()
+    assert _games_disagree(30, takes=True, style="buyer")
 
 
 def test_the_differential_catches_a_take_trigger_resolving_for_any_card(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine.abilities import WatchStep
 
     monkeypatch.setattr(WatchStep, "run", lambda self, work, seat, frame: None)
-    assert _take_games_disagree()
+    assert _games_disagree(30, takes=True, style="buyer")
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_choices_other_players_owe_agree_with_the_reference(chunk: int) -> None:
     """Choices other players owe ("each opponent chooses one: { take 1 gold from that player } or { ... }"): who is
     asked (``to_act``) in which order, the options offered (those they can pay for), those resolved unasked."""
-    for seed in range(chunk * 30, (chunk + 1) * 30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        rules = random_ruleset(rng, players, owed=True)
-        play_and_compare(rules, players, seed, STYLES[seed % 3], first_player=seed % players)
+    _play_chunk(chunk, 30, owed=True)
 
 
 def test_the_differential_catches_options_offered_that_cannot_be_paid_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    from differential import Mismatch
-
     from castle_combo.engine.abilities import OwedStep
 
     monkeypatch.setattr(OwedStep, "affords", lambda self, work, seat, index, them, costs: True)
-    disagree = False
-    for seed in range(30):
-        rng = random.Random(seed)
-        players = 2 + seed % 4
-        try:
-            play_and_compare(random_ruleset(rng, players, owed=True), players, seed, "buyer")
-        except Mismatch:
-            disagree = True
-            break
-    assert disagree
+    assert _games_disagree(30, owed=True, style="buyer")

@@ -14,7 +14,7 @@ import json
 import random
 
 import pytest
-from engine_kit import game, one, ruleset, take
+from engine_kit import game, one, ruleset, take, to_the_end
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
@@ -29,13 +29,6 @@ VILLAGE = "deck village   cost 0   shields nobility"
 CHOOSER = "at the end of the game: choose one: { gain 2 gold } or { gain 1 key }"
 
 
-def _to_the_end(state: cc.GameState) -> cc.GameState:
-    """Every seat takes face-down cards until the game is over or a question is owed."""
-    while state.pending is None and not state.is_over:
-        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, cc.Take) and a.face_down))
-    return state
-
-
 def _table(*bodies: str, players: int = 2) -> tuple[cc.Ruleset, cc.GameState]:
     """Seat k has bought the card "Card k" (with ``bodies[k]``) face up as its first card; then face-down cards."""
     cards = [one(f"Card {k}", body, VILLAGE) for k, body in enumerate(bodies)]
@@ -43,7 +36,7 @@ def _table(*bodies: str, players: int = 2) -> tuple[cc.Ruleset, cc.GameState]:
     state = game(rules, village=[c.name for c in cards], players=players)
     for c in cards:
         state = state.apply(take(c.name))
-    return rules, _to_the_end(state)
+    return rules, to_the_end(state)
 
 
 def test_the_game_is_not_over_until_the_owner_answers_the_question_of_their_end_of_game_card() -> None:
@@ -82,7 +75,7 @@ def test_the_cards_of_a_seat_after_the_one_that_asked_resolve_after_the_answer()
     rules = ruleset(lender, late)
     state = game(rules, castle=["Lender", "c20", "Late"]).replace(messenger=cc.Deck.CASTLE)
     state = state.apply(take("Lender")).apply(take("c20")).apply(take("Late", 1, 0))
-    state = _to_the_end(state)
+    state = to_the_end(state)
     keys = state.players[0].keys
     assert state.pending is not None and state.current_player == 0  # Late has not resolved yet
     done = state.apply(cc.Choose(1))
@@ -135,7 +128,7 @@ def test_a_question_at_the_end_is_not_resolved_ahead_and_the_automatic_effects_s
     assert ahead is not None
     assert ahead.players[0].keys == early.players[0].keys  # the question is not guessed
     assert ahead.players[1].keys == early.players[1].keys + 2
-    assert after_end_of_game_effects(_to_the_end(early)) is None  # under way: resolved already in part
+    assert after_end_of_game_effects(to_the_end(early)) is None  # under way: resolved already in part
 
 
 def test_a_score_scenario_with_a_card_that_asks_at_the_end_is_refused_with_the_reason() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_kit import game, one, ruleset, take, with_seat
+from engine_kit import card_points, game, one, ruleset, take, to_the_end, with_seat
 
 import castle_combo as cc
 from castle_combo.language.formatter import format_card
@@ -22,21 +22,6 @@ from castle_combo.language.formatter import format_card
 VILLAGE = "deck village   cost 0   shields nobility"
 JAILER = "at the end of the game: you may put 1 key on this card up to 3 times\n    score 3 per key on this card"
 VAULT = "when bought: put 2 keys on this card\n    score 2 per key on this card"
-
-
-def _to_the_end(state: cc.GameState) -> cc.GameState:
-    while state.pending is None and not state.is_over:
-        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, cc.Take) and a.face_down))
-    return state
-
-
-def _card_points(state: cc.GameState, seat: int, name: str) -> int:
-    sheet = state.scores()[seat]
-    for row_names, row_points in zip(sheet.names, sheet.cards, strict=True):
-        for card, points in zip(row_names, row_points, strict=True):
-            if card == name:
-                return points
-    raise AssertionError(f"{name} is not on the sheet")
 
 
 def _vault(keys: int | None = None) -> tuple[cc.Ruleset, cc.GameState]:
@@ -68,23 +53,23 @@ def test_locked_keys_are_not_the_owners_keys_on_the_score_sheet_nor_for_counts_o
                     one("Templar", "score 1 per key", VILLAGE))
     state = with_seat(game(rules, village=["Vault", "Templar"]), 0, keys=4)
     state = state.apply(take("Vault")).apply(take("v0", 0, 0, True)).apply(take("Templar", 1, 0))
-    final = _to_the_end(state)
+    final = to_the_end(state)
     sheet = final.scores()[0]
     owned = final.players[0].keys
     assert sheet.keys == owned  # the 2 locked keys are not counted as the owner's
-    assert _card_points(final, 0, "Templar") == owned
-    assert _card_points(final, 0, "Vault") == 2 * 2
+    assert card_points(final, 0, "Templar") == owned
+    assert card_points(final, 0, "Vault") == 2 * 2
 
 
 def test_the_jailer_may_lock_up_to_3_keys_at_the_end_of_the_game_and_scores_3_per_key_on_it() -> None:
     rules = ruleset(one("Jailer", JAILER, VILLAGE))
     state = with_seat(game(rules, village=["Jailer"]).apply(take("Jailer")), 0, keys=5)
-    end = _to_the_end(state)
+    end = to_the_end(state)
     assert end.legal_actions() == (cc.Times(0), cc.Times(1), cc.Times(2), cc.Times(3))
     locked, kept = end.apply(cc.Times(3)), end.apply(cc.Times(0))
     assert locked.is_over and kept.is_over
-    assert _card_points(locked, 0, "Jailer") == 9
-    assert _card_points(kept, 0, "Jailer") == 0
+    assert card_points(locked, 0, "Jailer") == 9
+    assert card_points(kept, 0, "Jailer") == 0
     assert locked.players[0].keys == end.players[0].keys - 3
     assert locked.scores()[0].keys == kept.scores()[0].keys - 3
     assert locked.scores()[0].total - kept.scores()[0].total == 9 - 3
@@ -105,8 +90,8 @@ def test_key_on_your_cards_counts_the_keys_locked_on_every_card_and_holding_a_ke
                     one("Warden", "score 1 per key on your cards\n    score 5 per card holding a key", VILLAGE))
     state = with_seat(game(rules, village=["Vault", "Warden"]), 0, keys=4)
     state = state.apply(take("Vault")).apply(take("v0", 0, 0, True)).apply(take("Warden", 1, 0))
-    final = _to_the_end(state)
-    assert _card_points(final, 0, "Warden") == 2 + 5
+    final = to_the_end(state)
+    assert card_points(final, 0, "Warden") == 2 + 5
 
 
 def test_a_save_keeps_the_keys_on_a_card_and_a_save_without_any_is_unchanged() -> None:
@@ -135,7 +120,7 @@ def test_a_save_with_keys_on_a_face_down_card_is_refused() -> None:
 def test_the_game_record_replays_to_the_same_locked_keys() -> None:
     rules = ruleset(one("Jailer", JAILER, VILLAGE))
     state = game(rules, village=["Jailer"]).apply(take("Jailer"))
-    final = _to_the_end(state).apply(cc.Times(2))
+    final = to_the_end(state).apply(cc.Times(2))
     again = cc.replay(json.dumps(final.record()), rules=rules)
     assert again.scores() == final.scores()
     assert again.players[0].tableau == final.players[0].tableau

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_kit import game, one, ruleset, take
+from engine_kit import card_points, game, one, ruleset, take, to_the_end
 
 import castle_combo as cc
 from castle_combo.language.formatter import format_card
@@ -23,33 +23,18 @@ MONEYLENDER = ("when bought: gain 7 gold\n    at the end of the game: you may pa
                "    score -8")
 
 
-def _to_the_end(state: cc.GameState) -> cc.GameState:
-    while state.pending is None and not state.is_over:
-        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, cc.Take) and a.face_down))
-    return state
-
-
 def _lender() -> tuple[cc.Ruleset, cc.GameState]:
     rules = ruleset(one("Moneylender", MONEYLENDER, VILLAGE))
     state = game(rules, village=["Moneylender"]).apply(take("Moneylender"))
-    return rules, _to_the_end(state)
-
-
-def _card_points(state: cc.GameState, seat: int, name: str) -> int:
-    sheet = state.scores()[seat]
-    for row_names, row_points in zip(sheet.names, sheet.cards, strict=True):
-        for card, points in zip(row_names, row_points, strict=True):
-            if card == name:
-                return points
-    raise AssertionError(f"{name} is not on the sheet")
+    return rules, to_the_end(state)
 
 
 def test_the_moneylender_scores_3_if_its_owner_pays_8_gold_at_the_end_and_minus_8_if_not() -> None:
     _, state = _lender()
     assert state.legal_actions() == (cc.Choose(1), cc.Choose(2))
     paid, declined = state.apply(cc.Choose(1)), state.apply(cc.Choose(2))
-    assert _card_points(paid, 0, "Moneylender") == 3
-    assert _card_points(declined, 0, "Moneylender") == -8
+    assert card_points(paid, 0, "Moneylender") == 3
+    assert card_points(declined, 0, "Moneylender") == -8
     assert paid.players[0].gold == state.players[0].gold - 8
     assert paid.scores()[0].total - declined.scores()[0].total == 11
 
@@ -60,8 +45,8 @@ def test_points_gained_when_bought_are_kept_on_the_card_and_added_to_its_score()
     state = state.apply(take("v0", 0, 0, True)).apply(take("v1", 0, 0, True)).apply(take("Patron", 1, 0))
     (patron,) = [c for c in state.players[0].tableau if not c.face_down]
     assert patron.points == 2  # seat 0 had one face-down card when it bought the Patron
-    final = _to_the_end(state)
-    assert _card_points(final, 0, "Patron") == 1 + 2
+    final = to_the_end(state)
+    assert card_points(final, 0, "Patron") == 1 + 2
 
 
 def test_points_lost_are_taken_from_the_card_and_bounds_limit_them() -> None:
@@ -71,7 +56,7 @@ def test_points_lost_are_taken_from_the_card_and_bounds_limit_them() -> None:
         state = state.apply(take(name, x, 0, name != "Debtor"))
     debtor = next(c for c in state.players[1].tableau if not c.face_down)
     assert debtor.points == -2  # 3 per face-down card (seat 1 has one) is 3, capped at 2
-    assert _card_points(_to_the_end(state), 1, "Debtor") == -2
+    assert card_points(to_the_end(state), 1, "Debtor") == -2
 
 
 def test_a_save_keeps_the_points_on_a_card_and_a_save_without_any_is_unchanged() -> None:
