@@ -409,10 +409,12 @@ class EachPlayer:
         return f"{who}: {format_effect(self.effect)}"
 
 
-REFUSALS.add("`that player`", "anything but a trigger on another player's take (`whenever an opponent takes ...:`)",
-             "'that player' is the player who took the card that set off a trigger on another player's take, and "
-             "here no one has just taken a card", "write 'whenever an opponent takes a card:' (or a neighbour, or "
-             "any player) before the effect, or name the players: 'each opponent', 'your left neighbour'",
+#: Why "that player" needs a take by another player, for its effects and for a choice "that player" owes.
+_THAT_PLAYER = ("`that player`", "anything but a trigger on another player's take (`whenever an opponent takes ...:`)",
+                "'that player' is the player who took the card that set off a trigger on another player's take, and "
+                "here no one has just taken a card", "write 'whenever an opponent takes a card:' (or a neighbour, or "
+                "any player) before the effect, or name the players: 'each opponent', 'your left neighbour'")
+REFUSALS.add(*_THAT_PLAYER,
              key="that player", on=EachPlayer,
              refuses=lambda e, w: e.group is ThatPlayer.TAKER and not w.taker)
 
@@ -1262,10 +1264,7 @@ REFUSALS.add("`... chooses one`", "`each player`, or `an opponent of your choice
              "the players who choose are other players, each of them answering for themselves",
              "write 'each opponent chooses one:', 'each neighbour chooses one:' or 'your left neighbour chooses "
              "one:'", on=PlayersChoose, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS or e.chosen)
-REFUSALS.add("`that player`", "anything but a trigger on another player's take (`whenever an opponent takes ...:`)",
-             "'that player' is the player who took the card that set off a trigger on another player's take, and "
-             "here no one has just taken a card", "write 'whenever an opponent takes a card:' (or a neighbour, or "
-             "any player) before the effect, or name the players: 'each opponent', 'your left neighbour'",
+REFUSALS.add(*_THAT_PLAYER,
              key="that player chooses", on=PlayersChoose,
              refuses=lambda e, w: e.group is ThatPlayer.TAKER and not w.taker)
 
