@@ -21,6 +21,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -28,7 +29,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from differential import Mismatch, play_and_compare, random_ruleset, rulesets
 
 STYLES = ("uniform", "buyer", "keys")
-KINDS = ("standard", "fan", "oubliette", "random", "parts", "swaps", "rows", "either")
+#: The kinds of random ruleset: random_ruleset's flags for a game's seed (the named rulesets are kinds too).
+RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
+    "random": lambda seed: {"locks": seed % 2 == 0},
+    "parts": lambda seed: {"algebra": True},
+    "lasting": lambda seed: {"lasting": True},
+    "swaps": lambda seed: {"swaps": True},
+    "takes": lambda seed: {"takes": True},
+    "rows": lambda seed: {"locks": seed % 2 == 0, "fan": True, "rows": True},
+    "either": lambda seed: {"either": True},
+    "owed": lambda seed: {"owed": True},
+}
+KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
+#: One game in each of these, in turn (the language's parts twice: they are the most varied).
+CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
+         "owed")
 
 
 def main() -> int:
@@ -44,18 +59,9 @@ def main() -> int:
     for seed in range(args.seed, args.seed + args.games):
         rng = random.Random(seed)
         players = 2 + seed % 4
-        kind = args.only or ("standard", "fan", "oubliette", "random", "parts", "parts", "swaps", "rows",
-                             "either")[seed % 9]
-        if kind == "random":
-            rules = random_ruleset(rng, players, locks=seed % 2 == 0)
-        elif kind == "parts":
-            rules = random_ruleset(rng, players, algebra=True)
-        elif kind == "swaps":
-            rules = random_ruleset(rng, players, swaps=True)
-        elif kind == "rows":
-            rules = random_ruleset(rng, players, locks=seed % 2 == 0, fan=True, rows=True)
-        elif kind == "either":
-            rules = random_ruleset(rng, players, either=True)
+        kind = args.only or CYCLE[seed % len(CYCLE)]
+        if kind in RANDOM_KINDS:
+            rules = random_ruleset(rng, players, **RANDOM_KINDS[kind](seed))
         else:
             rules = named[kind]
         per_kind[kind] += 1
