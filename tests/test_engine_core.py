@@ -162,3 +162,13 @@ def test_accessors_show_the_public_table() -> None:
     assert state.pending is None and state.pending_card is None
     assert state.exhausted_locations == () and not state.is_exhausted(Deck.CASTLE)
     assert state.history == (take("Nun"),) and state.turn == 2
+
+
+@pytest.mark.parametrize(("inner", "public"), [("seats", "players"), ("places", "locations")])
+def test_replace_names_the_public_field_for_the_states_inner_tuples(inner: str, public: str) -> None:
+    """``state._fields`` shows the plain tuples the state keeps inside; ``replace`` takes the public fields."""
+    state = cc.new_game(players=2, seed=1)
+    with pytest.raises(TypeError, match=f"'{inner}' is how the state keeps them inside; replace '{public}'"):
+        state.replace(**{inner: getattr(state, public)})
+    with pytest.raises(TypeError, match="a GameState has no field 'nonsense' to replace; its fields: rules, players"):
+        state.replace(nonsense=1)

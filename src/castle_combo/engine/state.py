@@ -154,7 +154,11 @@ class GameState(Table):
         """
         unknown = sorted(set(changes) - set(_PUBLIC))
         if unknown:
-            raise TypeError(f"a GameState has no field {unknown[0]!r}; its fields: {', '.join(_PUBLIC)}")
+            inner = _INNER.get(unknown[0])
+            hint = (f" ({unknown[0]!r} is how the state keeps them inside; replace {inner!r}, each a "
+                    f"{'PlayerState' if inner == 'players' else 'Location'})") if inner else ""
+            raise TypeError(f"a GameState has no field {unknown[0]!r} to replace{hint}; its fields: "
+                            f"{', '.join(_PUBLIC)}")
         if "rules" in changes and "engine" not in changes:
             changes["engine"] = compiled(changes["rules"])
         engine = changes.get("engine", self.engine)
@@ -347,7 +351,8 @@ class GameState(Table):
 
 
 #: The fields as :meth:`GameState.replace` names them: the seats as ``players``, the places as ``locations``.
-_PUBLIC = tuple({"seats": "players", "places": "locations"}.get(name, name) for name in Table._fields)
+_INNER = {"seats": "players", "places": "locations"}
+_PUBLIC = tuple(_INNER.get(name, name) for name in Table._fields)
 #: How many leading fields make a state's value (all but ``engine``).
 _VALUE = len(Table._fields) - 1
 
