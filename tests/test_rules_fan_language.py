@@ -242,6 +242,23 @@ def test_discarding_a_named_row_asks_nothing() -> None:
     assert not set(castle_row) & set(after.row(Deck.CASTLE))
 
 
+def test_a_player_of_your_choice_after_a_discard_still_counts_the_discarded_cards() -> None:
+    """Found by the differential soak: a step that may ask (here a player of your choice) right after a discard
+    in the same ability read the discarded cards as none."""
+    rules = ruleset(card("when bought: discard the castle row then give 1 key per card on the discarded cards to "
+                         "an opponent of your choice"))
+    after = game(rules, village=["Fan"]).apply(take("Fan"))
+    assert (after.players[0].keys, after.players[1].keys) == (0, 4)
+
+
+def test_an_optional_cost_after_a_discard_still_counts_the_discarded_cards() -> None:
+    rules = ruleset(card("when bought: discard the castle row then you may pay 1 gold to gain 1 gold per card on "
+                         "the discarded cards"))
+    asked = game(rules, village=["Fan"]).apply(take("Fan"))
+    assert asked.pending is not None
+    assert asked.apply(cc.Choose(1)).players[0].gold == 15 - 1 + 3
+
+
 def test_moving_the_messenger_moves_it_to_the_other_location() -> None:
     rules = ruleset(card("when bought: move the messenger"))
     state = game(rules, village=["Fan"])

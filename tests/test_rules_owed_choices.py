@@ -190,6 +190,7 @@ def test_the_narration_and_the_terminal_say_who_chooses_what() -> None:
 
 
 def test_the_rl_space_encodes_the_answers_and_marks_the_seat_to_act() -> None:
+    pytest.importorskip("numpy", reason="the RL observation needs the rl extra (numpy)")
     rules, state = _table(players=3)
     state = state.apply(take("Tax Collector"))
     space = ActionSpace(rules, 3)

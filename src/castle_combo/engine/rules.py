@@ -575,6 +575,7 @@ def _run_stack(turn: Turn, seat: int, abilities: tuple[Ability, ...]) -> tuple[A
             frames.pop()
             continue
         address = queue[i]
+        top = frames[-1]  # as the automatic steps left it: a discard among them noted its cards on it
         frames[-1] = Frame(top.card, top.index, queue[i + 1 :], top.copied, top.discarded, top.seat)
         decision = steps[address].run(turn, owner, frames[-1])
         if decision is not None:
