@@ -133,6 +133,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a discount is read when a card is bought from its row": "when bought: discount 1 on cards adjacent to this card",
     "a trigger on other players' takes resolves in the taker's turn": "whenever an opponent takes a card: use the "
                                                                       "ability of an adjacent card",
+    "the last turn is over: an ability used then": "at the end of the game: use the ability of an adjacent card",
     "a card's take trigger resolves for the cards taken after it": "whenever you take a card that is this card: "
                                                                    "gain 1 gold",
     "'that player' is the player who took": "when bought: take 1 gold from that player",

@@ -208,3 +208,15 @@ def test_a_random_player_always_finishes_a_game_whose_end_asks() -> None:
             state = state.apply(rng.choice(actions))
         assert state.pending is None and len(state.scores()) == len(state.players)
     assert asked > 0
+
+
+@pytest.mark.parametrize("effect", [
+    "turn a face-down card face up and use its ability",
+    "use the ability of an adjacent card",
+    "you may turn every face-down card adjacent to this card face up and use its ability",
+])
+def test_the_end_of_the_game_uses_no_ability_through_another_card(effect: str) -> None:
+    """The last turn is over: an ability used then could set effects aside until the end of a turn that never
+    comes (found by review: such a game ended in a state its own save refused)."""
+    with pytest.raises(cc.CardValidationError, match="the last turn is over"):
+        one("Seer", f"at the end of the game: {effect}", VILLAGE)

@@ -1341,6 +1341,13 @@ REFUSALS.add("an ability used through another card (`use the ability of ...`, `t
 
 
 
+REFUSALS.add("an ability used through another card (`use the ability of ...`, `turn ... face up and use its "
+             "ability`)", "`at the end of the game:`", "the last turn is over: an ability used then could set "
+             "effects aside until the end of a turn that never comes ('at the end of this turn: ...')",
+             "use the effects themselves ('at the end of the game: gain 2 gold'), or use the other card's ability "
+             "when this one is bought", key="game end uses another")
+
+
 def _uses_another(effect: Effect) -> Effect | None:
     """The first effect in ``effect`` (itself, an option, an optional or conditional effect) that resolves another
     card's ability: a copy, or a card turned face up with its ability."""
@@ -1360,12 +1367,13 @@ def _uses_another(effect: Effect) -> Effect | None:
 
 def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool = False) -> tuple[Problem, ...]:
     """Effects of a trigger that would ask the owner something, which no trigger allows but one on a take and the
-    end of the game (``others``: a trigger on other players' takes, whose owner is asked in the taker's turn;
-    there no ability resolves through another card)."""
+    end of the game (``others``: a trigger on other players' takes, whose owner is asked in the taker's turn);
+    on other players' takes and at the end of the game no ability resolves through another card."""
     if moment is Moment.TAKE:
         return tuple(REFUSALS.problem("take asks", getattr(_uses_another(effect), "source", None) or effect.source)
                      for effect in effects if others and _uses_another(effect) is not None)
-    if moment is Moment.GAME_END:
-        return ()  # the end of the game may ask each card's owner, in turn (the rules page, "Fan mechanics")
+    if moment is Moment.GAME_END:  # it may ask each card's owner, in turn (the rules page, "Fan mechanics")
+        return tuple(REFUSALS.problem("game end uses another", getattr(_uses_another(effect), "source", None)
+                                      or effect.source) for effect in effects if _uses_another(effect) is not None)
     when = _WHEN.get(moment, "between turns")
     return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))
