@@ -247,3 +247,21 @@ def test_the_narration_the_terminal_and_the_replay_page_show_the_gold_on_the_row
     seats = [Seat("A"), Seat("B")]
     ids = {card.name: i for i, card in enumerate(state.rules.cards)}
     assert "<title>2 gold stored</title>" in table_section(state, seats, ids)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts:8"])
+def test_a_bot_that_takes_a_card_face_down_takes_the_one_with_gold_on_it(bot: str) -> None:
+    """Face down, every card is worth 6 gold and 2 keys but for the gold lying on it in a row, which its taker
+    gains (found by review: greedy valued every face-down take at a spot alike and took a card without gold)."""
+    from castle_combo.bots.registry import make_agent
+
+    dear = [one(name, body, "deck village   cost 9   shields peasantry")
+            for name, body in (("Urchin", PILES_UP), ("Plain", "score 1"))]
+    state = game(ruleset(*dear), village=["Plain", "Urchin", "v0"], players=2)
+    for _ in range(8):
+        state = state.apply(next(a for a in state.legal_actions()
+                                 if isinstance(a, cc.Take) and a.face_down and a.card not in ("Urchin", "Plain")))
+    state = with_seat(state, state.current_player, gold=0)
+    assert state.gold_in_row("Urchin") == 8
+    chosen = make_agent(bot).choose(state, random.Random(0))
+    assert isinstance(chosen, cc.Take) and chosen.face_down and chosen.card == "Urchin"

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from castle_combo.engine.actions import Action
     from castle_combo.engine.state import GameState
 
-__all__ = ["TIMES_TRIED", "GreedyAgent", "ranked_actions", "turn_value", "worth_trying"]
+__all__ = ["TIMES_TRIED", "GreedyAgent", "golden_cards", "ranked_actions", "turn_value", "worth_trying"]
 
 #: The most answers of a "how many times" decision the bots try each of; above it, the ends and a few between.
 TIMES_TRIED = 6
@@ -87,6 +87,14 @@ def turn_value(state: GameState, seat: int, evaluation: Evaluator) -> float:
     return max(value for value, _ in _action_values(state, seat, evaluation))
 
 
+def golden_cards(state: GameState) -> frozenset[str]:
+    """The names of the cards with gold lying on them in a row: taken face down too, they differ from the others
+    by that gold (the rules page, "Gold on cards in a row")."""
+    if not state.row_gold:
+        return frozenset()
+    return frozenset(state.rules.cards[card].name for card, gold in state.row_gold if gold)
+
+
 def _action_values(
     state: GameState, seat: int, evaluation: Evaluator, keys: bool = True
 ) -> list[tuple[float, Action]]:
@@ -95,13 +103,14 @@ def _action_values(
     # ignores the rows: taking any card face down at one spot is worth the same.
     # Not quite when the seat has a one-time discount on one deck (a take of that
     # deck spends it, face down too): then the card's deck counts; nor when
-    # effects wait for the end of the turn (they may read the rows): then each
-    # card counts.
+    # effects wait for the end of the turn (they may read the rows), or when
+    # gold lies on a card in a row (its taker gains it, face down too): then
+    # each card counts.
     face_down: dict[tuple[object, ...], float] = {}
     player = state.players[seat]
     waiting = player.next_discounts
     by_deck = bool(waiting[1] or waiting[2])
-    by_card = bool(player.this_turn)
+    by_card = bool(player.this_turn) or bool(state.row_gold)
     scored = []
     for action in worth_trying(state):
         if not keys and isinstance(action, UseKey):

@@ -181,7 +181,7 @@ from castle_combo.bots.evaluation import (
     outcome_rewards,
     squash_margins,
 )
-from castle_combo.bots.greedy import ranked_actions, turn_value, worth_trying
+from castle_combo.bots.greedy import golden_cards, ranked_actions, turn_value, worth_trying
 from castle_combo.bots.playout import playout_move
 from castle_combo.engine.actions import Take, UseKey
 from castle_combo.engine.state import Phase
@@ -272,10 +272,13 @@ class _Memory:
         return self.trees.pop(seat, None)
 
 
-def _kind(action: Action) -> object:
-    """What a move does, ignoring where a card goes (see :meth:`MctsAgent._distinct_best`)."""
+def _kind(action: Action, golden: frozenset[str] = frozenset()) -> object:
+    """What a move does, ignoring where a card goes (see :meth:`MctsAgent._distinct_best`); a card taken face
+    down with gold lying on it in a row (``golden``) is a kind of its own."""
     if isinstance(action, Take):
-        return ("face down",) if action.face_down else ("face up", action.card)
+        if action.face_down:
+            return ("face down", action.card) if action.card in golden else ("face down",)
+        return ("face up", action.card)
     return action
 
 
@@ -293,7 +296,8 @@ def _policy_move(state: GameState, evaluator: Evaluator, keys: bool, rng: random
     seat = state.to_act
     best: Action | None = None
     best_value = -math.inf
-    face_down_tried: set[tuple[int, int]] = set()
+    face_down_tried: set[object] = set()
+    golden = golden_cards(state)
     tried = worth_trying(state)
     judged = state
     if keys and rng is not None and any(isinstance(action, UseKey) for action in tried):
@@ -301,10 +305,12 @@ def _policy_move(state: GameState, evaluator: Evaluator, keys: bool, rng: random
     for action in tried:
         if isinstance(action, Take):
             if action.face_down:
-                # A face-down card has no ability: any card face down at one spot is worth the same.
-                if action.at in face_down_tried:
+                # A face-down card has no ability: any card face down at one spot is worth the same, but for
+                # gold lying on it in a row.
+                spot = (action.at, action.card) if action.card in golden else action.at
+                if spot in face_down_tried:
                     continue
-                face_down_tried.add(action.at)
+                face_down_tried.add(spot)
         elif not keys and isinstance(action, UseKey):
             continue
         value = turn_value(judged.apply(action), seat, evaluator)
@@ -325,8 +331,12 @@ def _denying(state: GameState, face_down: Take, evaluator: Evaluator) -> Action:
     same sample. Ties keep the engine's order.
     """
     me = state.current_player
+    golden = golden_cards(state)
+    if face_down.card in golden:
+        return face_down  # the gold on it makes it worth more than the others, face down too
     takes = [action for action in state.legal_actions()
-             if isinstance(action, Take) and action.face_down and action.at == face_down.at]
+             if isinstance(action, Take) and action.face_down and action.at == face_down.at
+             and action.card not in golden]
     if len(takes) < 2:
         return face_down
     best: Action = face_down
@@ -558,8 +568,9 @@ class MctsAgent:
         """
         chosen: list[tuple[float, Action]] = []
         kinds: set[object] = set()
+        golden = golden_cards(state)
         for value, action in ranked_actions(state, evaluator):
-            kind = _kind(action)
+            kind = _kind(action, golden)
             if kind in kinds:
                 continue
             kinds.add(kind)
