@@ -17,7 +17,11 @@ later). :func:`check_state` refuses such a state with a
   within a 3x3 box; in a ruleset with a card that swaps cards of a tableau,
   whose places need not follow the order taken, the places are ones the rule
   could have filled in some order), gold stored only on face-up purse cards
-  and within their capacity, a key only on a face-up lock card, points and locked keys only on a face-up card;
+  and within their capacity, a key only on a face-up lock card, points and locked keys only on a face-up card
+  whose abilities (or one it uses) can put them there, and the next card from either row only in a ruleset
+  with a card that allows it;
+* gold in a row only on a card there that piles it up, and at most its amount per card taken (each ended
+  turn puts it once; before any turn has ended there is none);
 * the turn: the cards taken match the tableaux (seat by seat, from the first
   player) and whose turn it is; a decision owed exactly in the phases that
   owe one, fitting the abilities it names;
@@ -71,7 +75,17 @@ from castle_combo.facts import (
     STARTING_GOLD,
     STARTING_KEYS,
 )
-from castle_combo.language.model import Deck, PlayerGroup, Swap, walk
+from castle_combo.language.model import (
+    Deck,
+    GainPoints,
+    NextFromEitherRow,
+    PlayerGroup,
+    PlayersChoose,
+    StoreKeys,
+    Swap,
+    UseNeighbourAbility,
+    walk,
+)
 
 __all__ = ["check_rules_kept", "check_state", "first_difference", "replayed"]
 
@@ -118,6 +132,11 @@ def _check_row_gold(state: Table) -> None:
         if card not in in_rows:
             raise _fail(path, f"{engine.name(card)} is not in a row; the gold on a card that leaves a row goes to its "
                               "taker or back to the supply")
+        most = engine.row_gold[card] * state.taken
+        if gold > most:
+            raise _fail(path, f"{engine.name(card)} gets {engine.row_gold[card]} gold at the end of each turn, so at "
+                              f"most {most} after {state.taken} cards taken, not {gold}; write {most} or less"
+                              + (" (no turn has ended yet: remove it)" if not most else ""))
 
 
 def _check_cards(state: Table) -> None:
@@ -170,6 +189,9 @@ def _check_player(state: Table, seat: int) -> None:
         raise _fail(f"{path}.next_discounts", f"cannot be negative, got {list(player.next_discounts)}")
     if not isinstance(player.either_row, bool):
         raise _fail(f"{path}.either_row", f"is true or false, got {player.either_row!r}")
+    if player.either_row and not _in_ruleset(state, NextFromEitherRow):
+        raise _fail(f"{path}.either_row", "no card of this ruleset lets a player take their next card from either "
+                                          "row ('your next card may be taken from either row'); set it to false")
     if player.this_turn and (seat != state.current_player or state.taken >= CARDS_PER_PLAYER * len(state.players)
                              and state.pending is None):
         raise _fail(f"{path}.this_turn", "only the player whose turn it is has effects waiting for its end")
@@ -211,6 +233,35 @@ def _check_player(state: Table, seat: int) -> None:
             raise _fail(f"{where}.points", "points are kept only on a face-up card (its effects gave them)")
         if cell.keys and cell.face_down:
             raise _fail(f"{where}.keys", "keys are locked only on a face-up card (its effects put them there)")
+        name = engine.name(cell.card)
+        if cell.points and not _may_hold(state, cell.card, GainPoints):
+            raise _fail(f"{where}.points", f"{name} never keeps points: no effect of its ability (or of one it "
+                                           "uses) gains or loses points; remove \"points\" from this card")
+        if cell.keys and not _may_hold(state, cell.card, StoreKeys):
+            raise _fail(f"{where}.keys", f"{name} never holds locked keys: no effect of its ability (or of one it "
+                                         "uses) puts keys on it; remove \"keys\" from this card")
+
+
+def _in_ruleset(state: Table, kind: type) -> bool:
+    """Whether a card of ``state``'s ruleset holds an effect of ``kind`` anywhere in its text."""
+    return any(isinstance(node, kind) for card in state.rules.cards for node in walk(card))
+
+
+def _may_hold(state: Table, card: int, kind: type) -> bool:
+    """Whether ``card`` may keep what an effect of ``kind`` puts on "this card" (points, locked keys).
+
+    Its own ability may hold the effect (an adjacent card whose ability is
+    used keeps what it gives too); a card that uses a neighbour's card's
+    ability is "this card" for it; and an option of a choice owed by another
+    player runs on the owner's card, so a ruleset with such an option lets
+    any card keep it.
+    """
+    if any(isinstance(node, kind) for node in walk(state.rules.cards[card])):
+        return True
+    if not _in_ruleset(state, kind):
+        return False
+    return (any(isinstance(node, UseNeighbourAbility) for node in walk(state.rules.cards[card]))
+            or _in_ruleset(state, PlayersChoose))
 
 
 def _swaps(state: Table) -> bool:
