@@ -57,6 +57,19 @@ def test_the_game_is_not_over_until_the_owner_answers_the_question_of_their_end_
     assert paid.scores()[0].total == declined.scores()[0].total + 6  # 3 keys more, each worth 1 point twice
 
 
+def test_the_state_text_while_an_end_of_game_question_is_owed_names_the_last_turn() -> None:
+    _, state = _table(LENDER)
+    assert repr(state) == ("<GameState 2 players, turn 18 of 18, seat 0 to play, messenger at the "
+                           f"{state.messenger.value}, a decision pending>")
+
+
+def test_the_state_text_after_a_card_is_taken_names_the_turn_of_that_card() -> None:
+    rules = ruleset(one("Asker", "when bought: choose one: { gain 1 gold } or { gain 1 key }", VILLAGE))
+    state = game(rules, village=["Asker"]).apply(take("Asker"))
+    assert state.pending is not None and state.taken == 1
+    assert repr(state).startswith("<GameState 2 players, turn 1 of 18, seat 0 to play")
+
+
 def test_the_seats_answer_in_turn_order_from_the_first_player_each_the_current_player_while_asked() -> None:
     _, state = _table(CHOOSER, CHOOSER.replace("gain 2 gold", "gain 3 gold"), "", players=3)
     assert state.current_player == 0 and state.pending is not None

@@ -191,7 +191,7 @@ class GameState(Table):
         where = self.messenger.value
         if self.is_over:
             return f"<GameState {seats} players, game over after {self.taken} cards>"
-        turn = self.taken + 1
+        turn = self.turn  # the turn being played: its card may be taken already, the last while the game ends
         owed = ", a decision pending" if self.pending is not None else ""
         if self.to_act != self.current_player:
             owed = f", seat {self.to_act} owes a decision"
