@@ -17,6 +17,7 @@ so a player can choose without looking the card up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from castle_combo.engine.abilities import node_at
@@ -53,14 +54,19 @@ _PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
 #: The verbs narration uses, and their form after "you".
 _SECOND_PERSON = {"takes": "take", "spends": "spend", "opens": "open", "passes": "pass", "chooses": "choose",
                   "discards": "discard", "uses": "use", "pays": "pay", "gains": "gain", "gets": "get",
-                  "stores": "store", "loses": "lose"}
+                  "stores": "store", "loses": "lose", "locks": "lock", "sets": "set", "declines": "decline",
+                  "picks": "pick", "turns": "turn"}
+#: A verb of :data:`_SECOND_PERSON` as a whole word, whatever punctuation follows it ("chooses,").
+_VERB = re.compile(r"\b(" + "|".join(_SECOND_PERSON) + r")\b")
 
 
 def _agree(text: str, name: str) -> str:
-    """``text`` (verbs in the third person) said of ``name``: "you take" rather than "you takes"."""
+    """``text`` (verbs in the third person) said of ``name``: "you take" rather than "you takes", "you choose,
+    for ...", "you lock 2 keys on your cards"."""
     if name.lower() != "you":
         return text
-    return " ".join(_SECOND_PERSON.get(word, word) for word in text.split(" "))
+    agreed = _VERB.sub(lambda verb: _SECOND_PERSON[verb.group(1)], text)
+    return agreed.replace(" on its cards", " on your cards")  # the seat's own cards ("locks 2 keys on its cards")
 
 
 def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
