@@ -88,6 +88,17 @@ def test_an_mcts_agent_needs_some_budget() -> None:
         MctsAgent(time_limit=0)
 
 
+@pytest.mark.parametrize("visits", [-1, -0.5, float("nan"), float("inf")])
+def test_an_mcts_agent_refuses_prior_visits_that_are_not_a_finite_count_of_zero_or_more(visits: float) -> None:
+    with pytest.raises(ValueError, match=r"prior_visits must be a finite number of visits, 0 or more, got "):
+        MctsAgent(prior_visits=visits)
+
+
+def test_an_mcts_agent_keeps_prior_visits_of_zero_or_more() -> None:
+    assert MctsAgent(prior_visits=0).prior_visits == 0
+    assert MctsAgent(prior_visits=2.5).prior_visits == 2.5
+
+
 def test_the_help_names_the_default_iterations() -> None:
     assert f"plain mcts is mcts:{DEFAULT_ITERATIONS}" in BUDGETS
 

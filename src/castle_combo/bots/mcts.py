@@ -417,6 +417,8 @@ class MctsAgent:
             raise ValueError(f"iterations must be at least 1, got {self.iterations}")
         if self.time_limit is not None and not self.time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, got {self.time_limit}")
+        if not (math.isfinite(self.prior_visits) and self.prior_visits >= 0):
+            raise ValueError(f"prior_visits must be a finite number of visits, 0 or more, got {self.prior_visits}")
 
     @classmethod
     def thinking_for(cls, seconds: float, **settings: object) -> MctsAgent:
