@@ -99,3 +99,24 @@ def test_gold_on_a_card_in_a_row_before_any_turn_has_ended_is_refused() -> None:
     with pytest.raises(RecordError, match=r"\$\.row_gold\.Urchin: .*at most 0 after 0 cards taken, not 1; .*"
                                           r"no turn has ended yet: remove it"):
         cc.loads(saved, rules)
+
+
+def test_a_field_a_save_leaves_out_is_named_by_its_empty_value_when_the_history_differs() -> None:
+    rules = ruleset(one("Scout", "when bought: your next card may be taken from either row",
+                        "deck village   cost 0   shields peasantry"))
+    saved = json.loads(cc.dumps(game(rules)))
+    assert saved["origin"] is not None and "either_row" not in saved["players"][0]
+    saved["players"][0]["either_row"] = True
+    with pytest.raises(RecordError, match=r"^\$\.players\[0\]\.either_row: the save says True, but its history, "
+                                          r"played from its origin, gives False;"):
+        cc.loads(saved, rules)
+
+
+def test_the_first_difference_reads_a_left_out_key_as_the_empty_value_of_the_other_side() -> None:
+    from castle_combo.records.integrity import first_difference
+
+    assert first_difference({"a": {}}, {"a": {"b": True}}) == ("$.a.b", False, True)
+    assert first_difference({"a": {"n": 3}}, {"a": {}}) == ("$.a.n", 3, 0)
+    assert first_difference({"a": {"x": [1]}}, {"a": {}}) == ("$.a.x[0]", 1, None)  # the list, item by item
+    assert first_difference({"a": {"s": "v"}}, {"a": {}}) == ("$.a.s", "v", None)
+    assert first_difference({"a": {}}, {"a": {"b": False}}) is None

@@ -501,11 +501,23 @@ def replayed(state: GameState) -> GameState:
     return game
 
 
+def _empty_like(value: Any) -> Any:
+    """The value a save leaves out in place of ``value``'s kind (``False``, 0, ``[]``, ``{}``); else ``None``."""
+    return type(value)() if type(value) in (bool, int, list, dict) else None
+
+
 def first_difference(saved: Any, replay: Any, path: str = "$") -> tuple[str, Any, Any] | None:
-    """The JSON path of the first place two JSON documents differ, with both values there (``None`` if equal)."""
+    """The JSON path of the first place two JSON documents differ, with both values there (``None`` if equal).
+
+    A save leaves out a field only when it holds its empty value (``false``,
+    0, no list or object items): a key one document leaves out is read as
+    the empty value of the other's there ("the save says False").
+    """
     if isinstance(saved, Mapping) and isinstance(replay, Mapping):
         for key in list(saved) + [k for k in replay if k not in saved]:
-            found = first_difference(saved.get(key), replay.get(key), f"{path}.{key}")
+            mine = saved[key] if key in saved else _empty_like(replay[key])
+            theirs = replay[key] if key in replay else _empty_like(saved[key])
+            found = first_difference(mine, theirs, f"{path}.{key}")
             if found is not None:
                 return found
         return None
