@@ -174,6 +174,15 @@ def test_nothing_but_gold_put_on_the_card_may_happen_in_a_row() -> None:
         one("Crier", "while in a row, at the end of each turn: put 1 gold on each purse")
 
 
+def test_an_amount_out_of_range_in_a_row_speaks_of_the_card_in_the_row_not_of_purses() -> None:
+    with pytest.raises(CardValidationError, match=r"the gold put on this card in the row at the end of each turn is "
+                                                  r"0, outside the sensible range 1 to \d+") as refused:
+        one("Crier", "while in a row, at the end of each turn: put 0 gold on this card")
+    assert "purse" not in str(refused.value)
+    with pytest.raises(CardValidationError, match="the gold put on each purse is 0"):
+        one("Crier", "when bought: put 0 gold on each purse")
+
+
 def test_putting_gold_on_this_card_in_a_tableau_still_needs_a_purse() -> None:
     with pytest.raises(CardValidationError, match="puts gold on itself but has no purse"):
         one("Crier", PILES_UP + "\n    at the end of your turn: put 1 gold on this card")

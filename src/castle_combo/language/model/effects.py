@@ -646,7 +646,9 @@ class StoreGold:
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         """An amount out of range (more than the largest purse is a typo)."""
-        found = out_of_range(self.amount, 1, MAX_PURSE, "the gold put on each purse", self.source)
+        what = ("the gold put on this card in the row at the end of each turn" if where.moment is Moment.IN_ROW
+                else "the gold put on each purse")
+        found = out_of_range(self.amount, 1, MAX_PURSE, what, self.source)
         return found + filter_problems(self.on, where)
 
     def _targets(self, *, ccl: bool) -> str:
