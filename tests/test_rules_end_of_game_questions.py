@@ -233,3 +233,12 @@ def test_the_end_of_the_game_uses_no_ability_through_another_card(effect: str) -
     comes (found by review: such a game ended in a state its own save refused)."""
     with pytest.raises(cc.CardValidationError, match="the last turn is over"):
         one("Seer", f"at the end of the game: {effect}", VILLAGE)
+
+
+def test_the_terminal_prompt_for_an_end_of_game_question_names_your_card() -> None:
+    from castle_combo.cli._play_input import prompt_lines
+
+    _, state = _table(LENDER)
+    line = prompt_lines(state, state.legal_actions(), ["you", "Bot"])[0]
+    assert line.startswith("Decide for Card 0 (your card): 1 choose: pay 8 gold to gain 3 keys")
+    assert prompt_lines(state, state.legal_actions(), ["Ann", "Bot"])[0].startswith("Decide for Card 0 (Ann's card):")

@@ -325,3 +325,20 @@ def test_at_the_end_of_the_game_the_opponents_owe_the_choice_before_the_scores()
             state = state.apply(rng.choice(state.legal_actions()))
         assert cc.replay(state.record(), rules=rules) == state
     assert asked > 0
+
+
+def test_the_terminal_prompt_for_an_owed_choice_names_the_card_asking_and_its_owner() -> None:
+    from castle_combo.cli._play_input import prompt_lines
+    from castle_combo.cli._play_session import Session
+    from castle_combo.cli.play_app import PlayApp
+
+    _, state = _table(players=2)
+    session = Session(state, me=1, bots={0: _Taker()}, rngs={0: random.Random(0)}, seed=0, names=["Bot", "you"])
+    session.bots_play()
+    view = session.view
+    assert view.to_act == 1
+    line = prompt_lines(view, session.legal(), session.names)[0]
+    assert line.startswith("Decide for Tax Collector (Bot's card): 1 choose: take 1 gold from that player")
+    assert prompt_lines(view, session.legal())[0].startswith("Decide for Tax Collector (seat 0's card): 1 choose:")
+    head = PlayApp(session).decision(session.legal())[0]
+    assert head == "Decide: type the number of your answer for Tax Collector (Bot's card)"  # no room for the keys

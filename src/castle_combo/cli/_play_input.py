@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from castle_combo.cli._play_session import decision_words
+from castle_combo.cli._play_session import asking_card, decision_words
 from castle_combo.cli.tui import SPOT_LETTERS, spot_labels
 from castle_combo.engine.actions import (
     Action,
@@ -308,10 +308,13 @@ def quick_move(line: str, view: GameState, legal: Sequence[Action]) -> Action | 
     return action
 
 
-def prompt_lines(view: GameState, legal: Sequence[Action]) -> list[str]:
-    """What you may do now, in at most three short lines."""
+def prompt_lines(view: GameState, legal: Sequence[Action], names: Sequence[str] | None = None) -> list[str]:
+    """What you may do now, in at most three short lines (a question names the card asking and its owner, with
+    ``names`` as the session's)."""
     if view.pending is not None:
-        return ["Decide: " + "   ".join(decision_words(view, legal))[:300], "type a number; z undo, ? help"]
+        card = asking_card(view, names)
+        head = f"Decide for {card}: " if card else "Decide: "
+        return [head + "   ".join(decision_words(view, legal))[:300], "type a number; z undo, ? help"]
     extras = []
     if any(getattr(a, "use", None) is not None for a in legal):
         extras.append("m move / r refresh (a key)")

@@ -248,6 +248,18 @@ def action_words(state: GameState, actions: Sequence[Action]) -> list[str]:
             for number, action in enumerate(actions)]
 
 
+def asking_card(state: GameState, names: Sequence[str] | None = None) -> str:
+    """The card whose ability asks the question owed now and its owner: "Tax Collector (Bot's card)", "Lender
+    (your card)" (``names`` as the session's, "you" for your seat); "" for the end-of-turn lock question."""
+    pending = state.pending
+    if pending is None or not pending.frames:
+        return ""
+    top = pending.frames[-1]
+    owner = state.current_player if top.seat is None else top.seat
+    who = names[owner] if names is not None else f"seat {owner}"
+    return f"{state.engine.name(top.card)} ({'your' if who.lower() == 'you' else who + chr(39) + 's'} card)"
+
+
 def decision_words(state: GameState, actions: Sequence[Action]) -> list[str]:
     """The answers to a decision, numbered from 1, each saying what it does."""
     return [f"{number} {words}" for number, words in enumerate(action_words(state, actions), start=1)]

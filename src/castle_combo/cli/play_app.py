@@ -37,7 +37,7 @@ from textual.events import Key
 from textual.widgets import Input, Static
 
 from castle_combo.cli._play_input import HELP, BadInput, Command, parse_input, prompt_lines, quick_move
-from castle_combo.cli._play_session import Session, decision_words, final_words
+from castle_combo.cli._play_session import Session, asking_card, decision_words, final_words
 from castle_combo.cli.tui import board, card_play_text, score_table, spot_labels
 from castle_combo.engine.actions import Action, Take, Unlock, UseKey
 from castle_combo.errors import CastleComboError
@@ -157,13 +157,19 @@ class PlayApp(App[int]):
                     "d face down (6 gold and 2 keys); Esc back"]
         if view.pending is not None:
             return self.decision(legal)
-        lines = prompt_lines(view, legal)
+        lines = prompt_lines(view, legal, self.session.names)
         return lines[:-1] + [lines[-1] + "; l log; q leave"]
 
     def decision(self, legal: tuple[Action, ...]) -> list[str]:
         """A decision: a line saying so, then its numbered answers (two a line when there are more than three)."""
         answers = decision_words(self.session.view, legal)
-        head = "Decide: type the number of your answer (z undo, ? keys, l log)"
+        card = asking_card(self.session.view, self.session.names)
+        head = "Decide: type the number of your answer"
+        if not card:
+            head += " (z undo, ? keys, l log)"
+        else:  # one line: the card and its owner first, the keys if they fit
+            asked = f" for {card}"
+            head = head + asked + " (z undo, ? keys)" if len(head + asked) <= 79 - 17 else _cut(head + asked, 79)
         if len(answers) <= 2:  # two lines each at most
             return [head, *(_cut(answer, 2 * 80 - 1) for answer in answers)]
         if len(answers) == 3:
