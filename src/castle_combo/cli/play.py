@@ -82,7 +82,8 @@ class _LineGame:
         view = self.session.view
         legal = self.session.legal()
         # What happened was printed as it happened: the screen adds only the table and the prompt.
-        self.console.print(screen(view, self.session.me, self.session.player_names, (), prompt_lines(view, legal, self.session.names)))
+        prompt = prompt_lines(view, legal, self.session.names)
+        self.console.print(screen(view, self.session.me, self.session.player_names, (), prompt))
 
     def _my_decision(self) -> bool:
         """Read lines until one is a move (applied) or undo; False when the player leaves."""
