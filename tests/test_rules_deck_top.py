@@ -1,0 +1,129 @@
+"""Discarding the top cards of a deck (the rules page, "Fan mechanics": discard the top cards of a deck), on
+synthetic cards written in the card language."""
+
+from __future__ import annotations
+
+import pytest
+from engine_kit import C, V, card, game, names, ruleset, take
+
+import castle_combo as cc
+from castle_combo.language import model as m
+from castle_combo.language import CardProblems, parse_text
+from castle_combo.language.model import Deck
+
+GAMBLER = ("when bought: discard the top card of the castle deck "
+           "then gain 6 gold if a messenger card on the discarded cards "
+           "then lose 2 gold if no messenger card on the discarded cards")
+
+
+def fan(text: str, name: str = "Fan") -> cc.Card:
+    (parsed,) = parse_text(f'card "{name}" {{ deck village cost 0 shields faith\n {text} }}')
+    return parsed
+
+
+def herald() -> m.Card:
+    return card("Herald", C, messenger=True)
+
+
+def test_the_top_card_of_the_castle_deck_goes_face_up_onto_its_discard_pile() -> None:
+    rules = ruleset(fan("when bought: discard the top card of the castle deck"), herald())
+    state = game(rules, village=["Fan"], castle=["c0", "c1", "c2", "Herald"])
+    top = state.locations[0].deck[0]
+    after = state.apply(take("Fan"))
+    assert after.pending is None
+    assert names(after.discard_pile(Deck.CASTLE)) == ["Herald"] and after.locations[0].discard == (top,)
+    assert after.locations[0].deck == state.locations[0].deck[1:]
+    assert after.row(Deck.CASTLE) == state.row(Deck.CASTLE)  # the row is not touched
+
+
+def test_the_gambler_gains_6_gold_when_the_discarded_card_has_a_messenger_icon() -> None:
+    rules = ruleset(fan(GAMBLER), herald())
+    state = game(rules, village=["Fan"], castle=["c0", "c1", "c2", "Herald"])
+    assert state.apply(take("Fan")).players[0].gold == state.players[0].gold + 6
+
+
+def test_the_gambler_loses_2_gold_when_the_discarded_card_has_no_messenger_icon() -> None:
+    rules = ruleset(fan(GAMBLER), herald())
+    state = game(rules, village=["Fan"], castle=["c0", "c1", "c2", "c3", "Herald"])
+    after = state.apply(take("Fan"))
+    assert names(after.discard_pile(Deck.CASTLE)) == ["c3"]
+    assert after.players[0].gold == state.players[0].gold - 2
+
+
+def test_several_cards_are_discarded_one_at_a_time_the_last_on_top_and_counted_after() -> None:
+    rules = ruleset(fan("when bought: discard the top 3 cards of the village deck "
+                        "then gain 1 key per card on the discarded cards"))
+    state = game(rules, village=["Fan"])
+    deck = state.locations[1].deck
+    after = state.apply(take("Fan"))
+    # The village row is refilled after the take, from the deck's new top.
+    assert after.locations[1].discard == deck[:3]
+    assert after.players[0].keys == state.players[0].keys + 3
+
+
+def test_a_deck_that_runs_out_is_replaced_by_its_earlier_discard_pile_shuffled() -> None:
+    rules = ruleset(fan("when bought: discard the top 3 cards of the castle deck "
+                        "then gain 1 key per card on the discarded cards"), castle=9)
+    state = game(rules, village=["Fan"])
+    castle = state.locations[0]
+    # One card left in the castle deck, two older cards on its discard pile.
+    state = state.replace(locations=(castle.replace(deck=castle.deck[:1], discard=castle.deck[1:3],
+                                                    removed=castle.deck[3:]), state.locations[1]))
+    after = state.apply(take("Fan"))
+    pile = after.locations[0].discard
+    assert pile[0] == castle.deck[0] and sorted(pile) == sorted(castle.deck[:3])
+    assert after.players[0].keys == state.players[0].keys + 3
+
+
+def test_the_cards_just_discarded_stay_on_the_pile_so_fewer_are_discarded_when_none_are_left() -> None:
+    rules = ruleset(fan("when bought: discard the top 5 cards of the castle deck "
+                        "then gain 1 key per card on the discarded cards"), castle=9)
+    state = game(rules, village=["Fan"])
+    castle = state.locations[0]
+    state = state.replace(locations=(castle.replace(deck=castle.deck[:2], discard=castle.deck[2:3],
+                                                    removed=castle.deck[3:]), state.locations[1]))
+    after = state.apply(take("Fan"))
+    assert sorted(after.locations[0].discard) == sorted(castle.deck[:3])
+    assert after.locations[0].deck == () and not after.locations[0].exhausted
+    assert after.players[0].keys == state.players[0].keys + 3
+
+
+def test_an_exhausted_location_has_no_deck_to_discard_from() -> None:
+    rules = ruleset(fan("when bought: discard the top card of the castle deck "
+                        "then gain 1 key per card on the discarded cards"), castle=9)
+    state = game(rules, village=["Fan"])
+    castle = state.locations[0]
+    state = state.replace(locations=(castle.replace(deck=(), row=(), removed=castle.row + castle.deck,
+                                                    exhausted=True), state.locations[1]))
+    after = state.apply(take("Fan"))
+    assert after.locations[0].discard == () and after.players[0].keys == state.players[0].keys
+
+
+def test_the_effect_reads_as_english_and_formats_back_to_its_text() -> None:
+    one = fan("when bought: discard the top card of the castle deck").ability[0]
+    three = fan("when bought: discard the top 3 cards of the village deck").ability[0]
+    assert one == m.DiscardDeckTop(Deck.CASTLE) and three == m.DiscardDeckTop(Deck.VILLAGE, 3)
+    assert one.describe() == "Discard the top card of the castle deck face up onto its discard pile."
+    assert three.describe() == "Discard the top 3 cards of the village deck face up onto its discard pile."
+    assert one.ccl() == "discard the top card of the castle deck"
+    assert three.ccl() == "discard the top 3 cards of the village deck"
+
+
+def test_discarding_no_card_or_too_many_from_a_deck_is_refused() -> None:
+    for count in (0, 6):
+        problems = m.DiscardDeckTop(Deck.CASTLE, count).problems()
+        assert problems and "from 1 to 5" in problems[0].hint
+
+
+def test_counting_the_discarded_cards_before_discarding_the_top_of_a_deck_is_refused() -> None:
+    with pytest.raises(CardProblems, match="discarded"):
+        fan("when bought: gain 1 gold per card on the discarded cards then discard the top card of the castle deck")
+
+
+def test_discarding_the_top_6_cards_of_a_deck_is_refused_where_it_is_written() -> None:
+    with pytest.raises(CardProblems, match="outside the sensible range 1 to 5"):
+        fan("when bought: discard the top 6 cards of the castle deck")
+
+
+def test_the_village_is_the_other_deck_it_can_name() -> None:
+    assert V is Deck.VILLAGE and fan("when bought: discard the top 2 cards of the village deck").ability[0].count == 2
