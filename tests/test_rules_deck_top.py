@@ -10,6 +10,7 @@ import castle_combo as cc
 from castle_combo.language import model as m
 from castle_combo.language import CardProblems, parse_text
 from castle_combo.language.model import Deck
+from castle_combo.records.narration import narrate
 
 GAMBLER = ("when bought: discard the top card of the castle deck "
            "then gain 6 gold if a messenger card on the discarded cards "
@@ -127,3 +128,27 @@ def test_discarding_the_top_6_cards_of_a_deck_is_refused_where_it_is_written() -
 
 def test_the_village_is_the_other_deck_it_can_name() -> None:
     assert V is Deck.VILLAGE and fan("when bought: discard the top 2 cards of the village deck").ability[0].count == 2
+
+
+def test_the_discarded_cards_are_public_in_every_view_and_the_deck_order_stays_secret() -> None:
+    rules = ruleset(fan("when bought: discard the top 2 cards of the castle deck"))
+    state = game(rules, village=["Fan"])
+    after = state.apply(take("Fan"))
+    seen = after.view(1)
+    assert seen.locations[0].discard == after.locations[0].discard == state.locations[0].deck[:2]
+    assert seen.locations[0].deck == tuple(sorted(after.locations[0].deck))
+
+
+def test_the_narration_names_the_cards_discarded_from_the_top_of_a_deck() -> None:
+    rules = ruleset(fan(GAMBLER), herald())
+    state = game(rules, village=["Fan"], castle=["c0", "c1", "c2", "Herald"])
+    line = narrate(state, take("Fan"), state.apply(take("Fan")))
+    assert line.endswith("gains 6 gold; the top card of the castle deck is discarded: Herald")
+    assert "row is discarded" not in line
+
+
+def test_three_cards_from_the_top_of_a_deck_are_not_narrated_as_a_row_discard() -> None:
+    rules = ruleset(fan("when bought: discard the top 3 cards of the village deck"))
+    state = game(rules, village=["Fan"])
+    line = narrate(state, take("Fan"), state.apply(take("Fan")))
+    assert "the top 3 cards of the village deck are discarded: v" in line and "row is discarded" not in line

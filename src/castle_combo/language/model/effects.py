@@ -78,6 +78,7 @@ __all__ = [
     "GainPoints",
     "Give",
     "Lose",
+    "MAX_DECK_TOP",
     "MayDo",
     "MoveMessenger",
     "NextDiscount",
