@@ -3,10 +3,15 @@ synthetic cards written in the card language."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from engine_kit import C, V, card, game, names, ruleset, take
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import castle_combo as cc
+from castle_combo.bots import GreedyAgent, MctsAgent
 from castle_combo.language import model as m
 from castle_combo.language import CardProblems, parse_text
 from castle_combo.language.model import Deck
@@ -152,3 +157,59 @@ def test_three_cards_from_the_top_of_a_deck_are_not_narrated_as_a_row_discard() 
     state = game(rules, village=["Fan"])
     line = narrate(state, take("Fan"), state.apply(take("Fan")))
     assert "the top 3 cards of the village deck are discarded: v" in line and "row is discarded" not in line
+
+
+# ----------------------------------------------------------------- random games and bots
+
+DIGGERS = (
+    GAMBLER,
+    "when bought: discard the top 5 cards of the castle deck then gain 1 key per messenger card on the discarded cards",
+    "when bought: discard the top 2 cards of the village deck then gain 3 gold if at least 2 faith cards on the "
+    "discarded cards",
+    "when bought: choose one: { discard the top card of the village deck } or { discard the castle row }",
+    "when bought: you may pay 1 gold to discard the top 3 cards of the castle deck then gain 1 gold per card "
+    "on the discarded cards",
+)
+
+
+def digging_rules(players: int) -> cc.Ruleset:
+    """Decks barely big enough for ``players``, so deck-top discards meet reshuffles and exhausted locations."""
+    per_deck = (9 * players + 6 + 1) // 2
+    cards = []
+    shields = ("faith", "military", "peasantry", "nobility")
+    for deck in ("castle", "village"):
+        for i in range(per_deck):
+            body = f"when bought: gain {1 + i % 3} gold" if i % 2 else DIGGERS[i // 2 % len(DIGGERS)]
+            (parsed,) = parse_text(f'card "{deck}-{i}" {{ deck {deck} cost {i % 5} shields {shields[i % 4]}'
+                                   f'{" messenger" if i % 3 == 0 else ""}\n {body} }}')
+            cards.append(parsed)
+    return cc.Ruleset.from_cards(cards, version=f"digging-{players}")
+
+
+def every_card(state: cc.GameState) -> list[int]:
+    return sorted([c for loc in state.locations for c in loc.deck + loc.row + loc.discard + loc.removed]
+                  + [c.card for p in state.players for c in p.tableau])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 5), st.integers(0, 2**32 - 1))
+def test_random_games_with_deck_top_discards_lose_no_card_and_end(players: int, seed: int) -> None:
+    state = cc.new_game(players=players, seed=seed, rules=digging_rules(players), first_player=seed % players)
+    rng = random.Random(seed)
+    everything = every_card(state)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        assert every_card(state) == everything
+        assert all(p.gold >= 0 and p.keys >= 0 for p in state.players)
+    assert all(len(p.tableau) == 9 for p in state.players)
+
+
+@pytest.mark.parametrize("agent", [GreedyAgent(), MctsAgent(iterations=8)], ids=["greedy", "mcts"])
+def test_the_bots_play_whole_games_with_deck_top_discards(agent: cc.Agent) -> None:
+    state = cc.new_game(players=3, seed=11, rules=digging_rules(3))
+    rng = random.Random(11)
+    while not state.is_over:
+        action = agent.choose(state.view(state.to_act), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    assert all(len(p.tableau) == 9 for p in state.players)
