@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import castle_combo as cc
 from castle_combo.bots import GreedyAgent, MctsAgent
-from castle_combo.language import model as m
 from castle_combo.language import CardProblems, parse_text
+from castle_combo.language import model as m
 from castle_combo.language.model import Deck
 from castle_combo.records.narration import narrate
 
@@ -213,3 +213,9 @@ def test_the_bots_play_whole_games_with_deck_top_discards(agent: cc.Agent) -> No
         assert action in state.legal_actions()
         state = state.apply(action)
     assert all(len(p.tableau) == 9 for p in state.players)
+
+
+def test_a_condition_right_after_discarding_a_named_row_reads_the_discarded_cards() -> None:
+    rules = ruleset(fan("when bought: discard the castle row then gain 6 gold if a card on the discarded cards"))
+    state = game(rules, village=["Fan"])
+    assert state.apply(take("Fan")).players[0].gold == state.players[0].gold + 6

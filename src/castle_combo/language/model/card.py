@@ -28,8 +28,8 @@ from castle_combo.language.model.conditions import PlayerGroup
 from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, Per, Scope, card_phrase
 from castle_combo.language.model.effects import (
     Choice,
-    DiscardFromRow,
     DiscardDeckTop,
+    DiscardFromRow,
     DiscardWholeRow,
     Discount,
     Effect,
