@@ -220,6 +220,8 @@ def _algebra_effect(rng: random.Random, trigger: bool = False) -> m.Effect:
     if roll < 0.5:
         return m.MoveMessenger(rng.choice([None, *DECKS]))
     if roll < 0.6:
+        if rng.random() < 0.4:  # the top cards of a deck, to its discard pile (reshuffles without them)
+            return m.DiscardDeckTop(rng.choice(DECKS), rng.randint(1, m.MAX_DECK_TOP))
         return m.DiscardWholeRow(rng.choice([r for r in m.RowChoice if r is not m.RowChoice.CHOICE]))
     if roll < 0.7:
         if rng.random() < 0.3:  # keys locked on the card: the random counts read them ("key on your cards")

@@ -547,6 +547,30 @@ class RefGame:
         place.row = []
         self.refill(deck)
 
+    def discard_deck_top(self, deck: Deck, count: int, frame: Frame) -> None:
+        """The deck's top cards to its discard pile one at a time; a deck that runs out takes the pile shuffled, but
+        for the cards discarded here, which stay on it; an exhausted location has no deck."""
+        place = self.places[deck]
+        if place.exhausted:
+            return
+        mine: list[m.Card] = []
+        for _ in range(count):
+            if not place.deck:
+                older = place.discard[: len(place.discard) - len(mine)]
+                if not older:
+                    break
+                assert self.reshuffle_orders[deck], f"no reshuffle order queued for the {deck.value}"
+                order = self.reshuffle_orders[deck].pop(0)
+                assert Counter(c.name for c in order) == Counter(c.name for c in older), (
+                    "the engine's reshuffle order is not the discard pile without the cards just discarded")
+                place.deck = list(order)
+                place.discard = list(mine)
+                self.reshuffles_done += 1
+            card = place.deck.pop(0)
+            mine.append(card)
+            place.discard.append(card)
+        frame.discarded.extend(mine)
+
     def resolve(self) -> None:
         """Resolve the abilities on the stack in order; stop at a question; when all are done, go on."""
         if not self.asks():
@@ -738,6 +762,8 @@ class RefGame:
                 if self.places[effect.deck].row:
                     self.question = ("discard", effect)
                     return True
+            elif isinstance(effect, m.DiscardDeckTop):
+                self.discard_deck_top(effect.deck, effect.count, frame)
             elif isinstance(effect, m.DiscardWholeRow) and effect.which is not m.RowChoice.CHOICE:
                 deck = {m.RowChoice.CASTLE: Deck.CASTLE, m.RowChoice.VILLAGE: Deck.VILLAGE,
                         m.RowChoice.MESSENGER: self.messenger, m.RowChoice.OTHER: OTHER[self.messenger]}[effect.which]

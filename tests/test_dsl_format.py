@@ -94,6 +94,11 @@ def discarded_pers(draw: st.DrawFn) -> m.Per:
 #: A whole-row discard with an optional bonus counted on the discarded cards.
 row_discards = st.tuples(st.just(m.DiscardWholeRow())) | st.tuples(
     st.just(m.DiscardWholeRow()), st.builds(m.Gain, amounts, st.sampled_from(m.Resource), discarded_pers()))
+#: The top cards of a deck discarded, with an optional bonus counted on them (also "a whole-row discard" for the
+#: counts that read the discarded cards).
+deck_top_discards = st.tuples(st.builds(m.DiscardDeckTop, decks, st.integers(1, m.MAX_DECK_TOP))) | st.tuples(
+    st.builds(m.DiscardDeckTop, decks, st.integers(1, m.MAX_DECK_TOP)),
+    st.builds(m.Gain, amounts, st.sampled_from(m.Resource), discarded_pers()))
 
 simple_effects = st.one_of(
     st.builds(m.Gain, amounts, st.sampled_from(m.Resource), st.none() | pers(scoring=False)),
@@ -125,7 +130,7 @@ simple_effects = simple_effects | repetitions
 effects = simple_effects | st.builds(
     m.Choice, st.lists(st.lists(simple_effects, min_size=1, max_size=2).map(tuple), min_size=2, max_size=3).map(tuple))
 #: A whole ability: a few effects, maybe starting with a whole-row discard and its bonus.
-abilities = st.tuples(st.just(()) | row_discards, st.lists(effects, max_size=2).map(tuple)).map(lambda p: p[0] + p[1])
+abilities = st.tuples(st.just(()) | row_discards | deck_top_discards, st.lists(effects, max_size=2).map(tuple)).map(lambda p: p[0] + p[1])
 
 regions = st.frozensets(st.tuples(st.integers(0, 2), st.integers(0, 2)), min_size=1).map(region_of)
 

@@ -31,6 +31,7 @@ TRIGGER_EXAMPLES = (
     "fill 2 purses",
     "move the messenger",
     "discard the castle row",
+    "discard the top 3 cards of the village deck",
     "turn every face-down card face up",
     "gain 2 gold if no purse card",
     "discard a row",

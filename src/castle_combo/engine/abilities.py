@@ -151,6 +151,9 @@ class Work(Tableaux, Protocol):
     def discard_row(self, deck: int) -> tuple[int, ...]:
         """Discard a whole row and refill it at once; return the cards discarded."""
 
+    def discard_deck_top(self, deck: int, count: int) -> tuple[int, ...]:
+        """Discard the top ``count`` cards of a location's deck onto its discard pile; return them, top first."""
+
     def note_discarded(self, cards: tuple[int, ...]) -> None:
         """Remember ``cards`` as discarded by the ability being resolved (the top frame)."""
 
@@ -921,7 +924,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
-                  model.NextFromEitherRow, model.StoreKeys]
+                  model.NextFromEitherRow, model.StoreKeys, model.DiscardDeckTop]
 _AUTOMATIC = get_args(Automatic)
 
 
@@ -1004,6 +1007,13 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                     work.note_discarded(work.discard_row(deck))
 
             return discard_named_row
+        case model.DiscardDeckTop(deck=top_of, count=count):
+            top_deck = DECKS.index(top_of)
+
+            def discard_deck_top(work: Work, seat: int, index: int) -> None:
+                work.note_discarded(work.discard_deck_top(top_deck, count))
+
+            return discard_deck_top
         case model.MoveMessenger(to=to):
             target = None if to is None else DECKS.index(to)
 
@@ -1159,9 +1169,9 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
-              | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys()):
+              | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys() | model.DiscardDeckTop()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
-                        isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger)))
+                        isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger, model.DiscardDeckTop)))
         case _:
             assert_never(effect)
 

@@ -222,6 +222,31 @@ class Turn:
         self.refill(deck)
         return row
 
+    def discard_deck_top(self, deck: int, count: int) -> tuple[int, ...]:
+        """Discard the top ``count`` cards of a location's deck face up onto its discard pile, one at a time (the
+        last one discarded lies on top); return them, top first.
+
+        A deck that runs out is replaced, as for revealing, by its discard pile shuffled, except the cards
+        just discarded here, which stay face up on the pile; with no other card there, fewer are discarded.
+        An exhausted location has no deck: nothing happens."""
+        deck_cards, row, discard, removed, exhausted = self.locations[deck]
+        if exhausted:
+            return ()
+        cards = list(deck_cards)
+        pile = discard
+        gone: list[int] = []
+        while len(gone) < count:
+            if not cards:
+                earlier = pile[: len(pile) - len(gone)]
+                if not earlier:
+                    break
+                cards = self.reshuffle(deck, earlier)
+                pile = pile[len(pile) - len(gone):]
+            gone.append(cards.pop(0))
+            pile = pile + (gone[-1],)
+        self.locations[deck] = (tuple(cards), row, pile, removed, False)
+        return tuple(gone)
+
     def reshuffle(self, i: int, pile: tuple[int, ...]) -> list[int]:
         """Shuffle location ``i``'s discard pile into a new deck (the record's order if it gives one)."""
         generator = random.Random(self.rng)

@@ -498,6 +498,12 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def discard_that_row(self, meta: Meta, which: m.RowChoice) -> m.DiscardWholeRow:
         return m.DiscardWholeRow(which, source=self._at(meta))
 
+    def discard_top(self, meta: Meta, *parts: int | m.Deck) -> m.DiscardDeckTop:
+        """``discard the top card of the castle deck`` (one card) or ``the top 3 cards of ...``."""
+        count, deck = parts if len(parts) == 2 else (1, parts[0])
+        assert isinstance(count, int) and isinstance(deck, m.Deck)
+        return m.DiscardDeckTop(deck, count, source=self._at(meta))
+
     def which_row(self, meta: Meta, token: Token) -> m.RowChoice:
         return _ROWS[str(token)]
 

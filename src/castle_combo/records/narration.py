@@ -139,11 +139,19 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
     if after.messenger is not before.messenger and not (isinstance(action, UseKey) and action.use is KeyUse.MOVE):
         out.append(f"the messenger moves to the {_PLACES[after.messenger]}")
     said = isinstance(action, DiscardRow) or (isinstance(action, UseKey) and action.use is KeyUse.REFRESH)
-    for deck in Deck:
+    for i, deck in enumerate(Deck):
+        # Cards that went from the top of the deck to the discard pile ("discard the top card of the castle
+        # deck"): public once discarded, so they are named.
+        was, now = before.locations[i], after.locations[i]
+        topped = [c for c in now.discard if c in was.deck and c not in was.discard]
         if after.is_exhausted(deck) and not before.is_exhausted(deck):
             out.append(f"the {_PLACES[deck]} is exhausted: its cards leave the game")
-        elif not said and len(after.discard_pile(deck)) > len(before.discard_pile(deck)) + 1:
+        elif not said and len(after.discard_pile(deck)) - len(topped) > len(before.discard_pile(deck)) + 1:
             out.append(f"the {deck.value} row is discarded and refilled")
+        if topped:
+            cards = "the top card" if len(topped) == 1 else f"the top {len(topped)} cards"
+            out.append(f"{cards} of the {deck.value} deck {'is' if len(topped) == 1 else 'are'} discarded: "
+                       + ", ".join(after.engine.name(c) for c in topped))
     return out
 
 

@@ -28,6 +28,7 @@ from castle_combo.language.model.conditions import PlayerGroup
 from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, Per, Scope, card_phrase
 from castle_combo.language.model.effects import (
     Choice,
+    DiscardDeckTop,
     DiscardFromRow,
     DiscardWholeRow,
     Discount,
@@ -440,7 +441,7 @@ def _effects_problems(effects: tuple[Effect, ...], where: Where) -> tuple[Proble
 
 
 def _discards(node: object) -> bool:
-    return any(isinstance(n, (DiscardWholeRow, DiscardFromRow)) for n in walk(node))
+    return any(isinstance(n, (DiscardWholeRow, DiscardFromRow, DiscardDeckTop)) for n in walk(node))
 
 
 def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[Problem, ...]:

@@ -67,6 +67,7 @@ __all__ = [
     "Choice",
     "Conditional",
     "DiscardFromRow",
+    "DiscardDeckTop",
     "DiscardWholeRow",
     "Discount",
     "EachPlayer",
@@ -77,6 +78,7 @@ __all__ = [
     "GainPoints",
     "Give",
     "Lose",
+    "MAX_DECK_TOP",
     "MayDo",
     "MoveMessenger",
     "NextDiscount",
@@ -766,6 +768,44 @@ class DiscardWholeRow:
         return self.which is RowChoice.CHOICE
 
 
+#: The most cards one effect may discard from the top of a deck (more is a typo: a deck holds 39 to 45 cards).
+MAX_DECK_TOP = 5
+
+
+@attrs.frozen
+class DiscardDeckTop:
+    """Discard the top ``count`` cards of a location's deck, face up onto its discard pile, one at a time.
+
+    Everyone sees the cards once discarded; the deck's order stays secret
+    before. The cards are counted by later effects of the same ability
+    (``per ... on the discarded cards``, ``if a messenger card on the
+    discarded cards``). As for revealing a card, a deck that runs out is
+    replaced by its discard pile shuffled, except the cards this effect has
+    just discarded, which stay face up on the pile; with no card left
+    there, fewer cards are discarded. An exhausted location has no deck:
+    nothing happens. The row is not touched.
+    """
+
+    deck: Deck
+    count: int = 1
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A number of cards out of range (0, or more than a few, is a typo)."""
+        return out_of_range(self.count, 1, MAX_DECK_TOP, "the number of cards discarded from the top of a deck",
+                            self.source)
+
+    def _cards(self) -> str:
+        return "the top card" if self.count == 1 else f"the top {self.count} cards"
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Discard the top card of the castle deck face up onto its discard pile"."""
+        return english.sentence(f"Discard {self._cards()} of the {self.deck.value} deck face up onto its discard pile")
+
+    def ccl(self) -> str:
+        return f"discard {self._cards()} of the {self.deck.value} deck"
+
+
 @attrs.frozen
 class UseAdjacentAbility:
     """Use the ability of one of the owner's face-up cards orthogonally next to this one (owner's choice).
@@ -1292,7 +1332,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys,
+    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
