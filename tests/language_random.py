@@ -96,21 +96,23 @@ class JudgePlace:
 
 
 class JudgeWorld:
-    def __init__(self, seats: list[JudgeSeat], places: dict[Deck, JudgePlace]) -> None:
-        self.seats, self.places = seats, places
+    def __init__(self, seats: list[JudgeSeat], places: dict[Deck, JudgePlace], messenger: Deck) -> None:
+        self.seats, self.places, self.messenger = seats, places, messenger
 
 
 class EngineTable:
     """The same table as the engine's compiled counts read it (the ``Tableaux`` protocol)."""
 
     def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int], gold: list[int], facts: Sequence[Any],
-                 rows: list[tuple[int, ...]], piles: list[tuple[int, ...]], discarded: tuple[int, ...]) -> None:
+                 rows: list[tuple[int, ...]], piles: list[tuple[int, ...]], discarded: tuple[int, ...],
+                 messenger: int) -> None:
         self.tableaux, self.keys, self.gold = tableaux, keys, gold
         totals = [tableau_totals(facts, cells) for cells in tableaux]
         self.shields = [t[0] for t in totals]
         self.banners = [t[1] for t in totals]
         self._rows, self._piles = rows, piles
         self.discarded = discarded
+        self.messenger = messenger
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         return self._piles[deck]
@@ -153,11 +155,13 @@ class Case:
         rows = [pool[:3], pool[3:6]]
         piles = [pool[6:8], pool[8:10]]
         discarded = pool[10:12]
+        messenger = rng.choice(DECKS)
         self.world = JudgeWorld(seats, {Deck.CASTLE: JudgePlace(rows[0], piles[0]),
-                                        Deck.VILLAGE: JudgePlace(rows[1], piles[1])})
+                                        Deck.VILLAGE: JudgePlace(rows[1], piles[1])}, messenger)
         self.discarded = discarded
         self.table = EngineTable(tableaux, keys, gold, self.facts, [tuple(ids[c.name] for c in r) for r in rows],
-                                 [tuple(ids[c.name] for c in p) for p in piles], tuple(ids[c.name] for c in discarded))
+                                 [tuple(ids[c.name] for c in p) for p in piles], tuple(ids[c.name] for c in discarded),
+                                 DECKS.index(messenger))
         self.owner = rng.randrange(players)
         self.index = rng.randrange(len(tableaux[self.owner]))
         self.them = rng.choice([s for s in range(players) if s != self.owner])

@@ -10,7 +10,7 @@ the language's parts and compare it with the engine on random tables.
 
 A *world* is anything with ``seats`` (each with ``cells``, ``gold`` and
 ``keys``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
-object with ``row`` and ``discard``, lists of cards) and a cell is anything with
+object with ``row`` and ``discard``, lists of cards), ``messenger`` (the Deck it stands at) and a cell is anything with
 ``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key``, ``keys`` (locked on it) and
 ``wild_as`` (the shield type its wild shields count as, once named).
 """
@@ -439,6 +439,8 @@ def holds(condition: m.Condition, ctx: Context) -> bool:
         left = count(condition.per, ctx)
         right = count(condition.value, ctx) if isinstance(condition.value, m.Per) else condition.value
         return compare(condition.comparison, left, right)
+    if isinstance(condition, m.MessengerAt):
+        return ctx.world.messenger is condition.deck
     if isinstance(condition, m.PlacedIn):
         me = ctx.me
         return (me.x - ctx.origin[0], me.y - ctx.origin[1]) in condition.region.cells

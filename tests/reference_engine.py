@@ -217,9 +217,10 @@ def neighbour_seats(seat: int, n: int) -> set[int]:
 class Table:
     """The seats of a finished game as the judge reads them (no row, no pile: scoring never counts them)."""
 
-    def __init__(self, seats: list[Seat]) -> None:
+    def __init__(self, seats: list[Seat], messenger: Deck | None = None) -> None:
         self.seats = seats
         self.places = {Deck.CASTLE: Place([]), Deck.VILLAGE: Place([])}
+        self.messenger = messenger  # where the messenger stands at the end of the game
 
 
 # ---------------------------------------------------------------------- game
@@ -906,7 +907,7 @@ class RefGame:
     # -- scoring -------------------------------------------------------------------
     def final(self) -> tuple[list[dict[str, Any]], list[int]]:
         """Per seat ``{"total", "keys", "gold_left", "cards"}`` and the winning seats."""
-        sheets = score_all(self.seats)
+        sheets = score_all(self.seats, self.messenger)
         totals: list[int] = [s["total"] for s in sheets]
         left: list[int] = [s["gold_left"] for s in sheets]
         top = [i for i, total in enumerate(totals) if total == max(totals)]
@@ -919,7 +920,7 @@ def exchange(first: Cell, second: Cell) -> None:
     first.x, first.y, second.x, second.y = second.x, second.y, first.x, first.y
 
 
-def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
+def score_all(seats: list[Seat], messenger: Deck | None = None) -> list[dict[str, Any]]:
     """Every seat's sheet: purses filled, wild shields named, then each face-up card's rules."""
     saved = {id(c): (c.gold, c.wild_as) for seat in seats for c in seat.cells}
     supplies = [seat.gold for seat in seats]
@@ -927,20 +928,20 @@ def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
     left = [place_purses(seat) for seat in seats]
     for seat, gold in zip(seats, left, strict=False):
         seat.gold = gold  # at the end, "gold you have" is the gold left once the purses are filled
-    chosen = [best_placement(seats, i, before) for i in range(len(seats))]
+    chosen = [best_placement(seats, i, before, messenger) for i in range(len(seats))]
     for golds in chosen:
         for c, gold in golds.items():
             c.gold = gold
     named: dict[int, Shield] = {}
     for i in range(len(seats)):
-        best_named = named_total(seats, i, left[i])
+        best_named = named_total(seats, i, left[i], messenger)
         if best_named is not None:
             named[i] = best_named[1]
     for i, shield in named.items():
         for c in seats[i].cells:
             if c.up and c.card.wild:
                 c.wild_as = shield
-    sheets = [score_seat(seats, i, left[i]) for i in range(len(seats))]
+    sheets = [score_seat(seats, i, left[i], messenger) for i in range(len(seats))]
     for seat, gold in zip(seats, supplies, strict=False):
         seat.gold = gold
         for c in seat.cells:
@@ -948,7 +949,8 @@ def score_all(seats: list[Seat]) -> list[dict[str, Any]]:
     return sheets
 
 
-def named_total(seats: list[Seat], i: int, gold_left: int) -> tuple[int, Shield] | None:
+def named_total(seats: list[Seat], i: int, gold_left: int,
+                messenger: Deck | None = None) -> tuple[int, Shield] | None:
     """The best total of seat ``i`` over the types its wild shields may be named, and that type (None: no wild)."""
     wild = [c for c in seats[i].cells if c.up and c.card.wild]
     if not wild:
@@ -957,7 +959,7 @@ def named_total(seats: list[Seat], i: int, gold_left: int) -> tuple[int, Shield]
     for shield in ALL_SHIELDS:
         for c in wild:
             c.wild_as = shield
-        total = score_seat(seats, i, gold_left)["total"]
+        total = score_seat(seats, i, gold_left, messenger)["total"]
         if best is None or total > best[0]:
             best = (total, shield)
         for c in wild:
@@ -997,7 +999,8 @@ def placements(rooms: list[int], amount: int) -> list[tuple[int, ...]]:
             for rest in placements(rooms[1:], amount - put)]
 
 
-def best_placement(seats: list[Seat], i: int, before: dict[int, int]) -> dict[Cell, int]:
+def best_placement(seats: list[Seat], i: int, before: dict[int, int],
+                   messenger: Deck | None = None) -> dict[Cell, int]:
     """Seat ``i``'s gold on each of its purse cards for its best total (the others' purses as filled now)."""
     purses = purses_of(seats[i])
     now = {c: c.gold for c in purses}
@@ -1007,7 +1010,7 @@ def best_placement(seats: list[Seat], i: int, before: dict[int, int]) -> dict[Ce
         for c, put in zip(purses, puts, strict=True):
             c.gold = before[id(c)] + put
         named = named_total(seats, i, seats[i].gold)
-        total = named[0] if named is not None else score_seat(seats, i, seats[i].gold)["total"]
+        total = named[0] if named is not None else score_seat(seats, i, seats[i].gold, messenger)["total"]
         if best is None or total > best[0]:
             best = (total, {c: c.gold for c in purses})
     for c, gold in now.items():
@@ -1015,7 +1018,7 @@ def best_placement(seats: list[Seat], i: int, before: dict[int, int]) -> dict[Ce
     return best[1] if best is not None else now
 
 
-def score_seat(seats: list[Seat], who: int, gold_left: int) -> dict[str, Any]:
+def score_seat(seats: list[Seat], who: int, gold_left: int, messenger: Deck | None = None) -> dict[str, Any]:
     """One finished tableau's sheet (purses already filled): each face-up card's rules, plus keys."""
     seat = seats[who]
     min_x = min((c.x for c in seat.cells), default=0)
@@ -1024,7 +1027,7 @@ def score_seat(seats: list[Seat], who: int, gold_left: int) -> dict[str, Any]:
     for c in seat.cells:
         if c.up:
             grid[c.y - min_y][c.x - min_x] = sum(
-                score_rule(seats, who, c, rule, min_x, min_y) for rule in c.card.scoring) + c.points
+                score_rule(seats, who, c, rule, min_x, min_y, messenger) for rule in c.card.scoring) + c.points
     keys = seat.keys + sum(1 for c in seat.cells if c.key)  # keys waiting on lock cards are owned too
     total = sum(map(sum, grid)) + keys
     return {"total": total, "keys": keys, "gold_left": gold_left, "cards": grid}
@@ -1044,14 +1047,16 @@ def score_grid(cards: dict[str, m.Card], grid: list[list[str]], keys: int, gold:
     return score_all([seat, Seat()])[0]
 
 
-def score_rule(seats: list[Seat], who: int, me: Cell, rule: m.Scoring, min_x: int, min_y: int) -> int:
+def score_rule(seats: list[Seat], who: int, me: Cell, rule: m.Scoring, min_x: int, min_y: int,
+               messenger: Deck | None = None) -> int:
     """The points one scoring rule gives ``me`` in its owner's final grid."""
     seat = seats[who]
     if isinstance(rule, m.ScoreAsAdjacent):
         copied = [c for c in seat.cells if abs(c.x - me.x) + abs(c.y - me.y) == 1
                   and c.up and not any(isinstance(r, m.ScoreAsAdjacent) for r in c.card.scoring)]
-        return max((sum(score_rule(seats, who, me, r, min_x, min_y) for r in c.card.scoring) for c in copied),
+        return max((sum(score_rule(seats, who, me, r, min_x, min_y, messenger) for r in c.card.scoring)
+                    for c in copied),
                    default=0)
     # The judge's reading: "per" with its bounds, "if" its condition; a rule counting "in a neighbour's tableau"
     # reads the one neighbour that gives it more points.
-    return judge.score(rule, judge.Context(Table(seats), who, me, origin=(min_x, min_y)))
+    return judge.score(rule, judge.Context(Table(seats, messenger), who, me, origin=(min_x, min_y)))

@@ -80,6 +80,8 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "the condition compares a count with itself": "score 1 if more faith shields than faith shields",
     "'at least 0' always holds": "score 1 if at least 0 faith shields",
     "an ability resolves before the card's place": "when bought: gain 1 gold if placed in a corner",
+    "there is one messenger, so its place is the same": "score 1 per opponent with the messenger is at the "
+                                                         "village",
     "'gold on this card' is this card's own gold; a neighbour": "purse 3 score 1 if more gold on this card than "
                                                                 "each neighbour",
     "a comparison with the neighbours counts whole tableaux": "score 1 if more faith shields in row than each "

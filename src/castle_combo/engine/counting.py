@@ -65,6 +65,7 @@ from castle_combo.language.model import (
     InRegion,
     KeysOnThisCard,
     KeysOwned,
+    MessengerAt,
     Named,
     Near,
     Not,
@@ -278,6 +279,11 @@ class Tableaux(Protocol):
 
     @property
     def discarded(self) -> tuple[int, ...]: ...
+
+    @property
+    def messenger(self) -> int | None:
+        """The location the messenger stands at (0 castle, 1 village); ``None`` where no game says (a score
+        scenario, which refuses the cards that read it)."""
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's discard pile (0 castle, 1 village), bottom first."""
@@ -1162,6 +1168,9 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts], side: i
                 return (me.x - origin[0], me.y - origin[1]) in cells
 
             return placed_in
+        case MessengerAt(deck=deck):
+            at = 0 if deck is model.Deck.CASTLE else 1
+            return lambda t, s, i, o, x: t.messenger == at
         case Compared(per=per, comparison=comparison, against=against):
             mine = compile_per_with(per, facts, side)
             theirs = compile_per_with(per.scoped(Scope.THEIRS), facts, side)

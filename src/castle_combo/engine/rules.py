@@ -94,7 +94,7 @@ def _place_name(i: int) -> str:
 class _Counted:
     """A frozen state as compiled counts read it (see :class:`castle_combo.engine.counting.Tableaux`)."""
 
-    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "shields", "tableaux")
+    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "messenger", "shields", "tableaux")
 
     def __init__(self, state: Table) -> None:
         seats = state.seats
@@ -104,6 +104,7 @@ class _Counted:
         self.shields = [p[4] for p in seats]
         self.banners = [p[5] for p in seats]
         self.discarded: tuple[int, ...] = ()
+        self.messenger = 0 if state.messenger is _CASTLE else 1
         self._locations = state.places
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:

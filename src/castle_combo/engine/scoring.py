@@ -44,6 +44,7 @@ from castle_combo.language.model import (
     DiscardWholeRow,
     GoldOnThisCard,
     HoldsGold,
+    MessengerAt,
     Per,
     Scope,
     ScoreAsAdjacent,
@@ -144,7 +145,7 @@ class Result:
 class _Table:
     """Finished tableaux as counts read them (see :class:`castle_combo.engine.counting.Tableaux`), one per seat."""
 
-    __slots__ = ("banners", "discarded", "gold", "keys", "shields", "tableaux")
+    __slots__ = ("banners", "discarded", "gold", "keys", "messenger", "shields", "tableaux")
 
     def __init__(
         self,
@@ -153,8 +154,10 @@ class _Table:
         gold: Sequence[int],
         shields: Sequence[Sequence[int]],
         banners: Sequence[Sequence[int]],
+        messenger: int | None = None,
     ) -> None:
         self.tableaux = tableaux
+        self.messenger = messenger  # where the messenger stands at the end (0 castle, 1 village); None: unknown
         self.keys = keys
         self.gold = gold
         self.shields = shields
@@ -305,7 +308,8 @@ def _placements(rooms: Sequence[int], amount: int) -> Iterator[tuple[int, ...]]:
 
 
 def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], placed: Sequence[tuple[Placed, ...]],
-                   keys: Sequence[int], left: Sequence[int], seat: int) -> tuple[Placed, ...]:
+                   keys: Sequence[int], left: Sequence[int], seat: int,
+                   messenger: int | None = None) -> tuple[Placed, ...]:
     """``seat``'s tableau with the gold it stores at the end placed for its best total.
 
     ``before`` are the tableaux before the end-of-game purse filling,
@@ -334,7 +338,7 @@ def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], place
                 c = out[i]
                 out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key, c.points, c.keys)
         trial[seat] = tuple(out)
-        return _seat_total(engine, trial, keys, left, seat)
+        return _seat_total(engine, trial, keys, left, seat, messenger)
 
     best: tuple[int, ...] | None = None
     best_total = 0
@@ -373,12 +377,12 @@ def _improved(puts: tuple[int, ...], value: int, rooms: Sequence[int],
 
 
 def _seat_total(engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], left: Sequence[int],
-                seat: int) -> int:
+                seat: int, messenger: int | None = None) -> int:
     """``seat``'s total with these tableaux, its wild shields named as scoring names them (the others' as none)."""
     tableaux = list(cells)
     if _has_wild(engine, tableaux[seat]):
-        return max(_total_as(engine, tableaux, keys, left, seat, t) for t in range(len(SHIELDS)))
-    return _sheet(engine, _table(engine, tableaux, keys, left, [None] * len(tableaux)), seat, 0).total
+        return max(_total_as(engine, tableaux, keys, left, seat, t, messenger) for t in range(len(SHIELDS)))
+    return _sheet(engine, _table(engine, tableaux, keys, left, [None] * len(tableaux), messenger), seat, 0).total
 
 
 _R = TypeVar("_R")
@@ -458,6 +462,7 @@ def _sheets(
     gold: Sequence[int],
     only: int | None = None,
     totals: Sequence[Totals | None] | None = None,
+    messenger: int | None = None,
 ) -> tuple[ScoreSheet, ...]:
     """Every seat's sheet (or only seat ``only``'s, the others left out of the result).
 
@@ -467,7 +472,8 @@ def _sheets(
     shields as no type while it chooses; the sheets are then counted with
     every seat's named type. ``totals`` are each seat's face-up shield and
     banner totals when known (a game state keeps them; filling purses does
-    not change them).
+    not change them). ``messenger`` is where the messenger stands (0 castle, 1 village; ``None`` when no
+    game says, as in a score scenario, which refuses the cards that read it).
     """
     known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
     seats = range(len(tableaux))
@@ -481,18 +487,18 @@ def _sheets(
         # others' purses as filled above (filling purses changes no shield or banner total).
         searched = [s for s in seats if (only is None or s == only or engine.reads_others) and left[s] < gold[s]
                     and _searched(engine, tableaux[s])]
-        chosen = {s: best_placement(engine, tableaux, cells, keys, left, s) for s in searched}
+        chosen = {s: best_placement(engine, tableaux, cells, keys, left, s, messenger) for s in searched}
         for s, tableau in chosen.items():
             cells[s] = tableau
     named: dict[int, int] = {}
     for s in seats:
         if (only is None or s == only or engine.reads_others) and _has_wild(engine, cells[s]):
-            totals_as = [_total_as(engine, cells, keys, left, s, t) for t in range(len(SHIELDS))]
+            totals_as = [_total_as(engine, cells, keys, left, s, t, messenger) for t in range(len(SHIELDS))]
             named[s] = totals_as.index(max(totals_as))
     for s, t in named.items():
         cells[s] = _as_type(engine, cells[s], t)
         known[s] = None
-    table = _table(engine, cells, keys, left, known)
+    table = _table(engine, cells, keys, left, known, messenger)
     wanted = seats if only is None else (only,)
     return tuple(
         _sheet(engine, table, s, placed[s][1], SHIELDS[named[s]].value if s in named else None) for s in wanted
@@ -505,19 +511,24 @@ Totals = tuple[Sequence[int], Sequence[int]]
 
 def _table(
     engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int],
-    known: Sequence[Totals | None],
+    known: Sequence[Totals | None], messenger: int | None = None,
 ) -> _Table:
     facts = engine.scoring_facts
     totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
-    return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals])
+    return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals], messenger)
 
 
 def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int], seat: int,
-              t: int) -> int:
+              t: int, messenger: int | None = None) -> int:
     """``seat``'s total with its wild shields counted as type ``t`` (the others' as no type)."""
     trial = list(cells)
     trial[seat] = _as_type(engine, cells[seat], t)
-    return _sheet(engine, _table(engine, trial, keys, gold, [None] * len(trial)), seat, 0).total
+    return _sheet(engine, _table(engine, trial, keys, gold, [None] * len(trial), messenger), seat, 0).total
+
+
+def _messenger(state: Table) -> int:
+    """Where the messenger stands (0 castle, 1 village), as a compiled count reads it."""
+    return 0 if state.messenger is Deck.CASTLE else 1
 
 
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
@@ -528,7 +539,7 @@ def score_state(state: Table) -> tuple[ScoreSheet, ...]:
         keys.append(p_keys)
         gold.append(p_gold)
         totals.append((p_shields, p_banners))
-    return _sheets(state.engine, tableaux, keys, gold, totals=totals)
+    return _sheets(state.engine, tableaux, keys, gold, totals=totals, messenger=_messenger(state))
 
 
 def score_seat(state: Table, seat: int) -> ScoreSheet:
@@ -541,7 +552,7 @@ def score_seat(state: Table, seat: int) -> ScoreSheet:
     """
     seats = state.seats  # the seats' fields, in PlayerState's order
     return _sheets(state.engine, [p[2] for p in seats], [p[1] for p in seats], [p[0] for p in seats], only=seat,
-                   totals=[(p[4], p[5]) for p in seats])[0]
+                   totals=[(p[4], p[5]) for p in seats], messenger=_messenger(state))[0]
 
 
 def final_scores(state: Table) -> tuple[ScoreSheet, ...]:
@@ -602,7 +613,8 @@ class Scenario:
     supplies, in turn order from the player to the left (the last is the
     player to the right). ``first_player`` is the seat that resolves its
     end-of-game effects first: 0 is the scored player, 1 the first of the
-    others.
+    others. ``messenger`` is where the messenger stands at the end (``"castle"`` or ``"village"``), for the cards
+    that read it; ``None`` when the scenario does not say.
     """
 
     grid: tuple[tuple[str, ...], ...]
@@ -612,10 +624,11 @@ class Scenario:
     neighbours: tuple[tuple[tuple[str, ...], ...], ...] = ()
     opponents: tuple[ScenarioSeat, ...] = ()
     first_player: int = 0
+    messenger: str | None = None
 
 
 #: The fields of a score scenario, and of another player in it.
-_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "neighbours", "opponents", "first_player")
+_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "neighbours", "opponents", "first_player", "messenger")
 _SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold")
 #: The most other players a scenario may have (a game has 2 to 5 players).
 MAX_OPPONENTS = 4
@@ -690,8 +703,11 @@ def load_scenario(data: object) -> Scenario:
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise ScenarioError(f"$.first_player: expected a seat from 0 (the scored player) to {players - 1}, "
                             f"got {quote(first)}")
+    messenger = data.get("messenger")
+    if messenger is not None and messenger not in ("castle", "village"):
+        raise ScenarioError(f"$.messenger: expected \"castle\" or \"village\", got {quote(messenger)}")
     return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored,
-                    grids, opponents, first)
+                    grids, opponents, first, messenger)
 
 
 def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
@@ -721,6 +737,7 @@ def score_tableau(
     *,
     opponents: Sequence[ScenarioSeat | Mapping[str, Any] | Sequence[Sequence[str | Card]]] = (),
     first_player: int = 0,
+    messenger: Deck | str | None = None,
 ) -> ScoreSheet:
     """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
 
@@ -741,6 +758,8 @@ def score_tableau(
     the purse filling and the score. A scenario whose end-of-game effects
     need what it does not hold (the rows and discard piles, which face-down
     card is which, a player to answer a question) is refused with a :class:`ScenarioError` saying why.
+    ``messenger`` is where the messenger stands at the end (``"castle"`` or ``"village"``), which a scoring rule
+    may read (``score 4 if the messenger is at the village``); without it such a card is refused.
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
@@ -767,14 +786,29 @@ def score_tableau(
     where: dict[str, str] = {}
     paths = ["$"] + [f"$.opponents[{k}]" if opponents else f"$.neighbours[{k}]" for k in range(len(seats) - 1)]
     tableaux = [tuple(_seat_cells(engine, seat, path, where)) for seat, path in zip(seats, paths, strict=True)]
+    if messenger is not None and not isinstance(messenger, Deck):
+        if messenger not in ("castle", "village"):
+            raise ScenarioError(f"$.messenger: expected \"castle\" or \"village\", got {quote(messenger)}")
+        messenger = Deck(messenger)
+    for cells, path in zip(tableaux, paths, strict=True):
+        for cell in cells:
+            card = engine.cards[cell.card]
+            if messenger is None and not cell.face_down and any(
+                    isinstance(node, MessengerAt) for node in walk((card.scoring, card.game_end))):
+                raise ScenarioError(
+                    f"{path}: {card.name} reads where the messenger stands at the end of the game, and the "
+                    "scenario does not say\nhint: give the messenger's place: \"messenger\": \"village\" (or "
+                    "\"castle\")")
     supplies = [(seat.keys, seat.gold) for seat in seats]
     if len(tableaux) < 2:
         tableaux.append(())  # one other player, with an empty tableau
         supplies.append((0, 0))
     keys_of = [k for k, _ in supplies]
     gold_of = [g for _, g in supplies]
-    tableaux, keys_of, gold_of = _end_of_game(engine, rules, tableaux, keys_of, gold_of, first_player, paths)
-    sheet = _sheets(engine, tableaux, keys_of, gold_of, only=0)[0]
+    tableaux, keys_of, gold_of = _end_of_game(engine, rules, tableaux, keys_of, gold_of, first_player, paths,
+                                              messenger)
+    at = None if messenger is None else (0 if messenger is Deck.CASTLE else 1)
+    sheet = _sheets(engine, tableaux, keys_of, gold_of, only=0, messenger=at)[0]
     return attrs.evolve(sheet, seat=None)  # a tableau scored alone sits at no table
 
 
@@ -822,7 +856,7 @@ Supplies = tuple[list[tuple[Placed, ...]], list[int], list[int]]
 
 
 def _end_of_game(engine: Compiled, rules: Ruleset, tableaux: list[tuple[Placed, ...]], keys: list[int],
-                 gold: list[int], first: int, paths: list[str]) -> Supplies:
+                 gold: list[int], first: int, paths: list[str], messenger: Deck | None = None) -> Supplies:
     """The tableaux, keys and gold once every seat's "at the end of the game" effects resolved.
 
     The rules' own trigger code resolves them
@@ -849,7 +883,8 @@ def _end_of_game(engine: Compiled, rules: Ruleset, tableaux: list[tuple[Placed, 
                     for cells, k, g in zip(tableaux, keys, gold, strict=True))
     empty = Location((), ())
     table = Table(rules=rules, seats=players, current_player=first, first_player=first,
-                  taken=CARDS_PER_PLAYER * len(players) - 1, phase=Phase.START, messenger=Deck.CASTLE,
+                  taken=CARDS_PER_PLAYER * len(players) - 1, phase=Phase.START,
+                  messenger=Deck.CASTLE if messenger is None else messenger,
                   places=(empty, empty), pending=None, history=(), rng=0, origin=None, engine=engine)
     after = after_end_of_game_effects(table)
     if after is None:
@@ -880,4 +915,5 @@ def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
     """Load a scenario (:func:`load_scenario`) and score it."""
     scenario = load_scenario(data)
     return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules,
-                         scenario.neighbours, opponents=scenario.opponents, first_player=scenario.first_player)
+                         scenario.neighbours, opponents=scenario.opponents, first_player=scenario.first_player,
+                         messenger=scenario.messenger)

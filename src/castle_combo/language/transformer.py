@@ -692,6 +692,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def the_fewest(self, meta: Meta, count: _Phrase) -> Lazy:
         return self._versus(meta, m.Comparison.LE, count, m.PlayerGroup.OPPONENTS)
 
+    def messenger_at(self, meta: Meta, deck: m.Deck) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.MessengerAt(deck, source=where)
+
     def placed_in(self, meta: Meta, region: m.Region) -> Lazy:
         where = self._at(meta)
         return lambda default: m.PlacedIn(region, source=where)

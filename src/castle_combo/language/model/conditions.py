@@ -3,7 +3,8 @@
 A condition compares a count with a number or with another count
 (:class:`CountIs`), a count with the same count in other players' tableaux
 (:class:`Compared`), asks whether cards have something in common
-(:class:`Alike`) or where this card ends (:class:`PlacedIn`), and conditions
+(:class:`Alike`), where this card ends (:class:`PlacedIn`) or where the
+messenger stands (:class:`MessengerAt`), and conditions
 combine with :class:`And`, :class:`Or` and :class:`Not`. Every condition is
 valid wherever it means something: in a scoring rule, after an effect
 (``gain 4 gold if ...``), on the players an effect is about (``each opponent
@@ -30,6 +31,7 @@ from castle_combo.language.model.base import (
     BOUGHT,
     MAX_AMOUNT,
     Comparison,
+    Deck,
     Problem,
     Source,
     Where,
@@ -62,12 +64,14 @@ __all__ = [
     "Count",
     "GroupKind",
     "Groups",
+    "MessengerAt",
     "Not",
     "Or",
     "PlacedIn",
     "PlayerGroup",
     "Players",
     "Quantifier",
+    "at_the_end",
     "with_phrase",
 ]
 
@@ -286,6 +290,34 @@ class PlacedIn:
 
 
 @attrs.frozen
+class MessengerAt:
+    """The messenger stands at a location: read when the effect resolves, or at the end of the game in a
+    scoring rule (``if the messenger is at the village``)."""
+
+    deck: Deck
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """Asked about one player of a group ("each opponent with ..."), where it would read the same for all."""
+        where = where if where is not None else (Where() if scoring else _ability())
+        return REFUSALS.of(self, where)
+
+    def describe(self, who: str | None = None) -> str:
+        """The condition as a clause: "the messenger is at the village"."""
+        return f"the messenger is at the {self.deck.value}"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        return f"the messenger is at the {self.deck.value}"
+
+
+def at_the_end(text: str) -> str:
+    """A scoring rule's English, where the messenger's place is the one at the end of the game: "the messenger
+    ends the game at the village" (an ability reads it when it resolves: "the messenger is at the village")."""
+    return (text.replace("the messenger is not at the ", "the messenger does not end the game at the ")
+            .replace("the messenger is at the ", "the messenger ends the game at the "))
+
+
+@attrs.frozen
 class Compared:
     """The owner has more (or fewer, or as many...) of a count in their tableau than each player of a group.
 
@@ -415,6 +447,8 @@ class Not:
     def describe(self, who: str | None = None) -> str:
         if isinstance(self.condition, PlacedIn):
             return f"this card does not end in {self.condition.region.describe()}"
+        if isinstance(self.condition, MessengerAt):
+            return f"the messenger is not at the {self.condition.deck.value}"
         return f"it is not the case that {_inner(self.condition, who, (And, Or))}"
 
     def ccl(self, default: Scope = Scope.TABLEAU) -> str:
@@ -435,6 +469,10 @@ REFUSALS.add("`at least 0`", "a condition", "'at least 0' always holds, so the c
 REFUSALS.add("`placed in`, `placed at`", "an ability", "an ability resolves before the card's place in the final grid "
              "is known", "move 'placed in ...' to a scoring rule ('score N if placed in ...')", on=PlacedIn,
              refuses=lambda c, w: not w.scoring)
+REFUSALS.add("`the messenger is at ...`", "the condition of players or groups (`each opponent with ...`, "
+             "`per row with ...`)", "there is one messenger, so its place is the same for every player, row or pair",
+             "move the condition out: 'if the messenger is at the village' after the effect or the scoring rule",
+             on=MessengerAt, refuses=lambda c, w: w.them or w.group)
 REFUSALS.add("a comparison with other players (`more ... than each neighbour`)", "`gold on this card`",
              "'gold on this card' is this card's own gold; a neighbour has no such card",
              "compare 'gold on purses' instead", on=Compared,
@@ -572,7 +610,7 @@ def _ability() -> Where:
     return BOUGHT
 
 
-Condition = Union[CountIs, PlacedIn, Compared, Alike, And, Or, Not]
+Condition = Union[CountIs, PlacedIn, MessengerAt, Compared, Alike, And, Or, Not]
 #: The quantifiers: rows, columns, lines or pairs of cards, and players, that meet a condition.
 Quantifier = Union[Groups, Players]
 #: Every noun of a count: of cards, of a player's supply, and the quantifiers.

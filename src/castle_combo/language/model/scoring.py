@@ -16,7 +16,7 @@ from castle_combo.language.model.base import (
     out_of_range,
     source_field,
 )
-from castle_combo.language.model.conditions import Condition, PlacedIn
+from castle_combo.language.model.conditions import Condition, PlacedIn, at_the_end
 from castle_combo.language.model.counts import Per
 from castle_combo.language.model.filters import HasShield
 from castle_combo.language.model.refusals import REFUSALS
@@ -85,7 +85,7 @@ class ScorePer:
         if self.up_to is not None:
             text += f", up to {english.quantity(self.up_to, 'point')}"
         if self.condition is not None:
-            text += f", if {self.condition.describe()}"
+            text += f", if {at_the_end(self.condition.describe())}"
         return english.sentence(text)
 
     def ccl(self, indent: str = "    ") -> str:
@@ -117,7 +117,7 @@ class ScoreIf:
 
     def describe(self) -> str:
         """The rule as a sentence: "Score 4 if this card ends in a corner."."""
-        return english.sentence(f"Score {self.points} if {self.condition.describe()}")
+        return english.sentence(f"Score {self.points} if {at_the_end(self.condition.describe())}")
 
     def ccl(self, indent: str = "    ") -> str:
         if isinstance(self.condition, PlacedIn):
