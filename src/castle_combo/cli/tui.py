@@ -163,7 +163,7 @@ def rows_panel(view: GameState, me: int) -> Group:
             tags.append(f" purse{card.purse}", style="yellow")
         tags.truncate(20, pad=True)
         second.append_text(tags)
-        second.append(" ".join(rule.describe() for rule in card.scoring) or "Scores nothing.", style="dim")
+        second.append(card.scoring_english, style="dim")
         for line in (first, second):
             line.no_wrap, line.overflow = True, "ellipsis"
             lines.append(line)
@@ -183,7 +183,7 @@ def rows_panel(view: GameState, me: int) -> Group:
 
 def card_play_text(card: Card) -> str:
     """What a card does when bought and how it scores, in one line of English (its name and facts left out)."""
-    return f"{_does(card)} " + (" ".join(rule.describe() for rule in card.scoring) or "Scores nothing.")
+    return f"{_does(card)} {card.scoring_english}"
 
 
 def card_text(card: Card) -> str:

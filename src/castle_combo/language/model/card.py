@@ -33,6 +33,7 @@ from castle_combo.language.model.effects import (
     DiscardWholeRow,
     Discount,
     Effect,
+    GainPoints,
     StoreGold,
     StoreKeys,
     trigger_problems,
@@ -345,6 +346,16 @@ class Card:
         return sum(e.amount for e in self.ability if isinstance(e, Discount) and deck in e.decks and e.on is None)
 
     @property
+    def scoring_english(self) -> str:
+        """The card's scoring rules in English; with none, "Scores nothing.", or, for a card whose effects keep
+        points on it (``gain 3 points`` at any moment), "Scores only the points kept on it."."""
+        if self.scoring:
+            return " ".join(rule.describe() for rule in self.scoring)
+        if any(isinstance(node, GainPoints) for node in walk(self.effects)):
+            return "Scores only the points kept on it."
+        return "Scores nothing."
+
+    @property
     def has_discount(self) -> bool:
         """Whether the card has a discount ability (counted by ``discount card``).
 
@@ -400,7 +411,7 @@ class Card:
             lines.append("No ability.")
         lines.extend(rule.describe() for rule in self.scoring)
         if not self.scoring:
-            lines.append("Scores nothing.")
+            lines.append(self.scoring_english)
         return "\n".join(lines)
 
 
