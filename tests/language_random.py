@@ -41,7 +41,7 @@ COMPARISONS = list(Comparison)
 #: Scopes any count may be taken in, with no player or group being talked about.
 PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
-                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
+                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
                 Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
 
@@ -203,7 +203,7 @@ MAX_DEPTH = 3
 #: Scopes any count may be taken in, with no player or group being talked about.
 PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Scope.NEIGHBOUR, Scope.ADJACENT,
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
-                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
+                Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
                 Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
 

@@ -241,6 +241,8 @@ def cells_in(scope: Scope, ctx: Context) -> list[Any]:
     if scope in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE):
         deck = Deck.CASTLE if scope is Scope.CASTLE_PILE else Deck.VILLAGE
         return [Loose(card) for card in world.places[deck].discard]
+    if scope is Scope.BOTH_PILES:
+        return [Loose(card) for deck in (Deck.CASTLE, Deck.VILLAGE) for card in world.places[deck].discard]
     if scope is Scope.DISCARDED:
         return [Loose(card) for card in ctx.discarded]
     if scope is Scope.GROUP:
@@ -406,7 +408,7 @@ def raw_count(noun: Any, scope: Scope, ctx: Context) -> int:
                   Scope.AROUND: 8, Scope.ABOVE: 2, Scope.BELOW: 2, Scope.LEFT: 2, Scope.RIGHT: 2,
                   Scope.DIRECTLY_ABOVE: 1, Scope.DIRECTLY_BELOW: 1, Scope.DIRECTLY_LEFT: 1, Scope.DIRECTLY_RIGHT: 1,
                   Scope.DIAGONALS: 4, Scope.CASTLE_ROW: 3, Scope.VILLAGE_ROW: 3, Scope.CASTLE_PILE: 0,
-                  Scope.VILLAGE_PILE: 0, Scope.DISCARDED: 0}
+                  Scope.VILLAGE_PILE: 0, Scope.BOTH_PILES: 0, Scope.DISCARDED: 0}
     cells = cells_in(scope, ctx)
     capacity = len(cells) if scope is Scope.GROUP else capacities.get(scope, 9)
     return count_cells(noun, cells, ctx, capacity)

@@ -834,6 +834,8 @@ def _select(scope: Scope) -> _Select:
         case Scope.CASTLE_PILE | Scope.VILLAGE_PILE:
             deck = 0 if scope is Scope.CASTLE_PILE else 1
             return lambda t, seat, index, extra: (_loose(t.discard_pile(deck)), None, 0)
+        case Scope.BOTH_PILES:
+            return lambda t, seat, index, extra: (_loose(t.discard_pile(0) + t.discard_pile(1)), None, 0)
         case Scope.DISCARDED:
             return lambda t, seat, index, extra: (_loose(t.discarded), None, 0)
         case Scope.GROUP:

@@ -835,6 +835,7 @@ def _seat_cells(engine: Compiled, seat: ScenarioSeat, path: str, where: dict[str
 #: Where a count reads the locations (rows, discard piles, the cards just discarded): a scenario has none.
 _LOCATION_SCOPES = {Scope.CASTLE_ROW: "the castle row", Scope.VILLAGE_ROW: "the village row",
                     Scope.CASTLE_PILE: "the castle discard pile", Scope.VILLAGE_PILE: "the village discard pile",
+                    Scope.BOTH_PILES: "the discard piles",
                     Scope.DISCARDED: "the cards it discarded"}
 
 

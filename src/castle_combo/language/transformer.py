@@ -1121,6 +1121,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def in_discard_pile(self, meta: Meta, deck: m.Deck) -> _Place:
         return self._scope(meta, Scope.CASTLE_PILE if deck is m.Deck.CASTLE else Scope.VILLAGE_PILE)
 
+    def in_discard_piles(self, meta: Meta) -> _Place:
+        return self._scope(meta, Scope.BOTH_PILES)
+
     def on_discarded_cards(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.DISCARDED)
 

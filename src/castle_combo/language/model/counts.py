@@ -115,7 +115,7 @@ class Scope(enum.Enum):
     are one collection of cards: a count of distinct
     things, sets or ``every`` N is taken over all of them together. ``CASTLE_ROW`` /
     ``VILLAGE_ROW`` are the face-up cards of a location's row, and
-    ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile. ``DISCARDED`` is the
+    ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile, ``BOTH_PILES`` the two piles together. ``DISCARDED`` is the
     cards the resolving ability has discarded so far (a whole row, or one
     card from a row). ``GROUP`` is the row, column or pair of cards a
     quantifier is looking at ("per row with at least 2 village banners").
@@ -135,6 +135,7 @@ class Scope(enum.Enum):
     ADJACENT = "adjacent"
     CASTLE_PILE = "castle discard pile"
     VILLAGE_PILE = "village discard pile"
+    BOTH_PILES = "discard piles"
     DIAGONAL = "diagonal"
     AROUND = "around"
     THEIRS = "theirs"
@@ -170,6 +171,7 @@ _SCOPE_CCL = {
     Scope.ROW_AND_COLUMN: "in row and column", Scope.NEIGHBOUR: "in a neighbour's tableau",
     Scope.DISCARDED: "on the discarded cards", Scope.ADJACENT: "on adjacent cards",
     Scope.CASTLE_PILE: "in the castle discard pile", Scope.VILLAGE_PILE: "in the village discard pile",
+    Scope.BOTH_PILES: "in the discard piles",
     Scope.DIAGONAL: "on diagonal cards", Scope.AROUND: "around this card",
     Scope.THEIRS: "in their tableau", Scope.EVERY_TABLEAU: "in every tableau",
     Scope.OPPONENTS: "in your opponents' tableaux", Scope.NEIGHBOURS: "in your neighbours' tableaux",
@@ -196,8 +198,10 @@ _RELATION_SCOPES = {relation: scope for scope, relation in POSITION_SCOPES.items
 #: The row and column scopes: the final grid's lines, unknown while an ability resolves.
 GRID_SCOPES = frozenset({Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN})
 #: Scopes of cards outside every tableau: face up, holding no gold, filling no space.
-LOOSE_SCOPES = frozenset({Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.CASTLE_ROW,
+LOOSE_SCOPES = frozenset({Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.CASTLE_ROW,
                           Scope.VILLAGE_ROW})
+#: The discard piles: one location's, or both together.
+PILE_SCOPES = frozenset({Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES})
 #: Scopes that are whole tableaux of players (a player's keys and gold can be counted there).
 PLAYER_SCOPES = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR, Scope.EVERY_TABLEAU, Scope.OPPONENTS,
                            Scope.NEIGHBOURS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
@@ -933,18 +937,17 @@ _SCOPE_RULES = (
     _scope_rule("`key on cards`", "the discarded cards, a discard pile", "no key is ever locked on a card out of a "
             "tableau",
             "count something printed on the discarded cards, such as 'purse card on the discarded cards'",
-            lambda c, s, w: s in (Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE)
-            and isinstance(c, StoredKeys)),
+            lambda c, s, w: (s is Scope.DISCARDED or s in PILE_SCOPES) and isinstance(c, StoredKeys)),
     _scope_rule("any count", "the discarded cards, in a scoring rule", "a scoring rule counts your final tableau; "
             "discarded cards exist only while an ability resolves", "count them in an ability, after 'discard a row'",
             lambda c, s, w: w.scoring and s is Scope.DISCARDED),
     _scope_rule("`empty space`, `face-down card`, `gold on purses`", "a discard pile", "a discard pile holds face-up "
             "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
             "'faith shield in the castle discard pile'",
-            lambda c, s, w: s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE) and _no_stored_gold(c)),
+            lambda c, s, w: s in PILE_SCOPES and _no_stored_gold(c)),
     _scope_rule("any count", "a discard pile, in a scoring rule", "a scoring rule counts tableaux, and a score pad has "
             "no discard pile", "count the discard pile in an ability ('gain 1 gold per card in the village discard "
-            "pile')", lambda c, s, w: w.scoring and s in (Scope.CASTLE_PILE, Scope.VILLAGE_PILE)),
+            "pile')", lambda c, s, w: w.scoring and s in PILE_SCOPES),
     _scope_rule("`empty space`, `face-down card`, `gold on purses`", "the castle or village row", "a row holds face-up "
             "cards with no stored gold, and fills no space", "count something printed on the cards, such as "
             "'castle banner in the castle row'",
