@@ -114,7 +114,7 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
                                          "at the end of the game, while in a row, score)"))
         # After a complete part a property may begin; the words that would go on with that part (a place,
         # a condition's "and", ...) are not what a fan looks for there, so the property is named alone.
-        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "it", "at", "in", "on", "if"}
+        words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "it", "is", "at", "in", "on", "if"}
         words -= _GOING_ON
         names -= _GOING_ON_TERMINALS
         names.discard("WORD")
@@ -151,6 +151,8 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
     if set(DECK_WORDS) <= words:
         categories.append(("a deck", "a deck (castle or village)"))
         words -= set(DECK_WORDS)
+        if "discard" in words:  # "in the discard piles" beside "in the castle discard pile": the deck is named
+            words -= {"discard", "two"}
     if set(MASK_CELLS) <= words:
         categories.append(("a mask cell", "a mask cell (X or .)"))
         words -= set(MASK_CELLS)
