@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import castle_combo as cc
 from castle_combo.bots import GreedyAgent, MctsAgent
+from castle_combo.engine.state import Location
 from castle_combo.language import CardProblems, parse_text
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck
@@ -67,14 +68,21 @@ def test_several_cards_are_discarded_one_at_a_time_the_last_on_top_and_counted_a
     assert after.players[0].keys == state.players[0].keys + 3
 
 
-def test_a_deck_that_runs_out_is_replaced_by_its_earlier_discard_pile_shuffled() -> None:
-    rules = ruleset(fan("when bought: discard the top 3 cards of the castle deck "
+def _castle_running_short(top: int, left: int, piled: int) -> tuple[cc.GameState, Location]:
+    """The Fan (discarding the top ``top`` castle cards, then 1 key per card discarded) in the village row, with
+    ``left`` cards in the castle deck and ``piled`` older ones on its discard pile (the rest out of the game);
+    also the castle as dealt."""
+    rules = ruleset(fan(f"when bought: discard the top {top} cards of the castle deck "
                         "then gain 1 key per card on the discarded cards"), castle=9)
     state = game(rules, village=["Fan"])
     castle = state.locations[0]
-    # One card left in the castle deck, two older cards on its discard pile.
-    state = state.replace(locations=(castle.replace(deck=castle.deck[:1], discard=castle.deck[1:3],
-                                                    removed=castle.deck[3:]), state.locations[1]))
+    short = castle.replace(deck=castle.deck[:left], discard=castle.deck[left:left + piled],
+                           removed=castle.deck[left + piled:])
+    return state.replace(locations=(short, state.locations[1])), castle
+
+
+def test_a_deck_that_runs_out_is_replaced_by_its_earlier_discard_pile_shuffled() -> None:
+    state, castle = _castle_running_short(3, left=1, piled=2)
     after = state.apply(take("Fan"))
     pile = after.locations[0].discard
     assert pile[0] == castle.deck[0] and sorted(pile) == sorted(castle.deck[:3])
@@ -82,12 +90,7 @@ def test_a_deck_that_runs_out_is_replaced_by_its_earlier_discard_pile_shuffled()
 
 
 def test_the_cards_just_discarded_stay_on_the_pile_so_fewer_are_discarded_when_none_are_left() -> None:
-    rules = ruleset(fan("when bought: discard the top 5 cards of the castle deck "
-                        "then gain 1 key per card on the discarded cards"), castle=9)
-    state = game(rules, village=["Fan"])
-    castle = state.locations[0]
-    state = state.replace(locations=(castle.replace(deck=castle.deck[:2], discard=castle.deck[2:3],
-                                                    removed=castle.deck[3:]), state.locations[1]))
+    state, castle = _castle_running_short(5, left=2, piled=1)
     after = state.apply(take("Fan"))
     assert sorted(after.locations[0].discard) == sorted(castle.deck[:3])
     assert after.locations[0].deck == () and not after.locations[0].exhausted
