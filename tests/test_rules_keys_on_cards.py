@@ -170,3 +170,19 @@ def test_an_optional_lock_is_asked_only_when_the_owner_has_a_key() -> None:
     assert asked.apply(cc.Choose(1)).players[0].tableau[0].keys == 2
     skipped = with_seat(fresh, 0, keys=0).apply(take("Strongbox"))
     assert skipped.pending is None
+
+
+def test_keys_locked_on_a_card_show_in_the_rl_observation_and_the_base_layout_is_unchanged() -> None:
+    pytest.importorskip("numpy", reason="the RL observation needs the rl extra (numpy)")
+    from castle_combo.adapters.encoding import ActionSpace
+
+    rules, state = _vault(5)
+    space, plain = ActionSpace(rules, 2), ActionSpace(cc.Ruleset.standard(), 2)
+    assert space._per_card == plain._per_card  # a locked key takes a value every card already had
+    at = rules.names.index("Vault") * space._per_card + space._places + 4
+    for seat in (0, 1):  # keys on a card are public: every seat sees them
+        assert space.observe(state, seat)[at] == pytest.approx(2 / 10)
+    seat0 = state.players[0]
+    unlocked = state.replace(players=(seat0.replace(tableau=tuple(c._replace(keys=0) for c in seat0.tableau)),
+                                      state.players[1]))
+    assert space.observe(unlocked, 0)[at] == 0

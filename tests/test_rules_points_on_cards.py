@@ -99,3 +99,24 @@ def test_points_on_a_card_read_in_english_and_format_back_as_written(text: str, 
 def test_a_point_amount_out_of_range_is_refused_with_the_place() -> None:
     with pytest.raises(cc.CardValidationError, match="the points gained"):
         one("Keeper", "when bought: gain 0 points")
+
+
+def test_points_kept_on_a_card_show_in_the_rl_observation_gained_and_lost_apart() -> None:
+    pytest.importorskip("numpy", reason="the RL observation needs the rl extra (numpy)")
+    from castle_combo.adapters.encoding import ActionSpace
+
+    rules = ruleset(one("Patron", "when bought: gain 2 points per face-down card\n    score 1", VILLAGE))
+    space, plain = ActionSpace(rules, 2), ActionSpace(cc.Ruleset.standard(), 2)
+    assert space._per_card == plain._per_card + 2  # gained / 20 and lost / 20: no value is ever negative
+    state = game(rules, village=["v0", "v1", "Patron"])
+    state = state.apply(take("v0", 0, 0, True)).apply(take("v1", 0, 0, True)).apply(take("Patron", 1, 0))
+    at = rules.names.index("Patron") * space._per_card + space._places
+    for seat in (0, 1):
+        seen = space.observe(state, seat)
+        assert (seen[at + 5], seen[at + 6]) == (pytest.approx(2 / 20), 0)
+    seat0 = state.players[0]
+    owing = state.replace(players=(seat0.replace(tableau=tuple(
+        c._replace(points=-6) if c.points else c for c in seat0.tableau)), state.players[1]))
+    seen = space.observe(owing, 1)
+    assert (seen[at + 5], seen[at + 6]) == (0, pytest.approx(6 / 20))
+    assert seen.min() >= 0

@@ -36,7 +36,11 @@ comes first. The float32 vector is, in order:
   game, unseen in a deck; then for each seat from the observer on: face up,
   face down in that seat's tableau), then its tableau cell as ``(x + 2) / 4``
   and ``(y + 2) / 4`` (0 outside tableaux), gold stored on it (or, in a row,
-  piling up on it for its taker) / 10, and 1 if a key waits on it;
+  piling up on it for its taker) / 10, 1 if a key waits on it, and the keys
+  its effects locked on it / 10 (``put 2 keys on this card``); when a card of
+  the ruleset keeps points on a card (``gain 3 points``, ``lose 8 points``),
+  then also the points gained on it / 20 and the points lost on it / 20 (two
+  values, so that none is negative; the base game's layout is unchanged);
 * for each seat from the observer on: gold / 50, spendable keys / 20, castle
   and village discounts / 5, cards taken / 9, its shield totals / 9 (six
   types), and 1 for the seat to act (``to_act``: the current player, or the
@@ -88,6 +92,7 @@ from castle_combo.language.model import (
     Deck,
     EachPlayer,
     EndOfThisTurn,
+    GainPoints,
     MayDo,
     NextDiscount,
     NextFromEitherRow,
@@ -146,7 +151,10 @@ class ActionSpace:
         #: How many integers the space has.
         self.size = self.swap_start + (n if self.swaps else 0)
         self._places = 6 + 2 * players
-        self._per_card = self._places + 5
+        #: Whether a card of the ruleset keeps points on a card: then each card has two more values.
+        self.kept_points = any(isinstance(node, GainPoints) for card in self.rules.cards
+                               for node in walk(card.effects))
+        self._per_card = self._places + 5 + (2 if self.kept_points else 0)
         #: Whether a card of the ruleset can leave something waiting in a seat's state (a one-time discount, effects
         #: waiting for the end of the turn): then each seat has four more values, else the layout is unchanged.
         self.waiting = any(isinstance(node, (NextDiscount, EndOfThisTurn)) for card in self.rules.cards
@@ -316,6 +324,9 @@ class ActionSpace:
                 out[at + self._places + 1] = (cell.y + _REACH) / 4
                 out[at + self._places + 2] = cell.gold / 10
                 out[at + self._places + 3] = 1.0 if cell.key else 0.0
+                out[at + self._places + 4] = cell.keys / 10
+                if self.kept_points and cell.points:
+                    out[at + self._places + (5 if cell.points > 0 else 6)] = abs(cell.points) / 20
             at = base + k * self._per_seat
             out[at:at + 5] = (player.gold / 50, player.keys / 20, player.discounts[0] / 5, player.discounts[1] / 5,
                               len(player.tableau) / 9)
