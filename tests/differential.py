@@ -98,7 +98,7 @@ def _per(rng: random.Random, purse: bool, scoring: bool, locks: bool = False, fa
     if fan and not isinstance(count, (m.KeysOwned, m.GoldOnThisCard, m.EmptySpaces)):
         scopes.append(Scope.ADJACENT)
         if not scoring and _on_discarded(count):
-            scopes += [Scope.CASTLE_PILE, Scope.VILLAGE_PILE]
+            scopes += [Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES]
     return m.Per(count, rng.choice(scopes))
 
 
