@@ -145,7 +145,7 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
                                                         "column', 'a corner', 'the middle of an edge' or 'the center'"))
         words -= REGION_WORDS | {"a", "the", "middle"}
     if set(SHIELD_WORDS) <= words:
-        wild = ["wild"] if "wild" in words else []
+        wild = [word for word in ("wild", "chosen") if word in words]
         categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS) + wild) + ")"))
         words -= set(SHIELD_WORDS) | set(wild)
     if set(DECK_WORDS) <= words:

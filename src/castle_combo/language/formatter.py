@@ -72,7 +72,8 @@ def format_card(card: Card) -> str:
     lines = [f"card {_string(card.name)} {{"]
     lines += [f"{_INDENT}{language} {_string(name)}" for language, name in card.names]
     facts = [f"deck {card.deck.value}", f"cost {card.cost}",
-             "shields " + " ".join([shield.value for shield in card.shields] + ["wild"] * card.wild)]
+             "shields " + " ".join([shield.value for shield in card.shields] + ["wild"] * card.wild
+                                 + ["chosen"] * card.chosen)]
     if card.messenger:
         facts.append("messenger")
     if card.purse is not None:

@@ -101,7 +101,7 @@ def vocabulary(grammar: str) -> dict[str, tuple[str, ...]]:
     heading = [word for name in moments
                for word in (leading(name) if name in ("take_trigger", "row_moment") else literals(name))]
     kinds = {
-        "shields": literals("shield", "wild"),
+        "shields": literals("shield", "wild", "chosen"),
         "decks": literals("deck_name"),
         "resources": literals("resource"),
         "structure": heading + leading(*properties) + literals("_effects"),
@@ -122,7 +122,7 @@ _VOCABULARY = vocabulary(GRAMMAR.read_text(encoding="utf-8"))
 STRUCTURE = _VOCABULARY["structure"]
 #: Words that start an effect or a choice, and name the players it acts on.
 EFFECTS = _VOCABULARY["effects"]
-#: The six shield types, and a wild shield.
+#: The six shield types, a wild shield and a chosen shield.
 SHIELDS = _VOCABULARY["shields"]
 #: The two decks, which are also the two banners.
 DECKS = _VOCABULARY["decks"]

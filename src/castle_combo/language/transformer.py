@@ -49,6 +49,8 @@ REPEATABLE = frozenset({"score", "name"})
 
 #: What the parser hands over for a wild shield among a card's shields.
 _WILD = "wild"
+#: What the parser hands over for a chosen shield among a card's shields.
+_CHOSEN = "chosen"
 
 _ESCAPE = re.compile(r"\\(.)")
 #: The longest number the language reads: anything longer is certainly a mistake.
@@ -244,8 +246,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             name=name,
             deck=seen["deck"].value,
             cost=seen["cost"].value,
-            shields=tuple(shield for shield in printed if shield is not _WILD),
+            shields=tuple(shield for shield in printed if shield is not _WILD and shield is not _CHOSEN),
             wild=sum(1 for shield in printed if shield is _WILD),
+            chosen=sum(1 for shield in printed if shield is _CHOSEN),
             messenger="messenger" in seen,
             purse=seen["purse"].value if "purse" in seen else None,
             abilities=abilities,
@@ -275,6 +278,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def wild(self, meta: Meta) -> str:
         return _WILD
+
+    def chosen(self, meta: Meta) -> str:
+        return _CHOSEN
 
     def messenger(self, meta: Meta) -> _Property:
         return _Property("messenger", True, self._at(meta))

@@ -54,6 +54,10 @@ __all__ = ["Abilities", "Card", "taker_words", "walk"]
 #: The moments in the order a card is written and its parts resolve in the docs.
 _MOMENTS = tuple(Moment)
 #: The English that opens each moment in a card's summary.
+#: How a card's face explains a chosen shield (``shields chosen``).
+CHOSEN_ENGLISH = ("Chosen shield: when you buy this card face up, name a shield type; it is a shield of that type "
+                  "for the rest of the game.")
+
 _MOMENT_ENGLISH = {
     Moment.BOUGHT: "When bought face up",
     Moment.UNLOCKED: "When its lock is opened",
@@ -133,7 +137,11 @@ class Card:
     number of wild shields, besides ``shields``: at the end of the game each
     counts as the one type its owner names (all of a player's wild shields
     as the same type, the best for their score); during the game a wild
-    shield is a shield of no type.
+    shield is a shield of no type. ``chosen`` is the number of chosen shields
+    (at most one, ``shields chosen``): its owner names its type when buying
+    the card face up, before its ability when bought, and it is a shield of
+    that type for the rest of the game; a card taken face down is never asked,
+    and turned face up later its chosen shield is a shield of no type.
 
     ``on_take`` is the kind of card whose taking triggers the effects of
     ``Moment.TAKE`` (``whenever you take a faith card:``); ``None`` is any
@@ -162,6 +170,7 @@ class Card:
     wild: int = 0
     on_take: CardFilter | None = None
     taken_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
+    chosen: int = attrs.field(default=0, kw_only=True)
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -185,6 +194,7 @@ class Card:
         taken: Iterable[Effect] = (),
         on_take: CardFilter | None = None,
         taken_by: PlayerGroup | None = None,
+        chosen: int = 0,
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
@@ -195,7 +205,8 @@ class Card:
             if effects:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
-                            tuple(names), lock, wild, on_take, taken_by=taken_by, source=source)
+                            tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
+                            source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -285,13 +296,16 @@ class Card:
         found += out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
             found += out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
-        shield_count = len(self.shields) + self.wild
+        shield_count = len(self.shields) + self.wild + max(self.chosen, 0)
         if self.wild < 0:
             found += (Problem("a card cannot have fewer than no wild shield", "write 'wild' once per wild shield",
                               where, "shields"),)
+        if self.chosen < 0:
+            found += (Problem("a card cannot have fewer than no chosen shield", "write 'chosen' once, or not at all",
+                              where, "shields"),)
         if not shield_count:
             found += (Problem("the card has no shield", "add 'shields' and one or more shield types", where),)
-        elif shield_count > MAX_SHIELDS:
+        elif shield_count > MAX_SHIELDS and not self.chosen:
             found += (Problem(f"the card has {shield_count} shields, more than {MAX_SHIELDS}",
                               f"keep at most {MAX_SHIELDS} shields", where, "shields"),)
         found += _name_problems(self.names, where)
@@ -382,8 +396,9 @@ class Card:
         if self.names:
             localized = english.join_and(f"{name} ({language})" for language, name in self.names)
             lines.append(f"Also called {localized}.")
-        shields = ", ".join([shield.value for shield in self.shields] + ["wild"] * self.wild)
-        lines.append(f"{english.plural(len(self.shields) + self.wild, 'Shield')}: {shields}.")
+        shields = ", ".join([shield.value for shield in self.shields] + ["wild"] * self.wild
+                            + ["chosen"] * self.chosen)
+        lines.append(f"{english.plural(len(self.shields) + self.wild + self.chosen, 'Shield')}: {shields}.")
         if self.messenger:
             lines.append("Messenger: bought face up, it sends the messenger to the other location.")
         if self.purse is not None:
@@ -407,6 +422,8 @@ class Card:
         if self.wild:
             lines.append("Wild shield: at the end of the game it counts as the one type you name "
                          "(all your wild shields the same type).")
+        if self.chosen:
+            lines.append(CHOSEN_ENGLISH)
         if not self.effects:
             lines.append("No ability.")
         lines.extend(rule.describe() for rule in self.scoring)
@@ -528,6 +545,13 @@ REFUSALS.add("`lock`", "a card without `when unlocked:`", "a lock card needs an 
 REFUSALS.add("`when unlocked:`", "a card without `lock`", "only a lock card has an ability 'when unlocked'",
              "add 'lock' to the card, or write 'when bought:' instead", on=Card, card_property="when unlocked",
              refuses=lambda card, w: bool(card.unlocked) and not card.lock)
+REFUSALS.add("`chosen` twice (`shields chosen chosen`)", "a card", "a card has at most one chosen shield, "
+             "named once when it is bought", "write 'chosen' once", on=Card, card_property="shields",
+             refuses=lambda card, w: card.chosen > 1)
+REFUSALS.add("`chosen` beside 3 other shields", "a card", "the chosen shield is one of the card's shields, and a card "
+             f"has at most {MAX_SHIELDS} shields", f"keep at most {MAX_SHIELDS} shields, the chosen one counted",
+             on=Card, card_property="shields", refuses=lambda card, w: card.chosen > 0
+             and len(card.shields) + card.wild + card.chosen > MAX_SHIELDS)
 REFUSALS.add("`on the discarded cards`", "before any discard of the same ability", "nothing has been discarded yet "
              "when this count is taken", "put 'discard a row' (or a discard from a row) before it in the same "
              "ability", key="discarded before")
