@@ -52,7 +52,8 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
 
 
 def random_cards(rng: random.Random, count: int = 24) -> list[m.Card]:
-    """``count`` cards with every printed part somewhere: purses, locks, wild shields, abilities, triggers."""
+    """``count`` cards with every printed part somewhere: purses, locks, wild and chosen shields, abilities,
+    triggers."""
     cards = []
     for i in range(count):
         shields = tuple(rng.choice(SHIELDS) for _ in range(rng.randint(1, 2)))
@@ -72,17 +73,20 @@ def random_cards(rng: random.Random, count: int = 24) -> list[m.Card]:
             unlocked=(m.Gain(1, m.Resource.KEY),) if lock else (),
             each_turn=(m.Gain(1, m.Resource.GOLD),) if rng.random() < 0.1 else (),
             taken=(m.Gain(1, m.Resource.KEY),) if i % 7 == 3 else (),  # (no draw: the other cards stay as they were)
-            scoring=(m.ScorePer(1, m.Per(m.KeysOwned())),) if rng.random() < 0.5 else (), wild=wild))
+            scoring=(m.ScorePer(1, m.Per(m.KeysOwned())),) if rng.random() < 0.5 else (), wild=wild,
+            chosen=1 if i % 6 == 2 and len(shields) + wild < 3 else 0))  # (no draw: the other cards stay)
     return cards
 
 
 class JudgeCell:
     """A card in a tableau as the judge reads it."""
 
-    def __init__(self, card: m.Card, x: int, y: int, face_down: bool, gold: int, key: bool, keys: int = 0) -> None:
+    def __init__(self, card: m.Card, x: int, y: int, face_down: bool, gold: int, key: bool, keys: int = 0,
+                 named: Shield | None = None) -> None:
         self.card, self.x, self.y, self.face_down, self.gold, self.key = card, x, y, face_down, gold, key
         self.keys = keys  # locked on the card ("put 2 keys on this card")
         self.wild_as = None
+        self.named = named  # the type named for its chosen shield (None: not named)
 
 
 class JudgeSeat:
@@ -145,8 +149,12 @@ class Case:
                 key = card.lock and not face_down and rng.random() < 0.5
                 locked = rng.randint(1, 3) if not face_down and rng.random() < 0.25 else 0
                 x, y = x + shift[0], y + shift[1]
-                judge_cells.append(JudgeCell(card, x, y, face_down, stored, key, locked))
-                placed.append(Placed(ids[card.name], x, y, face_down, stored, key, 0, locked))
+                # A chosen shield named for a face-up card, one type or another, or left unnamed (turned face up
+                # later); from the place, so no draw changes the other cells.
+                named = (x + 2 * y + len(seats)) % (len(SHIELDS) + 1) - 1 if card.chosen and not face_down else -1
+                judge_cells.append(JudgeCell(card, x, y, face_down, stored, key, locked,
+                                             SHIELDS[named] if named >= 0 else None))
+                placed.append(Placed(ids[card.name], x, y, face_down, stored, key, 0, locked, named))
             supply_gold, supply_keys = rng.randint(0, 12), rng.randint(0, 5)
             seats.append(JudgeSeat(judge_cells, supply_gold, supply_keys))
             tableaux.append(tuple(placed))

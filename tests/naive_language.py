@@ -12,7 +12,8 @@ A *world* is anything with ``seats`` (each with ``cells``, ``gold`` and
 ``keys``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
 object with ``row`` and ``discard``, lists of cards), ``messenger`` (the Deck it stands at) and a cell is anything with
 ``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key``, ``keys`` (locked on it) and
-``wild_as`` (the shield type its wild shields count as, once named).
+``wild_as`` (the shield type its wild shields count as, once named); a cell may have ``named`` (the type named for
+its chosen shield when it was bought; ``None`` or missing: not named, a shield of no type).
 """
 
 from __future__ import annotations
@@ -72,12 +73,16 @@ def compare(comparison: Comparison, left: int, right: int) -> bool:
 
 
 def shields_of(cell: Any) -> dict[Shield, int]:
-    """How many shields of each type a face-up card shows (its wild ones as the type named, if any)."""
+    """How many shields of each type a face-up card shows (its wild ones as the type named, if any, and its chosen
+    one as the type named when it was bought, if any)."""
     if cell.face_down:
         return {s: 0 for s in SHIELDS}
     counts = {s: cell.card.shields.count(s) for s in SHIELDS}
     if cell.wild_as is not None:
         counts[cell.wild_as] += cell.card.wild
+    named = getattr(cell, "named", None)
+    if named is not None:
+        counts[named] += cell.card.chosen
     return counts
 
 
@@ -152,7 +157,7 @@ def passes(f: m.CardFilter | None, cell: Any, ctx: Context) -> bool:
     if isinstance(f, m.HasWild):
         return up and card.wild > 0
     if isinstance(f, m.ShieldCountIs):
-        return up and compare(f.comparison, len(card.shields) + card.wild, f.shields)
+        return up and compare(f.comparison, len(card.shields) + card.wild + card.chosen, f.shields)
     if isinstance(f, m.CostIs):
         return up and compare(f.comparison, card.cost, f.cost)
     if isinstance(f, m.CostVsThis):
@@ -289,7 +294,7 @@ def count_cells(count: Any, cells: list[Any], ctx: Context, capacity: int) -> in
     chosen = [c for c in cells if not c.face_down and passes(on, c, ctx)]
     if isinstance(count, m.Shields):
         if not count.shields:
-            return sum(len(c.card.shields) + c.card.wild for c in chosen)
+            return sum(len(c.card.shields) + c.card.wild + c.card.chosen for c in chosen)
         return sum(shields_of(c)[s] for c in chosen for s in count.shields)
     if isinstance(count, m.WildShields):
         return sum(c.card.wild for c in chosen)

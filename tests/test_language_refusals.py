@@ -27,6 +27,9 @@ def _card(**kwargs: object) -> m.Card:
 
 #: A card each rule refuses, by the start of the rule's message: the text of a card's body, or a card built in Python.
 SAMPLES: dict[str, str | Callable[[], m.Card]] = {
+    "a card has at most one chosen shield": lambda: m.Card("Python", Deck.CASTLE, 3, (), chosen=2),
+    "the chosen shield is one of the card's shields": lambda: m.Card("Python", Deck.CASTLE, 3, (Shield.FAITH,) * 3,
+                                                                      chosen=1),
     "a card filter names a row": lambda: _card(scoring=(m.ScorePer(1, m.Per(m.Cards(m.InRegion(m.Region(
         frozenset({(0, 0), (1, 1)})))))),)),
     "an ability resolves before the final grid is known": "when bought: gain 1 gold per corner card",

@@ -78,7 +78,7 @@ def compact_table(cards: tuple[Card, ...], title: str) -> Table:
     table.add_column("shields", no_wrap=True)
     table.add_column("ability, then scoring", ratio=1)
     for card in cards:
-        icons = [_SHIELD_LETTERS[shield.value] for shield in card.shields] + ["W"] * card.wild
+        icons = [_SHIELD_LETTERS[shield.value] for shield in card.shields] + ["W"] * card.wild + ["?"] * card.chosen
         extras = (["msg"] if card.messenger else []) + ([f"purse{card.purse}"] if card.purse is not None else []) \
             + (["lock"] if card.lock else [])
         words = ability_text(card)

@@ -59,6 +59,7 @@ from castle_combo.engine.decisions import (
     Decision,
     DiscardCard,
     Frame,
+    NameShield,
     OwedChoice,
 )
 from castle_combo.errors import RulesetError
@@ -75,6 +76,7 @@ __all__ = [
     "IfStep",
     "LaterStep",
     "MayStep",
+    "NameShieldStep",
     "NeighbourCopyStep",
     "OwedStep",
     "OwnGains",
@@ -175,7 +177,11 @@ class Work(Tableaux, Protocol):
         """Swap the places of ``seat``'s cards at ``first`` and ``second`` (each keeps its index, side, gold, key)."""
 
     def resolve_bought(self, seat: int, index: int) -> None:
-        """Start resolving, on top of the stack, the ability when bought of ``seat``'s card at ``index``."""
+        """Start resolving, on top of the stack, the ability when bought of ``seat``'s card at ``index`` (a card
+        turned face up: its chosen shield, if any, is not named)."""
+
+    def name_shield(self, seat: int, index: int, shield: int) -> None:
+        """Name shield type ``shield`` for the chosen shield of ``seat``'s face-up card at ``index``."""
 
     @property
     def next_discounts(self) -> list[tuple[int, int, int]]: ...
@@ -231,6 +237,34 @@ class ChoiceStep:
         """Put the chosen option's effects first in the ability's queue."""
         assert isinstance(action, Choose)
         _queue_first(work, self.options[action.option - 1])
+
+
+@attrs.frozen
+class NameShieldStep:
+    """A card with a chosen shield, bought face up: its owner names the shield's type (``Choose(k)``, k from 1, in
+    the rulebook's order), before the rest of its ability when bought.
+
+    Its address is the part alone, ``(BOUGHT,)``, first in the ability when
+    bought. Nothing is asked in a copy (the copying card has no chosen
+    shield), nor for a card turned face up later (it never reaches this step:
+    ``Work.resolve_bought`` leaves it out), nor once the type is named.
+    """
+
+    asks: ClassVar[type] = NameShield
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which type."""
+        if frame.copied:
+            return None
+        cell = work.tableaux[seat][frame.index]
+        if cell.face_down or cell.shield >= 0 or not work.facts[cell.card].chosen:
+            return None
+        return NameShield(frame.index)
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Name the chosen type."""
+        assert isinstance(action, Choose)
+        work.name_shield(seat, work.frames[-1].index, action.option - 1)
 
 
 def _queue_first(work: Work, addresses: tuple[Address, ...]) -> None:
@@ -745,10 +779,10 @@ class OwedStep:
 
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep]
+             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep, OwedStep]
+               SwapStep, PlayerStep, OwedStep, NameShieldStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1288,6 +1322,9 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
     parts = {moment: _compile_effects(effects, (_PART_OF[moment],), facts, steps, slots)
              for moment, effects in card.parts() if moment is not model.Moment.IN_ROW}
     takes = compile_filter(card.on_take, facts)
+    if card.chosen:  # the chosen shield is named first when bought face up (its address: the part alone)
+        steps[(BOUGHT,)] = NameShieldStep()
+        parts[model.Moment.BOUGHT] = ((BOUGHT,), *parts.get(model.Moment.BOUGHT, ()))
     if model.Moment.TAKE in parts:  # the take trigger opens with its watch (its address: the part alone)
         steps[(TAKE,)] = WatchStep(takes)
         parts[model.Moment.TAKE] = ((TAKE,), *parts[model.Moment.TAKE])

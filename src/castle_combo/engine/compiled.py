@@ -132,7 +132,9 @@ class Compiled:
         self.auto_bought: tuple[tuple[Run, ...] | None, ...] = tuple(_auto_runs(a) for a in self.abilities)
         #: Per card, its ability when bought as gains and discounts summed in the owner's own tableau, when it
         #: is only that (most cards): the fast path adds them without running the steps. Else ``None``.
-        self.own_gains: tuple[OwnGains | None, ...] = tuple(compile_own_gains(c, self.facts) for c in rules.cards)
+        #: (A card with a chosen shield has neither: its owner names the shield's type when it is bought.)
+        self.own_gains: tuple[OwnGains | None, ...] = tuple(
+            None if c.chosen else compile_own_gains(c, self.facts) for c in rules.cards)
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
         self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
         #: Every take of each card by grid cell, face up then face down; built on first use.
@@ -240,9 +242,13 @@ class Compiled:
             action = self._reveals[card] = Reveal(self.facts[card].name)
         return action
 
-    def plus_shields(self, card: int, shields: tuple[int, ...]) -> tuple[int, ...]:
-        """``shields`` (face-up totals per type) with ``card``'s added."""
-        return tuple(map(operator.add, shields, self.facts[card].shields))
+    def plus_shields(self, card: int, shields: tuple[int, ...], named: int = -1) -> tuple[int, ...]:
+        """``shields`` (face-up totals per type) with ``card``'s added (its chosen shield as type ``named``, when
+        one was named)."""
+        total = tuple(map(operator.add, shields, self.facts[card].shields))
+        if named < 0:
+            return total
+        return total[:named] + (total[named] + self.facts[card].chosen,) + total[named + 1:]
 
     def name(self, card: int) -> str:
         """The name of the card with id ``card``."""

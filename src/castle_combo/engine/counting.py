@@ -96,8 +96,10 @@ __all__ = [
     "Placed",
     "ScoreFn",
     "Tableaux",
+    "as_named_type",
     "as_wild_type",
     "card_facts",
+    "cell_facts",
     "compile_condition",
     "compile_own_count",
     "compile_per",
@@ -134,7 +136,9 @@ class CardFacts:
     ``shield_count``, in no type of ``shields``); ``copies_scoring`` marks a
     card that scores as an adjacent card, which no other card may copy.
     ``parts`` lists the :class:`~castle_combo.language.model.Part` values the
-    card has (what the filter "card with a ..." asks).
+    card has (what the filter "card with a ..." asks). ``chosen`` is the
+    number of chosen shields (0 or 1, in ``shield_count``): the type its owner
+    named is :attr:`Placed.shield` of the card in a tableau.
     """
 
     id: int
@@ -152,6 +156,7 @@ class CardFacts:
     wild: int = 0
     copies_scoring: bool = False
     parts: frozenset[Part] = frozenset()
+    chosen: int = 0
 
 
 #: Effects that do not make a card worth copying: a discount, a copy, or a choice, condition or wait (walked into).
@@ -198,7 +203,7 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
         deck=_DECK_INDEX[card.deck],
         cost=card.cost,
         shields=tuple(shields),
-        shield_count=len(card.shields) + card.wild,
+        shield_count=len(card.shields) + card.wild + card.chosen,
         purse=card.purse,
         messenger=card.messenger,
         has_discount=card.has_discount,
@@ -208,6 +213,7 @@ def card_facts(card_id: int, card: model.Card) -> CardFacts:
         wild=card.wild,
         copies_scoring=card.copies_scoring,
         parts=_parts(card),
+        chosen=card.chosen,
     )
 
 
@@ -223,6 +229,31 @@ def as_wild_type(facts: CardFacts, card_id: int, shield: int) -> CardFacts:
     return attrs.evolve(facts, id=card_id, shields=tuple(shields))
 
 
+def as_named_type(facts: CardFacts, shield: int) -> CardFacts:
+    """``facts`` of a card with a chosen shield, that shield counted as shield type ``shield`` (its owner named it)."""
+    shields = list(facts.shields)
+    shields[shield] += facts.chosen
+    return attrs.evolve(facts, shields=tuple(shields))
+
+
+def cell_facts(facts: Sequence[CardFacts]) -> Callable[[Placed], CardFacts] | None:
+    """The facts of a placed card, its chosen shield counted as the type named (:attr:`Placed.shield`).
+
+    ``None`` when no card of ``facts`` has a chosen shield: then a cell's facts
+    are ``facts[cell.card]``, and the counts keep their direct reads (every
+    printed card).
+    """
+    named = {f.id: tuple(as_named_type(f, t) for t in range(len(SHIELDS))) for f in facts if f.chosen}
+    if not named:
+        return None
+
+    def of(c: Placed) -> CardFacts:
+        shield = c.shield
+        return facts[c.card] if shield < 0 else named[c.card][shield]
+
+    return of
+
+
 class Placed(NamedTuple):
     """One card in a tableau: its id, position, side, the gold stored on it and a key waiting on it.
 
@@ -232,7 +263,9 @@ class Placed(NamedTuple):
     ``points`` are those its effects kept on it (``gain 3 points``), added to
     its score, only ever non-zero on a face-up card; ``keys`` are those its
     effects locked on it (``put 2 keys on this card``), no longer its owner's,
-    only ever non-zero on a face-up card.
+    only ever non-zero on a face-up card. ``shield`` is the type (index in
+    :data:`SHIELDS`) its owner named for its chosen shield when buying it,
+    ``-1`` when none was named (a card without one, or taken face down).
 
     A named tuple, like every part of a game state (see
     :mod:`castle_combo.engine.table`): the engine builds one per card taken,
@@ -248,6 +281,7 @@ class Placed(NamedTuple):
     key: bool = False
     points: int = 0
     keys: int = 0
+    shield: int = -1
 
     def replace(self, **changes: Any) -> Placed:
         """A copy with the fields named in ``changes`` changed."""
@@ -321,6 +355,8 @@ def _shield_totals(facts: Sequence[CardFacts], cells: Sequence[Placed]) -> list[
             shields = facts[cell.card].shields
             for i in range(6):
                 totals[i] += shields[i]
+            if cell.shield >= 0:
+                totals[cell.shield] += facts[cell.card].chosen
     return totals
 
 
@@ -401,6 +437,9 @@ def compile_filter(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Pr
             return lambda c, me, o: not c.face_down and facts[c.card].deck == d
         case HasShield(shields=shields):
             wanted = [_SHIELD_INDEX[s] for s in shields]
+            of = cell_facts(facts)
+            if of is not None:
+                return lambda c, me, o: not c.face_down and any(of(c).shields[i] for i in wanted)
             return lambda c, me, o: not c.face_down and any(facts[c.card].shields[i] for i in wanted)
         case model.HasWild():
             return lambda c, me, o: not c.face_down and facts[c.card].wild > 0
@@ -458,6 +497,8 @@ def _static(f: model.CardFilter, facts: Sequence[CardFacts]) -> tuple[tuple[bool
             d = _DECK_INDEX[deck]
             return tuple(card.deck == d for card in facts), False
         case HasShield(shields=shields):
+            if any(card.chosen for card in facts):
+                return None  # a chosen shield's type is the cell's, not the card's
             wanted = [_SHIELD_INDEX[s] for s in shields]
             return tuple(any(card.shields[i] for i in wanted) for card in facts), False
         case model.HasWild():
@@ -494,6 +535,10 @@ def _static(f: model.CardFilter, facts: Sequence[CardFacts]) -> tuple[tuple[bool
 def _shares(trait: Trait, facts: Sequence[CardFacts]) -> Pred:
     match trait:
         case Trait.SHIELD:
+            of = cell_facts(facts)
+            if of is not None:
+                return lambda c, me, o: (not c.face_down and me is not None and not me.face_down and any(
+                    a and b for a, b in zip(of(c).shields, of(me).shields, strict=True)))
             return lambda c, me, o: (not c.face_down and me is not None and not me.face_down and any(
                 a and b for a, b in zip(facts[c.card].shields, facts[me.card].shields, strict=True)))
         case Trait.DECK:
@@ -578,7 +623,7 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
             pred = compile_filter(on, facts)
             assert pred is not None
             return lambda cells, me, o, cap: sum(1 for c in cells if pred(c, me, o))
-        case Shields(shields=(shield,), on=None):
+        case Shields(shields=(shield,), on=None) if cell_facts(facts) is None:
             one = _SHIELD_INDEX[shield]
             return lambda cells, me, o, cap: sum(facts[c.card].shields[one] for c in cells if not c.face_down)
         case Shields(shields=shields, on=on):
@@ -586,6 +631,9 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
             if not shields:
                 return lambda cells, me, o, cap: sum(facts[c.card].shield_count for c in pick(cells, me, o))
             indices = [_SHIELD_INDEX[s] for s in shields]
+            of = cell_facts(facts)
+            if of is not None:
+                return lambda cells, me, o, cap: sum(of(c).shields[i] for c in pick(cells, me, o) for i in indices)
             return lambda cells, me, o, cap: sum(
                 facts[c.card].shields[i] for c in pick(cells, me, o) for i in indices)
         case model.WildShields(on=on):
@@ -1115,8 +1163,10 @@ def compile_own_count(per: model.Per, facts: Sequence[CardFacts]) -> OwnCountFn 
 
 
 def _alike(trait: Trait, same: bool, facts: Sequence[CardFacts]) -> Callable[[Sequence[Placed]], bool]:
+    of = cell_facts(facts)
+
     def values(c: Placed) -> set[Any]:
-        f = facts[c.card]
+        f = facts[c.card] if of is None else of(c)
         match trait:
             case Trait.SHIELD:
                 return {i for i, n in enumerate(f.shields) if n}

@@ -50,7 +50,7 @@ from castle_combo.engine.actions import (
 )
 from castle_combo.errors import RecordError
 from castle_combo.files import MAX_NUMBER, quote
-from castle_combo.language.model import Deck
+from castle_combo.language.model import Deck, Shield
 
 __all__ = [
     "DECISIONS",
@@ -68,10 +68,12 @@ __all__ = [
     "DecisionKind",
     "DiscardCard",
     "Frame",
+    "NameShield",
     "OpenLockOrPass",
     "OwedChoice",
     "Pending",
     "Resume",
+    "SHIELD_ORDER",
     "decision_from_json",
 ]
 
@@ -487,6 +489,49 @@ class ChooseTimes(DecisionKind):
         return cls(value)
 
 
+#: The shield types in the rulebook's order, as a chosen shield is named (``Choose(1)`` nobility ... ``Choose(6)``).
+SHIELD_ORDER: tuple[Shield, ...] = tuple(Shield)
+
+
+@attrs.frozen
+class NameShield(DecisionKind):
+    """A card with a chosen shield, just bought face up, waits for its owner to name the shield's type.
+
+    Answered by ``Choose(k)``, k from 1 to 6, in the rulebook's order of the
+    shield types (:data:`SHIELD_ORDER`: nobility, faith, scholarship,
+    military, craftsmanship, peasantry). ``index`` is the card's place in its
+    owner's tableau. Asked before the card's ability when bought, so its
+    effects already count the shield as the type named.
+    """
+
+    kind: ClassVar[str] = "shield"
+    field: ClassVar[str] = "index"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
+
+    index: int
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        return _CHOICES[len(SHIELD_ORDER)]
+
+    def owed(self, table: Table, card: str) -> str:
+        types = ", ".join(f"{k} {shield.value}" for k, shield in enumerate(SHIELD_ORDER, 1))
+        return f"name the type of {card}'s chosen shield ({types})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        return f"there are shield types 1 to {len(SHIELD_ORDER)}; there is no type {action.option}"
+
+    def value(self) -> Any:
+        return self.index
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> NameShield:
+        if type(value) is not int or not 0 <= value <= MAX_NUMBER:
+            raise RecordError(f"{path}: expected the tableau index of the card whose shield is named, "
+                              f"got {quote(value)}")
+        return cls(value)
+
+
 def _theirs(table: Table, candidates: Sequence[tuple[int, int]]) -> list[int]:
     """The card ids at ``(seat, index)`` places of other players' tableaux."""
     return [table.players[seat].tableau[index].card for seat, index in candidates]
@@ -678,7 +723,7 @@ class OwedChoice(DecisionKind):
 
 
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
-                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice]
+                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

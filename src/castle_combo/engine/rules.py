@@ -290,7 +290,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
             and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
-        placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0))
+        placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0, -1))
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None:
             tableau += (placed,)

@@ -284,7 +284,7 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
         put = min(room, gold)
         if put > 0:
             out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key, cell.points,
-                            cell.keys)
+                            cell.keys, cell.shield)
             gold -= put
     return tuple(out), gold
 
@@ -336,7 +336,7 @@ def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], place
         for i, put in zip(purses, puts, strict=True):
             if put:
                 c = out[i]
-                out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key, c.points, c.keys)
+                out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key, c.points, c.keys, c.shield)
         trial[seat] = tuple(out)
         return _seat_total(engine, trial, keys, left, seat, messenger)
 
@@ -445,7 +445,7 @@ def _as_type(engine: Compiled, cells: tuple[Placed, ...], shield: int) -> tuple[
     """``cells`` with every face-up card's wild shields counted as shield type ``shield`` (stand-in ids)."""
     wild_as = engine.wild_as
     return tuple(
-        Placed(wild_as[c.card][shield], c.x, c.y, c.face_down, c.gold, c.key, c.points, c.keys)
+        Placed(wild_as[c.card][shield], c.x, c.y, c.face_down, c.gold, c.key, c.points, c.keys, c.shield)
         if not c.face_down and c.card in wild_as else c
         for c in cells
     )

@@ -175,6 +175,8 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
         if not cell.face_down:
             f = engine.facts[cell.card]
             shields = [a + b for a, b in zip(shields, f.shields, strict=True)]
+            if cell.shield >= 0:  # a chosen shield, its type named
+                shields[cell.shield] += f.chosen
             banners[f.deck] += 1
     free = spots_of(player.tableau)
     return PlayerState(

@@ -119,7 +119,7 @@ class Turn:
     def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False) -> int:
         """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``); return its index there."""
         tableau = self.tableaux[seat]
-        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0, 0)),)
+        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0, 0, -1)),)
         if not face_down:
             f = self.facts[card]
             self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])
@@ -136,7 +136,7 @@ class Turn:
         old = self.tableaux[seat][index]
         self._replace(seat, index, old._replace(face_down=False))
         f = self.facts[old.card]
-        self.shields[seat] = self.engine.plus_shields(old.card, self.shields[seat])
+        self.shields[seat] = self.engine.plus_shields(old.card, self.shields[seat], old.shield)
         castle, village = self.banners[seat]
         self.banners[seat] = (castle + 1, village) if f.deck == 0 else (castle, village + 1)
 
@@ -154,11 +154,21 @@ class Turn:
         self.swapped = True
 
     def resolve_bought(self, seat: int, index: int) -> None:
-        """Resolve next the ability when bought of ``seat``'s card at ``index`` (not as a copy)."""
+        """Resolve next the ability when bought of ``seat``'s card at ``index`` (not as a copy), a card turned face
+        up: its chosen shield, if it has one, is not named (its address, the part alone, is left out)."""
         card = self.tableaux[seat][index].card
-        bought = self.engine.abilities[card].bought
+        bought = tuple(address for address in self.engine.abilities[card].bought if len(address) > 1)
         if bought:
             self.frames.append(Frame(card, index, bought, seat=self.owner(seat)))
+
+    def name_shield(self, seat: int, index: int, shield: int) -> None:
+        """Name shield type ``shield`` for the chosen shield of ``seat``'s face-up card at ``index``: from now on
+        it counts as a shield of that type (in the seat's totals too)."""
+        old = self.tableaux[seat][index]
+        self._replace(seat, index, old._replace(shield=shield))
+        totals = list(self.shields[seat])
+        totals[shield] += self.facts[old.card].chosen
+        self.shields[seat] = tuple(totals)
 
     def exhausted(self, deck: int) -> bool:
         """Whether location ``deck`` (0 castle, 1 village) is exhausted."""

@@ -145,9 +145,10 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
                                                         "column', 'a corner', 'the middle of an edge' or 'the center'"))
         words -= REGION_WORDS | {"a", "the", "middle"}
     if set(SHIELD_WORDS) <= words:
-        wild = [word for word in ("wild", "chosen") if word in words]
+        wild = ["wild"] if "wild" in words else []
         categories.append(("a shield", "a shield (" + _join(list(SHIELD_WORDS) + wild) + ")"))
-        words -= set(SHIELD_WORDS) | set(wild)
+        # A chosen shield ('shields chosen') is rarer: the list of types names the printed ones and a wild one.
+        words -= set(SHIELD_WORDS) | set(wild) | {"chosen"}
     if set(DECK_WORDS) <= words:
         categories.append(("a deck", "a deck (castle or village)"))
         words -= set(DECK_WORDS)

@@ -60,6 +60,8 @@ _SHIELDS = {
     "peasantry": ("#3f8f3a", "white", "P"),
 }
 _WILD = ("#8a8a8a", "white", "W")
+#: A chosen shield (``shields chosen``), whose type its owner names when buying the card.
+_CHOSEN = ("#ffffff", "#222222", "?")
 #: The colour that marks what the last move changed.
 CHANGED = "#e8590c"
 
@@ -240,6 +242,7 @@ def _lines(wrapped: Sequence[Sequence[str]]) -> float:
 def _shield_marks(card: CardLike, big: bool = False) -> list[str]:
     marks = []
     entries = [(_SHIELDS[shield.value], shield.value) for shield in card.shields] + [(_WILD, "wild")] * card.wild
+    entries += [(_CHOSEN, "chosen")] * getattr(card, "chosen", 0)  # named by its owner when bought
     half, step, letter_size = (11, 24, _TABLEAU_TYPE[1]) if big else (8, 21, 8.5)
     for i, ((fill, ink, letter), name) in enumerate(entries):
         cx = 9 + half + i * step

@@ -18,7 +18,8 @@ later). :func:`check_state` refuses such a state with a
   whose places need not follow the order taken, the places are ones the rule
   could have filled in some order), gold stored only on face-up purse cards
   and within their capacity, a key only on a face-up lock card, points and locked keys only on a face-up card
-  whose abilities (or one it uses) can put them there, and the next card from either row only in a ruleset
+  whose abilities (or one it uses) can put them there, a shield type named only for a face-up card with a
+  chosen shield, and the next card from either row only in a ruleset
   with a card that allows it;
 * gold in a row only on a card there that piles it up, and at most its amount per card taken (each ended
   turn puts it once; before any turn has ended there is none);
@@ -234,6 +235,11 @@ def _check_player(state: Table, seat: int) -> None:
         if cell.keys and cell.face_down:
             raise _fail(f"{where}.keys", "keys are locked only on a face-up card (its effects put them there)")
         name = engine.name(cell.card)
+        if cell.shield >= 0 and not facts.chosen:
+            raise _fail(f"{where}.shield", f"{name} has no chosen shield, so no shield type is named for it; "
+                                           "remove \"shield\" from this card")
+        if cell.shield >= 0 and cell.face_down:
+            raise _fail(f"{where}.shield", "a shield type is named only for a face-up card (bought face up)")
         if cell.points and not _may_hold(state, cell.card, GainPoints):
             raise _fail(f"{where}.points", f"{name} never keeps points: no effect of its ability (or of one it "
                                            "uses) gains or loses points; remove \"points\" from this card")

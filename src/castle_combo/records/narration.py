@@ -42,7 +42,9 @@ from castle_combo.engine.decisions import (
     ChooseOption,
     ChoosePlayer,
     ChooseTimes,
+    NameShield,
     OwedChoice,
+    SHIELD_ORDER,
 )
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
@@ -182,6 +184,8 @@ def option_text(state: GameState) -> list[str]:
     pending = state.pending
     if pending is not None and isinstance(pending.decision, ChoosePlayer):
         return [f"seat {seat}" for seat in pending.decision.candidates]
+    if pending is not None and isinstance(pending.decision, NameShield):
+        return [shield.value for shield in SHIELD_ORDER]
     if pending is not None and isinstance(pending.decision, OwedChoice) and pending.frames:
         # The options the answering player can pay for, in the order of the answers ("that player": them).
         owed = node_at(state.rules.cards[pending.frames[-1].card], pending.step)
@@ -281,6 +285,10 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         candidates = before.pending.decision.candidates
         chosen = who[candidates[action.option - 1]] if 0 < action.option <= len(candidates) else "nobody"
         head = f"{name} chooses {chosen}"
+    elif isinstance(action, Choose) and before.pending is not None \
+            and isinstance(before.pending.decision, NameShield):
+        named = SHIELD_ORDER[action.option - 1].value if 0 < action.option <= len(SHIELD_ORDER) else "no type"
+        head = f"{name} names {named} for the {_asking_card(before)}"
     elif isinstance(action, Choose) and before.pending is not None \
             and isinstance(before.pending.decision, OwedChoice):
         offered = before.pending.decision.options

@@ -33,7 +33,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from castle_combo.engine.actions import action_from_json
 from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.counting import DECKS, Placed
-from castle_combo.engine.decisions import Frame, Pending, Resume, decision_from_json
+from castle_combo.engine.decisions import SHIELD_ORDER, Frame, Pending, Resume, decision_from_json
 from castle_combo.engine.game import default_rules, new_game
 from castle_combo.engine.record import RECORD_FORMAT, Seat, record
 from castle_combo.engine.state import (
@@ -221,6 +221,10 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             del out["points"]
         if not out["keys"]:
             del out["keys"]  # keys locked on the card ("put 2 keys on this card"), saved only when some
+        if out["shield"] < 0:
+            del out["shield"]  # the type named for a chosen shield, saved only when named
+        else:
+            out["shield"] = SHIELD_ORDER[out["shield"]].value
         return out
 
     def points_in(value: Any, _: Any = None) -> int:
@@ -233,10 +237,18 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             raise RecordError(f"expected a whole number of keys locked on the card, got {quote(value)}")
         return value
 
+    def shield_in(value: Any, _: Any = None) -> int:
+        for i, shield in enumerate(SHIELD_ORDER):
+            if value == shield.value:
+                return i
+        raise RecordError(f"expected the shield type named for the card's chosen shield "
+                          f"({', '.join(s.value for s in SHIELD_ORDER)}), got {quote(value)}")
+
     conv.register_unstructure_hook(Placed, cell_out)
     conv.register_structure_hook(Placed, complete(Placed, namedtuple_dict_structure_factory(
         Placed, conv, "from_converter", True, card=as_card, points=override(struct_hook=points_in),
-        keys=override(struct_hook=keys_in)), frozenset({"points", "keys"})))
+        keys=override(struct_hook=keys_in), shield=override(struct_hook=shield_in)),
+        frozenset({"points", "keys", "shield"})))
     for cls, fields in (
         (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
                  "discarded": as_cards, "seat": override(omit_if_default=True)}),
