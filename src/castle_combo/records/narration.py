@@ -37,6 +37,7 @@ from castle_combo.engine.actions import (
     UseKey,
 )
 from castle_combo.engine.decisions import (
+    SHIELD_ORDER,
     AcceptOrDecline,
     ChooseNeighbourCard,
     ChooseOption,
@@ -44,7 +45,6 @@ from castle_combo.engine.decisions import (
     ChooseTimes,
     NameShield,
     OwedChoice,
-    SHIELD_ORDER,
 )
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
