@@ -199,3 +199,18 @@ def test_bots_answer_the_name_and_play_games_with_chosen_shields_to_the_end(seed
     assert named > 0
     assert cc.replay(state.record(), rules=rules) == state
     assert serialize.loads(serialize.dumps(state), rules=rules) == state
+
+
+def test_the_rl_space_encodes_the_six_answers_and_the_question_only_where_a_card_asks_it() -> None:
+    pytest.importorskip("numpy", reason="the RL observation needs the rl extra (numpy)")
+    from castle_combo.adapters.encoding import ActionSpace
+
+    rules = ruleset(_stranger())
+    state = game(rules, village=["Masked Stranger", "v1", "v2"]).apply(take("Masked Stranger"))
+    space = ActionSpace(rules, 2)
+    assert sorted(space.legal(state)) == sorted(space.encode(a) for a in state.legal_actions())
+    assert len(space.legal(state)) == 6
+    assert space.observe(state, 0).shape == (space.observation_size,)
+    plain = ActionSpace(cc.Ruleset.standard(), 2)
+    assert decisions.NameShield in space.kinds and decisions.NameShield not in plain.kinds
+    assert len(plain.kinds) == len(decisions.DECISIONS) - 1

@@ -59,8 +59,8 @@ comes first. The float32 vector is, in order:
   decision, in the engine's order: choose, discard, row, adjacent card, lock
   or pass, an optional cost, a face-down card to turn up, a number of times, a
   neighbour's card, a card to swap, a player of your choice, a choice owed by
-  another player) and its number of
-  answers / 10.
+  another player, and, when a card of the ruleset has a chosen shield, the
+  type to name for it) and its number of answers / 10.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import DECISIONS
+from castle_combo.engine.decisions import DECISIONS, SHIELD_ORDER, NameShield
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
@@ -130,7 +130,12 @@ class ActionSpace:
                    if isinstance(node, (Choice, PlayersChoose))]
         chosen = any(isinstance(node, EachPlayer) and node.chosen for card in self.rules.cards
                      for node in walk(card.effects))
-        self.choices = max([2, *options, *([players - 1] if chosen else [])])
+        #: Whether a card of the ruleset has a chosen shield (its owner names the type, ``Choose(1..6)``): then the
+        #: decision one-hot has a place for that question, else the layout is unchanged.
+        self.named = any(card.chosen for card in self.rules.cards)
+        self.kinds = DECISIONS if self.named else tuple(kind for kind in DECISIONS if kind is not NameShield)
+        self.choices = max([2, *options, *([players - 1] if chosen else []), *([len(SHIELD_ORDER)] if self.named
+                                                                              else [])])
         most = [node.most for card in self.rules.cards for node in walk(card.effects)
                 if isinstance(node, MayDo) and node.repeat]
         #: How many answers a "how many times" decision may have in this ruleset (0 when no card asks one).
@@ -167,7 +172,7 @@ class ActionSpace:
         self._per_seat = self._either_at + (1 if self.either else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
-        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(DECISIONS) + 1
+        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(self.kinds) + 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         """The space itself: it never changes (the codes it remembers are the same for every copy)."""
@@ -346,8 +351,8 @@ class ActionSpace:
             out[at + 5 + _PHASES.index(view.phase)] = 1
         if view.pending is not None:
             kind = type(view.pending.decision)
-            out[at + 9 + DECISIONS.index(kind)] = 1
-            out[at + 9 + len(DECISIONS)] = len(state.legal_actions()) / 10
+            out[at + 9 + self.kinds.index(kind)] = 1
+            out[at + 9 + len(self.kinds)] = len(state.legal_actions()) / 10
         return out
 
     def describe(self, index: int) -> str:
