@@ -214,3 +214,14 @@ def test_the_rl_space_encodes_the_six_answers_and_the_question_only_where_a_card
     plain = ActionSpace(cc.Ruleset.standard(), 2)
     assert decisions.NameShield in space.kinds and decisions.NameShield not in plain.kinds
     assert len(plain.kinds) == len(decisions.DECISIONS) - 1
+
+
+def test_the_state_text_and_the_pictures_show_the_type_named() -> None:
+    state = _table(_stranger()).apply(take("Masked Stranger")).apply(cc.Choose(FAITH))
+    assert state.tableau(0)[0].shield is m.Shield.FAITH
+    assert "Masked Stranger (faith)" in str(state)
+    from castle_combo import pictures
+
+    assert "<title>chosen shield</title>" in pictures.card(_stranger())
+    cell = pictures.Cell(_stranger(), 0, 0, shield="faith")
+    assert "<title>faith (chosen) shield</title>" in pictures.tableau([cell])

@@ -228,6 +228,7 @@ class GameState(Table):
                         name = f"[{card}]" if cell.face_down else card
                         extra = f" +{cell.gold}g" if cell.gold else ""
                         extra += f" +{cell.locked}k" if cell.locked else ""  # keys locked on it
+                        extra += f" ({cell.shield})" if cell.shield else ""  # the type named for its chosen shield
                         words.append(name + extra + (" (key)" if cell.key else ""))
                 lines.append("  " + " | ".join(f"{w:<16}" for w in words).rstrip())
         return "\n".join(lines)
@@ -269,7 +270,8 @@ class GameState(Table):
                 old = before.get(t.card.name) if before is not None else None
                 changed = before is not None and (old is None or (old.at, old.face_down, old.gold, old.key, old.keys)
                                                   != (t.at, t.face_down, gold, t.key, t.keys))
-                cells.append(pictures.Cell(t.card, col, row, t.face_down, gold, t.key, changed, t.keys))
+                cells.append(pictures.Cell(t.card, col, row, t.face_down, gold, t.key, changed, t.keys,
+                                           t.shield.value if t.shield is not None else None))
             name = names[seat] if names is not None else f"Seat {seat}"
             seats.append(pictures.SeatPicture(name, player.gold if sheets is None else sheets[seat].gold_left,
                                               player.keys, tuple(cells), player.keys_on_cards,

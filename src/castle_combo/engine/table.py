@@ -24,12 +24,12 @@ import attrs
 
 from castle_combo.engine.actions import Action
 from castle_combo.engine.compiled import Compiled
-from castle_combo.engine.counting import DECKS, Placed
+from castle_combo.engine.counting import DECKS, SHIELDS, Placed
 from castle_combo.engine.decisions import Frame, Pending, Resume
 from castle_combo.engine.placement import FIRST, spots_after
 from castle_combo.engine.placement import spots as placement_spots
 from castle_combo.facts import CARDS_PER_PLAYER
-from castle_combo.language.model import Card, Deck
+from castle_combo.language.model import Card, Deck, Shield
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
@@ -250,7 +250,8 @@ class TableauCard:
     """A card in a tableau, as the public accessors show it.
 
     ``key`` is true while a key waits on a face-up lock card (its lock not yet opened); ``keys`` are the keys its
-    effects locked on it (``put 2 keys on this card``), no longer its owner's.
+    effects locked on it (``put 2 keys on this card``), no longer its owner's. ``shield`` is the type named for
+    its chosen shield when it was bought (``None``: no chosen shield, or none named).
     """
 
     card: Card
@@ -259,6 +260,7 @@ class TableauCard:
     gold: int
     key: bool = False
     keys: int = 0
+    shield: Shield | None = None
 
 
 class Table(NamedTuple):
@@ -396,10 +398,12 @@ class Table(NamedTuple):
         return tuple(DECKS[i] for i, place in enumerate(self.places) if place[4])
 
     def tableau(self, seat: int) -> tuple[TableauCard, ...]:
-        """``seat``'s cards in the order taken, with positions, sides, stored gold and keys waiting."""
+        """``seat``'s cards in the order taken, with positions, sides, stored gold and keys waiting (and the type
+        named for a chosen shield)."""
         cards = self.rules.cards
         return tuple(
-            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in self.seats[seat][2]
+            TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key, c.keys,
+                        SHIELDS[c.shield] if c.shield >= 0 else None) for c in self.seats[seat][2]
         )
 
     def discount(self, seat: int, deck: Deck) -> int:

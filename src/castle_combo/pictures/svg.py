@@ -131,6 +131,8 @@ class Cell:
     changed: bool = False
     #: Keys its effects locked on it (``put 2 keys on this card``): no longer its owner's.
     locked: int = 0
+    #: The type named for its chosen shield (``"military"``), drawn in the chosen shield's place; ``None``: none.
+    shield: str | None = None
 
 
 @attrs.frozen
@@ -239,10 +241,12 @@ def _lines(wrapped: Sequence[Sequence[str]]) -> float:
     return sum(len(lines) for lines in wrapped) + max(0, len(wrapped) - 1) * 0.6
 
 
-def _shield_marks(card: CardLike, big: bool = False) -> list[str]:
+def _shield_marks(card: CardLike, big: bool = False, named: str | None = None) -> list[str]:
     marks = []
     entries = [(_SHIELDS[shield.value], shield.value) for shield in card.shields] + [(_WILD, "wild")] * card.wild
-    entries += [(_CHOSEN, "chosen")] * getattr(card, "chosen", 0)  # named by its owner when bought
+    # A chosen shield, drawn as the type its owner named when buying the card, else as a blank to name.
+    chosen = (_SHIELDS[named], f"{named} (chosen)") if named is not None else (_CHOSEN, "chosen")
+    entries += [chosen] * getattr(card, "chosen", 0)
     half, step, letter_size = (11, 24, _TABLEAU_TYPE[1]) if big else (8, 21, 8.5)
     for i, ((fill, ink, letter), name) in enumerate(entries):
         cx = 9 + half + i * step
@@ -312,7 +316,7 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
     return paragraphs, [rule.describe() for rule in card.scoring]
 
 
-def card_body(card: CardLike, in_tableau: bool = False, opened: bool = False) -> str:
+def card_body(card: CardLike, in_tableau: bool = False, opened: bool = False, named: str | None = None) -> str:
     """The card's face as SVG elements in a 150x210 box (no ``<svg>`` around them), for symbols and tableaux.
 
     ``in_tableau`` draws the card as it matters once taken: its ability when
@@ -320,8 +324,9 @@ def card_body(card: CardLike, in_tableau: bool = False, opened: bool = False) ->
     that still waits (behind a lock, each later turn, at the game's end), in
     larger type (an effect too long for it is cut short; the ``<title>``
     still says the whole card). ``opened`` says a lock card's lock is open,
-    so its effect is spent too. The bottom strip stays free of words for the
-    badges of :func:`badges`.
+    so its effect is spent too. ``named`` is the type named for its chosen
+    shield, drawn in that shield's place. The bottom strip stays free of words
+    for the badges of :func:`badges`.
     """
     header, background = _DECK_COLOURS[card.deck.value]
     sizes = _TABLEAU_TYPE if in_tableau else _FULL_TYPE
@@ -343,7 +348,7 @@ def card_body(card: CardLike, in_tableau: bool = False, opened: bool = False) ->
             y = 15.5 - name_size * 0.55 + name_size * (0.8 + 1.05 * k)
             parts.append(f'<text x="37" y="{y:.1f}" font-size="{name_size}" font-weight="bold" fill="white">'
                          f"{escape(line)}</text>")
-    parts += [*_shield_marks(card, in_tableau), *_icons(card, in_tableau)]
+    parts += [*_shield_marks(card, in_tableau, named), *_icons(card, in_tableau)]
     paragraphs, rules = _paragraphs(card, in_tableau, opened)
     # In a tableau the scoring comes first, so that cutting a long effect short never hides it.
     texts = rules + paragraphs if in_tableau else paragraphs + rules
@@ -449,7 +454,7 @@ def _cell_body(cell: Cell, in_tableau: bool) -> str:
     if cell.face_down or cell.card is None:
         return face_down_body(cell.card.name if cell.card is not None else None, in_tableau) + badges(cell)
     # A key waits on a lock card once its lock is open.
-    return card_body(cell.card, in_tableau, opened=cell.key) + badges(cell)
+    return card_body(cell.card, in_tableau, opened=cell.key, named=cell.shield) + badges(cell)
 
 
 #: The space between two cards of a grid or a row, in card units.
