@@ -273,6 +273,9 @@ def random_card(rng: random.Random, name: str, deck: Deck, locks: bool = False, 
             unlocked=tuple(unlocked),
         )
         if fan:
+            # (A chosen shield, 'shields chosen', is never drawn: the reference engine does not ask its owner to
+            # name it. The naive judge reads named shields on random tables (language_random), and the rulings are
+            # tests/test_rules_named_shield.py.)
             card = attrs.evolve(
                 card,
                 wild=rng.randint(0, 3 - len(card.shields)) if rng.random() < 0.2 else 0,

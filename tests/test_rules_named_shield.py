@@ -225,3 +225,15 @@ def test_the_state_text_and_the_pictures_show_the_type_named() -> None:
     assert "<title>chosen shield</title>" in pictures.card(_stranger())
     cell = pictures.Cell(_stranger(), 0, 0, shield="faith")
     assert "<title>faith (chosen) shield</title>" in pictures.tableau([cell])
+
+
+def test_the_terminal_game_offers_the_six_types_by_name() -> None:
+    from castle_combo.cli._play_session import decision_words
+
+    state = _table(_stranger()).apply(take("Masked Stranger"))
+    assert decision_words(state, state.legal_actions()) == [
+        "1 choose: nobility", "2 choose: faith", "3 choose: scholarship", "4 choose: military",
+        "5 choose: craftsmanship", "6 choose: peasantry"]
+    owed = state.pending.decision.owed(state, "Masked Stranger")
+    assert owed == ("name the type of Masked Stranger's chosen shield (1 nobility, 2 faith, 3 scholarship, "
+                    "4 military, 5 craftsmanship, 6 peasantry)")
