@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from engine_kit import card_points, game, one, ruleset, take, to_the_end
@@ -237,3 +238,49 @@ def test_the_terminal_game_offers_the_six_types_by_name() -> None:
     owed = state.pending.decision.owed(state, "Masked Stranger")
     assert owed == ("name the type of Masked Stranger's chosen shield (1 nobility, 2 faith, 3 scholarship, "
                     "4 military, 5 craftsmanship, 6 peasantry)")
+
+
+# ---------------------------------------------------------------- score scenarios
+GRID = [["Masked Stranger", "Knight", "Squire"], ["face-down"] * 3, ["face-down"] * 3]
+COUNTER = one("Drillmaster", "score 2 per military shield", "deck castle   cost 0   shields nobility")
+
+
+def test_a_score_scenario_names_the_chosen_shield_by_card_name_and_it_counts_as_that_type() -> None:
+    rules = ruleset(_stranger("score 1"), COUNTER)
+    grid = [["Masked Stranger", "Drillmaster", "face-down"], ["face-down"] * 3, ["face-down"] * 3]
+    named = cc.score_tableau(grid, rules=rules, chosen={"Masked Stranger": "military"})
+    unnamed = cc.score_tableau(grid, rules=rules)
+    assert named.total - unnamed.total == 2  # the Drillmaster's 2 per military shield sees one more
+    from castle_combo.engine.scoring import score_scenario
+
+    as_json = score_scenario({"grid": grid, "chosen": {"Masked Stranger": "military"}}, rules)
+    assert as_json.total == named.total
+
+
+@pytest.mark.parametrize(("chosen", "message"), [
+    ({"Masked Stranger": "gold"}, "$.chosen['Masked Stranger']: expected a shield type"),
+    ({"Drillmaster": "faith"}, "$.chosen['Drillmaster']: Drillmaster has no chosen shield"),
+    ({"v1": "faith"}, "$.chosen['v1']: v1 is not face up in the grid"),
+    (["faith"], "$.chosen: expected an object"),
+])
+def test_a_scenario_naming_a_shield_wrongly_is_refused_with_the_place(chosen: object, message: str) -> None:
+    from castle_combo.engine.scoring import score_scenario
+
+    rules = ruleset(_stranger("score 1"), COUNTER)
+    grid = [["Masked Stranger", "Drillmaster", "face-down"], ["face-down"] * 3, ["face-down"] * 3]
+    with pytest.raises(cc.ScenarioError, match=re.escape(message)):
+        score_scenario({"grid": grid, "chosen": chosen}, rules)
+
+
+def test_an_opponent_in_a_scenario_names_their_chosen_shield_too() -> None:
+    reader = one("Watcher", "score 1 per military shield in your opponents' tableaux",
+                 "deck castle   cost 0   shields nobility")
+    rules = ruleset(_stranger("score 1"), reader)
+    mine = [["Watcher", "face-down", "face-down"], ["face-down"] * 3, ["face-down"] * 3]
+    theirs = [["Masked Stranger", "face-down", "face-down"], ["face-down"] * 3, ["face-down"] * 3]
+    from castle_combo.engine.scoring import score_scenario
+
+    named = score_scenario({"grid": mine, "opponents": [{"grid": theirs, "chosen": {"Masked Stranger": "military"}}]},
+                           rules)
+    plain = score_scenario({"grid": mine, "opponents": [{"grid": theirs}]}, rules)
+    assert named.total - plain.total == 1

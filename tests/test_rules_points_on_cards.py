@@ -120,3 +120,17 @@ def test_points_kept_on_a_card_show_in_the_rl_observation_gained_and_lost_apart(
     seen = space.observe(owing, 1)
     assert (seen[at + 5], seen[at + 6]) == (0, pytest.approx(6 / 20))
     assert seen.min() >= 0
+
+
+def test_a_score_scenario_gives_the_points_kept_on_a_card_by_name_negative_for_points_lost() -> None:
+    from castle_combo.engine.scoring import score_scenario
+
+    rules = ruleset(one("Patron", "when bought: gain 2 points per face-down card\n    score 1", VILLAGE))
+    grid = [["Patron", "face-down", "face-down"], ["face-down"] * 3, ["face-down"] * 3]
+    sheet = score_scenario({"grid": grid, "points": {"Patron": 6}}, rules)
+    assert sheet.cards[0][0] == 1 + 6
+    assert cc.score_tableau(grid, rules=rules, points={"Patron": -3}).cards[0][0] == 1 - 3
+    with pytest.raises(cc.ScenarioError, match=r"\$\.points\['Patron'\]: expected a whole number"):
+        score_scenario({"grid": grid, "points": {"Patron": "6"}}, rules)
+    with pytest.raises(cc.ScenarioError, match=r"\$\.points\['Judge'\]: Judge is not face up in the grid"):
+        score_scenario({"grid": grid, "points": {"Judge": 1}}, rules)

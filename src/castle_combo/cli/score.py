@@ -48,7 +48,9 @@ def register(subparsers: Any) -> None:
             "gold left after filling purses, and the total. FILE holds "
             '{"grid": [[name, name, name], ...], "keys": k, "gold": g, "purse_gold": {"name": gold}}; '
             'write "face-down" for a face-down card. Add "opponents": [{"grid": ..., "gold": g, "keys": k}, ...] '
-            "(every other player, from your left) when the cards read the other players. The cards' "
+            "(every other player, from your left) when the cards read the other players; fan cards may need "
+            '"chosen": {"name": "faith"} (a chosen shield\'s type) or "points": {"name": 4} (points kept on a card). '
+            "The cards' "
             '"at the end of the game" effects resolve before the score.'
         ),
     )

@@ -602,6 +602,8 @@ class ScenarioSeat:
     keys: int = 0
     gold: int = 0
     purse_gold: tuple[tuple[str, int], ...] = ()
+    chosen: tuple[tuple[str, str], ...] = ()
+    points: tuple[tuple[str, int], ...] = ()
 
 
 @attrs.frozen
@@ -614,7 +616,9 @@ class Scenario:
     player to the right). ``first_player`` is the seat that resolves its
     end-of-game effects first: 0 is the scored player, 1 the first of the
     others. ``messenger`` is where the messenger stands at the end (``"castle"`` or ``"village"``), for the cards
-    that read it; ``None`` when the scenario does not say.
+    that read it; ``None`` when the scenario does not say. ``chosen`` names the type of a card's chosen shield
+    (``shields chosen``: its owner named it when buying it; a card not named has a shield of no type), and
+    ``points`` the points kept on a card (``gain 3 points``), both by card name; another player has them too.
     """
 
     grid: tuple[tuple[str, ...], ...]
@@ -625,11 +629,14 @@ class Scenario:
     opponents: tuple[ScenarioSeat, ...] = ()
     first_player: int = 0
     messenger: str | None = None
+    chosen: tuple[tuple[str, str], ...] = ()
+    points: tuple[tuple[str, int], ...] = ()
 
 
 #: The fields of a score scenario, and of another player in it.
-_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "neighbours", "opponents", "first_player", "messenger")
-_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold")
+_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "neighbours", "opponents",
+                    "first_player", "messenger")
+_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points")
 #: The most other players a scenario may have (a game has 2 to 5 players).
 MAX_OPPONENTS = 4
 
@@ -640,6 +647,28 @@ def _nonneg(value: object, path: str) -> int:
         raise ScenarioError(f"{path}: expected a whole number from 0 to {MAX_NUMBER:,} (no game comes near it), "
                             f"got {quote(value)}")
     return value
+
+
+def _chosen(value: object, path: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{path}: expected an object {{\"card name\": \"faith\", ...}}")
+    types = [shield.value for shield in SHIELDS]
+    for name, v in value.items():
+        if v not in types:
+            raise ScenarioError(f"{path}[{quote(name)}]: expected a shield type ({', '.join(types)}), got {quote(v)}")
+    return tuple((str(name), str(v)) for name, v in value.items())
+
+
+def _points(value: object, path: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{path}: expected an object {{\"card name\": points, ...}}")
+    out = []
+    for name, v in value.items():
+        if isinstance(v, bool) or not isinstance(v, int) or not -MAX_NUMBER <= v <= MAX_NUMBER:
+            raise ScenarioError(f"{path}[{quote(name)}]: expected a whole number of points (negative for points "
+                                f"lost), got {quote(v)}")
+        out.append((str(name), v))
+    return tuple(out)
 
 
 def _purse_gold(value: object, path: str) -> tuple[tuple[str, int], ...]:
@@ -654,12 +683,15 @@ def _seat(value: object, path: str) -> ScenarioSeat:
         return ScenarioSeat(_grid(value, path))
     unknown = sorted(set(value) - set(_SEAT_FIELDS))
     if unknown:
-        raise ScenarioError(f"{path}.{unknown[0]}: unknown field; another player has grid, keys, gold and purse_gold")
+        raise ScenarioError(f"{path}.{unknown[0]}: unknown field; another player has {', '.join(_SEAT_FIELDS[:-1])} "
+                            f"and {_SEAT_FIELDS[-1]}")
     if "grid" not in value:
         raise ScenarioError(f"{path}.grid: missing; give the player's finished tableau as 3 rows of 3 card names")
     return ScenarioSeat(_grid(value["grid"], f"{path}.grid"), _nonneg(value.get("keys", 0), f"{path}.keys"),
                         _nonneg(value.get("gold", 0), f"{path}.gold"),
-                        _purse_gold(value.get("purse_gold", {}), f"{path}.purse_gold"))
+                        _purse_gold(value.get("purse_gold", {}), f"{path}.purse_gold"),
+                        _chosen(value.get("chosen", {}), f"{path}.chosen"), _points(value.get("points", {}),
+                                                                                   f"{path}.points"))
 
 
 def _seats(value: object, path: str, most: int, what: str) -> list[object]:
@@ -707,7 +739,8 @@ def load_scenario(data: object) -> Scenario:
     if messenger is not None and messenger not in ("castle", "village"):
         raise ScenarioError(f"$.messenger: expected \"castle\" or \"village\", got {quote(messenger)}")
     return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored,
-                    grids, opponents, first, messenger)
+                    grids, opponents, first, messenger, _chosen(data.get("chosen", {}), "$.chosen"),
+                    _points(data.get("points", {}), "$.points"))
 
 
 def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
@@ -738,6 +771,8 @@ def score_tableau(
     opponents: Sequence[ScenarioSeat | Mapping[str, Any] | Sequence[Sequence[str | Card]]] = (),
     first_player: int = 0,
     messenger: Deck | str | None = None,
+    chosen: Mapping[str, str] | None = None,
+    points: Mapping[str, int] | None = None,
 ) -> ScoreSheet:
     """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
 
@@ -760,6 +795,10 @@ def score_tableau(
     card is which, a player to answer a question) is refused with a :class:`ScenarioError` saying why.
     ``messenger`` is where the messenger stands at the end (``"castle"`` or ``"village"``), which a scoring rule
     may read (``score 4 if the messenger is at the village``); without it such a card is refused.
+    ``chosen`` names the type of a card's chosen shield by card name (``{"Masked Stranger": "faith"}``; a card
+    with a chosen shield not named has a shield of no type, as one turned face up after being taken face
+    down), and ``points`` the points kept on a card (``{"Patron": 4}``, negative for points lost); an
+    opponent's are in their :class:`ScenarioSeat`.
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
@@ -773,7 +812,8 @@ def score_tableau(
     if len(opponents) > MAX_OPPONENTS:
         raise ScenarioError(f"$.opponents: a game has at most {MAX_OPPONENTS + 1} players, so at most "
                             f"{MAX_OPPONENTS} opponents, not {len(opponents)}")
-    seats = [ScenarioSeat(_grid(grid, "$.grid"), keys, gold, _purse_gold(purse_gold or {}, "$.purse_gold"))]
+    seats = [ScenarioSeat(_grid(grid, "$.grid"), keys, gold, _purse_gold(purse_gold or {}, "$.purse_gold"),
+                          _chosen(chosen or {}, "$.chosen"), _points(points or {}, "$.points"))]
     if opponents:
         seats += [entry if isinstance(entry, ScenarioSeat) else _seat(entry, f"$.opponents[{k}]")
                   for k, entry in enumerate(opponents)]
@@ -829,7 +869,26 @@ def _seat_cells(engine: Compiled, seat: ScenarioSeat, path: str, where: dict[str
             raise ScenarioError(f"{at}: {name}'s purse holds at most {capacity} gold, not {amount}")
         i = next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
         cells[i] = cells[i].replace(gold=amount)
+    for name, shield in seat.chosen:
+        at = f"{path}.chosen[{quote(name)}]"
+        i = _face_up(engine, cells, where, grid_path, name, at)
+        if not engine.facts[cells[i].card].chosen:
+            raise ScenarioError(f"{at}: {name} has no chosen shield (`shields chosen`), so no type is named for it")
+        cells[i] = cells[i].replace(shield=next(k for k, s in enumerate(SHIELDS) if s.value == shield))
+    for name, kept in seat.points:
+        at = f"{path}.points[{quote(name)}]"
+        i = _face_up(engine, cells, where, grid_path, name, at)
+        cells[i] = cells[i].replace(points=kept)
     return cells
+
+
+def _face_up(engine: Compiled, cells: list[Placed], where: dict[str, str], grid_path: str, name: str,
+             at: str) -> int:
+    """The index of ``name``'s cell, face up in this grid; a :class:`ScenarioError` at ``at`` if it is not."""
+    if name not in where or not where[name].startswith(grid_path + "["):
+        raise ScenarioError(f"{at}: {name} is not face up in the grid")
+    card = engine.ids[name]
+    return next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
 
 
 #: Where a count reads the locations (rows, discard piles, the cards just discarded): a scenario has none.
@@ -917,4 +976,4 @@ def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
     scenario = load_scenario(data)
     return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules,
                          scenario.neighbours, opponents=scenario.opponents, first_player=scenario.first_player,
-                         messenger=scenario.messenger)
+                         messenger=scenario.messenger, chosen=dict(scenario.chosen), points=dict(scenario.points))
