@@ -184,6 +184,14 @@ def cards(draw: st.DrawFn) -> m.Card:
     if draw(st.integers(0, 5)) == 0:  # gold that piles up on the card while it lies in a row
         put = m.StoreGold(draw(st.integers(1, m.MAX_PURSE)), m.Near(m.Relation.THIS))
         card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.IN_ROW: (put,)})
+    if draw(st.integers(0, 3)) == 0:  # a trigger on key spends (the owner's or other players')
+        spent = tuple(draw(st.lists(automatic_effects, min_size=1, max_size=2)))
+        card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.KEY_SPEND: spent},
+                            spent_by=draw(st.none() | st.sampled_from(m.PlayerGroup)))
+    if draw(st.integers(0, 3)) == 0:  # a trigger on the messenger's moves (any, or to one location)
+        moved = tuple(draw(st.lists(automatic_effects, min_size=1, max_size=2)))  # none moves the messenger
+        card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: moved},
+                            moved_to=draw(st.none() | decks))
     if card.purse is None and "gold on this card" in format_card(card):
         card = attrs.evolve(card, purse=5)
     return card

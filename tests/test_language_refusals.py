@@ -142,6 +142,9 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a card's take trigger resolves for the cards taken after it": "whenever you take a card that is this card: "
                                                                    "gain 1 gold",
     "'that player' is the player who took": "when bought: take 1 gold from that player",
+    "a trigger on a key spend or on the messenger's moves resolves": "whenever an opponent spends a key: choose one: "
+                                                                     "{ gain 1 gold } or { gain 1 key }",
+    "the move would set off the same trigger again": "whenever the messenger moves: move the messenger",
     "the card another player takes lies in their tableau": "whenever an opponent takes a card adjacent to this card: "
                                                            "gain 1 gold",
     "a card in a row belongs to no one yet": "while in a row, at the end of each turn: gain 1 gold",

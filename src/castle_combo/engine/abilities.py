@@ -98,9 +98,10 @@ __all__ = [
 _GOLD, _KEY = 0, 1
 _RESOURCE = {model.Resource.GOLD: _GOLD, model.Resource.KEY: _KEY}
 #: The parts of a card's abilities, as the first number of an address.
-BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END, TAKE = 0, 1, 2, 3, 4, 5
+BOUGHT, UNLOCKED, TURN_START, GAME_END, TURN_END, TAKE, KEY_SPEND, MESSENGER = 0, 1, 2, 3, 4, 5, 6, 7
 _PART_OF = {model.Moment.BOUGHT: BOUGHT, model.Moment.UNLOCKED: UNLOCKED, model.Moment.TURN_START: TURN_START,
-            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END, model.Moment.TAKE: TAKE}
+            model.Moment.GAME_END: GAME_END, model.Moment.TURN_END: TURN_END, model.Moment.TAKE: TAKE,
+            model.Moment.KEY_SPEND: KEY_SPEND, model.Moment.MESSENGER: MESSENGER}
 _NO_ORIGIN = (0, 0)
 
 
@@ -123,6 +124,10 @@ class Work(Tableaux, Protocol):
     def facts(self) -> Sequence[CardFacts]: ...
 
     messenger: int
+
+    def move_messenger(self, where: int) -> None:
+        """Put the messenger at location ``where`` (0 the castle, 1 the village); a change of location sets off the
+        triggers on the messenger's moves."""
 
     @property
     def taker(self) -> int:
@@ -800,6 +805,10 @@ class Ability:
     ``takes(taken_cell, this_cell, origin)``, ``None`` for any card;
     ``taken_by`` who takes: ``None`` the owner, else the players of a group
     seen from the owner (:attr:`~castle_combo.language.model.Card.taken_by`).
+    ``key_spent`` and ``spent_by`` are the trigger on key spends and whose
+    spends set it off; ``messenger_moved`` the trigger on the messenger's
+    moves and ``moved_to`` the location it watches (0 the castle, 1 the
+    village, ``None`` any move).
     ``steps`` holds every step by address. ``opens`` says whether a lock can
     be opened now (see :func:`compile_ability`).
     """
@@ -814,6 +823,10 @@ class Ability:
     taken: tuple[Address, ...] = ()
     takes: Any = attrs.field(default=None, eq=False)
     taken_by: model.PlayerGroup | None = None
+    key_spent: tuple[Address, ...] = ()
+    spent_by: model.PlayerGroup | None = None
+    messenger_moved: tuple[Address, ...] = ()
+    moved_to: int | None = None
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -1054,7 +1067,7 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
             def move_messenger(work: Work, seat: int, index: int) -> None:
                 where = 1 - work.messenger if target is None else target
                 if not work.exhausted(where):
-                    work.messenger = where
+                    work.move_messenger(where)
 
             return move_messenger
         case model.NextDiscount(amount=amount, deck=deck):
@@ -1332,4 +1345,6 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
         parts.get(model.Moment.BOUGHT, ()), parts.get(model.Moment.UNLOCKED, ()), steps, _opens(card.unlocked, facts),
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
         parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), takes, card.taken_by,
+        parts.get(model.Moment.KEY_SPEND, ()), card.spent_by, parts.get(model.Moment.MESSENGER, ()),
+        None if card.moved_to is None else DECKS.index(card.moved_to),
     )

@@ -72,7 +72,8 @@ class Compiled:
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
-        "has_other_take_triggers", "has_row_gold", "has_take_triggers", "has_triggers", "ids", "own_gains",
+        "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_row_gold", "has_take_triggers",
+        "has_triggers", "ids", "own_gains",
         "reads_others", "row_gold", "scorers", "scoring_facts", "trigger_bits", "wild_as",
     )
 
@@ -114,6 +115,10 @@ class Compiled:
         #: Whether any card has effects whenever another player takes a card ("whenever an opponent takes"):
         #: without one, a take looks at its taker's tableau only.
         self.has_other_take_triggers = any(a.taken and a.taken_by is not None for a in self.abilities)
+        #: Whether any card has effects whenever a key is spent ("whenever an opponent spends a key:"), or whenever
+        #: the messenger moves: without one, a key spend and a move skip them (with one, no fast path).
+        self.has_key_triggers = any(a.key_spent for a in self.abilities)
+        self.has_messenger_triggers = any(a.messenger_moved for a in self.abilities)
         #: Per card, which triggers it has face up (:data:`TAKE_TRIGGER`, :data:`TURN_END_TRIGGER`, ...), or-ed
         #: into its owner's ``triggers`` while it is face up: the engine leaves its fast path only for those.
         self.trigger_bits: tuple[int, ...] = tuple(trigger_bits(a) for a in self.abilities)

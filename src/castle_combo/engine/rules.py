@@ -70,7 +70,8 @@ from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.language.model import PlayerGroup
 
 __all__ = ["FACE_DOWN_GOLD", "FACE_DOWN_KEYS", "ROW_SIZE", "apply", "legal_actions", "openable_locks",
-           "run_take_triggers", "run_trigger_effects", "run_triggers", "take"]
+           "run_key_triggers", "run_messenger_triggers", "run_take_triggers", "run_trigger_effects", "run_triggers",
+           "take"]
 
 
 T = TypeVar("T", bound=Table)
@@ -227,7 +228,8 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if move and locations[1 - here][4]:
         raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
     deck, row, discard, removed, _ = locations[here]
-    if fast and (move or len(deck) >= ROW_SIZE) and not row_gold:
+    if (fast and (move or len(deck) >= ROW_SIZE) and not row_gold and not engine.has_key_triggers
+            and not engine.has_messenger_triggers):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         spent = player[:1] + (player[1] - 1,) + player[2:]
         if not move:
@@ -239,11 +241,13 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
             opened, row_gold, engine,
         ))
     turn = Turn(state)
+    turn.keys[seat] -= 1
     if move:
-        turn.messenger = 1 - here
+        turn.move_messenger(1 - here)
     else:
         turn.discard_row(here)
-    turn.keys[seat] -= 1
+    if engine.has_key_triggers:
+        run_key_triggers(state, turn, seat)
     return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
 
 
@@ -285,8 +289,10 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     # other row is full, no lock can be opened at the end of the turn, no face-up card of the seat triggers on
     # the take and none of any seat fires before the next turn. It does exactly what the general path below
     # does (a test plays both ways and compares states).
-    # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end.)
-    if (fast and not engine.has_row_gold and not f.lock and deck and len(row) == ROW_SIZE
+    # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end; nor
+    # in one whose cards watch the messenger's moves.)
+    if (fast and not engine.has_row_gold and not engine.has_messenger_triggers and not f.lock and deck
+            and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
             and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
@@ -404,6 +410,69 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
                                                                                           seats):
                     others.append(Frame(turn.tableaux[owner][index].card, index, ability.taken, seat=owner))
         turn.frames.extend(reversed(others))  # above the taker's own: the first one resolves first
+
+
+def run_key_triggers(state: Table, turn: Turn, seat: int) -> None:
+    """The triggers on the key ``seat`` just spent in step 1, once its move or refresh is done.
+
+    The rules page, "Triggers on key spends and on the messenger": like the triggers on a take, the other
+    seats' cards watching ``seat``'s spends resolve first, seat by seat from the spender's left, each seat's
+    cards in the order taken; then the spender's own cards ("whenever you spend a key:", "whenever any player
+    spends a key:"), in the order taken. Face-up cards only, each looked at when its turn comes; "that
+    player" is the spender (the current player). They never ask.
+    """
+    abilities = state.engine.abilities
+    seats = len(turn.tableaux)
+    for k in (*range(1, seats), 0):
+        owner = (seat + k) % seats
+        index = 0
+        while index < len(turn.tableaux[owner]):
+            cell = turn.tableaux[owner][index]
+            ability = abilities[cell.card]
+            by = ability.spent_by
+            if ability.key_spent and not cell.face_down and (
+                    owner == seat if by is None else seat in players_of(by, owner, seats)):
+                _run_nested(turn, owner, Frame(cell.card, index, ability.key_spent, seat=owner), abilities)
+            index += 1
+
+
+def run_messenger_triggers(turn: Turn, where: int) -> None:
+    """The triggers on the messenger's move to location ``where`` (0 the castle, 1 the village), right when it
+    moves (:meth:`Turn.move_messenger` calls this).
+
+    The rules page, "Triggers on key spends and on the messenger": the cards of the seats after the current
+    player first, from their left, then the current player's; each seat's face-up cards in the order taken,
+    those watching every move or a move to ``where``. They resolve on a stack of their own, inside the step
+    that moved the messenger (a key, an effect, a messenger icon, a refill that exhausted a location), and
+    never ask.
+    """
+    abilities = turn.engine.abilities
+    seats = len(turn.tableaux)
+    seat = turn.playing
+    for k in (*range(1, seats), 0):
+        owner = (seat + k) % seats
+        index = 0
+        while index < len(turn.tableaux[owner]):
+            cell = turn.tableaux[owner][index]
+            ability = abilities[cell.card]
+            if ability.messenger_moved and not cell.face_down and ability.moved_to in (None, where):
+                _run_nested(turn, owner, Frame(cell.card, index, ability.messenger_moved, seat=owner), abilities)
+            index += 1
+
+
+def _run_nested(turn: Turn, owner: int, frame: Frame, abilities: tuple[Ability, ...]) -> None:
+    """Resolve ``frame`` (a trigger of ``owner``'s that never asks) on a stack of its own, inside whatever step set
+    it off; the stack being resolved is left as it was."""
+    saved = turn.frames
+    turn.frames = [frame]
+    try:
+        asked = _run_stack(turn, owner, abilities)
+    finally:
+        turn.frames = saved
+    if asked is not None:
+        raise RulesetError(f"a trigger of {turn.engine.name(frame.card)} asked its owner a question where no "
+                           "trigger may (on a key spend or a move of the messenger): the card language refuses such "
+                           "a card, so this ruleset was built with check=False")
 
 
 def run_trigger_effects(turn: Turn, seat: int, index: int, addresses: tuple[Address, ...]) -> None:
@@ -527,7 +596,7 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         if not last.face_down and f.messenger:
             other = 1 - f.deck
             if not turn.locations[other][4]:
-                turn.messenger = other
+                turn.move_messenger(other)
         turn.refill_rows()
         if not turn.opened_lock and turn.engine.has_locks:
             locks = openable_locks(turn, seat, taken_now=len(turn.tableaux[seat]) - 1)
@@ -597,6 +666,7 @@ def _between_turns(state: Table, turn: Turn, nxt: int, taken: int) -> None:
     seats = len(state.seats)
     run_triggers(state, turn, state.current_player, "turn_end")
     if taken < CARDS_PER_PLAYER * seats:
+        turn.playing = nxt
         run_triggers(state, turn, nxt, "each_turn")
 
 
@@ -615,6 +685,7 @@ def _end_of_game(state: T, turn: Turn, k: int, start: int, action: Action) -> T:
     taken = state.taken if state.taken >= CARDS_PER_PLAYER * seats else CARDS_PER_PLAYER * seats
     while k < seats:
         seat = (state.first_player + k) % seats
+        turn.playing = seat
         index = start
         while index < len(turn.tableaux[seat]):
             cell = turn.tableaux[seat][index]

@@ -47,8 +47,8 @@ class Turn:
 
     __slots__ = (
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "next_discounts", "opened_lock", "reshuffles", "rng", "row_gold", "script", "shields", "state", "swapped",
-        "tableaux", "either_row", "this_turn",
+        "moving", "next_discounts", "opened_lock", "playing", "reshuffles", "rng", "row_gold", "script", "shields",
+        "state", "swapped", "tableaux", "either_row", "this_turn",
     )
 
     def __init__(self, state: Table) -> None:
@@ -87,6 +87,11 @@ class Turn:
         #: The locations as plain tuples in :class:`Location`'s field order (see ``Table.places``).
         self.locations: list[Place] = list(state.places)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
+        #: Whether the triggers on a move of the messenger are resolving (a move they make sets off nothing).
+        self.moving = False
+        #: The seat whose turn it is, for the order of the triggers on the messenger's moves: the next player
+        #: while the triggers at the start of their turn resolve, the seat resolving at the end of the game.
+        self.playing = state.current_player
         self.rng = state.rng
         self.script = state.script
         self.reshuffles: list[Reshuffle] = []
@@ -106,6 +111,22 @@ class Turn:
         ever taken in its taker's turn. While an owed choice's option resolves, the seat that chose it."""
         chooser = self.chooser
         return self.state.current_player if chooser is None else chooser
+
+    def move_messenger(self, where: int) -> None:
+        """Put the messenger at location ``where`` (0 the castle, 1 the village). A change of location sets off
+        the triggers on the messenger's moves at once (the rules page, "Triggers on key spends and on the
+        messenger"); a move they make themselves sets off nothing."""
+        if where == self.messenger:
+            return
+        self.messenger = where
+        if self.engine.has_messenger_triggers and not self.moving:
+            from castle_combo.engine.rules import run_messenger_triggers  # the rules import this module
+
+            self.moving = True
+            try:
+                run_messenger_triggers(self, where)
+            finally:
+                self.moving = False
 
     # -- supplies --------------------------------------------------------------
     def gain(self, seat: int, resource: int, amount: int) -> None:
@@ -298,7 +319,7 @@ class Turn:
                     self.row_gold.pop(card, None)
             other = 1 - i
             if not self.locations[other][4]:
-                self.messenger = other
+                self.move_messenger(other)
         else:
             self.locations[i] = (tuple(deck), tuple(row), discard, removed, False)
 

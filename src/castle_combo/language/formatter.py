@@ -82,7 +82,7 @@ def format_card(card: Card) -> str:
         facts.append("lock")
     lines.append(_INDENT + "   ".join(facts))
     for moment, effects in card.parts():
-        lines += _ability_lines(moment, effects, card.take_heading if moment is Moment.TAKE else None)
+        lines += _ability_lines(moment, effects, card.heading(moment))
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -59,6 +59,7 @@ MAX_DIGITS = 9
 _MOMENT_KINDS = {m.Moment.BOUGHT: "when bought", m.Moment.UNLOCKED: "when unlocked",
                  m.Moment.TURN_START: "at the start of your turn", m.Moment.TURN_END: "at the end of your turn",
                  m.Moment.GAME_END: "at the end of the game", m.Moment.TAKE: "whenever you take",
+                 m.Moment.KEY_SPEND: "whenever you spend a key", m.Moment.MESSENGER: "whenever the messenger moves",
                  m.Moment.IN_ROW: "while in a row"}
 _PLAYER_WORDS = {"opponent": m.PlayerGroup.OPPONENTS, "neighbour": m.PlayerGroup.NEIGHBOURS,
                  "neighbor": m.PlayerGroup.NEIGHBOURS, "player": m.PlayerGroup.PLAYERS}
@@ -257,6 +258,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             lock="lock" in seen,
             on_take=seen["whenever you take"].extra[0] if "whenever you take" in seen else None,
             taken_by=seen["whenever you take"].extra[1] if "whenever you take" in seen else None,
+            spent_by=seen["whenever you spend a key"].extra if "whenever you spend a key" in seen else None,
+            moved_to=seen["whenever the messenger moves"].extra if "whenever the messenger moves" in seen else None,
             source=where,
         )
 
@@ -315,6 +318,16 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def other_take_trigger(self, meta: Meta, taker: m.PlayerGroup, taken: m.CardFilter | None,
                            *effects: m.Effect) -> _Property:
         return _Property("whenever you take", effects, self._at(meta), (taken, taker))
+
+    def key_trigger(self, meta: Meta, *effects: m.Effect) -> _Property:
+        return _Property("whenever you spend a key", effects, self._at(meta), None)
+
+    def other_key_trigger(self, meta: Meta, spender: m.PlayerGroup, *effects: m.Effect) -> _Property:
+        return _Property("whenever you spend a key", effects, self._at(meta), spender)
+
+    def messenger_trigger(self, meta: Meta, *rest: Any) -> _Property:
+        to = rest[0] if rest and isinstance(rest[0], m.Deck) else None
+        return _Property("whenever the messenger moves", rest[1:] if to is not None else rest, self._at(meta), to)
 
     def taker_opponent(self, meta: Meta) -> m.PlayerGroup:
         return m.PlayerGroup.OPPONENTS

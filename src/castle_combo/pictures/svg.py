@@ -306,6 +306,16 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
         taker = "" if by is None else _TAKERS.get(by, "another player")
         label = f"Each {phrase} taken after it" if by is None else f"Each {phrase} {taker} takes"
         paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in card.taken))
+    spent = getattr(card, "key_spent", ())
+    if spent:  # whose key spends (Card.spent_by, seen from the owner): the owner's if it does not say
+        by = getattr(getattr(card, "spent_by", None), "value", None)
+        label = "Each key you spend" if by is None else f"Each key {_TAKERS.get(by, 'another player')} spends"
+        paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in spent))
+    moved = getattr(card, "messenger_moved", ())
+    if moved:  # where the messenger's moves go (Card.moved_to): anywhere if it does not say
+        to = getattr(getattr(card, "moved_to", None), "value", None)
+        label = "Each move of the messenger" + ("" if to is None else f" to the {to}")
+        paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in moved))
     if card.turn_end:
         paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))
     if card.game_end:

@@ -166,13 +166,21 @@ class Moment(enum.Enum):
     lies face up in a row, before anyone owns it ("while in a row, at the end
     of each turn: put 1 gold on this card"); its only effect puts gold on the
     card there, which the player who takes it gains. It is no trigger of a
-    tableau (``card with a trigger`` does not count it).
+    tableau (``card with a trigger`` does not count it). ``KEY_SPEND``: each
+    time the owner spends a key in step 1 of a turn ("whenever you spend a
+    key:"), or with :attr:`Card.spent_by` another player does ("whenever an
+    opponent spends a key:"), right after the key's move or refresh.
+    ``MESSENGER``: each time the messenger changes location (to the one
+    :attr:`Card.moved_to` names, if any), right when it moves. These two
+    never ask anything.
     """
 
     BOUGHT = "bought"
     UNLOCKED = "unlocked"
     TURN_START = "turn start"
     TAKE = "take"
+    KEY_SPEND = "key spend"
+    MESSENGER = "messenger move"
     TURN_END = "turn end"
     GAME_END = "game end"
     IN_ROW = "in a row"
@@ -180,7 +188,8 @@ class Moment(enum.Enum):
     @property
     def is_trigger(self) -> bool:
         """Whether the moment is a trigger (its effects ask no question, but those on the owner's own takes)."""
-        return self in (Moment.TURN_START, Moment.TURN_END, Moment.GAME_END, Moment.TAKE)
+        return self in (Moment.TURN_START, Moment.TURN_END, Moment.GAME_END, Moment.TAKE, Moment.KEY_SPEND,
+                        Moment.MESSENGER)
 
     @property
     def heading(self) -> str:
@@ -195,6 +204,8 @@ _HEADINGS = {
     Moment.TURN_END: "at the end of your turn",
     Moment.GAME_END: "at the end of the game",
     Moment.TAKE: "whenever you take a card",
+    Moment.KEY_SPEND: "whenever you spend a key",
+    Moment.MESSENGER: "whenever the messenger moves",
     Moment.IN_ROW: "while in a row, at the end of each turn",
 }
 
@@ -210,7 +221,8 @@ class Where:
     pair of cards is being talked about ("per row with ..."); ``discarded``
     that an earlier effect of the same ability discarded cards. ``taker``
     that the ability is a trigger on another player's take ("whenever an
-    opponent takes a card:"), so "that player" names the player who took.
+    opponent takes a card:"), so "that player" names the player who took
+    (or on another player's key spend: the player who spent it).
     """
 
     moment: Moment | None = None

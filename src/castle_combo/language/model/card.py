@@ -49,7 +49,7 @@ from castle_combo.language.model.filters import (
 from castle_combo.language.model.refusals import REFUSALS
 from castle_combo.language.model.scoring import ScoreAsAdjacent, Scoring
 
-__all__ = ["Abilities", "Card", "taker_words", "walk"]
+__all__ = ["Abilities", "Card", "spender_words", "taker_words", "walk"]
 
 #: The moments in the order a card is written and its parts resolve in the docs.
 _MOMENTS = tuple(Moment)
@@ -63,6 +63,8 @@ _MOMENT_ENGLISH = {
     Moment.UNLOCKED: "When its lock is opened",
     Moment.TURN_START: "At the start of each of your later turns",
     Moment.TAKE: "Whenever you take a card after this one",
+    Moment.KEY_SPEND: "Whenever you spend a key",
+    Moment.MESSENGER: "Whenever the messenger moves to the other location",
     Moment.TURN_END: "At the end of each of your turns",
     Moment.GAME_END: "At the end of the game",
     Moment.IN_ROW: "While this card lies face up in a row, at the end of each player's turn",
@@ -152,6 +154,15 @@ class Card:
     owner included), ``your left neighbour``); their effects may name
     ``that player`` (:class:`ThatPlayer`), the one who took.
 
+    ``spent_by`` is whose key spends trigger the effects of
+    ``Moment.KEY_SPEND``: ``None`` the owner (``whenever you spend a key``),
+    else a :class:`PlayerGroup` seen from the owner (``whenever an opponent
+    spends a key``), whose effects may name ``that player``, the one who
+    spent it. ``moved_to`` is where the messenger's moves trigger the effects
+    of ``Moment.MESSENGER``: ``None`` any move (``whenever the messenger
+    moves``), else a move to that location (``whenever the messenger moves
+    to the village``).
+
     The constructor also takes each moment's effects by its long-standing
     keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
     ``game_end=``, ``on_take=`` with ``taken=``), so a card reads as it is written.
@@ -171,6 +182,8 @@ class Card:
     on_take: CardFilter | None = None
     taken_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
     chosen: int = attrs.field(default=0, kw_only=True)
+    spent_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
+    moved_to: Deck | None = attrs.field(default=None, kw_only=True)
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -195,6 +208,8 @@ class Card:
         on_take: CardFilter | None = None,
         taken_by: PlayerGroup | None = None,
         chosen: int = 0,
+        spent_by: PlayerGroup | None = None,
+        moved_to: Deck | None = None,
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
@@ -206,7 +221,7 @@ class Card:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
-                            source=source)
+                            spent_by=spent_by, moved_to=moved_to, source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -257,6 +272,39 @@ class Card:
         "whenever an opponent takes a face-down card"."""
         phrase = card_phrase(self.on_take, 1, ccl=True, banner=False)
         return f"whenever {taker_words(self.taken_by)} {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
+
+    @property
+    def key_spent(self) -> tuple[Effect, ...]:
+        """The effects resolved each time the owner (or a player of :attr:`spent_by`) spends a key."""
+        return self.abilities.get(Moment.KEY_SPEND, ())
+
+    @property
+    def messenger_moved(self) -> tuple[Effect, ...]:
+        """The effects resolved each time the messenger moves (to :attr:`moved_to`, if it names a location)."""
+        return self.abilities.get(Moment.MESSENGER, ())
+
+    @property
+    def spend_heading(self) -> str:
+        """The words opening the card's trigger on key spends: "whenever you spend a key", "whenever an opponent
+        spends a key"."""
+        return f"whenever {spender_words(self.spent_by)} a key"
+
+    @property
+    def messenger_heading(self) -> str:
+        """The words opening the card's trigger on the messenger's moves: "whenever the messenger moves (to the
+        village)"."""
+        return "whenever the messenger moves" + ("" if self.moved_to is None else f" to the {self.moved_to.value}")
+
+    def heading(self, moment: Moment) -> str | None:
+        """The words opening ``moment``'s part of the card in the card language, when the card says more than
+        the moment's own heading (who takes or spends, what is taken, where the messenger goes); else ``None``."""
+        if moment is Moment.TAKE:
+            return self.take_heading
+        if moment is Moment.KEY_SPEND:
+            return self.spend_heading
+        if moment is Moment.MESSENGER:
+            return self.messenger_heading
+        return None
 
     @property
     def in_row(self) -> tuple[Effect, ...]:
@@ -311,14 +359,16 @@ class Card:
         found += _name_problems(self.names, where)
         found += REFUSALS.of(self, SCORING)
         for moment, effects in self.parts():
-            found += _effects_problems(effects, Where(moment, taker=moment is Moment.TAKE
-                                                      and self.taken_by is not None))
+            others = (self.taken_by if moment is Moment.TAKE else self.spent_by if moment is Moment.KEY_SPEND
+                      else None) is not None
+            found += _effects_problems(effects, Where(moment, taker=others))
             if moment.is_trigger:
-                found += trigger_problems(moment, effects, others=self.taken_by is not None)
+                found += trigger_problems(moment, effects, others=others)
             if moment is Moment.IN_ROW:
                 found += tuple(REFUSALS.problem("in a row", getattr(effect, "source", None) or where)
                                for effect in effects if not _on_itself(effect))
         found += _take_problems(self)
+        found += _event_problems(self)
         for rule in self.scoring:
             found += rule.problems()
         return found
@@ -412,6 +462,10 @@ class Card:
                 phrase = card_phrase(self.on_take, 1, banner=False)
                 heading = (f"Whenever {_TAKER_ENGLISH[self.taken_by]} {'an' if phrase[:1] in 'aeiou' else 'a'} "
                            f"{phrase} while this card is face up in your tableau")
+            elif moment is Moment.KEY_SPEND and self.spent_by is not None:
+                heading = f"Whenever {_SPENDER_ENGLISH[self.spent_by]} a key"
+            elif moment is Moment.MESSENGER and self.moved_to is not None:
+                heading = f"Whenever the messenger moves to the {self.moved_to.value}"
             elif moment is Moment.TAKE and self.on_take is not None:
                 phrase = card_phrase(self.on_take, 1, banner=False)
                 heading = f"Whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} after this one"
@@ -577,6 +631,32 @@ _TAKER_ENGLISH = {**_TAKER_CCL, PlayerGroup.PLAYERS: "any player (you included) 
 def taker_words(taken_by: PlayerGroup | None) -> str:
     """Who takes, as a take trigger says it after "whenever": "you take", "an opponent takes"."""
     return "you take" if taken_by is None else _TAKER_CCL[taken_by]
+
+
+#: How a trigger on key spends names who spends, after "whenever" (the verb included).
+_SPENDER_CCL = {PlayerGroup.OPPONENTS: "an opponent spends", PlayerGroup.NEIGHBOURS: "a neighbour spends",
+                PlayerGroup.PLAYERS: "any player spends", PlayerGroup.LEFT: "your left neighbour spends",
+                PlayerGroup.RIGHT: "your right neighbour spends"}
+_SPENDER_ENGLISH = {**_SPENDER_CCL, PlayerGroup.PLAYERS: "any player (you included) spends"}
+
+
+def spender_words(spent_by: PlayerGroup | None) -> str:
+    """Who spends, as a trigger on key spends says it after "whenever": "you spend", "an opponent spends"."""
+    return "you spend" if spent_by is None else _SPENDER_CCL[spent_by]
+
+
+def _event_problems(card: Card) -> tuple[Problem, ...]:
+    """Who spends or where the messenger goes, named by a card without the trigger they are about."""
+    found: tuple[Problem, ...] = ()
+    if card.spent_by is not None and not card.key_spent:
+        found += (Problem("the card names the players whose key spends trigger it, but has no effect 'whenever ... "
+                          "spends a key'", "give it effects at Moment.KEY_SPEND or leave spent_by out",
+                          card.source),)
+    if card.moved_to is not None and not card.messenger_moved:
+        found += (Problem("the card names where the messenger's moves trigger it, but has no effect 'whenever the "
+                          "messenger moves'", "give it effects at Moment.MESSENGER or leave moved_to out",
+                          card.source),)
+    return found
 
 
 def _take_problems(card: Card) -> tuple[Problem, ...]:

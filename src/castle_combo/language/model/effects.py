@@ -412,10 +412,12 @@ class EachPlayer:
 
 
 #: Why "that player" needs a take by another player, for its effects and for a choice "that player" owes.
-_THAT_PLAYER = ("`that player`", "anything but a trigger on another player's take (`whenever an opponent takes ...:`)",
-                "'that player' is the player who took the card that set off a trigger on another player's take, and "
-                "here no one has just taken a card", "write 'whenever an opponent takes a card:' (or a neighbour, or "
-                "any player) before the effect, or name the players: 'each opponent', 'your left neighbour'")
+_THAT_PLAYER = ("`that player`", "anything but a trigger on another player's take or key spend (`whenever an "
+                "opponent takes ...:`, `whenever an opponent spends a key:`)",
+                "'that player' is the player who took the card (or spent the key) that set off a trigger on another "
+                "player's take (or key spend), and here no one has just taken a card", "write 'whenever an opponent "
+                "takes a card:' (or a neighbour, or any player) before the effect, or name the players: "
+                "'each opponent', 'your left neighbour'")
 REFUSALS.add(*_THAT_PLAYER,
              key="that player", on=EachPlayer,
              refuses=lambda e, w: e.group is ThatPlayer.TAKER and not w.taker)
@@ -1390,6 +1392,31 @@ REFUSALS.add("an ability used through another card (`use the ability of ...`, `t
              "when this one is bought", key="game end uses another")
 
 
+REFUSALS.add("an effect that asks a question (see the table below)", "`whenever you spend a key:` (an opponent, "
+             "...), `whenever the messenger moves:`", "a trigger on a key spend or on the messenger's moves resolves "
+             "inside the step that set it off ({when}), where no question is asked",
+             "use effects that need no decision there (gain, take, put, fill, discount), or watch a take: 'whenever "
+             "you take a card:'", key="event asks", example={"when": "right after the key's move or refresh"})
+REFUSALS.add("`move the messenger`", "`whenever the messenger moves:`", "the move would set off the same trigger "
+             "again, without end", "use another effect there (gain, take, put, fill, discount), or move the "
+             "messenger from 'when bought:'", key="messenger moves itself")
+
+
+def _moves_messenger(effect: Effect) -> Effect | None:
+    """The first effect in ``effect`` (itself, an option, an optional or conditional effect) that moves the
+    messenger."""
+    match effect:
+        case MoveMessenger():
+            return effect
+        case Choice(options=options) | PlayersChoose(options=options):
+            return next((found for option in options for e in option if (found := _moves_messenger(e))), None)
+        case MayDo(effects=inner) | EndOfThisTurn(effects=inner):
+            return next((found for e in inner if (found := _moves_messenger(e))), None)
+        case Conditional(effect=inner):
+            return _moves_messenger(inner)
+    return None
+
+
 def _uses_another(effect: Effect) -> Effect | None:
     """The first effect in ``effect`` (itself, an option, an optional or conditional effect) that resolves another
     card's ability: a copy, or a card turned face up with its ability."""
@@ -1417,5 +1444,12 @@ def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool =
     if moment is Moment.GAME_END:  # it may ask each card's owner, in turn (the rules page, "Fan mechanics")
         return tuple(REFUSALS.problem("game end uses another", getattr(_uses_another(effect), "source", None)
                                       or effect.source) for effect in effects if _uses_another(effect) is not None)
+    if moment is Moment.KEY_SPEND or moment is Moment.MESSENGER:
+        when = "right after the key's move or refresh" if moment is Moment.KEY_SPEND else "right when it moves"
+        found = tuple(REFUSALS.problem("event asks", effect.source, when=when) for effect in effects if asks(effect))
+        if moment is Moment.MESSENGER:
+            found += tuple(REFUSALS.problem("messenger moves itself", getattr(moved, "source", None) or effect.source)
+                           for effect in effects if (moved := _moves_messenger(effect)) is not None)
+        return found
     when = _WHEN.get(moment, "between turns")
     return tuple(REFUSALS.problem("trigger asks", effect.source, when=when) for effect in effects if asks(effect))
