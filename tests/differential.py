@@ -423,7 +423,7 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
-                   rows: bool = False, either: bool = False, owed: bool = False) -> cc.Ruleset:
+                   rows: bool = False, either: bool = False, owed: bool = False, events: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -436,7 +436,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     from that player"). ``rows`` gives about a third of the cards gold that piles up on them while they lie in a
     row ("while in a row, at the end of each turn: put 1 gold on this card"), which their taker gains.
     ``either`` draws them with "your next card may be taken from either row". ``owed`` draws them with choices
-    other players owe ("each opponent chooses one: ...").
+    other players owe ("each opponent chooses one: ..."). ``events`` gives about a third of the cards a trigger on
+    key spends ("whenever an opponent spends a key: take 1 gold from that player") or on the messenger's moves
+    ("whenever the messenger moves to the village: ...").
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -446,7 +448,29 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
               for i in range(total - castle)]
     if rows:
         cards = [_piling_up(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if events:
+        cards = [_event_trigger(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
+
+
+def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with a trigger on key spends (its owner's, or another player's, with effects on "that player") or
+    on the messenger's moves (any, or to one location), of automatic effects (moving the messenger among them, but
+    in a trigger on its moves); ``card`` itself if the draw makes no sense."""
+    effects = [_algebra_effect(rng, trigger=True) for _ in range(rng.randint(0, 2))]
+    if rng.random() < 0.5:
+        spent_by = rng.choice([None, None, *m.PlayerGroup])
+        if spent_by is not None and rng.random() < 0.6:
+            inner = rng.choice([m.Gain, m.Lose, m.Take, m.Give])(rng.randint(1, 3), rng.choice(list(Resource)))
+            effects.insert(rng.randint(0, len(effects)), m.EachPlayer(m.ThatPlayer.TAKER, inner))
+        effects = effects or [m.Gain(1, rng.choice(list(Resource)))]
+        drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.KEY_SPEND: tuple(effects)},
+                             spent_by=spent_by)
+    else:
+        effects = [e for e in effects if not isinstance(e, m.MoveMessenger)] or [m.Gain(1, rng.choice(list(Resource)))]
+        drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: tuple(effects)},
+                             moved_to=rng.choice([None, *DECKS]))
+    return card if drawn.problems() else drawn
 
 
 def _piling_up(rng: random.Random, card: m.Card) -> m.Card:

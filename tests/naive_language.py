@@ -98,7 +98,8 @@ def has_part(card: m.Card, part: m.Part) -> bool:
     if part is m.Part.ABILITY:
         return bool(card.ability)
     if part is m.Part.TRIGGER:
-        return bool(card.each_turn or card.turn_end or card.game_end or card.taken)
+        return bool(card.each_turn or card.turn_end or card.game_end or card.taken or card.key_spent
+                    or card.messenger_moved)
     return bool(card.scoring)
 
 

@@ -266,6 +266,10 @@ class RefGame:
         self.current = first_player
         #: The seat whose take is resolving ("that player" of a trigger on another player's take).
         self.taker = first_player
+        #: The player whose turn it is (the seat resolving at the end of the game): the triggers on the
+        #: messenger's moves start from their left.
+        self.turn_of = first_player
+        self.moving = False
         self.taken = 0
         self.key_spent = False
         self.lock_opened = False
@@ -391,13 +395,14 @@ class RefGame:
             seat.keys -= 1
             self.key_spent = True
             if action[1] == "move":
-                self.messenger = OTHER[self.messenger]
+                self.move(OTHER[self.messenger])
             else:
                 place = self.places[self.messenger]
                 place.lose_gold(place.row)
                 place.discard.extend(place.row)
                 place.row = []
                 self.refill(self.messenger)
+            self.key_triggers()
             return
         if kind == "take":
             _, name, x, y, face_down = action
@@ -736,7 +741,7 @@ class RefGame:
             elif isinstance(effect, m.MoveMessenger):
                 target = OTHER[self.messenger] if effect.to is None else effect.to
                 if not self.places[target].exhausted:
-                    self.messenger = target
+                    self.move(target)
             elif isinstance(effect, m.MayDo):
                 gold = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.GOLD)
                 keys = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.KEY)
@@ -798,7 +803,7 @@ class RefGame:
             if cell.up and cell.card.messenger:
                 target = OTHER[cell.card.deck]
                 if not self.places[target].exhausted:
-                    self.messenger = target
+                    self.move(target)
         self.refill(Deck.CASTLE)
         self.refill(Deck.VILLAGE)
         if self.then == "taken" and not self.lock_opened:
@@ -829,6 +834,7 @@ class RefGame:
                     place.gold[card.name] = place.gold.get(card.name, 0) + gold_put_in_row(card)
         self.trigger("turn_end")
         self.current = (self.current + 1) % self.n
+        self.turn_of = self.current
         self.key_spent = False
         self.lock_opened = False
         self.card_taken = False
@@ -836,7 +842,7 @@ class RefGame:
         if self.taken == 9 * self.n:
             after = self.current
             for k in range(self.n):
-                self.current = (self.first_player + k) % self.n
+                self.current = self.turn_of = (self.first_player + k) % self.n
                 self.trigger("game_end")
             self.current = after
         else:
@@ -874,6 +880,47 @@ class RefGame:
             if cell.card.taken and cell.card.taken_by in (None, m.PlayerGroup.PLAYERS):
                 self.frames.append(Frame(cell, [Watch(taken), *cell.card.taken], False))
 
+    def move(self, target: Deck) -> None:
+        """The messenger goes to ``target``; if that is a change of place, the cards watching its moves (to
+        anywhere, or to ``target``) resolve at once, as their owners': each seat after the current player from its
+        left, then the current player, each seat's face-up cards in the order taken; a move they make sets off
+        nothing (they never ask)."""
+        if target is self.messenger:
+            return
+        self.messenger = target
+        if self.moving:
+            return
+        self.moving = True
+        try:
+            self.at_once(lambda card: bool(card.messenger_moved) and card.moved_to in (None, target),
+                         lambda card: card.messenger_moved)
+        finally:
+            self.moving = False
+
+    def key_triggers(self) -> None:
+        """The cards watching the key the current player just spent, after its move or refresh: each other seat
+        from the spender's left (cards watching that player), then the spender's own (watching their own spends or
+        any player's), each seat's face-up cards in the order taken; "that player" is the spender."""
+        spender = self.current
+        self.at_once(lambda card, owner: bool(card.key_spent) and (
+            owner == spender if card.spent_by is None else spender in judge.seats_of(card.spent_by, owner, self.n)),
+            lambda card: card.key_spent, owners=True)
+
+    def at_once(self, watches: Any, effects: Any, owners: bool = False) -> None:
+        """Resolve at once, on a stack of their own, the effects of the face-up cards that ``watches`` (of the card,
+        and with ``owners`` of its owner too), seats from the current player's left, the current player last."""
+        current, waiting, taker = self.current, self.frames, self.taker
+        self.taker = current
+        playing = current if owners else self.turn_of
+        for k in (*range(1, self.n), 0):
+            owner = (playing + k) % self.n
+            for cell in list(self.seats[owner].cells):
+                if cell.up and (watches(cell.card, owner) if owners else watches(cell.card)):
+                    self.current = owner
+                    self.frames = [Frame(cell, list(effects(cell.card)), False)]
+                    assert not self.asks(), "a trigger on a key spend or a move of the messenger never asks"
+        self.current, self.frames, self.taker = current, waiting, taker
+
     def players(self, group: m.PlayerGroup | m.ThatPlayer) -> list[int]:
         """The seats an effect on each player is about, seen from the current player: "that player" is the taker."""
         if isinstance(group, m.ThatPlayer):
@@ -902,7 +949,7 @@ class RefGame:
             place.row, place.deck, place.discard = [], [], []
             place.exhausted = True
             if not self.places[OTHER[deck]].exhausted:
-                self.messenger = OTHER[deck]
+                self.move(OTHER[deck])
 
     # -- scoring -------------------------------------------------------------------
     def final(self) -> tuple[list[dict[str, Any]], list[int]]:

@@ -110,11 +110,34 @@ def test_swaps_of_cards_of_a_tableau_agree_with_the_reference(chunk: int) -> Non
 
 
 @pytest.mark.parametrize("chunk", range(2))
+def test_triggers_on_key_spends_and_the_messengers_moves_agree_with_the_reference(chunk: int) -> None:
+    """Cards watching key spends (their owner's, another player's, with "that player") and the messenger's moves
+    (any, or to one location), among the language's parts and the fan mechanics: moves by keys, icons, effects and
+    exhausted locations, whole games, action by action."""
+    _play_chunk(chunk, 30, algebra=True, events=True)
+    _play_chunk(chunk, 20, locks=every_other, fan=True, events=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_gold_piling_up_on_cards_in_a_row_agrees_with_the_reference(chunk: int) -> None:
     """Cards that get gold at the end of each turn while in a row (with every other construct of the fan
     mechanics and the expansion): the gold on each card of the rows, its taker's gain, the gold lost with a
     refresh, a discard or an exhausted location, action by action."""
     _play_chunk(chunk, 30, locks=every_other, fan=True, rows=True)
+
+
+def test_the_differential_catches_key_spends_that_trigger_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+
+    monkeypatch.setattr(rules, "run_key_triggers", lambda state, turn, seat: None)
+    assert _games_disagree(20, algebra=True, events=True)
+
+
+def test_the_differential_catches_messenger_moves_that_trigger_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+
+    monkeypatch.setattr(rules, "run_messenger_triggers", lambda turn, where: None)
+    assert _games_disagree(20, algebra=True, events=True)
 
 
 def test_the_differential_catches_gold_in_a_row_that_its_taker_never_gains(monkeypatch: pytest.MonkeyPatch) -> None:
