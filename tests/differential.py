@@ -438,7 +438,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     ``either`` draws them with "your next card may be taken from either row". ``owed`` draws them with choices
     other players owe ("each opponent chooses one: ..."). ``events`` gives about a third of the cards a trigger on
     key spends ("whenever an opponent spends a key: take 1 gold from that player") or on the messenger's moves
-    ("whenever the messenger moves to the village: ...").
+    ("whenever the messenger moves to the village: ..."), and makes half the owners' own take triggers resolve after
+    the ability of the card taken ("whenever you take a card, after its ability: ...").
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -450,6 +451,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_piling_up(rng, card) if rng.random() < 0.35 else card for card in cards]
     if events:
         cards = [_event_trigger(rng, card) if rng.random() < 0.35 else card for card in cards]
+        cards = [attrs.evolve(card, after_ability=True) if card.taken and card.taken_by is None and rng.random() < 0.5
+                 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 

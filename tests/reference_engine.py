@@ -876,9 +876,13 @@ class RefGame:
                     assert not self.asks(), "a trigger on another player's take never asks"
                     self.current = taker
         self.frames = waiting
+        after = []
         for cell in reversed(self.seats[taker].cells[:-1]):
             if cell.card.taken and cell.card.taken_by in (None, m.PlayerGroup.PLAYERS):
-                self.frames.append(Frame(cell, [Watch(taken), *cell.card.taken], False))
+                frame = Frame(cell, [Watch(taken), *cell.card.taken], False)
+                (after if cell.card.after_ability else self.frames).append(frame)
+        # ", after its ability": under the card's ability, the first taken resolving first.
+        self.frames[0:0] = after
 
     def move(self, target: Deck) -> None:
         """The messenger goes to ``target``; if that is a change of place, the cards watching its moves (to

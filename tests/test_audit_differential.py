@@ -119,6 +119,13 @@ def test_triggers_on_key_spends_and_the_messengers_moves_agree_with_the_referenc
 
 
 @pytest.mark.parametrize("chunk", range(2))
+def test_take_triggers_after_the_ability_of_the_card_taken_agree_with_the_reference(chunk: int) -> None:
+    """Own take triggers written ', after its ability' (half of them), beside those resolving before it and those
+    on other players' takes: the order of their effects and questions, whole games, action by action."""
+    _play_chunk(chunk, 30, takes=True, events=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_gold_piling_up_on_cards_in_a_row_agrees_with_the_reference(chunk: int) -> None:
     """Cards that get gold at the end of each turn while in a row (with every other construct of the fan
     mechanics and the expansion): the gold on each card of the rows, its taker's gain, the gold lost with a
@@ -138,6 +145,18 @@ def test_the_differential_catches_messenger_moves_that_trigger_nothing(monkeypat
 
     monkeypatch.setattr(rules, "run_messenger_triggers", lambda turn, where: None)
     assert _games_disagree(20, algebra=True, events=True)
+
+
+def test_the_differential_catches_take_triggers_after_the_ability_resolved_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import attrs
+
+    from castle_combo.engine import compiled
+
+    original = compiled.compile_ability
+    monkeypatch.setattr(compiled, "compile_ability",
+                        lambda *args, **kwargs: attrs.evolve(original(*args, **kwargs), taken_after=False))
+    assert _games_disagree(20, takes=True, events=True)
 
 
 def test_the_differential_catches_gold_in_a_row_that_its_taker_never_gains(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -145,6 +145,8 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a trigger on a key spend or on the messenger's moves resolves": "whenever an opponent spends a key: choose one: "
                                                                      "{ gain 1 gold } or { gain 1 key }",
     "the move would set off the same trigger again": "whenever the messenger moves: move the messenger",
+    "a trigger on other players' takes resolves before the taker's own triggers": lambda: _card(
+        taken=(m.Gain(1, m.Resource.GOLD),), taken_by=m.PlayerGroup.OPPONENTS, after_ability=True),
     "the card another player takes lies in their tableau": "whenever an opponent takes a card adjacent to this card: "
                                                            "gain 1 gold",
     "a card in a row belongs to no one yet": "while in a row, at the end of each turn: gain 1 gold",

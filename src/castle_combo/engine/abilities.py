@@ -808,7 +808,8 @@ class Ability:
     ``key_spent`` and ``spent_by`` are the trigger on key spends and whose
     spends set it off; ``messenger_moved`` the trigger on the messenger's
     moves and ``moved_to`` the location it watches (0 the castle, 1 the
-    village, ``None`` any move).
+    village, ``None`` any move). ``taken_after``: the take trigger resolves
+    after the ability of the card taken (``, after its ability``).
     ``steps`` holds every step by address. ``opens`` says whether a lock can
     be opened now (see :func:`compile_ability`).
     """
@@ -827,6 +828,7 @@ class Ability:
     spent_by: model.PlayerGroup | None = None
     messenger_moved: tuple[Address, ...] = ()
     moved_to: int | None = None
+    taken_after: bool = False
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -1346,5 +1348,5 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
         parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), takes, card.taken_by,
         parts.get(model.Moment.KEY_SPEND, ()), card.spent_by, parts.get(model.Moment.MESSENGER, ()),
-        None if card.moved_to is None else DECKS.index(card.moved_to),
+        None if card.moved_to is None else DECKS.index(card.moved_to), card.after_ability,
     )

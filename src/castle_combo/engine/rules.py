@@ -380,6 +380,8 @@ def _others_watch(players: tuple[Seat, ...], seat: int) -> bool:
 def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
     """The triggers on the card ``seat`` just took (at ``taken`` in their tableau), with its ability (if any) on
     the stack of ``turn``.
+    Those written ``, after its ability`` go below it: they resolve once it is done (questions answered), in
+    the order taken, before the messenger icon and the refill.
 
     The rules page, "Triggers": right after the card taken is placed (paid for, or its face-down gold and keys
     gained). ``seat``'s own cards watching their takes (or any player's), in the order taken, go on the stack
@@ -395,10 +397,17 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
     engine = state.engine
     abilities = engine.abilities
     cells = turn.tableaux[seat]
+    after = []
     for index in reversed(range(taken)):  # the first one taken on top: it resolves first
         ability = abilities[cells[index].card]
         if ability.taken and (ability.taken_by is None or ability.taken_by is PlayerGroup.PLAYERS):
-            turn.frames.append(Frame(cells[index].card, index, ability.taken))
+            frame = Frame(cells[index].card, index, ability.taken)
+            if ability.taken_after:
+                after.append(frame)
+            else:
+                turn.frames.append(frame)
+    # ", after its ability": below the card's ability (a take begins on an empty stack), the first taken on top.
+    turn.frames[0:0] = after
     if engine.has_other_take_triggers:
         seats = len(turn.tableaux)
         others = []

@@ -78,6 +78,10 @@ _PLACE_ADJECTIVES = {"corner": "a corner", "edge": "the middle of an edge", "cen
 Lazy = Callable[[Scope], m.Condition]
 
 
+#: What the parser hands over for ", after its ability" in a take trigger.
+_AFTER_ITS_ABILITY = object()
+
+
 class _AtOnce:
     """The words "all at once" after an effect on each player (see :attr:`EachPlayer.at_once`)."""
 
@@ -258,6 +262,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             lock="lock" in seen,
             on_take=seen["whenever you take"].extra[0] if "whenever you take" in seen else None,
             taken_by=seen["whenever you take"].extra[1] if "whenever you take" in seen else None,
+            after_ability="whenever you take" in seen and seen["whenever you take"].extra[2:] == (True,),
             spent_by=seen["whenever you spend a key"].extra if "whenever you spend a key" in seen else None,
             moved_to=seen["whenever the messenger moves"].extra if "whenever the messenger moves" in seen else None,
             source=where,
@@ -312,8 +317,12 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def row_moment(self, meta: Meta, *effects: m.Effect) -> _Property:
         return _Property("while in a row", effects, self._at(meta))
 
-    def take_trigger(self, meta: Meta, taken: m.CardFilter | None, *effects: m.Effect) -> _Property:
-        return _Property("whenever you take", effects, self._at(meta), (taken, None))
+    def take_trigger(self, meta: Meta, taken: m.CardFilter | None, *effects: Any) -> _Property:
+        after = bool(effects) and effects[0] is _AFTER_ITS_ABILITY
+        return _Property("whenever you take", effects[1:] if after else effects, self._at(meta), (taken, None, after))
+
+    def after_its_ability(self, meta: Meta) -> object:
+        return _AFTER_ITS_ABILITY
 
     def other_take_trigger(self, meta: Meta, taker: m.PlayerGroup, taken: m.CardFilter | None,
                            *effects: m.Effect) -> _Property:

@@ -305,6 +305,8 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
         phrase = getattr(card, "take_phrase", "card")
         taker = "" if by is None else _TAKERS.get(by, "another player")
         label = f"Each {phrase} taken after it" if by is None else f"Each {phrase} {taker} takes"
+        if getattr(card, "after_ability", False):
+            label += ", after its ability"
         paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in card.taken))
     spent = getattr(card, "key_spent", ())
     if spent:  # whose key spends (Card.spent_by, seen from the owner): the owner's if it does not say

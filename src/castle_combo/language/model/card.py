@@ -163,6 +163,10 @@ class Card:
     moves``), else a move to that location (``whenever the messenger moves
     to the village``).
 
+    ``after_ability`` says the owner's take trigger resolves after the
+    ability of the card taken (``whenever you take a village card, after its
+    ability:``), not right after the card is placed.
+
     The constructor also takes each moment's effects by its long-standing
     keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
     ``game_end=``, ``on_take=`` with ``taken=``), so a card reads as it is written.
@@ -184,6 +188,7 @@ class Card:
     chosen: int = attrs.field(default=0, kw_only=True)
     spent_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
     moved_to: Deck | None = attrs.field(default=None, kw_only=True)
+    after_ability: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -210,6 +215,7 @@ class Card:
         chosen: int = 0,
         spent_by: PlayerGroup | None = None,
         moved_to: Deck | None = None,
+        after_ability: bool = False,
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
@@ -221,7 +227,7 @@ class Card:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
-                            spent_by=spent_by, moved_to=moved_to, source=source)
+                            spent_by=spent_by, moved_to=moved_to, after_ability=after_ability, source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -271,7 +277,8 @@ class Card:
         """The words opening the card's take trigger in the card language: "whenever you take a faith card",
         "whenever an opponent takes a face-down card"."""
         phrase = card_phrase(self.on_take, 1, ccl=True, banner=False)
-        return f"whenever {taker_words(self.taken_by)} {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}"
+        after = ", after its ability" if self.after_ability else ""
+        return f"whenever {taker_words(self.taken_by)} {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase}{after}"
 
     @property
     def key_spent(self) -> tuple[Effect, ...]:
@@ -469,6 +476,8 @@ class Card:
             elif moment is Moment.TAKE and self.on_take is not None:
                 phrase = card_phrase(self.on_take, 1, banner=False)
                 heading = f"Whenever you take {'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} after this one"
+            if moment is Moment.TAKE and self.after_ability:
+                heading += ", once that card's ability is done"
             if moment is Moment.IN_ROW:
                 lines.append(f"{heading}: " + " ".join(_row_english(effect) for effect in effects))
                 continue
@@ -621,6 +630,11 @@ REFUSALS.add("a place next to this card (`adjacent to this card`, `in row`, ...)
              "this card", "remove the place, or write 'whenever you take ...:' for your own takes",
              key="others take near", card_property="whenever you take")
 
+REFUSALS.add("`, after its ability`", "`whenever an opponent takes ...:` (a neighbour, any player)", "a trigger on "
+             "other players' takes resolves before the taker's own triggers and the card's ability, as the card "
+             "is placed", "remove ', after its ability', or watch your own takes: 'whenever you take a card, after "
+             "its ability:'", key="after its ability of others", card_property="whenever you take")
+
 #: How a take trigger names who takes, after "whenever" (the verb included).
 _TAKER_CCL = {PlayerGroup.OPPONENTS: "an opponent takes", PlayerGroup.NEIGHBOURS: "a neighbour takes",
               PlayerGroup.PLAYERS: "any player takes", PlayerGroup.LEFT: "your left neighbour takes",
@@ -664,6 +678,12 @@ def _take_problems(card: Card) -> tuple[Problem, ...]:
     if card.taken_by is not None and not card.taken:
         return (Problem("the card names the players whose takes trigger it, but has no effect 'whenever ... takes'",
                         "give it effects at Moment.TAKE (taken=...) or leave taken_by out", card.source),)
+    if card.after_ability and not card.taken:
+        return (Problem("the card says its take trigger resolves after the ability of the card taken, but has no "
+                        "effect 'whenever you take'", "give it effects at Moment.TAKE (taken=...) or leave "
+                        "after_ability out", card.source),)
+    if card.after_ability and card.taken_by is not None:
+        return (REFUSALS.problem("after its ability of others", card.source),)
     if card.on_take is None:
         return ()
     if not card.taken:
