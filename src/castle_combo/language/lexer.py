@@ -97,9 +97,10 @@ def vocabulary(grammar: str) -> dict[str, tuple[str, ...]]:
     moments = [name for name in properties if any('":"' in alternative for alternative in rules.get(name, []))]
     # The take trigger's other words are those of effects and counts ("you", "take", "a"), and those of the moment of
     # a card in a row those of places and of the other moments ("in a row", "at the end of"): only their first is
-    # their own.
+    # their own. So for the triggers on key spends and on the messenger's moves ("you", "a", "key", "the").
     heading = [word for name in moments
-               for word in (leading(name) if name in ("take_trigger", "row_moment") else literals(name))]
+               for word in (leading(name) if name in ("take_trigger", "row_moment", "key_trigger", "messenger_trigger")
+                            else literals(name))]
     kinds = {
         "shields": literals("shield", "wild", "chosen"),
         "decks": literals("deck_name"),
