@@ -64,7 +64,7 @@ from castle_combo.engine.table import (
     new,
     spots_of,
 )
-from castle_combo.engine.turn import Turn
+from castle_combo.engine.turn import MESSENGER_MOVED, Turn
 from castle_combo.errors import IllegalAction, RulesetError
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.language.model import PlayerGroup
@@ -467,6 +467,9 @@ def run_messenger_triggers(turn: Turn, where: int) -> None:
             if ability.messenger_moved and not cell.face_down and ability.moved_to in (None, where):
                 _run_nested(turn, owner, Frame(cell.card, index, ability.messenger_moved, seat=owner), abilities)
             index += 1
+
+
+MESSENGER_MOVED[0] = run_messenger_triggers
 
 
 def _run_nested(turn: Turn, owner: int, frame: Frame, abilities: tuple[Ability, ...]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from castle_combo.engine.actions import Action
@@ -40,6 +40,12 @@ __all__ = ["ROW_SIZE", "Turn"]
 
 
 T = TypeVar("T", bound=Table)
+
+
+#: What a change of the messenger's location sets off: the rules' triggers on its moves
+#: (:func:`castle_combo.engine.rules.run_messenger_triggers`, which the rules put here when imported: the rules
+#: import this module, never the other way round).
+MESSENGER_MOVED: list[Callable[[Turn, int], None] | None] = [None]
 
 
 class Turn:
@@ -119,12 +125,11 @@ class Turn:
         if where == self.messenger:
             return
         self.messenger = where
-        if self.engine.has_messenger_triggers and not self.moving:
-            from castle_combo.engine.rules import run_messenger_triggers  # the rules import this module
-
+        hook = MESSENGER_MOVED[0]
+        if self.engine.has_messenger_triggers and not self.moving and hook is not None:
             self.moving = True
             try:
-                run_messenger_triggers(self, where)
+                hook(self, where)
             finally:
                 self.moving = False
 
