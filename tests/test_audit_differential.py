@@ -141,9 +141,9 @@ def test_the_differential_catches_key_spends_that_trigger_nothing(monkeypatch: p
 
 
 def test_the_differential_catches_messenger_moves_that_trigger_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from castle_combo.engine import rules
+    from castle_combo.engine.turn import Turn
 
-    monkeypatch.setattr(rules, "run_messenger_triggers", lambda turn, where: None)
+    monkeypatch.setattr(Turn, "move_messenger", lambda self, where: setattr(self, "messenger", where))
     assert _games_disagree(20, algebra=True, events=True)
 
 
