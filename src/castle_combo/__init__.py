@@ -11,6 +11,7 @@ from castle_combo import _moved
 from castle_combo.engine.actions import (
     Action,
     Activate,
+    Arrange,
     Choose,
     Discard,
     DiscardRow,
@@ -76,6 +77,7 @@ __all__ = [
     "Times",
     "DiscardRow",
     "Activate",
+    "Arrange",
     "action_from_json",
     "ScoreSheet",
     "Result",

@@ -8,7 +8,8 @@ as plain integers and stop for a decision in the middle.
 
 A step either does its work at once (:class:`Auto`), or may ask its owner a
 question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
-:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`, :class:`PlayerStep`): its
+:class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`, :class:`PlayerStep`,
+:class:`LookStep`): its
 ``run``
 returns the :data:`~castle_combo.engine.decisions.Decision` to ask, and its
 ``answer`` applies the answer. So a new kind of effect that asks something is
@@ -30,7 +31,7 @@ import attrs
 
 from castle_combo._compat import assert_never
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.actions import Action, Activate, Choose, Discard, DiscardRow, Reveal, SwapCard, Times
+from castle_combo.engine.actions import Action, Activate, Arrange, Choose, Discard, DiscardRow, Reveal, SwapCard, Times
 from castle_combo.engine.counting import (
     DECKS,
     CardFacts,
@@ -48,6 +49,7 @@ from castle_combo.engine.counting import (
 from castle_combo.engine.decisions import (
     AcceptOrDecline,
     Address,
+    ArrangeDeckTop,
     ChooseAdjacent,
     ChooseFaceDown,
     ChooseNeighbourCard,
@@ -75,6 +77,7 @@ __all__ = [
     "DiscardStep",
     "IfStep",
     "LaterStep",
+    "LookStep",
     "MayStep",
     "NameShieldStep",
     "NeighbourCopyStep",
@@ -163,6 +166,15 @@ class Work(Tableaux, Protocol):
 
     def note_discarded(self, cards: tuple[int, ...]) -> None:
         """Remember ``cards`` as discarded by the ability being resolved (the top frame)."""
+
+    def deck_cards(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's deck, top first."""
+
+    def look(self, seat: int, deck: int, count: int) -> int:
+        """``seat`` looks at the top ``count`` cards of a deck (fewer if it holds fewer); return how many."""
+
+    def settle_looked(self, seat: int, deck: int, placed: int, card: int, discard: bool) -> None:
+        """Put ``card``, a card looked at, back next (at index ``placed``) or discard it."""
 
     def owner(self, seat: int) -> int | None:
         """How a frame names its owner ``seat``: ``None`` for the current player."""
@@ -645,6 +657,57 @@ class SwapStep:
 
 
 @attrs.frozen
+class LookStep:
+    """Look at the top ``count`` cards of the ``deck``; put them back in the order the owner chooses, discarding any
+    of them first if ``discard``.
+
+    One question per card (:class:`~castle_combo.engine.decisions.ArrangeDeckTop`),
+    from the top down. The step at ``at`` looks; what is settled so far is
+    kept as a plain step address, like a swap's first card: the step at
+    ``at + (placed, left)`` asks about the ``left`` cards still to settle,
+    below the ``placed`` ones put back. A question with one possible answer
+    (the last card, when none may be discarded) is not asked; an empty deck
+    or an exhausted location shows nothing and asks nothing.
+    """
+
+    asks: ClassVar[type] = ArrangeDeckTop
+
+    deck: int
+    count: int
+    discard: bool
+    at: Address
+    settled: tuple[int, int] | None = None
+
+    def _ask(self, placed: int, left: int) -> Decision | None:
+        if left == 0 or (left == 1 and not self.discard):
+            return None
+        return ArrangeDeckTop(self.deck, placed, left, self.discard)
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Look at the cards (the first step) and ask about the first; or ask about the next."""
+        if self.settled is not None:
+            return self._ask(*self.settled)
+        return self._ask(0, work.look(seat, self.deck, self.count))
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Put the card back next or discard it; then ask about the next one (if there is a choice left)."""
+        assert isinstance(action, Arrange)
+        placed, left = self.settled if self.settled is not None else (0, min(self.count, len(work.deck_cards(
+            self.deck))))
+        facts = work.facts
+        looked = work.deck_cards(self.deck)[placed:placed + left]
+        card = next(c for c in looked if facts[c].name == action.card)
+        work.settle_looked(seat, self.deck, placed, card, action.discard)
+        if action.discard:
+            work.note_discarded((card,))
+            left -= 1
+        else:
+            placed, left = placed + 1, left - 1
+        if self._ask(placed, left) is not None:
+            _queue_first(work, (self.at + (placed, left),))
+
+
+@attrs.frozen
 class WatchStep:
     """The first step of a take trigger: whether it resolves for the card just taken, looked at when its turn comes.
 
@@ -784,10 +847,10 @@ class OwedStep:
 
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep]
+             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep, OwedStep, NameShieldStep]
+               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1207,6 +1270,12 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(CARDS_PER_PLAYER):
                     steps[address + (k,)] = SwapStep(passes, this, address, k)
             return SwapStep(passes, this, address)
+        case model.LookAtDeckTop(deck=deck, count=count, discard=discard):
+            at = DECKS.index(deck)
+            for placed in range(count):  # the questions after the first, once some cards are settled
+                for left in range(1, count - placed + 1):
+                    steps[address + (placed, left)] = LookStep(at, count, discard, address, (placed, left))
+            return LookStep(at, count, discard, address)
         case model.PlayersChoose(group=group, options=options, condition=condition):
             test = compile_test(condition, facts) if condition is not None else None
             compiled = tuple(_owed_option(option, facts, slots) for option in options)

@@ -23,6 +23,8 @@ and, for fan cards:
 * :class:`Times` -- ``{"type": "times", "times": 2}``: how many times a repeated optional effect is done (from 0)
 * :class:`SwapCard` -- ``{"type": "swap", "card": "Nun"}``: a card of the player's tableau a swap moves (the first
   card, then the card it swaps with)
+* :class:`Arrange` -- ``{"type": "arrange", "card": "Nun", "discard": false}``: a card looked at on top of a deck,
+  put back next (under those already put back) or, with ``"discard": true``, discarded
 
 Every field is checked when the action is built: a wrong type (a float
 position, ``face_down=1``, an unknown key use) raises
@@ -45,6 +47,7 @@ from castle_combo.language.model import Deck
 __all__ = [
     "Action",
     "Activate",
+    "Arrange",
     "Choose",
     "Discard",
     "DiscardRow",
@@ -282,7 +285,24 @@ class SwapCard:
         return f"swap {self.card}"
 
 
-Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times, SwapCard]  # noqa: UP007
+@attrs.frozen(cache_hash=True)
+class Arrange:
+    """Settle ``card``, one of the cards looked at on top of a deck ("look at the top 3 cards of the castle deck
+    ..."): put it back next, under the cards already put back (the first one put back is the new top card), or, if
+    ``discard`` (when the card allows it), discard it face up onto the deck's discard pile."""
+
+    card: str = attrs.field(validator=_card_name)
+    discard: bool = attrs.field(default=False, validator=_flag)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "arrange", "card": self.card, "discard": self.discard}
+
+    def __str__(self) -> str:
+        return f"discard {self.card} from the top" if self.discard else f"put {self.card} back on top next"
+
+
+Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times, SwapCard, Arrange]  # noqa: UP007
 
 #: Each action's JSON ``type`` and the fields it has.
 _FIELDS = {
@@ -297,6 +317,7 @@ _FIELDS = {
     "reveal": {"type", "card"},
     "times": {"type", "times"},
     "swap": {"type", "card"},
+    "arrange": {"type", "card", "discard"},
 }
 _NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal] | type[SwapCard]] = {
     "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal, "swap": SwapCard,
@@ -355,4 +376,9 @@ def action_from_json(data: object, path: str = "$") -> Action:
     card = data.get("card")
     if not isinstance(card, str):
         raise RecordError(f"{path}.card: expected a card name (string), got {quote(card)}")
+    if kind == "arrange":
+        discard = data.get("discard")
+        if not isinstance(discard, bool):
+            raise RecordError(f"{path}.discard: expected true or false, got {quote(discard)}")
+        return Arrange(card, discard)
     return _NAMED[str(kind)](card)

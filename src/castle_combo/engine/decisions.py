@@ -39,6 +39,7 @@ import attrs
 from castle_combo.engine.actions import (
     Action,
     Activate,
+    Arrange,
     Choose,
     Discard,
     DiscardRow,
@@ -56,6 +57,7 @@ __all__ = [
     "DECISIONS",
     "AcceptOrDecline",
     "Address",
+    "ArrangeDeckTop",
     "ChooseAdjacent",
     "ChooseFaceDown",
     "ChooseNeighbourCard",
@@ -108,6 +110,9 @@ class _Seat(Protocol):
 
 
 class _Location(Protocol):
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+
     @property
     def row(self) -> tuple[int, ...]: ...
 
@@ -722,8 +727,74 @@ class OwedChoice(DecisionKind):
         return cls(seat, tuple(options))
 
 
+@attrs.frozen
+class ArrangeDeckTop(DecisionKind):
+    """A look at the top of a deck ("look at the top 3 cards of the castle deck and put them back in any order")
+    waits for the next card settled: ``Arrange(name)`` puts it back next, ``Arrange(name, discard=True)`` discards it.
+
+    The cards looked at lie on top of the ``deck`` (0 castle, 1 village): the
+    ``placed`` cards already put back (in their final order, the first one
+    on top), then the ``left`` cards still to settle, which the owner alone
+    has seen. One question per card, from the top down; a question with one
+    possible answer (the last card, when none may be discarded) is not
+    asked. ``discard`` says whether the card lets the owner discard them.
+    A save writes the four in the one field: ``"cards": {"deck": "castle",
+    "placed": 1, "left": 2, "discard": true}``.
+    """
+
+    kind: ClassVar[str] = "deck_top"
+    field: ClassVar[str] = "cards"
+    answered_by: ClassVar[tuple[type, ...]] = (Arrange,)
+
+    deck: int
+    placed: int
+    left: int
+    discard: bool
+
+    def looked(self, table: Table) -> tuple[int, ...]:
+        """The card ids still to settle, as they lie in the deck."""
+        return table.locations[self.deck].deck[self.placed:self.placed + self.left]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        names = [table.engine.name(c) for c in self.looked(table)]
+        back = tuple(Arrange(n) for n in names)
+        return back + tuple(Arrange(n, True) for n in names) if self.discard else back
+
+    def owed(self, table: Table, card: str) -> str:
+        deck = _DECKS[self.deck].value
+        listed = _listed(table, self.looked(table))
+        verb = "put back next or discard" if self.discard else "put back next"
+        under = " (under the cards already put back)" if self.placed else " (it becomes the top card)"
+        return f"choose the card to {verb} on top of the {deck} deck for {card}{under}: {listed}"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Arrange)
+        listed = _listed(table, self.looked(table))
+        if action.discard and not self.discard:
+            return f"{card} does not let you discard the cards you look at; put one back: {listed}"
+        return f"{action.card} is not among the cards you look at on top of the {_DECKS[self.deck].value} deck ({listed})"
+
+    def value(self) -> Any:
+        return {"deck": _DECKS[self.deck].value, "placed": self.placed, "left": self.left, "discard": self.discard}
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ArrangeDeckTop:
+        if not isinstance(value, dict) or set(value) != {"deck", "placed", "left", "discard"}:
+            raise RecordError(f"{path}: expected {{\"deck\": \"castle\" or \"village\", \"placed\": a number, \"left\": "
+                              f"a number, \"discard\": true or false}}, got {quote(value)}")
+        placed, left, discard = value["placed"], value["left"], value["discard"]
+        if type(placed) is not int or not 0 <= placed <= MAX_NUMBER:
+            raise RecordError(f"{path}.placed: expected a number of cards put back (0 or more), got {quote(placed)}")
+        if type(left) is not int or not 1 <= left <= MAX_NUMBER:
+            raise RecordError(f"{path}.left: expected a number of cards still to settle (1 or more), got {quote(left)}")
+        if not isinstance(discard, bool):
+            raise RecordError(f"{path}.discard: expected true or false, got {quote(discard)}")
+        return cls(_deck_index(value["deck"], f"{path}.deck"), placed, left, discard)
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
-                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield]
+                 ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield,
+                 ArrangeDeckTop]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

@@ -271,7 +271,7 @@ def _with_current(state: T, seat: int) -> T:
     return new(type(state), (
         state.rules, state.players, seat, state.first_player, state.taken, state.phase, state.messenger,
         state.locations, None, state.history, state.rng, state.origin, state.script, state.viewer,
-        state.opened_lock, state.row_gold, state.engine,
+        state.opened_lock, state.row_gold, state.known, state.engine,
     ))
 
 
@@ -280,5 +280,6 @@ def _frozen(state: T, turn: Turn) -> T:
     return new(type(state), (
         state.rules, turn.seats(), state.current_player, state.first_player, state.taken, state.phase,
         DECKS[turn.messenger], (turn.locations[0], turn.locations[1]), state.pending, state.history, turn.rng,
-        state.origin, turn.script, state.viewer, state.opened_lock, turn.row_gold_now(), state.engine,
+        state.origin, turn.script, state.viewer, state.opened_lock, turn.row_gold_now(), turn.known_now(),
+        state.engine,
     ))

@@ -149,7 +149,7 @@ def _locks_now(state: Table) -> tuple[int, ...]:
 
 def legal_actions(state: Table) -> tuple[Action, ...]:
     """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
-    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, engine) = state
+    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, _, engine) = state
     if pending is not None:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
@@ -217,7 +217,7 @@ def _asking_card(state: Table) -> str:
 
 def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     (rules, players, seat, first, taken, phase, messenger, locations, _, history, rng, origin, script, viewer,
-     opened, row_gold, engine) = state
+     opened, row_gold, known, engine) = state
     if phase is not _START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     player = players[seat]
@@ -228,7 +228,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if move and locations[1 - here][4]:
         raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
     deck, row, discard, removed, _ = locations[here]
-    if (fast and (move or len(deck) >= ROW_SIZE) and not row_gold and not engine.has_key_triggers
+    if (fast and (move or len(deck) >= ROW_SIZE) and not row_gold and not known and not engine.has_key_triggers
             and not engine.has_messenger_triggers):
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         spent = player[:1] + (player[1] - 1,) + player[2:]
@@ -238,7 +238,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
         return new(type(state), (
             rules, players[:seat] + (spent,) + players[seat + 1 :], seat, first, taken, Phase.TAKE,
             DECKS[1 - here] if move else messenger, locations, None, history + (action,), rng, origin, script, viewer,
-            opened, row_gold, engine,
+            opened, row_gold, known, engine,
         ))
     turn = Turn(state)
     turn.keys[seat] -= 1
@@ -254,7 +254,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
 def take(state: T, action: Take, fast: bool = True) -> T:
     """:func:`apply` of a :class:`Take` (``GameState.apply`` calls it directly: the most common action)."""
     (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
-     _, engine) = state
+     _, known, engine) = state
     if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):
         return _apply(state, action, fast)  # a view, a decision owed or the game over: said there
     here = 0 if messenger is _CASTLE else 1
@@ -290,8 +290,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     # the take and none of any seat fires before the next turn. It does exactly what the general path below
     # does (a test plays both ways and compares states).
     # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end; nor
-    # in one whose cards watch the messenger's moves.)
-    if (fast and not engine.has_row_gold and not engine.has_messenger_triggers and not f.lock and deck
+    # in one whose cards watch the messenger's moves; nor while a seat knows top cards of a deck.)
+    if (fast and not engine.has_row_gold and not engine.has_messenger_triggers and not known and not f.lock and deck
             and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
@@ -338,7 +338,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                 return new(type(state), (
                     rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
                     (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
-                    script, viewer, False, (), engine,
+                    script, viewer, False, (), (), engine,
                 ))
     turn = Turn(state)
     turn.spend_next_discount(seat, f.deck)

@@ -99,11 +99,12 @@ class GameState(Table):
         viewer: int | None = None,
         opened_lock: bool = False,
         row_gold: tuple[tuple[int, int], ...] = (),
+        known: tuple[tuple[int, int, int], ...] = (),
         engine: Compiled | None = None,
     ) -> GameState:
         """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
         return new(cls, (rules, players, current_player, first_player, taken, phase, messenger, locations, pending,
-                         history, rng, origin, script, viewer, opened_lock, row_gold,
+                         history, rng, origin, script, viewer, opened_lock, row_gold, known,
                          compiled(rules) if engine is None else engine))
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -313,6 +313,11 @@ class Table(NamedTuple):
     #: The gold lying on cards in the rows (cards that pile it up there: ``Card.row_gold``), as sorted
     #: ``(card id, gold)`` pairs, only for cards with some (public: every player sees the rows).
     row_gold: tuple[tuple[int, int], ...] = ()
+    #: What seats know of the decks' order, from looking at their top cards ("look at the top 3 cards of the castle
+    #: deck ..."): sorted ``(deck index, seat, n)`` triples, each saying that the seat knows the top ``n`` cards of
+    #: that deck, in order (``n`` at least 1; none at all in a game without such cards). A view keeps only its
+    #: viewer's.
+    known: tuple[tuple[int, int, int], ...] = ()
     #: The compiled ruleset the engine plays with (always set: :class:`GameState` fills it in from ``rules``).
     engine: Compiled = cast(Compiled, None)
 

@@ -54,7 +54,7 @@ class Turn:
     __slots__ = (
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
         "moving", "next_discounts", "opened_lock", "playing", "reshuffles", "rng", "row_gold", "script", "shields",
-        "state", "swapped", "tableaux", "either_row", "this_turn",
+        "state", "swapped", "tableaux", "either_row", "this_turn", "known",
     )
 
     def __init__(self, state: Table) -> None:
@@ -110,6 +110,8 @@ class Turn:
         self.row_gold: dict[int, int] = dict(state.row_gold)
         #: The seat whose owed choice is resolving its option ("that player" inside it), else ``None``.
         self.chooser: int | None = None
+        #: What seats know of the decks' top cards: ``(deck, seat)`` -> how many top cards (see ``Table.known``).
+        self.known: dict[tuple[int, int], int] = {(d, s): n for d, s, n in state.known}
 
     @property
     def taker(self) -> int:
@@ -279,9 +281,55 @@ class Turn:
                 cards = self.reshuffle(deck, earlier)
                 pile = pile[len(pile) - len(gone):]
             gone.append(cards.pop(0))
+            self.drawn(deck, 1)
             pile = pile + (gone[-1],)
         self.locations[deck] = (tuple(cards), row, pile, removed, False)
         return tuple(gone)
+
+    # -- the decks' top cards, looked at -------------------------------------------------
+    def deck_cards(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's deck, top first."""
+        return self.locations[deck][0]
+
+    def drawn(self, deck: int, count: int) -> None:
+        """``count`` cards were drawn from the top of a deck: every seat knows that many fewer of its top cards."""
+        if self.known and count:
+            for (d, seat), n in list(self.known.items()):
+                if d == deck:
+                    self.known[(d, seat)] = max(0, n - count)
+
+    def look(self, seat: int, deck: int, count: int) -> int:
+        """``seat`` looks at the top ``count`` cards of a location's deck (fewer if the deck holds fewer; the deck
+        is not reshuffled for a look, and an exhausted location has none): it knows them from now on, and every
+        other seat forgets what it knew of that deck (the cards may be put back in another order). Return how
+        many cards are looked at."""
+        deck_cards, _, _, _, exhausted = self.locations[deck]
+        seen = 0 if exhausted else min(count, len(deck_cards))
+        if seen:
+            for d, other in list(self.known):
+                if d == deck and other != seat:
+                    self.known[(d, other)] = 0
+            self.known[(deck, seat)] = max(self.known.get((deck, seat), 0), seen)
+        return seen
+
+    def settle_looked(self, seat: int, deck: int, placed: int, card: int, discard: bool) -> None:
+        """Settle ``card``, one of the cards being looked at (below the ``placed`` cards already put back): put it
+        back next (at index ``placed`` of the deck), or discard it face up onto the deck's discard pile."""
+        deck_cards, row, pile, removed, exhausted = self.locations[deck]
+        at = deck_cards.index(card, placed)
+        rest = deck_cards[:at] + deck_cards[at + 1:]
+        if discard:
+            self.locations[deck] = (rest, row, pile + (card,), removed, exhausted)
+            self.known[(deck, seat)] = max(0, self.known.get((deck, seat), 0) - 1)
+        else:
+            self.locations[deck] = (rest[:placed] + (card,) + rest[placed:], row, pile, removed, exhausted)
+
+    def known_now(self) -> tuple[tuple[int, int, int], ...]:
+        """What seats know of the decks' top cards as a state keeps it (``Table.known``)."""
+        if not self.known:
+            return ()
+        return tuple(sorted((d, s, min(n, len(self.locations[d][0]))) for (d, s), n in self.known.items()
+                            if min(n, len(self.locations[d][0]))))
 
     def reshuffle(self, i: int, pile: tuple[int, ...]) -> list[int]:
         """Shuffle location ``i``'s discard pile into a new deck (the record's order if it gives one)."""
@@ -317,6 +365,7 @@ class Turn:
                 deck = self.reshuffle(i, discard)
                 discard = ()
             row.append(deck.pop(0))
+            self.drawn(i, 1)
         if len(row) < ROW_SIZE:
             self.locations[i] = ((), (), (), removed + tuple(row), True)
             if self.row_gold:  # the cards leave the game: their gold goes back to the supply
@@ -438,5 +487,6 @@ class Turn:
             state.viewer,
             self.opened_lock,
             self.row_gold_now(),
+            self.known_now(),
             self.engine,
         ))

@@ -11,11 +11,17 @@ orders, past reshuffle orders and a record's scripted reshuffles. Two games
 with different deck orders and the same public history therefore have equal
 views, which the tests check through every surface (fields, ``dumps``,
 ``record``).
+
+A seat may know some top cards of a deck, having looked at them ("look at
+the top 3 cards of the castle deck ..."): its view keeps those on top, in
+their order, above the rest in canonical order, and keeps that knowledge
+(``Table.known``) of its own alone; a determinized deal keeps them there.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TypeVar
 
 import attrs
@@ -33,14 +39,23 @@ def view(state: T, seat: int) -> T:
     """``state`` as ``seat`` may know it (see the module docstring)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise CastleComboError(f"seat must be from 0 to {len(state.players) - 1}, got {quote(seat)}")
-    hidden = tuple(loc._replace(deck=tuple(sorted(loc.deck))) for loc in state.locations)
+    mine = tuple((d, s, n) for d, s, n in state.known if s == seat)
+    hidden = tuple(loc._replace(deck=_on_top(loc.deck, mine, i, sorted)) for i, loc in enumerate(state.locations))
     return state._replace(
         places=(hidden[0], hidden[1]),
+        known=mine,
         rng=0,
         origin=None,
         script=(),
         viewer=seat,
     )
+
+
+def _on_top(deck: tuple[int, ...], known: tuple[tuple[int, int, int], ...], i: int,
+            order: Callable[[tuple[int, ...]], list[int]]) -> tuple[int, ...]:
+    """``deck`` (location ``i``'s) with its top cards that ``known`` names kept in place, the rest put in ``order``."""
+    top = max((n for d, _, n in known if d == i), default=0)
+    return deck[:top] + tuple(order(deck[top:]))
 
 
 def determinize(state: T, rng: random.Random) -> T:
@@ -53,10 +68,13 @@ def determinize(state: T, rng: random.Random) -> T:
     :meth:`~GameState.record` is the public record.
     """
     locations: list[Location] = []
-    for loc in state.locations:
-        deck = sorted(loc.deck)
-        rng.shuffle(deck)
-        locations.append(loc._replace(deck=tuple(deck)))
+    for i, loc in enumerate(state.locations):
+        def shuffle(cards: tuple[int, ...]) -> list[int]:
+            deck = sorted(cards)
+            rng.shuffle(deck)
+            return deck
+
+        locations.append(loc._replace(deck=_on_top(loc.deck, state.known, i, shuffle)))
     return state._replace(
         places=(locations[0], locations[1]),
         rng=rng.getrandbits(64),

@@ -120,6 +120,11 @@ class _Guard:
 
 
 @attrs.frozen
+class _LookDiscard:
+    """The marker of ``, discard any of them and ...`` in a look at the top of a deck."""
+
+
+@attrs.frozen
 class _Times:
     """How many times a repeated optional effect may be done: ``up_to`` times, or any number (``None``)."""
 
@@ -531,6 +536,18 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         count, deck = parts if len(parts) == 2 else (1, parts[0])
         assert isinstance(count, int) and isinstance(deck, m.Deck)
         return m.DiscardDeckTop(deck, count, source=self._at(meta))
+
+    def look_top(self, meta: Meta, *parts: int | m.Deck | _LookDiscard) -> m.LookAtDeckTop:
+        """``look at the top 3 cards of the castle deck and put them back in any order`` (``, discard any of them
+        and put the rest back ...``)."""
+        discard = bool(parts) and isinstance(parts[-1], _LookDiscard)
+        rest = parts[:-1] if discard else parts
+        count, deck = rest if len(rest) == 2 else (1, rest[0])
+        assert isinstance(count, int) and isinstance(deck, m.Deck)
+        return m.LookAtDeckTop(deck, count, discard, source=self._at(meta))
+
+    def look_discard(self, meta: Meta) -> _LookDiscard:
+        return _LookDiscard()
 
     def which_row(self, meta: Meta, token: Token) -> m.RowChoice:
         return _ROWS[str(token)]

@@ -29,6 +29,7 @@ from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, P
 from castle_combo.language.model.effects import (
     Choice,
     DiscardDeckTop,
+    LookAtDeckTop,
     DiscardFromRow,
     DiscardWholeRow,
     Discount,
@@ -532,7 +533,7 @@ def _effects_problems(effects: tuple[Effect, ...], where: Where) -> tuple[Proble
 
 
 def _discards(node: object) -> bool:
-    return any(isinstance(n, (DiscardWholeRow, DiscardFromRow, DiscardDeckTop)) for n in walk(node))
+    return any(isinstance(n, (DiscardWholeRow, DiscardFromRow, DiscardDeckTop, LookAtDeckTop)) for n in walk(node))
 
 
 def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[Problem, ...]:

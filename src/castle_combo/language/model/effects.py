@@ -77,6 +77,7 @@ __all__ = [
     "Gain",
     "GainPoints",
     "Give",
+    "LookAtDeckTop",
     "Lose",
     "MAX_DECK_TOP",
     "MayDo",
@@ -809,6 +810,51 @@ class DiscardDeckTop:
 
 
 @attrs.frozen
+class LookAtDeckTop:
+    """Look at the top ``count`` cards of a location's deck (the owner alone sees them), discard any of them if
+    ``discard`` (face up onto the deck's discard pile), and put the rest back on top in the order the owner chooses.
+
+    The owner answers one question per card, from the top down
+    (:class:`~castle_combo.engine.decisions.ArrangeDeckTop`): the card put
+    back next (under those already put back), or a card discarded. A deck
+    with fewer cards is not reshuffled for a look: the owner looks at what
+    there is; an empty deck or an exhausted location shows nothing. The
+    cards discarded are public and counted by later effects of the same
+    ability (``on the discarded cards``); the cards put back are known to
+    the owner alone, until they are drawn or the deck is shuffled.
+    """
+
+    deck: Deck
+    count: int = 1
+    discard: bool = False
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A number of cards out of range (0, or more than a few, is a typo)."""
+        return out_of_range(self.count, 1, MAX_DECK_TOP, "the number of cards looked at on top of a deck",
+                            self.source)
+
+    def _cards(self) -> str:
+        return "the top card" if self.count == 1 else f"the top {self.count} cards"
+
+    def _rest(self) -> str:
+        if self.count == 1:
+            return "discard it or put it back" if self.discard else "put it back"
+        if self.discard:
+            return "discard any of them and put the rest back in any order"
+        return "put them back in any order"
+
+    def describe(self) -> str:
+        """The effect as a sentence: "Look at the top 3 cards of the castle deck; discard any of them and put the
+        rest back in any order"."""
+        return english.sentence(f"Look at {self._cards()} of the {self.deck.value} deck; {self._rest()}")
+
+    def ccl(self) -> str:
+        joint = ", " if self.discard else " and "
+        return f"look at {self._cards()} of the {self.deck.value} deck{joint}{self._rest()}"
+
+
+@attrs.frozen
 class UseAdjacentAbility:
     """Use the ability of one of the owner's face-up cards orthogonally next to this one (owner's choice).
 
@@ -1334,7 +1380,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop,
+    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
