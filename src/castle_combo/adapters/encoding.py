@@ -21,6 +21,9 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
                                times", and 0 when no card repeats anything)
     swap          S            a card of the player's tableau a swap moves (fan cards; S is N when a card of
                                the ruleset swaps cards, else 0)
+    arrange       L            a card looked at on top of a deck, put back next (the first N) or discarded (the
+                               next N) (fan cards; L is 2 * N when a card of the ruleset looks at the top of a
+                               deck, else 0)
 
 The layout depends only on the ruleset's cards, so a trained policy keeps its
 meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
@@ -53,6 +56,10 @@ comes first. The float32 vector is, in order:
   seat's next card may be (a take from the other row is the same action as
   one from the messenger's row: it names its card, so the action space does
   not grow);
+* what a seat knows of a deck's order (the top cards it looked at) is not
+  in the vector: a deck is read as the set of its cards, as for everyone;
+  while the looker is asked about the cards it looks at, they are the cards
+  the legal-action mask allows;
 * the table: messenger at the castle, at the village; cards taken / all;
   castle and village deck sizes / cards; the phase one-hot (start, take,
   decide, end); the pending decision one-hot (one place per kind of
@@ -71,6 +78,7 @@ from typing import TYPE_CHECKING, Any
 from castle_combo.engine.actions import (
     Action,
     Activate,
+    Arrange,
     Choose,
     Discard,
     DiscardRow,
@@ -90,6 +98,7 @@ from castle_combo.files import quote
 from castle_combo.language.model import (
     Choice,
     Deck,
+    LookAtDeckTop,
     EachPlayer,
     EndOfThisTurn,
     GainPoints,
@@ -153,8 +162,11 @@ class ActionSpace:
         #: Whether a card of the ruleset swaps cards of a tableau (then the space has a block of swap answers).
         self.swaps = any(isinstance(node, Swap) for card in self.rules.cards for node in walk(card.effects))
         self.swap_start = self.times_start + self.times
+        #: Whether a card of the ruleset looks at the top of a deck (then the space has a block of answers to it).
+        self.looks = any(isinstance(node, LookAtDeckTop) for card in self.rules.cards for node in walk(card.effects))
+        self.arrange_start = self.swap_start + (n if self.swaps else 0)
         #: How many integers the space has.
-        self.size = self.swap_start + (n if self.swaps else 0)
+        self.size = self.arrange_start + (2 * n if self.looks else 0)
         self._places = 6 + 2 * players
         #: Whether a card of the ruleset keeps points on a card: then each card has two more values.
         self.kept_points = any(isinstance(node, GainPoints) for card in self.rules.cards
@@ -225,6 +237,10 @@ class ActionSpace:
                 if not self.swaps:
                     raise EncodingError(f"{action}: no card of this ruleset swaps cards")
                 return self.swap_start + self.ids[action.card]
+            if isinstance(action, Arrange):
+                if not self.looks:
+                    raise EncodingError(f"{action}: no card of this ruleset looks at the top of a deck")
+                return self.arrange_start + len(self.names) * action.discard + self.ids[action.card]
         except KeyError as error:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
@@ -276,7 +292,10 @@ class ActionSpace:
             return Reveal(self.names[index - self.reveal_start])
         if index < self.swap_start:
             return Times(index - self.times_start)
-        return SwapCard(self.names[index - self.swap_start])
+        if index < self.arrange_start:
+            return SwapCard(self.names[index - self.swap_start])
+        discard, card = divmod(index - self.arrange_start, len(self.names))
+        return Arrange(self.names[card], bool(discard))
 
     def legal(self, state: GameState) -> list[int]:
         """The integers of ``state``'s legal actions, in the game's order."""

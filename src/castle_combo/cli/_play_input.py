@@ -45,6 +45,7 @@ from castle_combo.cli.tui import SPOT_LETTERS, spot_labels
 from castle_combo.engine.actions import (
     Action,
     Activate,
+    Arrange,
     Choose,
     Discard,
     DiscardRow,
@@ -118,6 +119,8 @@ def compact(action: Action) -> str:
         return f"times {action.times}"
     if isinstance(action, SwapCard):
         return f"swap {action.card.lower()}"
+    if isinstance(action, Arrange):
+        return f"{'discard' if action.discard else 'put'} {action.card.lower()}"
     return f"discard {action.card.lower()}"
 
 
@@ -199,6 +202,14 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
         if not cards:
             raise BadInput(f"there is no card to {what} now")
         return kind(_match_card(words[1:], cards, what))
+    looked = [a for a in legal if isinstance(a, Arrange)]
+    if looked and tokens[0] in ("put", "back", "discard"):
+        discard = tokens[0] == "discard"
+        names = list(dict.fromkeys(a.card for a in looked if a.discard == discard))
+        if not names:
+            raise BadInput("the card does not let you discard the cards you look at; 'put NAME' puts one back next")
+        rest = [t for t in tokens[1:] if t not in ("back", "on", "top", "next")]
+        return Arrange(_match_card(rest, names, "discard" if discard else "put back next"), discard)
     discards = [a for a in legal if isinstance(a, Discard)]
     if head == "discard" or (discards and not any(isinstance(a, Take) for a in legal)):
         if not discards:

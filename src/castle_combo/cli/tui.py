@@ -135,6 +135,15 @@ def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
     return text
 
 
+def _known(view: GameState, me: int, deck: Deck) -> str:
+    """The top cards of ``deck`` that seat ``me`` knows, having looked at them (" (top: Nun, Baker)"), or ""."""
+    i = 0 if deck is Deck.CASTLE else 1
+    count = next((n for d, s, n in view.known if d == i and s == me), 0)
+    if not count:
+        return ""
+    return " (top: " + ", ".join(view.engine.name(c) for c in view.locations[i].deck[:count]) + ")"
+
+
 def rows_panel(view: GameState, me: int) -> Group:
     """The messenger's row, two lines a card (what it does, how it scores), and the other row in one line.
 
@@ -143,7 +152,7 @@ def rows_panel(view: GameState, me: int) -> Group:
     """
     here = view.messenger
     there = Deck.VILLAGE if here is Deck.CASTLE else Deck.CASTLE
-    lines: list[Text] = [Text(f"{_PLACES[here]} row (messenger)  deck {view.deck_size(here)}, "
+    lines: list[Text] = [Text(f"{_PLACES[here]} row (messenger)  deck {view.deck_size(here)}{_known(view, me, here)}, "
                               f"discard {len(view.discard_pile(here))}", style="bold")]
     if view.is_exhausted(here):
         lines.append(Text("  exhausted", style="dim"))
@@ -176,7 +185,7 @@ def rows_panel(view: GameState, me: int) -> Group:
         other.append(f" {view.cost(me, card)}g", style="yellow")
         if view.row_gold and view.gold_in_row(card):
             other.append(f" +{view.gold_in_row(card)}g on it", style="bold yellow")
-    other.append(f"  deck {view.deck_size(there)}, discard {len(view.discard_pile(there))}", style="dim")
+    other.append(f"  deck {view.deck_size(there)}{_known(view, me, there)}, discard {len(view.discard_pile(there))}", style="dim")
     lines.append(other)
     return Group(*lines)
 

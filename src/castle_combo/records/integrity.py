@@ -99,6 +99,7 @@ def check_state(state: Table) -> None:
     _check_seats(state)
     _check_cards(state)
     _check_row_gold(state)
+    _check_known(state)
     for seat in range(len(state.players)):
         _check_player(state, seat)
     _check_turn(state)
@@ -117,6 +118,25 @@ def _check_seats(state: Table) -> None:
             raise _fail(f"$.{key}", f"expected a seat from 0 to {n - 1}, got {seat}")
     if state.viewer is not None and not 0 <= state.viewer < n:
         raise _fail("$.viewer", f"expected a seat from 0 to {n - 1}, got {state.viewer}")
+
+
+def _check_known(state: Table) -> None:
+    """A seat knows top cards of a deck only if it is a seat of the game, the deck holds that many cards, a view
+    holds its viewer's knowledge alone, and only a ruleset with a card that looks at a deck's top makes any."""
+    n = len(state.players)
+    for k, (deck, seat, cards) in enumerate(state.known):
+        path = f"$.known[{k}]"
+        if not 0 <= seat < n:
+            raise _fail(f"{path}.seat", f"expected a seat from 0 to {n - 1}, got {seat}")
+        held = len(state.places[deck][0])
+        if not 1 <= cards <= held:
+            raise _fail(f"{path}.cards", f"the {('castle', 'village')[deck]} deck holds {held} cards; a seat knows "
+                                         f"from 1 to {held} of its top cards, not {cards}")
+        if state.viewer is not None and seat != state.viewer:
+            raise _fail(f"{path}.seat", f"a view of seat {state.viewer} holds no other seat's knowledge; remove it")
+        if not state.engine.looks:
+            raise _fail(path, "no card of the ruleset looks at the top of a deck, so no seat knows its top cards; "
+                              "remove it")
 
 
 def _check_row_gold(state: Table) -> None:

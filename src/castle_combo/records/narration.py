@@ -24,6 +24,7 @@ from castle_combo.engine.abilities import node_at
 from castle_combo.engine.actions import (
     Action,
     Activate,
+    Arrange,
     Choose,
     Discard,
     DiscardRow,
@@ -39,6 +40,7 @@ from castle_combo.engine.actions import (
 from castle_combo.engine.decisions import (
     SHIELD_ORDER,
     AcceptOrDecline,
+    ArrangeDeckTop,
     ChooseNeighbourCard,
     ChooseOption,
     ChoosePlayer,
@@ -145,7 +147,7 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
         # Cards that went from the top of the deck to the discard pile ("discard the top card of the castle
         # deck"): public once discarded, so they are named.
         was, now = before.locations[i], after.locations[i]
-        topped = [c for c in now.discard if c in was.deck and c not in was.discard]
+        topped = [] if isinstance(action, Arrange) else [c for c in now.discard if c in was.deck and c not in was.discard]
         if after.is_exhausted(deck) and not before.is_exhausted(deck):
             out.append(f"the {_PLACES[deck]} is exhausted: its cards leave the game")
         elif not said and len(after.discard_pile(deck)) - len(topped) > len(before.discard_pile(deck)) + 1:
@@ -253,6 +255,18 @@ def grid_place(corners: Sequence[tuple[int, int]]) -> Callable[[int, tuple[int, 
     return place
 
 
+def _looks(before: GameState, after: GameState, who: Sequence[str]) -> list[str]:
+    """A seat that looked at the top cards of a deck ("look at the top 3 cards of the castle deck ..."): how many,
+    never which (they are its secret)."""
+    was = {(d, s): n for d, s, n in before.known}
+    out = []
+    for d, s, n in after.known:
+        if n > was.get((d, s), 0):
+            cards = "the top card" if n == 1 else f"the top {n} cards"
+            out.append(f"{who[s]} looks at {cards} of the {('castle', 'village')[d]} deck")
+    return out
+
+
 def narrate(before: GameState, action: Action, after: GameState, names: Sequence[str] | None = None,
             where: Callable[[int, tuple[int, int]], str] = coordinates) -> str:
     """One sentence saying what ``action`` did, from ``before`` to ``after`` (see the module docstring).
@@ -315,6 +329,13 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         head = f"{name} turns {action.card} face up"
     elif isinstance(action, SwapCard):
         head = f"{name} picks {action.card} for a swap"
+    elif isinstance(action, Arrange):
+        pending = before.pending
+        deck = (Deck.CASTLE, Deck.VILLAGE)[pending.decision.deck] if pending is not None and isinstance(
+            pending.decision, ArrangeDeckTop) else before.messenger
+        # The cards put back are the looker's secret: only a discarded one is named.
+        head = (f"{name} discards {action.card} from the top of the {deck.value} deck" if action.discard
+                else f"{name} puts a card back on top of the {deck.value} deck")
     elif isinstance(action, Times):
         asking = before.engine.name(before.pending.frames[-1].card) if before.pending and before.pending.frames \
             else "the card"
@@ -327,5 +348,6 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         gains = [g for g in gains if not g.startswith("spends")]
     sentence = _agree(head + (", " + english.join_and(gains) if gains else ""), name)
     swapped = _swapped(before, after, seat, where)
-    rest = ([swapped] if swapped else []) + _others(before, after, seat, who) + _table(before, after, action)
+    rest = ([swapped] if swapped else []) + _others(before, after, seat, who) + _looks(before, after, who) + _table(
+        before, after, action)
     return sentence + ("; " + "; ".join(rest) if rest else "")

@@ -467,6 +467,8 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
     }
     if state.engine.has_row_gold:  # only a ruleset with cards that pile up gold in a row: other saves are unchanged
         data["row_gold"] = {state.engine.name(card): gold for card, gold in state.row_gold}
+    if state.known:  # only after a look at the top of a deck: other saves are unchanged
+        data["known"] = [{"deck": _DECK_NAMES[d], "seat": s, "cards": n} for d, s, n in state.known]
     return json.dumps(data, indent=indent)
 
 
@@ -545,7 +547,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     known = {
         "format", "rules", "players", "current_player", "first_player", "taken", "phase", "messenger",
         "locations", "pending", "history", "rng", "origin", "script", "viewer",
-        "opened_lock", "row_gold",
+        "opened_lock", "row_gold", "known",
     }
     extra = sorted(set(data) - known)
     if extra:
@@ -572,6 +574,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     if not isinstance(opened_lock, bool):
         raise _fail("$.opened_lock", f"expected true or false, got {quote(opened_lock)}")
     row_gold = _row_gold(data.get("row_gold", {}), rules)
+    known = _known(data.get("known", []))
     state = GameState(
         rules,
         players,
@@ -589,6 +592,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         None if viewer is None else _structure(conv, viewer, int, "$.viewer"),
         opened_lock,
         row_gold,
+        known,
         engine=compiled(rules),
     )
     check_state(state)
@@ -596,6 +600,32 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     if state.origin is not None:
         _check_history(state)
     return state
+
+
+_DECK_NAMES = ("castle", "village")
+
+
+def _known(saved: object) -> tuple[tuple[int, int, int], ...]:
+    """What seats know of the decks' top cards as a save writes it (``[{"deck": "castle", "seat": 0, "cards": 3}]``),
+    as a state keeps it (sorted; whether it fits the decks and seats is the check of the state's)."""
+    if not isinstance(saved, list):
+        raise _fail("$.known", f"expected a list of {{\"deck\", \"seat\", \"cards\"}} objects, got {quote(saved)}")
+    out = []
+    for i, entry in enumerate(saved):
+        path = f"$.known[{i}]"
+        if not isinstance(entry, Mapping) or set(entry) != {"deck", "seat", "cards"}:
+            raise _fail(path, f"expected {{\"deck\": \"castle\" or \"village\", \"seat\": a seat, \"cards\": a number}}, "
+                              f"got {quote(entry)}")
+        if entry["deck"] not in _DECK_NAMES:
+            raise _fail(f"{path}.deck", f"expected \"castle\" or \"village\", got {quote(entry['deck'])}")
+        for field, least in (("seat", 0), ("cards", 1)):
+            value = entry[field]
+            if type(value) is not int or not least <= value <= MAX_NUMBER:
+                raise _fail(f"{path}.{field}", f"expected a whole number from {least}, got {quote(value)}")
+        out.append((_DECK_NAMES.index(entry["deck"]), entry["seat"], entry["cards"]))
+    if len({(d, s) for d, s, _ in out}) != len(out):
+        raise _fail("$.known", "a seat's knowledge of a deck is listed twice; list each deck and seat once")
+    return tuple(sorted(out))
 
 
 def _row_gold(saved: object, rules: Ruleset) -> tuple[tuple[int, int], ...]:
