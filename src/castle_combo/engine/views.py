@@ -26,6 +26,7 @@ from typing import TypeVar
 
 import attrs
 
+from castle_combo.engine.actions import Arrange
 from castle_combo.engine.table import Location, Table
 from castle_combo.errors import CastleComboError
 from castle_combo.files import quote
@@ -95,10 +96,15 @@ def redeal(state: T, rng: random.Random) -> T:
 
     The terminal game uses it for *undo*: going back to a decision after a
     refill revealed a card must not let the player know that the same card
-    comes next.
+    comes next. Once a seat has looked at a deck's top ("look at the top 3
+    cards of the castle deck ..."), the state is returned unchanged.
     """
     if state.viewer is not None:
         raise CastleComboError("a view holds no deck order to deal again; redeal a full state")
+    if state.known or any(isinstance(a, Arrange) for a in state.history):
+        # A seat looked at a deck's top and may have put cards back in its own order: the decks are not dealt
+        # again (the record could no longer replay the answers, and what the seat knows would change).
+        return state
     origin = state.origin
     locations: list[Location] = []
     decks = list(origin.decks) if origin is not None else []
