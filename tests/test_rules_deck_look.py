@@ -166,7 +166,7 @@ def test_a_save_in_the_middle_of_a_look_keeps_the_question_and_the_knowledge() -
     data = json.loads(dumps(after))
     assert data["known"] == [{"deck": "castle", "seat": 0, "cards": 3}]
     assert data["pending"]["decision"] == {"kind": "deck_top",
-                                           "cards": {"deck": "castle", "placed": 1, "left": 2, "discard": True}}
+                                           "deck": {"deck": "castle", "placed": 1, "left": 2, "discard": True}}
     assert loads(dumps(after), rules=rules) == after
     done = after.apply(cc.Arrange("Squire")).apply(cc.Arrange("Baker"))
     assert cc.replay(done.record(), rules=rules) == done
@@ -181,8 +181,8 @@ def test_a_saved_knowledge_beyond_the_deck_is_refused_with_its_path() -> None:
 
 
 def test_a_malformed_look_question_in_a_save_is_refused_with_its_path() -> None:
-    with pytest.raises(RecordError, match=r"\.decision\.cards\.left"):
-        decision_from_json({"kind": "deck_top", "cards": {"deck": "castle", "placed": 0, "left": 0,
+    with pytest.raises(RecordError, match=r"\.decision\.deck\.left"):
+        decision_from_json({"kind": "deck_top", "deck": {"deck": "castle", "placed": 0, "left": 0,
                                                           "discard": True}})
 
 
@@ -224,7 +224,7 @@ def test_random_games_with_looks_keep_every_view_consistent_and_end(players: int
         seat = state.to_act
         view = state.view(seat)
         assert view.legal_actions() == state.legal_actions()
-        for d, s, n in state.known:
+        for d, _, n in state.known:
             assert 1 <= n <= len(state.locations[d].deck)
         state = state.apply(rng.choice(state.legal_actions()))
     assert all(len(p.tableau) == 9 for p in state.players)

@@ -98,10 +98,10 @@ from castle_combo.files import quote
 from castle_combo.language.model import (
     Choice,
     Deck,
-    LookAtDeckTop,
     EachPlayer,
     EndOfThisTurn,
     GainPoints,
+    LookAtDeckTop,
     MayDo,
     NextDiscount,
     NextFromEitherRow,

@@ -152,8 +152,8 @@ def rows_panel(view: GameState, me: int) -> Group:
     """
     here = view.messenger
     there = Deck.VILLAGE if here is Deck.CASTLE else Deck.CASTLE
-    lines: list[Text] = [Text(f"{_PLACES[here]} row (messenger)  deck {view.deck_size(here)}{_known(view, me, here)}, "
-                              f"discard {len(view.discard_pile(here))}", style="bold")]
+    lines: list[Text] = [Text(f"{_PLACES[here]} row (messenger)  deck {view.deck_size(here)}"
+                              f"{_known(view, me, here)}, discard {len(view.discard_pile(here))}", style="bold")]
     if view.is_exhausted(here):
         lines.append(Text("  exhausted", style="dim"))
     for number, card in enumerate(view.row(here), start=1):
@@ -185,7 +185,8 @@ def rows_panel(view: GameState, me: int) -> Group:
         other.append(f" {view.cost(me, card)}g", style="yellow")
         if view.row_gold and view.gold_in_row(card):
             other.append(f" +{view.gold_in_row(card)}g on it", style="bold yellow")
-    other.append(f"  deck {view.deck_size(there)}{_known(view, me, there)}, discard {len(view.discard_pile(there))}", style="dim")
+    other.append(f"  deck {view.deck_size(there)}{_known(view, me, there)}, "
+                 f"discard {len(view.discard_pile(there))}", style="dim")
     lines.append(other)
     return Group(*lines)
 

@@ -738,12 +738,12 @@ class ArrangeDeckTop(DecisionKind):
     has seen. One question per card, from the top down; a question with one
     possible answer (the last card, when none may be discarded) is not
     asked. ``discard`` says whether the card lets the owner discard them.
-    A save writes the four in the one field: ``"cards": {"deck": "castle",
+    A save writes the four in the one field: ``"deck": {"deck": "castle",
     "placed": 1, "left": 2, "discard": true}``.
     """
 
     kind: ClassVar[str] = "deck_top"
-    field: ClassVar[str] = "cards"
+    field: ClassVar[str] = "deck"
     answered_by: ClassVar[tuple[type, ...]] = (Arrange,)
 
     deck: int
@@ -772,7 +772,8 @@ class ArrangeDeckTop(DecisionKind):
         listed = _listed(table, self.looked(table))
         if action.discard and not self.discard:
             return f"{card} does not let you discard the cards you look at; put one back: {listed}"
-        return f"{action.card} is not among the cards you look at on top of the {_DECKS[self.deck].value} deck ({listed})"
+        deck = _DECKS[self.deck].value
+        return f"{action.card} is not among the cards you look at on top of the {deck} deck ({listed})"
 
     def value(self) -> Any:
         return {"deck": _DECKS[self.deck].value, "placed": self.placed, "left": self.left, "discard": self.discard}
@@ -780,13 +781,14 @@ class ArrangeDeckTop(DecisionKind):
     @classmethod
     def read(cls, value: Any, path: str) -> ArrangeDeckTop:
         if not isinstance(value, dict) or set(value) != {"deck", "placed", "left", "discard"}:
-            raise RecordError(f"{path}: expected {{\"deck\": \"castle\" or \"village\", \"placed\": a number, \"left\": "
-                              f"a number, \"discard\": true or false}}, got {quote(value)}")
+            raise RecordError(f"{path}: expected {{\"deck\": \"castle\" or \"village\", \"placed\": a number, "
+                              f"\"left\": a number, \"discard\": true or false}}, got {quote(value)}")
         placed, left, discard = value["placed"], value["left"], value["discard"]
         if type(placed) is not int or not 0 <= placed <= MAX_NUMBER:
             raise RecordError(f"{path}.placed: expected a number of cards put back (0 or more), got {quote(placed)}")
         if type(left) is not int or not 1 <= left <= MAX_NUMBER:
-            raise RecordError(f"{path}.left: expected a number of cards still to settle (1 or more), got {quote(left)}")
+            raise RecordError(f"{path}.left: expected a number of cards still to settle (1 or more), "
+                              f"got {quote(left)}")
         if not isinstance(discard, bool):
             raise RecordError(f"{path}.discard: expected true or false, got {quote(discard)}")
         return cls(_deck_index(value["deck"], f"{path}.deck"), placed, left, discard)

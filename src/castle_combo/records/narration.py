@@ -147,7 +147,8 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
         # Cards that went from the top of the deck to the discard pile ("discard the top card of the castle
         # deck"): public once discarded, so they are named.
         was, now = before.locations[i], after.locations[i]
-        topped = [] if isinstance(action, Arrange) else [c for c in now.discard if c in was.deck and c not in was.discard]
+        topped = [] if isinstance(action, Arrange) else [
+            c for c in now.discard if c in was.deck and c not in was.discard]
         if after.is_exhausted(deck) and not before.is_exhausted(deck):
             out.append(f"the {_PLACES[deck]} is exhausted: its cards leave the game")
         elif not said and len(after.discard_pile(deck)) - len(topped) > len(before.discard_pile(deck)) + 1:

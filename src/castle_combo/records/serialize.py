@@ -574,7 +574,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     if not isinstance(opened_lock, bool):
         raise _fail("$.opened_lock", f"expected true or false, got {quote(opened_lock)}")
     row_gold = _row_gold(data.get("row_gold", {}), rules)
-    known = _known(data.get("known", []))
+    knowledge = _known(data.get("known", []))
     state = GameState(
         rules,
         players,
@@ -592,7 +592,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         None if viewer is None else _structure(conv, viewer, int, "$.viewer"),
         opened_lock,
         row_gold,
-        known,
+        knowledge,
         engine=compiled(rules),
     )
     check_state(state)
@@ -614,8 +614,8 @@ def _known(saved: object) -> tuple[tuple[int, int, int], ...]:
     for i, entry in enumerate(saved):
         path = f"$.known[{i}]"
         if not isinstance(entry, Mapping) or set(entry) != {"deck", "seat", "cards"}:
-            raise _fail(path, f"expected {{\"deck\": \"castle\" or \"village\", \"seat\": a seat, \"cards\": a number}}, "
-                              f"got {quote(entry)}")
+            raise _fail(path, "expected {\"deck\": \"castle\" or \"village\", \"seat\": a seat, \"cards\": a "
+                              f"number}}, got {quote(entry)}")
         if entry["deck"] not in _DECK_NAMES:
             raise _fail(f"{path}.deck", f"expected \"castle\" or \"village\", got {quote(entry['deck'])}")
         for field, least in (("seat", 0), ("cards", 1)):

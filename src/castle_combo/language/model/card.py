@@ -29,12 +29,12 @@ from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, P
 from castle_combo.language.model.effects import (
     Choice,
     DiscardDeckTop,
-    LookAtDeckTop,
     DiscardFromRow,
     DiscardWholeRow,
     Discount,
     Effect,
     GainPoints,
+    LookAtDeckTop,
     StoreGold,
     StoreKeys,
     trigger_problems,
