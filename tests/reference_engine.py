@@ -103,6 +103,8 @@ def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
         return ("pass",)
     if kind == "discard_row":
         return ("discard_row", action["deck"])
+    if kind == "arrange":
+        return ("arrange", action["card"], action["discard"])
     return (kind, action["card"])
 
 
@@ -364,6 +366,10 @@ class RefGame:
                 return {("reveal", cell.card.name) for cell in detail[0]}
             if kind == "swap":
                 return {("swap", cell.card.name) for cell in detail[3]}
+            if kind == "look":
+                effect, placed, left = detail
+                looked = self.places[effect.deck].deck[placed:placed + left]
+                return {("arrange", c.name, discard) for c in looked for discard in {False, effect.discard}}
             return {("activate", cell.card.name) for cell in detail}
         if self.end_locks is not None:
             return {("unlock", cell.card.name) for cell in self.end_locks} | {("pass",)}
@@ -478,6 +484,9 @@ class RefGame:
         elif kind == "reveal":
             chosen, ability = next(cell for cell in detail[0] if cell.card.name == action[1]), detail[1]
             self.turn_up([chosen], ability)
+        elif kind == "arrange":
+            if self.settle(detail, self.by_name[action[1]], action[2], frame):
+                return  # the next card looked at is asked next
         elif kind == "swap":
             effect, me, first, candidates = detail
             chosen = next(cell for cell in candidates if cell.card.name == action[1])
@@ -552,6 +561,26 @@ class RefGame:
         place.discard.extend(place.row)
         place.row = []
         self.refill(deck)
+
+    def ask_look(self, effect: m.LookAtDeckTop, placed: int, left: int) -> bool:
+        """Ask about the next card looked at (True), unless none is left or the last can only be put back."""
+        if left >= 2 or (left == 1 and effect.discard):
+            self.question = ("look", (effect, placed, left))
+            return True
+        return False
+
+    def settle(self, detail: tuple[m.LookAtDeckTop, int, int], card: m.Card, discard: bool, frame: Frame) -> bool:
+        """Put a card looked at back next (under those put back) or discard it; True if the next is asked."""
+        effect, placed, left = detail
+        place = self.places[effect.deck]
+        at = place.deck.index(card, placed)
+        place.deck.pop(at)
+        if discard:
+            place.discard.append(card)
+            frame.discarded.append(card)
+            return self.ask_look(effect, placed, left - 1)
+        place.deck.insert(placed, card)
+        return self.ask_look(effect, placed + 1, left - 1)
 
     def discard_deck_top(self, deck: Deck, count: int, frame: Frame) -> None:
         """The deck's top cards to its discard pile one at a time; a deck that runs out takes the pile shuffled, but
@@ -770,6 +799,11 @@ class RefGame:
                     return True
             elif isinstance(effect, m.DiscardDeckTop):
                 self.discard_deck_top(effect.deck, effect.count, frame)
+            elif isinstance(effect, m.LookAtDeckTop):
+                # No reshuffle for a look: the cards there are, none at an exhausted location (no deck).
+                seen = min(effect.count, len(self.places[effect.deck].deck))
+                if self.ask_look(effect, 0, seen):
+                    return True
             elif isinstance(effect, m.DiscardWholeRow) and effect.which is not m.RowChoice.CHOICE:
                 deck = {m.RowChoice.CASTLE: Deck.CASTLE, m.RowChoice.VILLAGE: Deck.VILLAGE,
                         m.RowChoice.MESSENGER: self.messenger, m.RowChoice.OTHER: OTHER[self.messenger]}[effect.which]

@@ -15,7 +15,7 @@ import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
 from castle_combo.bots import GreedyAgent, MctsAgent, RandomAgent
 from castle_combo.engine.decisions import ArrangeDeckTop, decision_from_json
-from castle_combo.errors import RecordError
+from castle_combo.errors import BadInput, RecordError
 from castle_combo.language import CardProblems, format_cards, parse_text
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck
@@ -243,3 +243,33 @@ def test_the_bots_answer_the_looks_in_whole_games(agent: cc.Agent) -> None:
         assert action in state.legal_actions()
         state = state.apply(action)
     assert asked and all(len(p.tableau) == 9 for p in state.players)
+
+
+def test_the_terminal_reads_put_and_discard_for_the_cards_looked_at() -> None:
+    from castle_combo.cli._play_input import compact, parse_input
+
+    rules, state = looking()
+    asked = state.apply(take("Fan"))
+    legal = asked.legal_actions()
+    assert parse_input("put nun", legal).action == cc.Arrange("Nun")
+    assert parse_input("discard bak", legal).action == cc.Arrange("Baker", True)
+    assert [compact(a) for a in legal[:1]] == ["put nun"]
+    with pytest.raises(BadInput, match="no card .knight."):
+        parse_input("put knight", legal)
+
+
+def test_the_terminal_shows_the_looker_the_cards_it_knows_on_top_and_no_one_else() -> None:
+    from rich.console import Console
+
+    from castle_combo.cli.tui import rows_panel
+
+    rules, state = looking(SEER)
+    after = state.apply(take("Fan")).apply(cc.Arrange("Squire")).apply(cc.Arrange("Nun"))
+    after = after.replace(messenger=Deck.CASTLE)
+
+    def shown(seat: int) -> str:
+        console = Console(width=200, record=True)
+        console.print(rows_panel(after.view(seat), seat))
+        return console.export_text()
+
+    assert "(top: Squire, Nun, Baker)" in shown(0) and "top:" not in shown(1)

@@ -32,6 +32,7 @@ TRIGGER_EXAMPLES = (
     "move the messenger",
     "discard the castle row",
     "discard the top 3 cards of the village deck",
+    "look at the top 3 cards of the castle deck and put them back in any order",
     "turn every face-down card face up",
     "gain 2 gold if no purse card",
     "discard a row",

@@ -67,7 +67,9 @@ comes first. The float32 vector is, in order:
   or pass, an optional cost, a face-down card to turn up, a number of times, a
   neighbour's card, a card to swap, a player of your choice, a choice owed by
   another player, and, when a card of the ruleset has a chosen shield, the
-  type to name for it) and its number of answers / 10.
+  type to name for it, and, only in a ruleset with a card that looks at the
+  top of a deck, the cards looked at to put back or discard) and its number
+  of answers / 10.
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import DECISIONS, SHIELD_ORDER, NameShield
+from castle_combo.engine.decisions import DECISIONS, SHIELD_ORDER, ArrangeDeckTop, NameShield
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
@@ -184,6 +186,10 @@ class ActionSpace:
         self._per_seat = self._either_at + (1 if self.either else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
+        # The look at a deck's top has its place only in a ruleset with a card that looks (the layout of other
+        # rulesets is unchanged).
+        if not self.looks:
+            self.kinds = tuple(kind for kind in self.kinds if kind is not ArrangeDeckTop)
         self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(self.kinds) + 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:

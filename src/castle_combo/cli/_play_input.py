@@ -293,6 +293,7 @@ Moves: 2b (card 2 of the row at spot b, face up), 2b d (face down);
   activate baker           the adjacent card whose ability a copier uses
   times 2                  how many times to do a repeated "you may pay ..."
   swap nun                 a card a swap moves: the first, then the one it swaps with
+  put nun / discard nun    a card looked at on a deck's top: put back next, or discarded
   N                        answer N of a decision, as the prompt numbers them
   #N                       move N of the numbered list ('moves' shows it)
 Commands: moves, undo (back to your previous decision; the hidden cards are

@@ -1399,7 +1399,7 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
     if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap,
-                           PlayersChoose)):
+                           PlayersChoose, LookAtDeckTop)):
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
