@@ -273,3 +273,12 @@ def test_the_terminal_shows_the_looker_the_cards_it_knows_on_top_and_no_one_else
         return console.export_text()
 
     assert "(top: Squire, Nun, Baker)" in shown(0) and "top:" not in shown(1)
+
+
+def test_the_bots_try_each_card_looked_at_put_back_or_discarded_in_the_order_it_lies() -> None:
+    from castle_combo.bots.greedy import worth_trying
+
+    rules, state = looking()
+    assert worth_trying(state.apply(take("Fan"))) == (cc.Arrange("Nun"), cc.Arrange("Nun", True))
+    rules, state = looking(SEER)
+    assert worth_trying(state.apply(take("Fan"))) == (cc.Arrange("Nun"),)

@@ -7,7 +7,8 @@ the turn is still its own, every follow-up, keeping the best line. A "how
 many times" decision with many answers is tried at its ends and a few
 numbers between (:func:`worth_trying`): a repeated payment's value is
 nearly always best at one end, and trying each of 0 to 99 would cost a
-hundred lines. The end
+hundred lines; the cards of a look at a deck's top are each put back or
+discarded in the order they lie. The end
 of the turn is scored by :class:`~castle_combo.bots.evaluation.Evaluation`
 relative to the best opponent, which also counts what the cards will
 still do (start-of-turn and end-of-game effects, take triggers, resolved
@@ -29,8 +30,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from castle_combo.bots.evaluation import Evaluation, Evaluator
-from castle_combo.engine.actions import Take, Times, UseKey
-from castle_combo.engine.decisions import ChooseTimes
+from castle_combo.engine.actions import Arrange, Take, Times, UseKey
+from castle_combo.engine.decisions import ArrangeDeckTop, ChooseTimes
 
 if TYPE_CHECKING:
     from castle_combo.engine.actions import Action
@@ -47,10 +48,19 @@ def worth_trying(state: GameState) -> tuple[Action, ...]:
 
     A :class:`~castle_combo.engine.decisions.ChooseTimes` with more than
     :data:`TIMES_TRIED` answers keeps 0, the most, and the numbers at a
-    quarter, half and three quarters of the range.
+    quarter, half and three quarters of the range. A look at the top of a
+    deck (:class:`~castle_combo.engine.decisions.ArrangeDeckTop`) settles
+    the cards in the order they lie: the top one is put back or discarded,
+    so every set of discards is tried but not every order put back (the
+    evaluation does not read the decks' order; 2 lines a card, not 2 per
+    card and order).
     """
     legal = state.legal_actions()
     pending = state.pending
+    if pending is not None and isinstance(pending.decision, ArrangeDeckTop):
+        first = legal[0]
+        assert isinstance(first, Arrange)
+        return (first, Arrange(first.card, True)) if pending.decision.discard else (first,)
     if pending is None or not isinstance(pending.decision, ChooseTimes) or len(legal) <= TIMES_TRIED:
         return legal
     most = pending.decision.most
