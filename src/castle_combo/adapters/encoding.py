@@ -186,11 +186,12 @@ class ActionSpace:
         self._per_seat = self._either_at + (1 if self.either else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
-        # The look at a deck's top has its place only in a ruleset with a card that looks (the layout of other
-        # rulesets is unchanged).
-        if not self.looks:
-            self.kinds = tuple(kind for kind in self.kinds if kind is not ArrangeDeckTop)
-        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(self.kinds) + 1
+        #: The places of the decision one-hot: :attr:`kinds`, less the look at a deck's top in a ruleset with no
+        #: card that looks (the layout of other rulesets is unchanged).
+        self.decision_places = self.kinds if self.looks else tuple(
+            kind for kind in self.kinds if kind is not ArrangeDeckTop)
+        self.observation_size = (n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4
+                                 + len(self.decision_places) + 1)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         """The space itself: it never changes (the codes it remembers are the same for every copy)."""
@@ -376,8 +377,8 @@ class ActionSpace:
             out[at + 5 + _PHASES.index(view.phase)] = 1
         if view.pending is not None:
             kind = type(view.pending.decision)
-            out[at + 9 + self.kinds.index(kind)] = 1
-            out[at + 9 + len(self.kinds)] = len(state.legal_actions()) / 10
+            out[at + 9 + self.decision_places.index(kind)] = 1
+            out[at + 9 + len(self.decision_places)] = len(state.legal_actions()) / 10
         return out
 
     def describe(self, index: int) -> str:
