@@ -107,6 +107,7 @@ simple_effects = st.one_of(
     st.builds(m.Discount, amounts, st.sampled_from([(m.Deck.CASTLE,), (m.Deck.VILLAGE,), (m.Deck.CASTLE, m.Deck.VILLAGE),
                                                   (m.Deck.VILLAGE, m.Deck.CASTLE)])),
     st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
+    st.builds(m.ReserveCard, st.none() | decks),
     st.builds(m.StoreGold, st.integers(1, m.MAX_PURSE)),
     st.builds(m.FillPurses, st.integers(1, 9)),
     st.builds(m.TakeFromOpponents, amounts, st.sampled_from(m.Resource)),

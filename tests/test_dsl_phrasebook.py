@@ -103,6 +103,11 @@ EXAMPLES = [
     ("when bought: swap places with an adjacent card", "when bought: swap this card with an adjacent card",
      "When bought face up: Swap the places of this card and one of your cards adjacent to it (your choice; each "
      "moves as it lies, face up or down, with its gold and key; no ability happens again)."),
+    ("when bought: reserve a card", "when bought: reserve a card from either row",
+     "When bought face up: Reserve a card of your choice from the castle row or the village row, whatever the "
+     "messenger's place: it lies face up beside your tableau (not in it), and on a later turn you may take it in "
+     "step 2 instead of a card of the messenger's row (one reserved card at most: while you hold one, this does "
+     "nothing; one never taken is discarded at the end of the game)."),
     ("when bought: you may take your next card from the other row",
      "when bought: your next card may be taken from either row",
      "When bought face up: Your next card may be taken from either row (the castle row or the village row, "
@@ -122,6 +127,7 @@ NOWHERE = [
     ("when bought: remove a card from the castle row", "a card leaves a row only when discarded"),
     ("when bought: look at the top 3 cards of the castle deck", "no player sees a deck's order"),
     ("when bought: move this card to an empty space", "a placed card moves only by trading places"),
+    ("when bought: keep a card for later", "the one card kept beside the tableau for later is a reserved card"),
     ("when bought: for the shield type of your choice: gain 1 gold per card with that shield",
      "starts a scoring rule only"),
 ]

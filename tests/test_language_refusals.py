@@ -123,6 +123,8 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "no card is taken after the end of the game": "at the end of the game: your next card costs 2 less",
     "leave to take the next card from either row is never used": "at the end of the game: your next card may be "
                                                                  "taken from either row",
+    "a card reserved at the end of the game could never be taken": "at the end of the game: reserve a card from "
+                                                                   "either row",
     "a trigger happens between turns, so there is no 'this turn'": "at the end of your turn: at the end of this "
                                                                      "turn: gain 1 gold",
     "effects already waiting for the end of this turn": "when bought: at the end of this turn: { gain 1 gold "

@@ -37,6 +37,7 @@ TRIGGER_EXAMPLES = (
     "gain 2 gold if no purse card",
     "discard a row",
     "discard a card from the village row for its cost in gold",
+    "reserve a card from either row",
     "use the ability of an adjacent card",
     "turn a face-down card face up",
     "turn every face-down card face up and use its ability",

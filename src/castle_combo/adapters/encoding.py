@@ -24,6 +24,11 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
     arrange       L            a card looked at on top of a deck, put back next (the first N) or discarded (the
                                next N) (fan cards; L is 2 * N when a card of the ruleset looks at the top of a
                                deck, else 0)
+    reserve       R            the card of a row a "reserve a card from ..." ability reserves (fan cards; R is
+                               N when a card of the ruleset reserves, else 0)
+    take_reserved P            take the reserved card at a cell, cell * 2 + face_down (P is 25 * 2 when a card
+                               of the ruleset reserves, else 0: the action does not name the card, one being
+                               held at most)
 
 The layout depends only on the ruleset's cards, so a trained policy keeps its
 meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
@@ -37,7 +42,9 @@ comes first. The float32 vector is, in order:
 * for each card: where it is, one-hot over ``6 + 2 * players`` places (castle
   row, village row, castle discard pile, village discard pile, removed from the
   game, unseen in a deck; then for each seat from the observer on: face up,
-  face down in that seat's tableau), then its tableau cell as ``(x + 2) / 4``
+  face down in that seat's tableau; when a card of the ruleset reserves, then
+  for each seat from the observer on: reserved by that seat, face up beside its
+  tableau and seen by all), then its tableau cell as ``(x + 2) / 4``
   and ``(y + 2) / 4`` (0 outside tableaux), gold stored on it (or, in a row,
   piling up on it for its taker) / 10, 1 if a key waits on it, and the keys
   its effects locked on it / 10 (``put 2 keys on this card``); when a card of
@@ -67,9 +74,10 @@ comes first. The float32 vector is, in order:
   or pass, an optional cost, a face-down card to turn up, a number of times, a
   neighbour's card, a card to swap, a player of your choice, a choice owed by
   another player, and, when a card of the ruleset has a chosen shield, the
-  type to name for it, and, only in a ruleset with a card that looks at the
-  top of a deck, the cards looked at to put back or discard) and its number
-  of answers / 10.
+  type to name for it, only in a ruleset with a card that looks at the top
+  of a deck, the cards looked at to put back or discard, and, only in a
+  ruleset with a card that reserves, a card to reserve) and its number of
+  answers / 10.
 """
 
 from __future__ import annotations
@@ -86,14 +94,16 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    Reserve,
     Reveal,
     SwapCard,
     Take,
+    TakeReserved,
     Times,
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import DECISIONS, SHIELD_ORDER, ArrangeDeckTop, NameShield
+from castle_combo.engine.decisions import DECISIONS, SHIELD_ORDER, ArrangeDeckTop, ChooseReserve, NameShield
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.files import quote
@@ -108,6 +118,7 @@ from castle_combo.language.model import (
     NextDiscount,
     NextFromEitherRow,
     PlayersChoose,
+    ReserveCard,
     Swap,
     walk,
 )
@@ -144,7 +155,16 @@ class ActionSpace:
         #: Whether a card of the ruleset has a chosen shield (its owner names the type, ``Choose(1..6)``): then the
         #: decision one-hot has a place for that question, else the layout is unchanged.
         self.named = any(card.chosen for card in self.rules.cards)
-        self.kinds = DECISIONS if self.named else tuple(kind for kind in DECISIONS if kind is not NameShield)
+        #: Whether a card of the ruleset reserves a card (then the space has a block of reserve answers and one of
+        #: takes of the reserved card, and each card one more place per seat: reserved by it).
+        self.reserves = any(isinstance(node, ReserveCard) for card in self.rules.cards for node in walk(card))
+        #: Whether a card of the ruleset looks at the top of a deck (then the space has a block of answers to it).
+        self.looks = any(isinstance(node, LookAtDeckTop) for card in self.rules.cards for node in walk(card.effects))
+        #: The kinds of decision this ruleset can ask, one place each in the observation's decision one-hot: every
+        #: kind but those only some fan cards ask (a chosen shield, a look at a deck's top, a reserve), which have
+        #: their place only where a card of the ruleset asks them, so the base game's layout never changes.
+        self.kinds = tuple(kind for kind in DECISIONS if {NameShield: self.named, ArrangeDeckTop: self.looks,
+                                                          ChooseReserve: self.reserves}.get(kind, True))
         self.choices = max([2, *options, *([players - 1] if chosen else []), *([len(SHIELD_ORDER)] if self.named
                                                                               else [])])
         most = [node.most for card in self.rules.cards for node in walk(card.effects)
@@ -164,12 +184,12 @@ class ActionSpace:
         #: Whether a card of the ruleset swaps cards of a tableau (then the space has a block of swap answers).
         self.swaps = any(isinstance(node, Swap) for card in self.rules.cards for node in walk(card.effects))
         self.swap_start = self.times_start + self.times
-        #: Whether a card of the ruleset looks at the top of a deck (then the space has a block of answers to it).
-        self.looks = any(isinstance(node, LookAtDeckTop) for card in self.rules.cards for node in walk(card.effects))
         self.arrange_start = self.swap_start + (n if self.swaps else 0)
+        self.reserve_start = self.arrange_start + (2 * n if self.looks else 0)
+        self.take_reserved_start = self.reserve_start + (n if self.reserves else 0)
         #: How many integers the space has.
-        self.size = self.arrange_start + (2 * n if self.looks else 0)
-        self._places = 6 + 2 * players
+        self.size = self.take_reserved_start + (CELLS * 2 if self.reserves else 0)
+        self._places = 6 + (3 if self.reserves else 2) * players
         #: Whether a card of the ruleset keeps points on a card: then each card has two more values.
         self.kept_points = any(isinstance(node, GainPoints) for card in self.rules.cards
                                for node in walk(card.effects))
@@ -186,12 +206,7 @@ class ActionSpace:
         self._per_seat = self._either_at + (1 if self.either else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
-        #: The places of the decision one-hot: :attr:`kinds`, less the look at a deck's top in a ruleset with no
-        #: card that looks (the layout of other rulesets is unchanged).
-        self.decision_places = self.kinds if self.looks else tuple(
-            kind for kind in self.kinds if kind is not ArrangeDeckTop)
-        self.observation_size = (n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4
-                                 + len(self.decision_places) + 1)
+        self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(self.kinds) + 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         """The space itself: it never changes (the codes it remembers are the same for every copy)."""
@@ -211,11 +226,15 @@ class ActionSpace:
 
     def _encode(self, action: Action) -> int:
         try:
-            if isinstance(action, Take):
+            if isinstance(action, (Take, TakeReserved)):
                 x, y = action.at
                 if not (-_REACH <= x <= _REACH and -_REACH <= y <= _REACH):
                     raise EncodingError(f"{action}: a tableau position lies within -2..2")
                 cell = (y + _REACH) * _SPAN + (x + _REACH)
+                if isinstance(action, TakeReserved):
+                    if not self.reserves:
+                        raise EncodingError(f"{action}: no card of this ruleset reserves a card")
+                    return self.take_reserved_start + cell * 2 + int(action.face_down)
                 return self.take_start + self.ids[action.card] * CELLS * 2 + cell * 2 + int(action.face_down)
             if isinstance(action, UseKey):
                 return self.key_start + (0 if action.use is KeyUse.MOVE else 1)
@@ -248,6 +267,10 @@ class ActionSpace:
                 if not self.looks:
                     raise EncodingError(f"{action}: no card of this ruleset looks at the top of a deck")
                 return self.arrange_start + len(self.names) * action.discard + self.ids[action.card]
+            if isinstance(action, Reserve):
+                if not self.reserves:
+                    raise EncodingError(f"{action}: no card of this ruleset reserves a card")
+                return self.reserve_start + self.ids[action.card]
         except KeyError as error:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
@@ -301,8 +324,14 @@ class ActionSpace:
             return Times(index - self.times_start)
         if index < self.arrange_start:
             return SwapCard(self.names[index - self.swap_start])
-        discard, card = divmod(index - self.arrange_start, len(self.names))
-        return Arrange(self.names[card], bool(discard))
+        if index < self.reserve_start:
+            discard, card = divmod(index - self.arrange_start, len(self.names))
+            return Arrange(self.names[card], bool(discard))
+        if index < self.take_reserved_start:
+            return Reserve(self.names[index - self.reserve_start])
+        cell, face_down = divmod(index - self.take_reserved_start, 2)
+        y, x = divmod(cell, _SPAN)
+        return TakeReserved((x - _REACH, y - _REACH), bool(face_down))
 
     def legal(self, state: GameState) -> list[int]:
         """The integers of ``state``'s legal actions, in the game's order."""
@@ -348,6 +377,8 @@ class ActionSpace:
         for k in range(players):
             other = (seat + k) % players
             player = view.players[other]
+            if self.reserves:
+                mark(player.reserved, 6 + 2 * players + k)
             for cell in player.tableau:
                 at = cell.card * per
                 out[at + 6 + 2 * k + int(cell.face_down)] = 1
@@ -377,8 +408,8 @@ class ActionSpace:
             out[at + 5 + _PHASES.index(view.phase)] = 1
         if view.pending is not None:
             kind = type(view.pending.decision)
-            out[at + 9 + self.decision_places.index(kind)] = 1
-            out[at + 9 + len(self.decision_places)] = len(state.legal_actions()) / 10
+            out[at + 9 + self.kinds.index(kind)] = 1
+            out[at + 9 + len(self.kinds)] = len(state.legal_actions()) / 10
         return out
 
     def describe(self, index: int) -> str:

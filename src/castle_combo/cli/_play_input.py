@@ -18,6 +18,8 @@ syntax saves reading the list once you know the game:
 ``activate baker``         the adjacent card (or neighbour's card) whose ability a copier uses
 ``times 2``                how many times a repeated "you may pay ..." is done (from 0)
 ``swap nun``               a card of your tableau a swap moves (the first, then the one it swaps with)
+``reserve nun``            the card of a row a "reserve a card from ..." ability reserves
+``reserved 0 1 [down]``    take your reserved card (face up, or down) and place it at (0, 1)
 ``undo``, ``help``,        go back to your previous decision, show help,
 ``moves``, ``quit``        list the numbered moves, leave the game
 =========================  ==============================================
@@ -51,8 +53,10 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    Reserve,
     SwapCard,
     Take,
+    TakeReserved,
     Times,
     Unlock,
     UseKey,
@@ -121,6 +125,11 @@ def compact(action: Action) -> str:
         return f"swap {action.card.lower()}"
     if isinstance(action, Arrange):
         return f"{'discard' if action.discard else 'put'} {action.card.lower()}"
+    if isinstance(action, Reserve):
+        return f"reserve {action.card.lower()}"
+    if isinstance(action, TakeReserved):
+        side = " down" if action.face_down else ""
+        return f"reserved {action.at[0]} {action.at[1]}{side}"
     return f"discard {action.card.lower()}"
 
 
@@ -192,9 +201,11 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
             if action.deck.value == words[1]:
                 return action
         raise BadInput(f"write {choices}")
-    named: dict[str, tuple[type[Unlock] | type[Activate] | type[SwapCard], str]] = {
+    if head == "reserved":
+        return _parse_take_reserved(words[1:], legal)
+    named: dict[str, tuple[type[Unlock] | type[Activate] | type[SwapCard] | type[Reserve], str]] = {
         "unlock": (Unlock, "unlock"), "open": (Unlock, "unlock"), "activate": (Activate, "use the ability of"),
-        "use": (Activate, "use the ability of"), "swap": (SwapCard, "swap"),
+        "use": (Activate, "use the ability of"), "swap": (SwapCard, "swap"), "reserve": (Reserve, "reserve"),
     }
     if head in named:
         kind, what = named[head]
@@ -243,6 +254,29 @@ def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
     if not numbers and len({a.at for a in candidates}) == 1:
         return candidates[0]
     raise BadInput(f"say where to place {card}: x y, e.g. '{compact(candidates[0])}'")
+
+
+def _parse_take_reserved(words: list[str], legal: Sequence[Action]) -> Action:
+    """``reserved 0 1`` / ``reserved 0 1 down``: take your reserved card at a spot."""
+    takes = [a for a in legal if isinstance(a, TakeReserved)]
+    if not takes:
+        raise BadInput("you have no reserved card to take now (one is taken in step 2 of a turn, instead of a "
+                       "row's card)")
+    face_down = "down" in words
+    numbers = [int(w) for w in words if _is_int(w)]
+    candidates = [a for a in takes if a.face_down == face_down]
+    if not candidates:
+        raise BadInput("you cannot pay for your reserved card face up; add 'down'")
+    if len(numbers) == 2:
+        at = (numbers[0], numbers[1])
+        for action in candidates:
+            if action.at == at:
+                return action
+        spots = " ".join(f"({a.at[0]},{a.at[1]})" for a in candidates)
+        raise BadInput(f"({at[0]},{at[1]}) is not a free spot next to your cards; choose one of {spots}")
+    if not numbers and len(candidates) == 1:
+        return candidates[0]
+    raise BadInput(f"say where to place your reserved card: x y, e.g. '{compact(candidates[0])}'")
 
 
 def _ambiguous(number: int, legal: Sequence[Action]) -> str:
@@ -294,6 +328,8 @@ Moves: 2b (card 2 of the row at spot b, face up), 2b d (face down);
   times 2                  how many times to do a repeated "you may pay ..."
   swap nun                 a card a swap moves: the first, then the one it swaps with
   put nun / discard nun    a card looked at on a deck's top: put back next, or discarded
+  reserve nun              the card of a row an ability reserves
+  reserved 0 1 [down]      take your reserved card instead of a row's card
   N                        answer N of a decision, as the prompt numbers them
   #N                       move N of the numbered list ('moves' shows it)
 Commands: moves, undo (back to your previous decision; the hidden cards are
@@ -336,6 +372,9 @@ def prompt_lines(view: GameState, legal: Sequence[Action], names: Sequence[str] 
     spots = len(view.players[view.current_player].spots)
     letters = "a" if spots == 1 else f"a-{SPOT_LETTERS[spots - 1]}"
     first = f"Take a card: its number 1-{len(view.row(view.messenger))}, a spot {letters}"
+    kept = view.players[view.current_player].reserved
+    if kept and any(isinstance(a, TakeReserved) for a in legal):
+        extras.insert(0, f"your reserved {view.engine.name(kept[0])}: reserved x y")
     if view.players[view.current_player].either_row:
         other = view.row(Deck.VILLAGE if view.messenger is Deck.CASTLE else Deck.CASTLE)
         if other:

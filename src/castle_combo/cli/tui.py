@@ -188,6 +188,17 @@ def rows_panel(view: GameState, me: int) -> Group:
     other.append(f"  deck {view.deck_size(there)}{_known(view, me, there)}, "
                  f"discard {len(view.discard_pile(there))}", style="dim")
     lines.append(other)
+    kept = [(seat, player.reserved[0]) for seat, player in enumerate(view.players) if player.reserved]
+    if kept:  # reserved cards lie face up beside their tableaux: every player sees them
+        line = Text("Reserved: ", style="dim", no_wrap=True, overflow="ellipsis")
+        for i, (seat, kept_id) in enumerate(kept):
+            line.append(" | " if i else "")
+            line.append("you" if seat == me else f"seat {seat}", style="bold" if seat == me else "")
+            name = view.engine.name(kept_id)
+            line.append(f" {name}")
+            if seat == me:
+                line.append(f" {view.cost(me, name)}g", style="yellow")
+        lines.append(line)
     return Group(*lines)
 
 

@@ -31,7 +31,18 @@ import attrs
 
 from castle_combo._compat import assert_never
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.actions import Action, Activate, Arrange, Choose, Discard, DiscardRow, Reveal, SwapCard, Times
+from castle_combo.engine.actions import (
+    Action,
+    Activate,
+    Arrange,
+    Choose,
+    Discard,
+    DiscardRow,
+    Reserve,
+    Reveal,
+    SwapCard,
+    Times,
+)
 from castle_combo.engine.counting import (
     DECKS,
     CardFacts,
@@ -55,6 +66,7 @@ from castle_combo.engine.decisions import (
     ChooseNeighbourCard,
     ChooseOption,
     ChoosePlayer,
+    ChooseReserve,
     ChooseRow,
     ChooseSwap,
     ChooseTimes,
@@ -75,6 +87,7 @@ __all__ = [
     "CopyStep",
     "DiscardRowStep",
     "DiscardStep",
+    "ReserveStep",
     "IfStep",
     "LaterStep",
     "LookStep",
@@ -211,6 +224,14 @@ class Work(Tableaux, Protocol):
     def set_aside(self, seat: int, frame: Frame) -> None:
         """Keep ``frame`` (effects of ``seat``'s ability) until the end of this turn."""
 
+    @property
+    def reserved(self) -> list[tuple[int, ...]]:
+        """Per seat, its reserved card (one at most)."""
+        ...
+
+    def reserve(self, seat: int, deck: int, card: int) -> None:
+        """Move ``card`` from a row to ``seat``'s reserve (the row is refilled later)."""
+
 
 #: What an automatic effect does: ``run(work, seat, index_of_this_card)``.
 Run = Callable[[Work, int, int], None]
@@ -309,6 +330,29 @@ class DiscardStep:
         work.discard_from_row(self.deck, card)
         work.note_discarded((card,))
         work.gain(seat, self.reward, work.facts[card].cost)
+
+
+@attrs.frozen
+class ReserveStep:
+    """Reserve a card of the owner's choice from the rows ``decks`` (castle first): it leaves its row and lies
+    face up beside the owner's tableau, to be taken on a later turn."""
+
+    asks: ClassVar[type] = ChooseReserve
+
+    decks: tuple[int, ...]
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which card, unless the owner already holds a reserved card or the rows are empty (then nothing
+        happens: one reserved card at most)."""
+        if work.reserved[seat] or not any(work.row(d) for d in self.decks):
+            return None
+        return ChooseReserve(self.decks)
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Reserve the chosen card."""
+        assert isinstance(action, Reserve)
+        deck, card = next((d, c) for d in self.decks for c in work.row(d) if work.facts[c].name == action.card)
+        work.reserve(seat, deck, card)
 
 
 @attrs.frozen
@@ -847,10 +891,10 @@ class OwedStep:
 
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep]
+             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep]
+               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1236,6 +1280,8 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return DiscardStep(DECKS.index(deck), _RESOURCE[reward])
         case model.DiscardWholeRow(which=which) if which is model.RowChoice.CHOICE:
             return DiscardRowStep()
+        case model.ReserveCard(deck=deck):
+            return ReserveStep((0, 1) if deck is None else (DECKS.index(deck),))
         case model.UseAdjacentAbility():
             return CopyStep()
         case model.UseNeighbourAbility():

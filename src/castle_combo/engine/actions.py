@@ -25,6 +25,10 @@ and, for fan cards:
   card, then the card it swaps with)
 * :class:`Arrange` -- ``{"type": "arrange", "card": "Nun", "discard": false}``: a card looked at on top of a deck,
   put back next (under those already put back) or, with ``"discard": true``, discarded
+* :class:`Reserve` -- ``{"type": "reserve", "card": "Nun"}``: which card of a row a "reserve a card from ..."
+  ability reserves
+* :class:`TakeReserved` -- ``{"type": "take_reserved", "at": [x, y], "face_down": false}``: in step 2, take the
+  player's reserved card (there is one at most, so the action does not name it) instead of a card of a row
 
 Every field is checked when the action is built: a wrong type (a float
 position, ``face_down=1``, an unknown key use) raises
@@ -53,9 +57,11 @@ __all__ = [
     "DiscardRow",
     "KeyUse",
     "Pass",
+    "Reserve",
     "Reveal",
     "SwapCard",
     "Take",
+    "TakeReserved",
     "Times",
     "Unlock",
     "UseKey",
@@ -302,7 +308,40 @@ class Arrange:
         return f"discard {self.card} from the top" if self.discard else f"put {self.card} back on top next"
 
 
-Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times, SwapCard, Arrange]  # noqa: UP007
+@attrs.frozen(cache_hash=True)
+class Reserve:
+    """Reserve ``card``, a card of a row, as a "reserve a card from ..." ability asks: it leaves the row and lies
+    face up beside the player's tableau until they take it (:class:`TakeReserved`)."""
+
+    card: str = attrs.field(validator=_card_name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "reserve", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"reserve {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class TakeReserved:
+    """In step 2, take the player's reserved card (one at most, so it is not named) and place it at ``at`` (x, y),
+    instead of a card of the messenger's row: paid as any take, or face down for 6 gold and 2 keys."""
+
+    at: tuple[int, int] = attrs.field(converter=_position)
+    face_down: bool = attrs.field(default=False, validator=_flag)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "take_reserved", "at": [self.at[0], self.at[1]], "face_down": self.face_down}
+
+    def __str__(self) -> str:
+        how = "face down" if self.face_down else "face up"
+        return f"take your reserved card {how} at ({self.at[0]}, {self.at[1]})"
+
+
+Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times, SwapCard,  # noqa: UP007
+               Arrange, Reserve, TakeReserved]
 
 #: Each action's JSON ``type`` and the fields it has.
 _FIELDS = {
@@ -318,9 +357,11 @@ _FIELDS = {
     "times": {"type", "times"},
     "swap": {"type", "card"},
     "arrange": {"type", "card", "discard"},
+    "reserve": {"type", "card"},
+    "take_reserved": {"type", "at", "face_down"},
 }
-_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal] | type[SwapCard]] = {
-    "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal, "swap": SwapCard,
+_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal] | type[SwapCard] | type[Reserve]] = {
+    "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal, "swap": SwapCard, "reserve": Reserve,
 }
 
 
@@ -345,6 +386,14 @@ def action_from_json(data: object, path: str = "$") -> Action:
         if use not in ("move", "refresh"):
             raise RecordError(f"{path}.use: expected \"move\" or \"refresh\", got {quote(use)}")
         return UseKey(KeyUse(use))
+    if kind == "take_reserved":
+        at = data.get("at")
+        if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(_small_int(v) for v in at)):
+            raise RecordError(f"{path}.at: expected [x, y] integers (small ones: a tableau spans 3), got {quote(at)}")
+        face_down = data.get("face_down", False)
+        if not isinstance(face_down, bool):
+            raise RecordError(f"{path}.face_down: expected true or false, got {quote(face_down)}")
+        return TakeReserved((at[0], at[1]), face_down)
     if kind == "take":
         card = data.get("card")
         if not isinstance(card, str):

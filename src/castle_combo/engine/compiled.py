@@ -35,7 +35,18 @@ from castle_combo.engine.counting import (
     compile_scoring,
 )
 from castle_combo.files import quote
-from castle_combo.language.model import Card, CardFilter, Compared, Deck, LookAtDeckTop, Per, Players, Scope, walk
+from castle_combo.language.model import (
+    Card,
+    CardFilter,
+    Compared,
+    Deck,
+    LookAtDeckTop,
+    Per,
+    Players,
+    ReserveCard,
+    Scope,
+    walk,
+)
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["EACH_TURN_TRIGGER", "GAME_END_TRIGGER", "OTHER_TAKE_TRIGGER", "TAKE_TRIGGER", "TURN_END_TRIGGER",
@@ -72,7 +83,7 @@ class Compiled:
     __slots__ = (
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
-        "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_row_gold", "looks",
+        "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
         "has_take_triggers", "has_triggers", "ids", "own_gains",
         "reads_others", "row_gold", "scorers", "scoring_facts", "trigger_bits", "wild_as",
     )
@@ -132,6 +143,9 @@ class Compiled:
         self.has_row_gold = any(self.row_gold)
         #: Whether a card of the ruleset looks at the top cards of a deck (then seats may know some of them).
         self.looks = any(isinstance(n, LookAtDeckTop) for card in rules.cards for n in walk(card))
+        #: Whether any card reserves a card ("reserve a card from either row"): without one, the engine never looks
+        #: at reserved cards (and its fast take, which does not discard them at the end of the game, stays on).
+        self.has_reserve = any(isinstance(node, ReserveCard) for card in rules.cards for node in walk(card))
         #: Whether any card has a lock: without one, the engine skips every lock check.
         self.has_locks = any(f.lock for f in self.facts)
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a

@@ -44,6 +44,7 @@ from castle_combo.engine.actions import (
     Discard,
     DiscardRow,
     Pass,
+    Reserve,
     Reveal,
     SwapCard,
     Times,
@@ -63,6 +64,7 @@ __all__ = [
     "ChooseNeighbourCard",
     "ChooseOption",
     "ChoosePlayer",
+    "ChooseReserve",
     "ChooseRow",
     "ChooseSwap",
     "ChooseTimes",
@@ -794,9 +796,56 @@ class ArrangeDeckTop(DecisionKind):
         return cls(_deck_index(value["deck"], f"{path}.deck"), placed, left, discard)
 
 
+@attrs.frozen
+class ChooseReserve(DecisionKind):
+    """A "reserve a card from ..." ability waits for a card of the rows ``decks`` (0 castle, 1 village; both for
+    "either row", castle first): ``Reserve(name)``.
+
+    Asked only while its owner holds no reserved card and a row named holds a card (else nothing happens); asked
+    even when there is one card.
+    """
+
+    kind: ClassVar[str] = "reserve"
+    field: ClassVar[str] = "decks"
+    answered_by: ClassVar[tuple[type, ...]] = (Reserve,)
+
+    decks: tuple[int, ...]
+
+    def _cards(self, table: Table) -> list[int]:
+        return [c for d in self.decks for c in table.locations[d].row]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        name = table.engine.name
+        return tuple(Reserve(name(c)) for c in self._cards(table))
+
+    def _rows(self) -> str:
+        return " or the ".join(_DECKS[d].value for d in self.decks) + " row"
+
+    def owed(self, table: Table, card: str) -> str:
+        return f"reserve a card from the {self._rows()} for {card} ({_listed(table, self._cards(table))})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Reserve)
+        return f"{action.card} is not in the {self._rows()}; you may reserve {_listed(table, self._cards(table))}"
+
+    def value(self) -> Any:
+        return [_DECKS[d].value for d in self.decks]
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseReserve:
+        if not isinstance(value, list) or not value or len(value) > 2:
+            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
+                              f"got {quote(value)}")
+        decks = tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value))
+        if len(set(decks)) != len(decks) or list(decks) != sorted(decks):
+            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
+                              f"got {quote(value)}")
+        return cls(decks)
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
                  ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield,
-                 ArrangeDeckTop]
+                 ArrangeDeckTop, ChooseReserve]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

@@ -41,7 +41,9 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    Reserve,
     Take,
+    TakeReserved,
     Unlock,
     UseKey,
 )
@@ -154,7 +156,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either, kept = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
         discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
@@ -163,10 +165,28 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
     if phase is _START and keys > 0:
         first += _REFRESH_ONLY if locations[1 - here][4] else _MOVE_OR_REFRESH
-    takes = engine.row_takes(spots, locations[here][1], gold, discounts)
+    takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts)
     if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
         takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts)
+    if kept:  # "reserve a card ...": the reserved card's takes after the rows' (face up where affordable, face down)
+        takes += _reserved_takes(engine, kept[0], spots, gold, discounts)
     return first + takes if first else takes
+
+
+def _price(engine: Compiled, card: int, discounts: tuple[int, ...]) -> int:
+    """What ``card`` costs after ``discounts`` (the permanent ones, with any one-time ones added), never below 0."""
+    cost = engine.facts[card].cost - discounts[engine.facts[card].deck] if len(discounts) == 2 else engine.price(
+        card, discounts)
+    return max(cost, 0)
+
+
+def _reserved_takes(engine: Compiled, card: int, spots: tuple[tuple[int, int], ...], gold: int,
+                    discounts: tuple[int, ...]) -> tuple[TakeReserved, ...]:
+    """The takes of the reserved ``card``: face up at each spot when it is affordable, then face down at each."""
+    down = tuple(TakeReserved(at, True) for at in spots)
+    if _price(engine, card, discounts) <= gold:
+        return tuple(TakeReserved(at, False) for at in spots) + down
+    return down
 
 
 # ------------------------------------------------------------------------ apply
@@ -201,10 +221,13 @@ def _apply(state: T, action: Action, fast: bool) -> T:
         return _use_key(state, action, fast)  # type: ignore[arg-type]
     if kind is Unlock:
         return _unlock(state, action)  # type: ignore[arg-type]
-    if kind in (Choose, Discard, DiscardRow, Activate, Pass):
+    if kind is TakeReserved:
+        return _take_reserved(state, action)  # type: ignore[arg-type]
+    if kind in (Choose, Discard, DiscardRow, Activate, Pass, Reserve):
         raise IllegalAction(f"{action} is not possible: no decision is waiting (take a card, or spend a key)")
     raise IllegalAction(
-        f"{action!r} is not an action (expected UseKey, Take, Unlock, Choose, Discard, DiscardRow, Activate or Pass)"
+        f"{action!r} is not an action (expected UseKey, Take, TakeReserved, Unlock, Choose, Discard, DiscardRow, "
+        "Activate, Pass or another answer to a decision)"
     )
 
 
@@ -260,7 +283,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
-    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either = players[seat]
+    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either, kept = players[seat]
     if card is None or card not in row:
         if not (either and card is not None and card in locations[1 - here][1]):
             raise _not_in_row(engine, action, here, row, locations[1 - here][1] if either else ())
@@ -290,9 +313,9 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     # the take and none of any seat fires before the next turn. It does exactly what the general path below
     # does (a test plays both ways and compares states).
     # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end; nor
-    # in one whose cards watch the messenger's moves; nor while a seat knows top cards of a deck.)
-    if (fast and not engine.has_row_gold and not engine.has_messenger_triggers and not known and not f.lock and deck
-            and len(row) == ROW_SIZE
+    # in one whose cards watch the messenger's moves or reserve cards; nor while a seat knows top cards of a deck.)
+    if (fast and not engine.has_row_gold and not engine.has_messenger_triggers and not engine.has_reserve and not known
+            and not f.lock and deck and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
             and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
@@ -306,7 +329,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             moved: Seat
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
-                         waiting, later, triggers, either)
+                         waiting, later, triggers, either, kept)
             else:
                 s0, s1, s2, s3, s4, s5 = shields  # engine.plus_shields, written out: one per shield type
                 p0, p1, p2, p3, p4, p5 = f.shields
@@ -321,7 +344,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields, banners, after,
-                             waiting, later, triggers | engine.trigger_bits[card], either)
+                             waiting, later, triggers | engine.trigger_bits[card], either, kept)
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -356,6 +379,45 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     if engine.has_take_triggers:
         run_take_triggers(state, turn, seat, index)
     return _resolve(state, turn, taken + 1, Resume.TAKEN, action)
+
+
+def _take_reserved(state: T, action: TakeReserved) -> T:
+    """Take the reserved card in step 2 instead of a card of a row: an ordinary take otherwise (its cost after the
+    discounts of its deck and any one-time discount, or face down; its ability; its messenger icon; the turn's
+    card). The rows keep their cards (the reserve left its row when it was reserved)."""
+    seat, engine = state.current_player, state.engine
+    if state.phase not in (Phase.START, Phase.TAKE):
+        raise IllegalAction(f"{action} is not possible now: a card was already taken this turn")
+    kept = state.seats[seat][11]
+    if not kept:
+        raise IllegalAction(f"{action} is not possible: seat {seat} has no reserved card (a card is reserved by an "
+                            "ability such as 'reserve a card from either row')")
+    card = kept[0]
+    at = action.at
+    spots = state.seats[seat][6]
+    if at not in spots:
+        raise _not_a_spot(at, spots)
+    f = engine.facts[card]
+    turn = Turn(state)
+    once = turn.spend_next_discount(seat, f.deck)
+    cost = 0
+    if not action.face_down:
+        cost = max(_price(engine, card, turn.discounts[seat]) - once, 0)
+        if cost > turn.gold[seat]:
+            raise IllegalAction(f"{f.name} (your reserved card) costs {cost} after discounts, you have "
+                                f"{turn.gold[seat]} gold")
+        turn.gold[seat] -= cost
+    else:
+        turn.gold[seat] += FACE_DOWN_GOLD
+        turn.keys[seat] += FACE_DOWN_KEYS
+    turn.reserved[seat] = ()
+    index = turn.place(seat, card, at[0], at[1], action.face_down, key=not action.face_down and f.lock)
+    bought = () if action.face_down else engine.abilities[card].bought
+    if bought:
+        turn.frames.append(Frame(card, index, bought))
+    if engine.has_take_triggers:
+        run_take_triggers(state, turn, seat, index)
+    return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)
 
 
 def _not_in_row(engine: Compiled, action: Take, here: int, row: tuple[int, ...],
@@ -633,10 +695,13 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         turn.put_row_gold()
     turn.opened_lock = False
     nxt = (seat + 1) % len(state.seats)
+    over = taken >= CARDS_PER_PLAYER * len(state.seats)
     if state.engine.has_triggers:
         _between_turns(state, turn, nxt, taken)
-        if taken >= CARDS_PER_PLAYER * len(state.seats):
-            return _end_of_game(state, turn, 0, 0, action)
+    if over and state.engine.has_reserve:  # after the last turn's own triggers, before the end of the game's
+        turn.discard_reserves()
+    if over and state.engine.has_triggers:
+        return _end_of_game(state, turn, 0, 0, action)
     return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)
 
 

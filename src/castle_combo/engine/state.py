@@ -213,6 +213,8 @@ class GameState(Table):
             turn = " - to play" if seat == self.to_act and not self.is_over else ""
             waiting = f" (+{player.keys_on_cards} on locks)" if player.keys_on_cards else ""
             waiting += f" ({player.locked_keys} locked on cards, not theirs)" if player.locked_keys else ""
+            kept = self.reserved_card(seat)
+            waiting += f" (reserved beside the tableau: {kept.name})" if kept is not None else ""
             lines.append(f"seat {seat}: {picture.seats[seat].gold} gold, {player.keys} keys{waiting}{turn}")
             grid = {(cell.col, cell.row): cell for cell in picture.seats[seat].cells}
             if not grid:
@@ -276,7 +278,8 @@ class GameState(Table):
             name = names[seat] if names is not None else f"Seat {seat}"
             seats.append(pictures.SeatPicture(name, player.gold if sheets is None else sheets[seat].gold_left,
                                               player.keys, tuple(cells), player.keys_on_cards,
-                                              seat == self.to_act and not self.is_over))
+                                              seat == self.to_act and not self.is_over,
+                                              getattr(self.reserved_card(seat), "name", "")))
         return pictures.TablePicture(
             self.row(Deck.CASTLE), self.row(Deck.VILLAGE), self.messenger.value,
             (self.deck_size(Deck.CASTLE), self.deck_size(Deck.VILLAGE)),

@@ -117,6 +117,10 @@ class PlayerState(NamedTuple):
 
     ``either_row`` says whether the seat's next card may be taken from either row, whatever the messenger's
     place ("your next card may be taken from either row"): it waits for the seat's next take, which spends it.
+
+    ``reserved`` holds the seat's reserved card ("reserve a card from either row"), at most one: it lies face up
+    beside the tableau, not in it (public: every player sees it), until the seat takes it in step 2 of a later
+    turn (:class:`~castle_combo.engine.actions.TakeReserved`) or the game ends (it is then discarded).
     """
 
     gold: int
@@ -130,6 +134,7 @@ class PlayerState(NamedTuple):
     this_turn: tuple[Frame, ...] = ()
     triggers: int = 0
     either_row: bool = False
+    reserved: tuple[int, ...] = ()
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
@@ -158,7 +163,7 @@ class PlayerState(NamedTuple):
 
 #: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s fields, in order.
 Seat = tuple[int, int, tuple[Placed, ...], tuple[int, ...], tuple[int, ...], tuple[int, int],
-             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool]
+             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool, tuple[int, ...]]
 #: A location as the engine keeps it (:attr:`Table.places`): :class:`Location`'s fields, in order.
 Place = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 
@@ -182,6 +187,7 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
     return PlayerState(
         player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free,
         player.next_discounts, player.this_turn, triggers_of(player.tableau, engine), player.either_row,
+        player.reserved,
     )
 
 
@@ -419,6 +425,11 @@ class Table(NamedTuple):
         """``seat``'s one-time discounts waiting for its next take, if that take is a card of ``deck``."""
         waiting = self.seats[seat][7]
         return waiting[0] + waiting[1 + _DECK_INDEX[deck]]
+
+    def reserved_card(self, seat: int) -> Card | None:
+        """``seat``'s reserved card (face up beside its tableau, seen by every player), or ``None``."""
+        kept = self.seats[seat][11]
+        return self.rules[self.engine.name(kept[0])] if kept else None
 
     def cost(self, seat: int, card: Card | str) -> int:
         """What ``card`` costs ``seat`` face up: printed cost minus discounts (those on filtered cards it passes

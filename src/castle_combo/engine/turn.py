@@ -54,7 +54,7 @@ class Turn:
     __slots__ = (
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
         "moving", "next_discounts", "opened_lock", "playing", "reshuffles", "rng", "row_gold", "script", "shields",
-        "state", "swapped", "tableaux", "either_row", "this_turn", "known",
+        "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
     )
 
     def __init__(self, state: Table) -> None:
@@ -70,7 +70,8 @@ class Turn:
         next_discounts: list[tuple[int, int, int]] = []
         this_turn: list[tuple[Frame, ...]] = []
         either_row: list[bool] = []
-        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either in (
+        reserved: list[tuple[int, ...]] = []
+        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either, p_kept in (
                 state.seats):
             tableaux.append(p_tableau)  # one pass: a Turn is built for most actions
             keys.append(p_keys)
@@ -81,6 +82,7 @@ class Turn:
             next_discounts.append(p_next)
             this_turn.append(p_later)
             either_row.append(p_either)
+            reserved.append(p_kept)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
@@ -90,6 +92,8 @@ class Turn:
         self.this_turn = this_turn
         #: Per seat, whether its next card may be taken from either row (waiting for its next take).
         self.either_row = either_row
+        #: Per seat, its reserved card (one at most), face up beside its tableau.
+        self.reserved = reserved
         #: The locations as plain tuples in :class:`Location`'s field order (see ``Table.places``).
         self.locations: list[Place] = list(state.places)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
@@ -247,6 +251,28 @@ class Turn:
         self.locations[deck] = (deck_cards, tuple(c for c in row if c != card), discard + (card,), removed, exhausted)
         if self.row_gold:
             self.row_gold.pop(card, None)
+
+    def reserve(self, seat: int, deck: int, card: int) -> None:
+        """Move ``card`` from a row to ``seat``'s reserve, face up beside its tableau (the row is refilled later; the
+        gold lying on it goes back to the supply, as for a discard)."""
+        deck_cards, row, discard, removed, exhausted = self.locations[deck]
+        self.locations[deck] = (deck_cards, tuple(c for c in row if c != card), discard, removed, exhausted)
+        if self.row_gold:
+            self.row_gold.pop(card, None)
+        self.reserved[seat] = (card,)
+
+    def discard_reserves(self) -> None:
+        """The end of the game: every reserved card never taken goes to its location's discard pile, with no effect
+        (an exhausted location's card is removed from the game with the rest of it)."""
+        for seat, kept in enumerate(self.reserved):
+            for card in kept:
+                deck = self.facts[card].deck
+                deck_cards, row, discard, removed, exhausted = self.locations[deck]
+                if exhausted:
+                    self.locations[deck] = (deck_cards, row, discard, removed + (card,), exhausted)
+                else:
+                    self.locations[deck] = (deck_cards, row, discard + (card,), removed, exhausted)
+            self.reserved[seat] = ()
 
     def discard_row(self, deck: int) -> tuple[int, ...]:
         """Discard a whole row and refill it at once (a key refresh, or an ability); return the discarded cards.
@@ -445,14 +471,15 @@ class Turn:
         """The seats as they are now (see ``Table.seats``): the unchanged ones as they were, the others built anew."""
         players = list(self.state.seats)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
-        next_discounts, this_turn, either_row = self.next_discounts, self.this_turn, self.either_row
+        next_discounts, this_turn, either_row, reserved = (self.next_discounts, self.this_turn, self.either_row,
+                                                           self.reserved)
         any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
-            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either = p
+            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either, p_kept = p
             tableau = tableaux[seat]
             if p_tableau is tableau and p_gold == gold[seat] and p_keys == keys[seat]:
                 if (p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]
-                        and p_either == either_row[seat]):
+                        and p_either == either_row[seat] and p_kept == reserved[seat]):
                     continue
             if len(tableau) == len(p_tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
@@ -461,7 +488,7 @@ class Turn:
             if p_tableau is not tableau and any_triggers:
                 triggers = triggers_of(tableau, self.engine)
             players[seat] = (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat], self.banners[seat],
-                             spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat])
+                             spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat], reserved[seat])
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

@@ -412,12 +412,19 @@ PHRASES: tuple[Phrase, ...] = (
             "your next card may be taken from either row",
             "leave to take your next card from the other row is written 'your next card may be taken from either "
             "row' (it waits for your next take, from the castle row or the village row)"),
-    _phrase(r"\b(?:reserve|reserves|reserving|hold|holds|keep|keeps|set\s+aside|sets\s+aside|save|saves)\s+"
+    _phrase(r"\b(?:reserve|reserves|reserving)\s+(?:a|an|one)\s+card\b(?!\s+from\s+(?:either\s+row|the\s+"
+            r"(?:castle|village)\s+row)\s*(?:$|[\n}]))[^\n}]*",
+            "reserve a card from either row",
+            "a card kept for later is written 'reserve a card from either row' (or 'from the castle row', 'from "
+            "the village row'): it lies face up beside your tableau until you take it in step 2 of a later turn, "
+            "one at most"),
+    _phrase(r"\b(?:hold|holds|keep|keeps|set\s+aside|sets\s+aside|save|saves)\s+"
             r"(?:an?|one|up\s+to\s+\d+|\d+|this|that)?\s*(?:[\w-]+\s+){0,2}?cards?\b[^\n}]*", None,
-            "Castle Combo has no reserve: a card taken goes into your tableau at once, and no card is kept beside "
-            "the tableau or in hand for later (that needs a rule of play the game does not have)",
-            "say what the card gives instead, such as 'gain 2 gold', or 'your next card costs 2 less' for a "
-            "cheaper card later"),
+            "Castle Combo has no hand: a card taken goes into your tableau at once; the one card kept beside the "
+            "tableau for later is a reserved card ('reserve a card from either row', taken in step 2 of a later "
+            "turn)",
+            "say what the card gives instead, such as 'gain 2 gold', or reserve one card with 'reserve a card "
+            "from either row'"),
     _phrase(r"\b(?:store|stores|place|places|add|adds|put|puts|keep)\s+(?P<n>\d+)\s+gold\s+(?:on|onto|in|into|to)\s+"
             r"(?:this\s+card(?:'s\s+purse)?|it|itself|this\s+purse|its\s+purse|this)\b",
             "put \\g<n> gold on this card", "gold is stored on a card's purse with 'put N gold on this card'"),
@@ -451,7 +458,8 @@ PHRASES: tuple[Phrase, ...] = (
             "write 'swap two cards of your tableau' or 'swap this card with an adjacent card'"),
     _phrase(r"\b(?:trash|trashes|destroy|destroys|remove|removes|burn|burns|scrap|scraps)\b[^\n}]*", None,
             "a card leaves a row only when discarded, with its cost as the reward: 'discard a card from the "
-            "castle row for its cost in gold' (or 'in keys'), or a whole row: 'discard the castle row'",
+            "castle row for its cost in gold' (or 'in keys'), or a whole row: 'discard the castle row' (or when "
+            "reserved, for its owner to take later: 'reserve a card from either row')",
             "choose one of these discards; no card leaves a tableau"),
     _phrase(r"\bdiscard\s+(?P<which>a|one)\s+cards?\s+from\s+the\s+(?P<deck>castle|village)\s+row\b(?!\s+for)",
             "discard \\g<which> card from the \\g<deck> row for its cost in gold",

@@ -647,6 +647,12 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def next_from_either_row(self, meta: Meta) -> m.NextFromEitherRow:
         return m.NextFromEitherRow(source=self._at(meta))
 
+    def reserve_either(self, meta: Meta) -> m.ReserveCard:
+        return m.ReserveCard(source=self._at(meta))
+
+    def reserve_from(self, meta: Meta, deck: m.Deck) -> m.ReserveCard:
+        return m.ReserveCard(deck, source=self._at(meta))
+
     def end_of_this_turn(self, meta: Meta, *effects: m.Effect) -> m.EndOfThisTurn:
         return m.EndOfThisTurn(tuple(effects), source=self._at(meta))
 

@@ -145,6 +145,9 @@ class SeatPicture:
     cells: tuple[Cell, ...]
     keys_on_cards: int = 0
     to_play: bool = False
+    #: The name of the seat's reserved card ("reserve a card from either row"), face up beside its tableau: every
+    #: player sees it; "" when it holds none.
+    reserved: str = ""
 
 
 @attrs.frozen
@@ -534,6 +537,7 @@ _LABEL_TYPE = 13
 def _seat_panel(seat: SeatPicture, x: float, y: float, width: float, scale: float) -> list[str]:
     """One seat: its name and supply above its grid, in a box ``width`` wide with its top left at (x, y)."""
     waiting = f" (+{seat.keys_on_cards} on locks)" if seat.keys_on_cards else ""
+    waiting += f", reserved: {seat.reserved}" if seat.reserved else ""
     colour = "#1a73e8" if seat.to_play else "#222"
     head = f"{seat.name}{' - to play' if seat.to_play else ''}"
     inner = width - 2 * _PADDING

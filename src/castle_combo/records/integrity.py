@@ -9,7 +9,7 @@ later). :func:`check_state` refuses such a state with a
 
 * the table: 2 to 5 seats, the current and first players and the viewer are seats;
 * every card of the ruleset exactly once (decks, rows, discard piles, removed
-  cards, tableaux), each location holding only its own deck's cards, rows of
+  cards, tableaux, reserved cards), each location holding only its own deck's cards, rows of
   at most 3 cards, an exhausted location empty, the messenger not at an
   exhausted location while the other is not;
 * each seat: gold and keys not negative, at most 9 cards placed the way the
@@ -20,7 +20,8 @@ later). :func:`check_state` refuses such a state with a
   and within their capacity, a key only on a face-up lock card, points and locked keys only on a face-up card
   whose abilities (or one it uses) can put them there, a shield type named only for a face-up card with a
   chosen shield, and the next card from either row only in a ruleset
-  with a card that allows it;
+  with a card that allows it; one reserved card at most, only in a ruleset with a card that reserves, and none
+  once the game is over (it is discarded then);
 * gold in a row only on a card there that piles it up, and at most its amount per card taken (each ended
   turn puts it once; before any turn has ended there is none);
 * the turn: the cards taken match the tableaux (seat by seat, from the first
@@ -58,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from castle_combo.engine.actions import Take
+from castle_combo.engine.actions import Take, TakeReserved
 from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.game import new_game
@@ -82,6 +83,7 @@ from castle_combo.language.model import (
     NextFromEitherRow,
     PlayerGroup,
     PlayersChoose,
+    ReserveCard,
     StoreKeys,
     Swap,
     UseNeighbourAbility,
@@ -188,6 +190,8 @@ def _check_cards(state: Table) -> None:
     for seat, player in enumerate(state.players):
         for k, cell in enumerate(player.tableau):
             see(cell.card, f"$.players[{seat}].tableau[{k}].card")
+        for k, card in enumerate(player.reserved):
+            see(card, f"$.players[{seat}].reserved[{k}]")
     missing = [engine.name(c) for c in range(len(engine.facts)) if c not in where]
     if missing:
         raise _fail("$.locations", f"cards missing from the state: {', '.join(missing[:10])}")
@@ -213,6 +217,15 @@ def _check_player(state: Table, seat: int) -> None:
     if player.either_row and not _in_ruleset(state, NextFromEitherRow):
         raise _fail(f"{path}.either_row", "no card of this ruleset lets a player take their next card from either "
                                           "row ('your next card may be taken from either row'); set it to false")
+    if player.reserved and not _in_ruleset(state, ReserveCard):
+        raise _fail(f"{path}.reserved", "no card of this ruleset reserves a card ('reserve a card from either row'); "
+                                        "remove \"reserved\"")
+    if len(player.reserved) > 1:
+        raise _fail(f"{path}.reserved", f"a player holds one reserved card at most, not {len(player.reserved)}; keep "
+                                        "one")
+    if player.reserved and state.taken >= CARDS_PER_PLAYER * len(state.players) and state.pending is None:
+        raise _fail(f"{path}.reserved", "a reserved card never taken is discarded at the end of the game; move it "
+                                        "to its location's discard pile")
     if player.this_turn and (seat != state.current_player or state.taken >= CARDS_PER_PLAYER * len(state.players)
                              and state.pending is None):
         raise _fail(f"{path}.this_turn", "only the player whose turn it is has effects waiting for its end")
@@ -480,7 +493,7 @@ def _check_takes(state: GameState) -> None:
     A history may begin at a position built by hand, so it accounts for the
     last cards taken, not necessarily all of them.
     """
-    takes = [(i, action) for i, action in enumerate(state.history) if isinstance(action, Take)]
+    takes = [(i, action) for i, action in enumerate(state.history) if isinstance(action, (Take, TakeReserved))]
     if len(takes) > state.taken:
         raise _fail("$.history", f"{len(takes)} cards taken in the history, but {state.taken} in the tableaux")
     n = len(state.players)
@@ -493,7 +506,9 @@ def _check_takes(state: GameState) -> None:
         # A card taken face down may have been turned face up since (a fan card's ability); never the reverse. A
         # card may have swapped places since (a fan card's ability).
         at = action.at if swaps else (cell.x, cell.y)
-        if (name(cell.card), at) != (action.card, action.at) or cell.face_down and not action.face_down:
+        # A reserved card's take does not name it (one is held at most): its place and face are checked.
+        card = action.card if isinstance(action, Take) else name(cell.card)
+        if (name(cell.card), at) != (card, action.at) or cell.face_down and not action.face_down:
             raise _fail(f"$.players[{seat}].tableau[{k // n}]", f"is not what $.history[{i}] took "
                                                                f"({action})")
 

@@ -30,9 +30,11 @@ from castle_combo.engine.actions import (
     DiscardRow,
     KeyUse,
     Pass,
+    Reserve,
     Reveal,
     SwapCard,
     Take,
+    TakeReserved,
     Times,
     Unlock,
     UseKey,
@@ -59,7 +61,7 @@ _PLACES = {Deck.CASTLE: "Castle", Deck.VILLAGE: "Village"}
 _SECOND_PERSON = {"takes": "take", "spends": "spend", "opens": "open", "passes": "pass", "chooses": "choose",
                   "discards": "discard", "uses": "use", "pays": "pay", "gains": "gain", "gets": "get",
                   "stores": "store", "loses": "lose", "locks": "lock", "sets": "set", "declines": "decline",
-                  "picks": "pick", "turns": "turn"}
+                  "picks": "pick", "turns": "turn", "reserves": "reserve"}
 #: A verb of :data:`_SECOND_PERSON` as a whole word, whatever punctuation follows it ("chooses,").
 _VERB = re.compile(r"\b(" + "|".join(_SECOND_PERSON) + r")\b")
 
@@ -124,6 +126,17 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
     if locked:
         parts.append(f"locks {english.quantity(locked, 'key')} on its cards")
     return parts
+
+
+def _reserves_discarded(before: GameState, after: GameState, who: Sequence[str]) -> list[str]:
+    """The reserved cards discarded at the end of the game, never taken ("Bob's reserved Nun is discarded")."""
+    if not after.is_over or not before.engine.has_reserve:
+        return []
+    out = []
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        gone = [c for c in old.reserved if c not in new.reserved and all(cell.card != c for cell in new.tableau)]
+        out += [f"{who[seat]}'s reserved {before.engine.name(c)} is discarded at the end of the game" for c in gone]
+    return out
 
 
 def _others(before: GameState, after: GameState, seat: int, names: Sequence[str]) -> list[str]:
@@ -288,6 +301,14 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
             head += f" with the {lying} gold lying on it in the row"
         if after.players[seat].keys_on_cards > before.players[seat].keys_on_cards:
             head += " (a key now waits on its lock)"
+    elif isinstance(action, TakeReserved):
+        how = "face down" if action.face_down else "face up"
+        kept = before.players[seat].reserved
+        card = before.engine.name(kept[0]) if kept else "a reserved card"
+        head = f"{name} takes the reserved {card} {how} {where(seat, action.at)}"
+    elif isinstance(action, Reserve):
+        row = next((deck.value for deck in Deck if any(c.name == action.card for c in before.row(deck))), "a")
+        head = f"{name} reserves {action.card} from the {row} row (face up beside the tableau, for a later turn)"
     elif isinstance(action, UseKey):
         head = f"{name} spends a key to " + (
             "move the messenger" if action.use is KeyUse.MOVE else f"refresh the {before.messenger.value} row")
@@ -351,4 +372,5 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
     swapped = _swapped(before, after, seat, where)
     rest = ([swapped] if swapped else []) + _others(before, after, seat, who) + _looks(before, after, who) + _table(
         before, after, action)
+    rest += _reserves_discarded(before, after, who)
     return sentence + ("; " + "; ".join(rest) if rest else "")

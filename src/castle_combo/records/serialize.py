@@ -292,13 +292,15 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
     # The aggregates are derived from the tableau: not saved, recomputed on load. One-time discounts and effects
     # waiting for the end of the turn are saved only when there are some (a save without them has none); so is
-    # the leave to take the next card from either row, only when given.
+    # the leave to take the next card from either row, only when given, and a reserved card ("reserved": ["Nun"],
+    # by name), only when one is held.
     derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True),
                "triggers": override(omit=True)}
     waiting = {"next_discounts": override(unstruct_hook=next_discounts_out, struct_hook=next_discounts_in),
                "this_turn": override(unstruct_hook=lambda frames: [conv.unstructure(f, Frame) for f in frames],
                                      struct_hook=frames_in),
-               "either_row": override(struct_hook=either_row_in)}
+               "either_row": override(struct_hook=either_row_in),
+               "reserved": as_cards}
     player_dict = namedtuple_dict_unstructure_factory(PlayerState, conv, False, **derived, **waiting)
 
     def player_out(player: PlayerState) -> dict[str, Any]:

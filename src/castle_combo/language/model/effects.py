@@ -86,6 +86,7 @@ __all__ = [
     "NextFromEitherRow",
     "PlayerEffect",
     "PlayersChoose",
+    "ReserveCard",
     "RowChoice",
     "StoreGold",
     "StoreKeys",
@@ -610,6 +611,50 @@ REFUSALS.add("`your next card may be taken from either row`", "`at the end of th
              "card from either row is never used at the end of the game: no card is taken after it",
              "move it to 'when bought:' or a turn's trigger",
              on=NextFromEitherRow, refuses=lambda e, w: w.moment is Moment.GAME_END)
+
+
+@attrs.frozen
+class ReserveCard:
+    """Reserve a card of the owner's choice from a row (the Notary's "take one card from the castle row or the
+    village row and place it face up beside your tableau as your reserved card"; Splendor's reserve).
+
+    ``deck`` names the row (``None``: either row, whatever the messenger's place). The card leaves its row,
+    whose gap is refilled at the end of the turn as usual, and lies face up beside the owner's tableau, seen by
+    every player. It is not in the tableau: it gives no shield, banner or cost to any count, and no effect can
+    discard it. On a later turn, in step 2, its owner may take it instead of a card of the messenger's row,
+    following the normal rules of a take (its printed cost minus the discounts of its deck and any one-time
+    discount, or face down for 6 gold and 2 keys; its ability resolves; its messenger icon moves the messenger;
+    it is that turn's card). A player holds one reserved card at most: while they hold one, this effect does
+    nothing (nothing is asked). A reserved card never taken is discarded at the end of the game, with no effect.
+    """
+
+    deck: Deck | None = None
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A moment after which no card is taken."""
+        return REFUSALS.of(self, where)
+
+    def _row(self) -> str:
+        return "either row" if self.deck is None else f"the {self.deck.value} row"
+
+    def describe(self) -> str:
+        """The effect as a sentence, with the rulings a player needs at the table."""
+        which = ("the castle row or the village row, whatever the messenger's place" if self.deck is None
+                 else f"the {self.deck.value} row")
+        return english.sentence(
+            f"Reserve a card of your choice from {which}: it lies face up beside your tableau (not in it), and on "
+            "a later turn you may take it in step 2 instead of a card of the messenger's row (one reserved card "
+            "at most: while you hold one, this does nothing; one never taken is discarded at the end of the game)"
+        )
+
+    def ccl(self) -> str:
+        return f"reserve a card from {self._row()}"
+
+
+REFUSALS.add("`reserve a card from ...`", "`at the end of the game:`", "a card reserved at the end of the game "
+             "could never be taken: no card is taken after it", "move it to 'when bought:' (or 'when unlocked:')",
+             on=ReserveCard, refuses=lambda e, w: w.moment is Moment.GAME_END)
 
 
 @attrs.frozen
@@ -1380,7 +1425,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop,
+    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -1399,7 +1444,7 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
     if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap,
-                           PlayersChoose, LookAtDeckTop)):
+                           PlayersChoose, LookAtDeckTop, ReserveCard)):
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
