@@ -319,7 +319,8 @@ def test_the_rl_action_space_grows_only_with_a_card_that_reserves() -> None:
     plain = ActionSpace(ruleset(one("Notary", "", VILLAGE), one("Clerk", "", VILLAGE), NOBLE, HERALD, COUNTER), 2)
     n = len(RULES.names)
     assert space.size == plain.size + n + 25 * 2
-    assert space.observation_size == plain.observation_size + n * 2  # a place per seat for each card
+    # a place per seat for each card, and the reserve's place in the pending decision's one-hot
+    assert space.observation_size == plain.observation_size + n * 2 + 1
     state = reserved("Noble")
     for action in state.legal_actions() + opening().apply(take("Notary")).legal_actions():
         assert space.decode(space.encode(action)) == action
