@@ -22,6 +22,7 @@ reads the score scenario JSON format (the CLI reference, "castle-combo score").
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -387,6 +388,11 @@ def _seat_total(engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Seq
 
 _R = TypeVar("_R")
 
+#: A placed card's position and key, read in C (see :func:`_sheet`).
+_X = operator.itemgetter(Placed._fields.index("x"))
+_Y = operator.itemgetter(Placed._fields.index("y"))
+_KEY = operator.itemgetter(Placed._fields.index("key"))
+
 
 def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...]]:
     """The three rows of a 3x3 grid given as a flat list (row by row)."""
@@ -404,9 +410,9 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     facts = engine.scoring_facts
     scorers = engine.scorers
     left_x = top_y = 0
-    if cells:
-        left_x = min([c.x for c in cells])
-        top_y = min([c.y for c in cells])
+    if cells:  # read in C (a field read by name costs as much as the rest of a comprehension's step)
+        left_x = min(map(_X, cells))
+        top_y = min(map(_Y, cells))
     corner = (left_x, top_y)
     # The grid as flat lists of GRID * GRID cells, cut into rows at the end.
     points = [0] * (GRID * GRID)
@@ -425,10 +431,7 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
             points[k] = scorer(table, seat, i, corner)
         points[k] += cell.points  # kept on the card by its effects ("gain 3 points")
     cards = _rows(points)
-    owned = table.keys[seat]
-    for cell in cells:
-        if cell.key:
-            owned += 1
+    owned = table.keys[seat] + len(list(filter(None, map(_KEY, cells))))  # and a key on each lock card still locked
     return ScoreSheet(
         sum(points) + owned,
         owned,
