@@ -10,15 +10,19 @@ saved. A test compares the two for many seeds and deck sizes.
 
 from __future__ import annotations
 
+import _random
 import functools
-import random
 from collections.abc import Iterable
 
 __all__ = ["shuffled"]
 
 
-def shuffled(cards: Iterable[int], generator: random.Random) -> list[int]:
-    """``cards`` in the order ``generator.shuffle(list(cards))`` would leave them (the generator advances alike)."""
+def shuffled(cards: Iterable[int], generator: _random.Random) -> list[int]:
+    """``cards`` in the order ``generator.shuffle(list(cards))`` would leave them (the generator advances alike).
+
+    ``generator`` is a :class:`random.Random` or the C generator it extends (``_random.Random``, which
+    :func:`castle_combo.engine.game.new_game` uses: seeded with the same integer, it draws the same numbers).
+    """
     order = list(cards)
     getrandbits = generator.getrandbits
     for i, n, bits in _steps(len(order)):
