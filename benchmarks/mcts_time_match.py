@@ -20,10 +20,16 @@ minute) before, during and after. ``--iterations N`` plays an equal-iterations
 match instead (``mcts:N`` against that version's ``mcts:N``, both with their
 default position caps). Settings of the new bot may follow as ``NAME=VALUE``
 (the fields of :class:`~castle_combo.bots.MctsAgent`, read as
-``benchmarks/tune_mcts.py`` reads them), to try variants.
+``benchmarks/tune_mcts.py`` reads them), to try variants. ``--log FILE``
+appends each finished game to ``FILE`` as a line of JSON, so that a long match
+stopped half-way (a loaded machine, the end of a session) goes on where it
+stopped with the same command and ``--resume``; the report then counts every
+game of the log. A log of another match (other seconds, iterations, clock,
+seed or settings) is refused.
 
     python benchmarks/mcts_time_match.py --games 200 --seconds 0.5 --jobs 2
     python benchmarks/mcts_time_match.py --games 100 --iterations 40
+    python benchmarks/mcts_time_match.py --games 200 --seconds 0.1 --log m.jsonl --resume width=3
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -142,6 +148,22 @@ def play(job: tuple[float | None, int | None, bool, dict[str, Any], int, int]) -
             "margin": sheets[mine].total - sheets[1 - mine].total, "stats": stats, "load": os.getloadavg()[0]}
 
 
+def kept_games(log: Path, match: dict[str, Any], parser: argparse.ArgumentParser) -> list[dict[str, Any]]:
+    """The games of ``log`` (``--resume``), one per index, refused if any was played in another ``match``."""
+    if not log.exists():
+        return []
+    games: dict[int, dict[str, Any]] = {}
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        game = json.loads(line)
+        if game.pop("match", None) != match:
+            parser.error(f"{log} holds games of another match (seconds, iterations, clock, seed or settings "
+                         "differ): give another --log, or leave out --resume to start it afresh")
+        games[game["index"]] = game
+    return list(games.values())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("settings", nargs="*", type=parse_setting, metavar="NAME=VALUE",
@@ -154,22 +176,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2025)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the games as JSON")
+    parser.add_argument("--log", type=Path, default=None, metavar="FILE",
+                        help="append each finished game to FILE as a line of JSON (see --resume)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the games the --log file holds (of this very match) and play the rest")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of at least 2 (each deal is played from both seats)")
+    if args.resume and args.log is None:
+        parser.error("--resume needs --log FILE, the games to keep")
     cpu_clock = args.clock == "cpu"
     seconds = None if args.iterations is not None else args.seconds
     settings = dict(args.settings)
-    jobs = [(seconds, args.iterations, cpu_clock, settings, args.seed, index) for index in range(args.games)]
+    match = {"seconds": seconds, "iterations": args.iterations, "clock": args.clock, "seed": args.seed,
+             "settings": settings}
+    games = [g for g in kept_games(args.log, match, parser) if g["index"] < args.games] if args.resume else []
+    if args.log is not None and not args.resume:
+        args.log.write_text("", encoding="utf-8")
+    done = {g["index"] for g in games}
+    jobs = [(seconds, args.iterations, cpu_clock, settings, args.seed, index) for index in range(args.games)
+            if index not in done]
     load_before = os.getloadavg()[0]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        games = list(pool.map(play, jobs, chunksize=1))
+        for future in as_completed([pool.submit(play, job) for job in jobs]):
+            game = future.result()
+            games.append(game)
+            if args.log is not None:
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps({**game, "match": match}) + "\n")
+    games.sort(key=lambda g: g["index"])
     elapsed = time.perf_counter() - started
     wins = sum(g["share"] for g in games)
     interval = wilson_interval(wins, len(games))
     what = (f"{args.iterations} iterations per move each" if args.iterations is not None
             else f"{args.seconds:g} s of {args.clock} time per move each")
+    if done:
+        what += f" ({len(done)} games kept from {args.log})"
     print(f"new MCTS against the MCTS of 9522c7d, {what}, {len(games)} games ({len(games) // 2} deals, both seats)"
           + (f", new bot's settings {settings}:" if settings else ":"))
     print(f"  new MCTS won {interval.estimate:.1%} (95% CI {interval.low:.1%} to {interval.high:.1%}), "

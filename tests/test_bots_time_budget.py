@@ -202,3 +202,31 @@ def test_the_time_match_benchmark_runs_and_reports() -> None:
     assert done.returncode == 0, done.stderr
     assert "new MCTS won" in done.stdout and "iterations per searched move" in done.stdout
     assert "load average" in done.stdout
+
+
+def test_the_time_match_benchmark_goes_on_from_its_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``--log`` keeps each finished game; ``--resume`` plays only the rest, and refuses another match's log."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    log = tmp_path / "games.jsonl"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "benchmarks/mcts_time_match.py", "--log", str(log), *args],
+                              cwd=root, env=env, capture_output=True, text=True, timeout=300, check=False)
+
+    done = run("--games", "2", "--iterations", "2")
+    assert done.returncode == 0, done.stderr
+    first = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert sorted(g["index"] for g in first) == [0, 1]
+    done = run("--games", "4", "--iterations", "2", "--resume")
+    assert done.returncode == 0, done.stderr
+    assert "(2 games kept from" in done.stdout and "4 games" in done.stdout
+    games = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert games[:2] == first and sorted(g["index"] for g in games) == [0, 1, 2, 3]
+    refused = run("--games", "4", "--iterations", "3", "--resume")
+    assert refused.returncode == 2 and "another match" in refused.stderr
