@@ -12,6 +12,7 @@ import difflib
 import operator
 import weakref
 from collections.abc import Callable
+from typing import Any
 
 from castle_combo.engine.abilities import (
     Ability,
@@ -33,6 +34,7 @@ from castle_combo.engine.counting import (
     card_facts,
     compile_filter,
     compile_scoring,
+    players_of,
 )
 from castle_combo.files import quote
 from castle_combo.language.model import (
@@ -42,6 +44,7 @@ from castle_combo.language.model import (
     Deck,
     LookAtDeckTop,
     Per,
+    PlayerGroup,
     Players,
     ReserveCard,
     Scope,
@@ -61,6 +64,8 @@ GAME_END_TRIGGER = 8
 #: A bit of a seat's ``triggers``: it has a face-up card with effects whenever another player takes a card.
 OTHER_TAKE_TRIGGER = 16
 
+#: A card's surcharge, compiled: the amount, who pays (seen from the card's owner), the ids of the cards it is on.
+Surcharge = tuple[int, PlayerGroup, frozenset[int]]
 #: The free positions of a tableau, in reading order.
 Spots = tuple[tuple[int, int], ...]
 #: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
@@ -85,7 +90,7 @@ class Compiled:
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
         "has_take_triggers", "has_triggers", "ids", "own_gains",
-        "reads_others", "row_gold", "scorers", "scoring_facts", "trigger_bits", "wild_as",
+        "reads_others", "row_gold", "scorers", "scoring_facts", "surcharges", "has_surcharges", "trigger_bits", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -146,6 +151,13 @@ class Compiled:
         #: Whether any card reserves a card ("reserve a card from either row"): without one, the engine never looks
         #: at reserved cards (and its fast take, which does not discard them at the end of the game, stays on).
         self.has_reserve = any(isinstance(node, ReserveCard) for card in rules.cards for node in walk(card))
+        #: Per card, its surcharges on other players' purchases while it lies face up in a tableau ("surcharge 1 on
+        #: castle cards for each opponent"): the amount, who pays (seen from its owner) and the ids of the cards
+        #: that cost that much more; ``()`` for most cards.
+        self.surcharges: tuple[tuple[Surcharge, ...], ...] = tuple(
+            _surcharges(card, self.facts) for card in rules.cards)
+        #: Whether any card has a surcharge: without one, a price never looks at other tableaux.
+        self.has_surcharges = any(self.surcharges)
         #: Whether any card has a lock: without one, the engine skips every lock check.
         self.has_locks = any(f.lock for f in self.facts)
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
@@ -175,11 +187,13 @@ class Compiled:
             action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
         return action
 
-    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...]) -> tuple[Take, ...]:
+    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...],
+                  extra: dict[int, int] | None = None) -> tuple[Take, ...]:
         """Every take of the cards of ``row`` at every one of ``spots``, in the order ``legal_actions`` lists them.
 
         For each card, in row order: face up at each spot (only when the card
-        costs at most ``gold`` after ``discounts``), then face down at each
+        costs at most ``gold`` after ``extra``, the surcharges on it, and
+        ``discounts``), then face down at each
         spot. Each card's takes sit in one tuple by grid cell (face up, then
         face down), built once; for each spots tuple two
         :func:`operator.itemgetter` pickers are built once (both sides, face
@@ -194,6 +208,14 @@ class Compiled:
             entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
         _, both, down = entry
         tables, costs, decks = self._tables, self._costs, self._decks
+        if extra:  # surcharges of other players' cards (see :meth:`extra_costs`): each card priced in full
+            takes_: tuple[Take, ...] = ()
+            for card in row:
+                table = tables[card]
+                if table is None:
+                    table = self._cell_table(card)
+                takes_ += both(table) if self.price(card, discounts, extra.get(card, 0)) <= gold else down(table)
+            return takes_
         if len(row) == 3 and len(discounts) == 2:  # a full row, no discounts on filtered cards: written out
             a, b, c = row
             ta, tb, tc = tables[a], tables[b], tables[c]
@@ -219,14 +241,32 @@ class Compiled:
                 takes += both(table) if costs[card] - discounts[decks[card]] <= gold else down(table)
         return takes
 
-    def price(self, card: int, discounts: tuple[int, ...]) -> int:
-        """What ``card`` costs face up to a seat with ``discounts``: its printed cost minus the discount on its deck
-        and those on filtered cards that it passes, never below 0."""
-        cost = self._costs[card] - discounts[self._decks[card]]
+    def price(self, card: int, discounts: tuple[int, ...], extra: int = 0) -> int:
+        """What ``card`` costs face up to a seat with ``discounts``: its printed cost plus ``extra`` (the surcharges
+        on it), minus the discount on its deck and those on filtered cards that it passes, never below 0."""
+        cost = self._costs[card] + extra - discounts[self._decks[card]]
         for slot in self.discount_slots[card]:
             if slot < len(discounts):
                 cost -= discounts[slot]
         return cost if cost > 0 else 0
+
+    def extra_costs(self, players: tuple[tuple[Any, ...], ...], seat: int) -> dict[int, int]:
+        """What each card costs ``seat`` more face up (by card id, only those that cost more): the surcharges of
+        the face-up cards of the other seats' tableaux (each seat's tableau is its third field) whose payers,
+        seen from their owner, include ``seat``. Several add up."""
+        extra: dict[int, int] = {}
+        seats = len(players)
+        for owner, player in enumerate(players):
+            if owner == seat:
+                continue
+            for placed in player[2]:
+                if placed.face_down:
+                    continue
+                for amount, group, targets in self.surcharges[placed.card]:
+                    if seat in players_of(group, owner, seats):
+                        for target in targets:
+                            extra[target] = extra.get(target, 0) + amount
+        return extra
 
     def _cell_table(self, card: int) -> tuple[Take, ...]:
         """``card``'s takes by grid cell, face up then face down (see :meth:`row_takes`); built on first use."""
@@ -350,6 +390,18 @@ def compiled(rules: Ruleset) -> Compiled:
 
     _CACHE[key] = (weakref.ref(rules, forget), result)
     return result
+
+
+def _surcharges(card: Card, facts: tuple[CardFacts, ...]) -> tuple[Surcharge, ...]:
+    """``card``'s surcharges: the amount, who pays and the ids of the cards of its decks that pass its filter."""
+    found = []
+    for surcharge in card.surcharges:
+        passes = compile_filter(surcharge.on, facts) if surcharge.on is not None else None
+        wanted = {DECKS.index(deck) for deck in surcharge.decks}
+        targets = frozenset(f.id for f in facts if f.deck in wanted and (
+            passes is None or passes(Placed(f.id, 0, 0, False, 0, False), None, (0, 0))))
+        found.append((surcharge.amount, surcharge.payers, targets))
+    return tuple(found)
 
 
 def _discount_slots(kinds: tuple[tuple[tuple[Deck, ...], CardFilter], ...],

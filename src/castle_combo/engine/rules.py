@@ -165,26 +165,31 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
     if phase is _START and keys > 0:
         first += _REFRESH_ONLY if locations[1 - here][4] else _MOVE_OR_REFRESH
-    takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts)
+    # Surcharges of other players' face-up cards ("surcharge 1 on castle cards for each opponent"): a card is
+    # offered face up only when its price with them is paid.
+    extra = engine.extra_costs(players, seat) if engine.has_surcharges else None
+    takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts, extra)
     if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
-        takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts)
+        takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts, extra)
     if kept:  # "reserve a card ...": the reserved card's takes after the rows' (face up where affordable, face down)
-        takes += _reserved_takes(engine, kept[0], spots, gold, discounts)
+        takes += _reserved_takes(engine, kept[0], spots, gold, discounts, extra)
     return first + takes if first else takes
 
 
-def _price(engine: Compiled, card: int, discounts: tuple[int, ...]) -> int:
-    """What ``card`` costs after ``discounts`` (the permanent ones, with any one-time ones added), never below 0."""
-    cost = engine.facts[card].cost - discounts[engine.facts[card].deck] if len(discounts) == 2 else engine.price(
-        card, discounts)
+def _price(engine: Compiled, card: int, discounts: tuple[int, ...], extra: int = 0) -> int:
+    """What ``card`` costs after ``extra`` (the surcharges on it) and ``discounts`` (the permanent ones, with any
+    one-time ones added), never below 0."""
+    cost = engine.facts[card].cost + extra - discounts[engine.facts[card].deck] if len(discounts) == 2 else \
+        engine.price(card, discounts, extra)
     return max(cost, 0)
 
 
 def _reserved_takes(engine: Compiled, card: int, spots: tuple[tuple[int, int], ...], gold: int,
-                    discounts: tuple[int, ...]) -> tuple[TakeReserved, ...]:
-    """The takes of the reserved ``card``: face up at each spot when it is affordable, then face down at each."""
+                    discounts: tuple[int, ...], extra: dict[int, int] | None = None) -> tuple[TakeReserved, ...]:
+    """The takes of the reserved ``card``: face up at each spot when it is affordable (with the surcharges on it,
+    ``extra``), then face down at each."""
     down = tuple(TakeReserved(at, True) for at in spots)
-    if _price(engine, card, discounts) <= gold:
+    if _price(engine, card, discounts, extra.get(card, 0) if extra else 0) <= gold:
         return tuple(TakeReserved(at, False) for at in spots) + down
     return down
 
@@ -296,15 +301,19 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     f = engine.facts[card]
     face_down = action.face_down
     # One-time discounts ("your next card costs 3 less") apply after the permanent ones; the take spends them,
-    # face down too.
+    # face down too. Surcharges of other players' face-up cards come before both: they raise the printed cost.
     once = waiting[0] + waiting[1 + f.deck]
     cost = 0
     if not face_down:
-        cost = (f.cost - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts)) - once
+        extra = engine.extra_costs(players, seat).get(card, 0) if engine.has_surcharges else 0
+        cost = (f.cost + extra - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts, extra)) \
+            - once
         if cost < 0:
             cost = 0
         if cost > gold:
-            raise IllegalAction(f"{f.name} costs {cost} after discounts, you have {gold} gold")
+            raise IllegalAction(f"{f.name} costs {cost} after "
+                                + (f"a surcharge of {extra} and " if extra else "")
+                                + f"discounts, you have {gold} gold")
     other = locations[1 - here]
     # The fast take (see the module docstring of the design): the common case, built directly into the new
     # state with no stack of abilities. A card taken face down, or bought face up when every effect of its
@@ -402,7 +411,8 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
     once = turn.spend_next_discount(seat, f.deck)
     cost = 0
     if not action.face_down:
-        cost = max(_price(engine, card, turn.discounts[seat]) - once, 0)
+        extra = engine.extra_costs(state.seats, seat).get(card, 0) if engine.has_surcharges else 0
+        cost = max(_price(engine, card, turn.discounts[seat], extra) - once, 0)
         if cost > turn.gold[seat]:
             raise IllegalAction(f"{f.name} (your reserved card) costs {cost} after discounts, you have "
                                 f"{turn.gold[seat]} gold")

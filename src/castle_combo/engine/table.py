@@ -431,15 +431,24 @@ class Table(NamedTuple):
         kept = self.seats[seat][11]
         return self.rules[self.engine.name(kept[0])] if kept else None
 
+    def surcharge(self, seat: int, card: Card | str) -> int:
+        """What ``card`` costs ``seat`` more face up: the surcharges of the other players' face-up cards that
+        ``seat`` pays ("surcharge 1 on castle cards for each opponent"), added up; 0 in most games."""
+        if not self.engine.has_surcharges:
+            return 0
+        name = card if isinstance(card, str) else card.name
+        return self.engine.extra_costs(self.seats, seat).get(self.engine.ids[name], 0)
+
     def cost(self, seat: int, card: Card | str) -> int:
-        """What ``card`` costs ``seat`` face up: printed cost minus discounts (those on filtered cards it passes
-        too, and one-time ones), never below 0."""
+        """What ``card`` costs ``seat`` face up: printed cost plus the surcharges on it (:meth:`surcharge`) minus
+        discounts (those on filtered cards it passes too, and one-time ones), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
         discounts = self.seats[seat][3]
         once = self.next_discount(seat, card.deck)
+        extra = self.surcharge(seat, card)
         if len(discounts) > 2:
-            return max(0, self.engine.price(self.engine.ids[card.name], discounts) - once)
-        return max(0, card.cost - self.discount(seat, card.deck) - once)
+            return max(0, self.engine.price(self.engine.ids[card.name], discounts, extra) - once)
+        return max(0, card.cost + extra - self.discount(seat, card.deck) - once)
 
     @property
     def pending_card(self) -> Card | None:

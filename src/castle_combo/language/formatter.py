@@ -83,6 +83,7 @@ def format_card(card: Card) -> str:
     lines.append(_INDENT + "   ".join(facts))
     for moment, effects in card.parts():
         lines += _ability_lines(moment, effects, card.heading(moment))
+    lines += [_INDENT + surcharge.ccl() for surcharge in card.surcharges]
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"

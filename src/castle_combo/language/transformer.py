@@ -45,7 +45,7 @@ __all__ = ["CardBuilder"]
 REQUIRED = ("deck", "cost", "shields")
 
 #: Properties that may be written more than once (scoring rules add up).
-REPEATABLE = frozenset({"score", "name"})
+REPEATABLE = frozenset({"score", "name", "surcharge"})
 
 #: What the parser hands over for a wild shield among a card's shields.
 _WILD = "wild"
@@ -270,6 +270,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             after_ability="whenever you take" in seen and seen["whenever you take"].extra[2:] == (True,),
             spent_by=seen["whenever you spend a key"].extra if "whenever you spend a key" in seen else None,
             moved_to=seen["whenever the messenger moves"].extra if "whenever the messenger moves" in seen else None,
+            surcharges=tuple(p.value for p in properties if p.kind == "surcharge"),
             source=where,
         )
 
@@ -515,6 +516,21 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             rest = m.all_of(f for f in parts if f is not decks[0])
             return m.Discount(amount, (decks[0].deck,), rest, source=self._at(meta))
         return m.Discount(amount, (m.Deck.CASTLE, m.Deck.VILLAGE), on, source=self._at(meta))
+
+    def surcharge(self, meta: Meta, amount: int, decks: tuple[m.Deck, ...], payers: m.PlayerGroup) -> _Property:
+        return _Property("surcharge", m.Surcharge(amount, payers, decks, source=self._at(meta)), self._at(meta))
+
+    def surcharge_on(self, meta: Meta, amount: int, on: m.CardFilter | None, payers: m.PlayerGroup) -> _Property:
+        """``surcharge N on CARDS for PLAYERS``: a deck's cards, or any filter (with its deck, when it names one)."""
+        found = self.discount_on(meta, amount, on)
+        return _Property("surcharge", m.Surcharge(amount, payers, found.decks, found.on, source=self._at(meta)),
+                         self._at(meta))
+
+    def payers_each(self, meta: Meta, group: m.PlayerGroup) -> m.PlayerGroup:
+        return group
+
+    def payers_side(self, meta: Meta, side: str) -> m.PlayerGroup:
+        return m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT
 
     def discount_decks(self, meta: Meta, *decks: m.Deck) -> tuple[m.Deck, ...]:
         return decks

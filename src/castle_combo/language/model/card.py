@@ -37,6 +37,7 @@ from castle_combo.language.model.effects import (
     LookAtDeckTop,
     StoreGold,
     StoreKeys,
+    Surcharge,
     trigger_problems,
 )
 from castle_combo.language.model.filters import (
@@ -168,6 +169,10 @@ class Card:
     ability of the card taken (``whenever you take a village card, after its
     ability:``), not right after the card is placed.
 
+    ``surcharges`` are the card's lasting surcharges on other players' purchases
+    (``surcharge 1 on castle cards for each opponent``), which hold while the
+    card lies face up in its owner's tableau (:class:`Surcharge`).
+
     The constructor also takes each moment's effects by its long-standing
     keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
     ``game_end=``, ``on_take=`` with ``taken=``), so a card reads as it is written.
@@ -190,6 +195,7 @@ class Card:
     spent_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
     moved_to: Deck | None = attrs.field(default=None, kw_only=True)
     after_ability: bool = attrs.field(default=False, kw_only=True)
+    surcharges: tuple[Surcharge, ...] = attrs.field(default=(), kw_only=True)
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -217,6 +223,7 @@ class Card:
         spent_by: PlayerGroup | None = None,
         moved_to: Deck | None = None,
         after_ability: bool = False,
+        surcharges: Iterable[Surcharge] = (),
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
@@ -228,7 +235,8 @@ class Card:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
-                            spent_by=spent_by, moved_to=moved_to, after_ability=after_ability, source=source)
+                            spent_by=spent_by, moved_to=moved_to, after_ability=after_ability,
+                            surcharges=tuple(surcharges), source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -377,6 +385,8 @@ class Card:
                                for effect in effects if not _on_itself(effect))
         found += _take_problems(self)
         found += _event_problems(self)
+        for surcharge in self.surcharges:
+            found += surcharge.problems()
         for rule in self.scoring:
             found += rule.problems()
         return found
@@ -490,6 +500,7 @@ class Card:
             lines.append(CHOSEN_ENGLISH)
         if not self.effects:
             lines.append("No ability.")
+        lines.extend(surcharge.describe() for surcharge in self.surcharges)
         lines.extend(rule.describe() for rule in self.scoring)
         if not self.scoring:
             lines.append(self.scoring_english)

@@ -90,6 +90,7 @@ __all__ = [
     "RowChoice",
     "StoreGold",
     "StoreKeys",
+    "Surcharge",
     "Swap",
     "Take",
     "ThatPlayer",
@@ -533,6 +534,71 @@ REFUSALS.add("a discount on cards (`discount 1 on ... cards`)", "a filter of wha
              refuses=lambda d, w: unknown_when_bought(d.on) is not None,
              fill=lambda d, w: {"what": _unknown_words(d)},
              at=lambda d: getattr(unknown_when_bought(d.on), "source", None) or d.source,
+             example={"what": "adjacent to this card"})
+
+
+@attrs.frozen
+class Surcharge:
+    """A lasting surcharge: while the card lies face up in its owner's tableau, each player of ``payers`` (seen
+    from the owner: ``each opponent``, ``each neighbour``, ``your left neighbour``, ``your right neighbour``)
+    pays ``amount`` gold more for the cards of ``decks`` that pass ``on`` (any, if ``None``) bought face up.
+
+    It is a fact of the card, not an effect of a moment (``surcharge 1 on castle cards for each opponent``): it
+    holds from the moment the card lies face up in the tableau to the end of the game. Like a discount's, ``on``
+    reads only what is printed on the card being bought. The price of a card bought face up is its printed cost
+    plus every surcharge on it, minus the taker's discounts (permanent, then one-time), never below 0; a card
+    taken face down costs nothing and is not affected (see the rules page).
+    """
+
+    amount: int
+    payers: PlayerGroup
+    decks: tuple[Deck, ...]
+    on: CardFilter | None = None
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range, no deck at all, a deck named twice, the owner among the payers, or cards a
+        purchase cannot tell."""
+        found = out_of_range(self.amount, 1, MAX_AMOUNT, "the surcharge", self.source)
+        if not self.decks:
+            found += (Problem("a surcharge on no deck never applies",
+                              "write 'on castle cards', 'on village cards' or 'on all cards'", self.source),)
+        elif len(set(self.decks)) != len(self.decks):
+            found += (Problem("a surcharge names the same deck twice",
+                              "write 'on all cards' or name each deck once", self.source),)
+        return found + filter_problems(self.on, where) + REFUSALS.of(self, where)
+
+    def cards(self, *, ccl: bool = False) -> str:
+        """The cards that cost more, in English (or in the card language): "castle cards", "cards with a faith
+        shield"."""
+        return Discount(self.amount, self.decks, self.on).cards(ccl=ccl)
+
+    def describe(self) -> str:
+        """The fact as a sentence: "While this card is face up in your tableau, each opponent pays 1 gold more
+        for castle cards (...)."."""
+        payers = self.payers.each
+        pays = "pay" if self.payers is PlayerGroup.PLAYERS else "pays"
+        return english.sentence(f"While this card is face up in your tableau, {payers} {pays} {self.amount} gold "
+                                f"more for {self.cards()} (bought face up; added to the printed cost before their "
+                                "discounts, never below 0)")
+
+    def ccl(self) -> str:
+        return f"surcharge {self.amount} on {self.cards(ccl=True)} for {self.payers.each}"
+
+
+REFUSALS.add("a surcharge (`surcharge 1 on ... cards for ...`)", "`for each player`",
+             "a surcharge is paid by the other players: the owner never pays more for their own card's surcharge",
+             "write 'for each opponent', 'for each neighbour', 'for your left neighbour' or 'for your right "
+             "neighbour'", on=Surcharge, refuses=lambda s, w: s.payers is PlayerGroup.PLAYERS)
+REFUSALS.add("a surcharge on cards (`surcharge 1 on ... cards for ...`)", "a filter of what is not printed on the "
+             "card bought: a place, stored gold or a key, this card, `face-down`",
+             "a surcharge is read when a card is bought from its row, where only what is printed on it is known "
+             "(its deck, shields, printed cost and parts), so '{what}' cannot decide it",
+             "narrow the surcharge by what is printed: 'surcharge 1 on cards costing 4 or more for each opponent', "
+             "'on faith cards', 'on cards with a messenger icon'", on=Surcharge,
+             refuses=lambda s, w: unknown_when_bought(s.on) is not None,
+             fill=lambda s, w: {"what": _unknown_words(Discount(s.amount, s.decks, s.on))},
+             at=lambda s: getattr(unknown_when_bought(s.on), "source", None) or s.source,
              example={"what": "adjacent to this card"})
 
 
