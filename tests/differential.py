@@ -426,7 +426,8 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
 
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
-                   rows: bool = False, either: bool = False, owed: bool = False, events: bool = False) -> cc.Ruleset:
+                   rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
+                   surcharges: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -443,6 +444,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     key spends ("whenever an opponent spends a key: take 1 gold from that player") or on the messenger's moves
     ("whenever the messenger moves to the village: ..."), and makes half the owners' own take triggers resolve after
     the ability of the card taken ("whenever you take a card, after its ability: ...").
+    ``surcharges`` gives about a third of the cards a
+    surcharge on other players' purchases ("surcharge 1 on castle cards for each opponent"), on one deck or both,
+    on every card or on a filter of what is printed, for each group of payers a surcharge takes.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -456,6 +460,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_event_trigger(rng, card) if rng.random() < 0.35 else card for card in cards]
         cards = [attrs.evolve(card, after_ability=True) if card.taken and card.taken_by is None and rng.random() < 0.5
                  else card for card in cards]
+    if surcharges:
+        cards = [_surcharging(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -477,6 +483,19 @@ def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:
         drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: tuple(effects)},
                              moved_to=rng.choice([None, *DECKS]))
     return card if drawn.problems() else drawn
+
+
+def _surcharging(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with one or two surcharges on other players' purchases (1 to 3 gold, any payers but each player)."""
+    found = []
+    for _ in range(rng.choice((1, 1, 2))):
+        decks = rng.choice(((Deck.CASTLE,), (Deck.VILLAGE,), (Deck.CASTLE, Deck.VILLAGE)))
+        on = rng.choice((None, None, m.HasShield((rng.choice(list(Shield)),)),
+                         m.CostIs(rng.choice(list(m.Comparison)), rng.randint(0, 6)), m.HasPart(m.Part.PURSE)))
+        payers = rng.choice((m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT,
+                             m.PlayerGroup.RIGHT))
+        found.append(m.Surcharge(rng.randint(1, 3), payers, decks, on))
+    return attrs.evolve(card, surcharges=tuple(found))
 
 
 def _piling_up(rng: random.Random, card: m.Card) -> m.Card:

@@ -324,8 +324,27 @@ class RefGame:
         return found
 
     def price(self, seat: Seat, card: m.Card) -> int:
-        """The printed cost, less the permanent discount, less the one-time ones for this card, never below 0."""
-        return max(0, card.cost - seat.discount[card.deck] - seat.next_card - seat.next_of[card.deck])
+        """The printed cost plus the surcharges on it, less the permanent discount, less the one-time ones for this
+        card, never below 0."""
+        return max(0, card.cost + self.surcharge(seat, card) - seat.discount[card.deck] - seat.next_card
+                   - seat.next_of[card.deck])
+
+    def surcharge(self, seat: Seat, card: m.Card) -> int:
+        """What ``card`` costs ``seat`` more: every surcharge of a face-up card of another seat whose payers, seen
+        from that seat, include ``seat``, on the card's deck and passing the surcharge's filter."""
+        payer = self.seats.index(seat)
+        bought = Cell(card, 0, 0, False)
+        total = 0
+        for owner, other in enumerate(self.seats):
+            for cell in other.cells:
+                if owner == payer or not cell.up:
+                    continue
+                ctx = judge.Context(self, owner, cell)
+                for surcharge in cell.card.surcharges:
+                    if (payer in judge.seats_of(surcharge.payers, owner, self.n) and card.deck in surcharge.decks
+                            and judge.passes(surcharge.on, bought, ctx)):
+                        total += surcharge.amount
+        return total
 
     def would_gain(self, cell: Cell, effects: tuple[m.Effect, ...]) -> int:
         """What a lock whose ability only gains would gain if opened now."""

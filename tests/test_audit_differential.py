@@ -376,3 +376,27 @@ def test_the_differential_catches_options_offered_that_cannot_be_paid_for(monkey
 
     monkeypatch.setattr(OwedStep, "affords", lambda self, work, seat, index, them, costs: True)
     assert _games_disagree(30, owed=True, style="buyer")
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_surcharges_agree_with_the_reference(chunk: int) -> None:
+    """Surcharges on other players' purchases ("surcharge 1 on castle cards for each opponent", on a deck or a
+    filter, for each group of payers): the face-up takes offered (those the taker can pay with every surcharge on
+    the card, before discounts), the gold paid, face-down takes unaffected: whole games, action by action; half the
+    games also draw one-time discounts and effects set aside (``lasting``)."""
+    _play_chunk(chunk, 30, surcharges=True, lasting=every_other)
+
+
+def test_the_differential_catches_surcharges_never_paid(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.compiled import Compiled
+
+    monkeypatch.setattr(Compiled, "extra_costs", lambda self, players, seat: {})
+    assert _games_disagree(30, surcharges=True, style="buyer")
+
+
+def test_the_differential_catches_surcharges_paid_by_players_they_do_not_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import compiled as compiled_module
+
+    # Every other player pays every surcharge, even one for a neighbour only.
+    monkeypatch.setattr(compiled_module, "players_of", lambda group, seat, seats: tuple(range(seats)))
+    assert _games_disagree(30, surcharges=True, style="buyer")

@@ -152,6 +152,9 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "the card another player takes lies in their tableau": "whenever an opponent takes a card adjacent to this card: "
                                                            "gain 1 gold",
     "a card in a row belongs to no one yet": "while in a row, at the end of each turn: gain 1 gold",
+    "a surcharge is paid by the other players": "surcharge 1 on castle cards for each player",
+    "a surcharge is read when a card is bought from its row": "surcharge 1 on cards adjacent to this card for each "
+                                                             "opponent",
 }
 
 

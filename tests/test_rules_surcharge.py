@@ -223,3 +223,16 @@ def test_every_bot_plays_a_game_with_surcharges_to_the_end() -> None:
             action = bot.choose(state, rng)
             assert action in state.legal_actions()
             state = state.apply(action)
+
+
+def test_the_rl_observation_shows_what_each_card_costs_the_observer_more() -> None:
+    from castle_combo.adapters.encoding import ActionSpace
+
+    state = seat_with(_game(), 0, [("Toll Keeper", 0, 0)])
+    space = ActionSpace(state.rules, 2)
+    assert space.surcharged and space.observation_size == ActionSpace(ruleset(PRIOR), 2).observation_size + len(
+        space.names)
+    prior = space.ids["Prior"] * space._per_card + space._surcharge_at
+    assert space.observe(state, 1)[prior] == pytest.approx(1 / 5)
+    assert space.observe(state, 0)[prior] == 0  # the owner pays nothing
+    assert not ActionSpace(cc.Ruleset.standard(), 2).surcharged

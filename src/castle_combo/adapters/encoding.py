@@ -51,6 +51,10 @@ comes first. The float32 vector is, in order:
   the ruleset keeps points on a card (``gain 3 points``, ``lose 8 points``),
   then also the points gained on it / 20 and the points lost on it / 20 (two
   values, so that none is negative; the base game's layout is unchanged);
+  when a card of the ruleset has a surcharge (``surcharge 1 on castle cards
+  for each opponent``), then also what the card costs the observer more
+  face up now / 5 (the surcharges of other seats' face-up cards it pays; the
+  base game's layout is unchanged);
 * for each seat from the observer on: gold / 50, spendable keys / 20, castle
   and village discounts / 5, cards taken / 9, its shield totals / 9 (six
   types), and 1 for the seat to act (``to_act``: the current player, or the
@@ -193,7 +197,11 @@ class ActionSpace:
         #: Whether a card of the ruleset keeps points on a card: then each card has two more values.
         self.kept_points = any(isinstance(node, GainPoints) for card in self.rules.cards
                                for node in walk(card.effects))
-        self._per_card = self._places + 5 + (2 if self.kept_points else 0)
+        #: Whether a card of the ruleset has a surcharge on other players' purchases: then each card has one more
+        #: value, what it costs the observer more face up now.
+        self.surcharged = any(card.surcharges for card in self.rules.cards)
+        self._surcharge_at = self._places + 5 + (2 if self.kept_points else 0)
+        self._per_card = self._surcharge_at + (1 if self.surcharged else 0)
         #: Whether a card of the ruleset can leave something waiting in a seat's state (a one-time discount, effects
         #: waiting for the end of the turn): then each seat has four more values, else the layout is unchanged.
         self.waiting = any(isinstance(node, (NextDiscount, EndOfThisTurn)) for card in self.rules.cards
@@ -373,6 +381,9 @@ class ActionSpace:
             mark(location.deck, 5)  # a deck as the set of its cards: its order is never read
         for card, gold in view.row_gold:  # gold piling up on cards in the rows (public)
             out[card * per + self._places + 2] = gold / 10
+        if self.surcharged:  # what each card costs the observer more, from the other seats' face-up cards (public)
+            for card, extra in view.engine.extra_costs(view.seats, seat).items():
+                out[card * per + self._surcharge_at] = extra / 5
         base = len(self.names) * per
         for k in range(players):
             other = (seat + k) % players

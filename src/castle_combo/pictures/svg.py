@@ -328,6 +328,8 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
     row_gold = getattr(card, "row_gold", 0)
     if row_gold and not in_tableau:
         paragraphs.append(f"In a row, end of each turn: {row_gold} gold on it, for whoever takes it.")
+    # Surcharges hold while the card lies face up in a tableau: shown in the row and in the tableau alike.
+    paragraphs += [surcharge.describe() for surcharge in getattr(card, "surcharges", ())]
     return paragraphs, [rule.describe() for rule in card.scoring]
 
 
