@@ -236,3 +236,15 @@ def test_the_rl_observation_shows_what_each_card_costs_the_observer_more() -> No
     assert space.observe(state, 1)[prior] == pytest.approx(1 / 5)
     assert space.observe(state, 0)[prior] == 0  # the owner pays nothing
     assert not ActionSpace(cc.Ruleset.standard(), 2).surcharged
+
+
+def test_each_surcharge_row_of_the_reference_renders_to_the_english_it_shows() -> None:
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "card-language.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(surcharge [^`]+)` \|.* \| ([^|]+\.) \|$", page, re.MULTILINE)
+    assert len(rows) >= 4
+    for text, english in rows:
+        (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith {text} }}')
+        assert [s.describe() for s in card.surcharges] == [english]
