@@ -49,6 +49,12 @@ EXAMPLES = [
      "whenever an opponent takes a card: take 1 gold from that player",
      "Whenever an opponent takes a card while this card is face up in your tableau: Take 1 gold from that player "
      "(never more than they have)."),
+    ("when bought: each opponent pays 1 more for castle cards", "surcharge 1 on castle cards for each opponent",
+     "While this card is face up in your tableau, each opponent pays 1 gold more for castle cards (bought face up; "
+     "added to the printed cost before their discounts, never below 0)."),
+    ("your left neighbour pays 2 gold more for faith cards", "surcharge 2 on faith cards for your left neighbour",
+     "While this card is face up in your tableau, your left neighbour pays 2 gold more for cards with a faith shield "
+     "(bought face up; added to the printed cost before their discounts, never below 0)."),
     ("immediately: gain 2 gold", "when bought: gain 2 gold", "When bought face up: Gain 2 gold."),
     ("each turn: gain 1 gold", "at the start of your turn: gain 1 gold",
      "At the start of each of your later turns: Gain 1 gold."),

@@ -119,6 +119,16 @@ def _phrase(pattern: str, write: str | Callable[[re.Match[str]], str] | None,
 # ---------------------------------------------------------------- rewrites that need a little logic
 
 
+def _surcharge(match: re.Match[str]) -> str:
+    """``each opponent pays 1 more for castle cards`` -> ``surcharge 1 on castle cards for each opponent``."""
+    who = match.group("who").lower()
+    if match.group("side"):
+        payers = f"your {match.group('side').lower()} neighbour"
+    else:
+        payers = "each opponent" if who.startswith("opponent") else "each neighbour"
+    return f"surcharge {match.group('n')} on {match.group('cards')} for {payers}"
+
+
 def _each_players(match: re.Match[str]) -> str:
     """``opponents lose`` / ``all other players gain`` -> ``each opponent loses`` / ``each opponent gains``."""
     lead = (match.group("lead") or "").lower().split()
@@ -218,6 +228,14 @@ def _take_from(match: re.Match[str]) -> str:
 
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
+    # ------------------------------------------------ surcharges: a fact of the card, never an effect
+    _phrase(r"(?:\b(?:when\s+bought|while\s+(?:this\s+card\s+is\s+)?(?:face\s+up\s+)?in\s+your\s+tableau|"
+            r"scoring|passive|ongoing)\s*[:,]\s*)?\b(?:(?P<each>each|all|every)\s+(?:other\s+)?|your\s+"
+            r"(?P<side>left|right)\s+)?(?P<who>opponents?|neighbou?rs?|neighbou?r)\s+pays?\s+(?P<n>\d+)\s+"
+            r"(?:gold\s+|coins?\s+)?more\s+(?:for|on)\s+(?P<cards>[^\n}]*?cards?)\b",
+            _surcharge,
+            "what other players pay more is a surcharge, a fact of the card (no moment): 'surcharge 1 on castle "
+            "cards for each opponent' (also 'for each neighbour', 'for your left neighbour')"),
     # ------------------------------------------------ moments
     _phrase(r"\b(?:whenever|each\s+time|every\s+time)\s+you\s+(?P<verb>buy|purchase|play|recruit|take|gain|acquire"
             r"|draft|get)\s+(?:an?|one|another)\s+",
