@@ -248,3 +248,39 @@ def test_each_surcharge_row_of_the_reference_renders_to_the_english_it_shows() -
     for text, english in rows:
         (card,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith {text} }}')
         assert [s.describe() for s in card.surcharges] == [english]
+
+
+_FILTERS = [None, m.HasShield((m.Shield.FAITH,)), m.HasShield((m.Shield.MILITARY, m.Shield.NOBILITY)),
+            m.CostIs(m.Comparison.GE, 4), m.CostIs(m.Comparison.LE, 2), m.HasPart(m.Part.PURSE),
+            m.HasPart(m.Part.MESSENGER)]
+
+
+def test_every_surcharge_formats_back_to_the_same_card() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    surcharges = st.builds(
+        m.Surcharge, st.integers(1, 9),
+        st.sampled_from([m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT, m.PlayerGroup.RIGHT]),
+        st.sampled_from([(m.Deck.CASTLE,), (m.Deck.VILLAGE,), (m.Deck.CASTLE, m.Deck.VILLAGE)]),
+        st.sampled_from(_FILTERS))
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(surcharges, min_size=1, max_size=3))
+    def round_trip(found: list[m.Surcharge]) -> None:
+        card = m.Card("Toll", m.Deck.CASTLE, 2, (m.Shield.FAITH,), surcharges=found).validate()
+        assert parse_text(format_card(card)) == (card,)
+
+    round_trip()
+
+
+def test_the_narration_says_the_surcharge_a_face_up_take_paid() -> None:
+    from castle_combo.records.narration import narrate
+
+    state = seat_with(_game(), 0, [("Toll Keeper", 0, 0)])
+    state = play(state, take("v0", 1, 0, face_down=True))
+    after = state.apply(_prior_take(state))
+    said = narrate(state, _prior_take(state), after)
+    assert "takes Prior face up" in said and "(with a surcharge of 1 gold on it)" in said and "pays 5 gold" in said
+    down = take("Prior", 0, 0, face_down=True)
+    assert "surcharge" not in narrate(state, down, state.apply(down))

@@ -296,6 +296,9 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         head = f"{name} takes {action.card} {how} {where(seat, action.at)}"
         if before.pending is None and all(card.name != action.card for card in before.row(before.messenger)):
             head += f" from the {'village' if before.messenger is Deck.CASTLE else 'castle'} row"
+        extra = before.surcharge(seat, action.card) if before.engine.has_surcharges and not action.face_down else 0
+        if extra:
+            head += f" (with a surcharge of {extra} gold on it)"
         lying = before.gold_in_row(action.card) if before.row_gold else 0
         if lying:
             head += f" with the {lying} gold lying on it in the row"
