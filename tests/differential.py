@@ -494,7 +494,7 @@ def _surcharging(rng: random.Random, card: m.Card) -> m.Card:
                          m.CostIs(rng.choice(list(m.Comparison)), rng.randint(0, 6)), m.HasPart(m.Part.PURSE)))
         payers = rng.choice((m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT,
                              m.PlayerGroup.RIGHT))
-        found.append(m.Surcharge(rng.randint(1, 3), payers, decks, on))
+        found.append(m.Surcharge(rng.randint(1, 3), payers, decks, on, until_next_turn=rng.random() < 0.4))
     return attrs.evolve(card, surcharges=tuple(found))
 
 

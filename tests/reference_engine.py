@@ -341,6 +341,8 @@ class RefGame:
                     continue
                 ctx = judge.Context(self, owner, cell)
                 for surcharge in cell.card.surcharges:
+                    if surcharge.until_next_turn and cell is not other.cells[-1]:
+                        continue  # "until your next turn": only while it is the last card its owner took
                     if (payer in judge.seats_of(surcharge.payers, owner, self.n) and card.deck in surcharge.decks
                             and judge.passes(surcharge.on, bought, ctx)):
                         total += surcharge.amount

@@ -400,3 +400,12 @@ def test_the_differential_catches_surcharges_paid_by_players_they_do_not_name(mo
     # Every other player pays every surcharge, even one for a neighbour only.
     monkeypatch.setattr(compiled_module, "players_of", lambda group, seat, seats: tuple(range(seats)))
     assert _games_disagree(30, surcharges=True, style="buyer")
+
+
+def test_the_differential_catches_surcharges_until_the_next_turn_that_never_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import compiled as compiled_module
+
+    real = compiled_module._surcharges
+    monkeypatch.setattr(compiled_module, "_surcharges",
+                        lambda card, facts: tuple((a, g, t, False) for a, g, t, _ in real(card, facts)))
+    assert _games_disagree(30, surcharges=True, style="buyer")

@@ -284,3 +284,72 @@ def test_the_narration_says_the_surcharge_a_face_up_take_paid() -> None:
     assert "takes Prior face up" in said and "(with a surcharge of 1 gold on it)" in said and "pays 5 gold" in said
     down = take("Prior", 0, 0, face_down=True)
     assert "surcharge" not in narrate(state, down, state.apply(down))
+
+
+# ---------------------------------------------------------------- until your next turn
+
+SERGEANT = one("Border Sergeant", "surcharge 2 on village cards for each opponent until your next turn",
+               "deck castle   cost 0   shields military")
+STALL = one("Stall", "score 1", "deck castle   cost 0   shields peasantry")
+
+
+def _timed_game(players: int = 3) -> cc.GameState:
+    """Seat 0 has just taken the Border Sergeant face up (the messenger moved to the castle with a key)."""
+    rules = ruleset(SERGEANT, STALL, PRIOR, KNIGHT)
+    state = game(rules, castle=["Border Sergeant", "Stall", "c0", "c1", "c2", "c3"],
+                 village=["Prior", "Knight", "v0", "v1", "v2", "v3"], players=players)
+    state = state.apply(cc.UseKey(cc.KeyUse.MOVE))
+    return state.apply(take("Border Sergeant", 0, 0))
+
+
+def test_a_surcharge_until_your_next_turn_reads_and_formats_as_written() -> None:
+    (surcharge,) = SERGEANT.surcharges
+    assert surcharge.until_next_turn
+    assert surcharge.ccl() == "surcharge 2 on village cards for each opponent until your next turn"
+    assert surcharge.describe() == (
+        "Until your next turn (while this card is the last you took and lies face up), each opponent pays 2 gold "
+        "more for village cards (bought face up; added to the printed cost before their discounts, never below 0).")
+    assert parse_text(format_card(SERGEANT)) == (SERGEANT,)
+
+
+def test_a_surcharge_until_your_next_turn_holds_for_every_other_players_turn_after_the_take() -> None:
+    state = _timed_game()
+    assert state.current_player == 1
+    assert state.surcharge(1, "Prior") == 2 and state.surcharge(2, "Prior") == 2 and state.surcharge(0, "Prior") == 0
+    assert state.surcharge(1, "Stall") == 0  # a castle card
+    state = state.apply(take("Stall", 0, 0, face_down=True))
+    assert state.current_player == 2 and state.surcharge(2, "Prior") == 2
+
+
+def test_a_surcharge_until_your_next_turn_ends_with_its_owners_next_take() -> None:
+    state = _timed_game()
+    state = play(state, take("Stall", 0, 0, face_down=True), take("c0", 0, 0, face_down=True))
+    assert state.current_player == 0 and state.surcharge(1, "Prior") == 2  # only the owner takes before it ends
+    state = state.apply(take("c1", 1, 0, face_down=True))
+    assert state.surcharge(1, "Prior") == 0 and state.surcharge(2, "Prior") == 0
+
+
+def test_a_surcharge_until_your_next_turn_is_paid_and_offered_like_any_other() -> None:
+    state = _timed_game()
+    state = state.apply(cc.UseKey(cc.KeyUse.MOVE))  # seat 1 goes to the village
+    state = with_seat(state, 1, gold=5)
+    assert take("Prior", 0, 0) not in state.legal_actions()  # 4 + 2 > 5
+    state = with_seat(state, 1, gold=6)
+    after = state.apply(take("Prior", 0, 0))
+    assert after.players[1].gold == 0
+
+
+def test_a_surcharge_until_your_next_turn_on_a_card_taken_face_down_charges_nothing() -> None:
+    rules = ruleset(SERGEANT, PRIOR)
+    state = game(rules, castle=["Border Sergeant", "c0", "c1"], village=["Prior", "v0", "v1"])
+    state = state.apply(cc.UseKey(cc.KeyUse.MOVE))
+    state = state.apply(take("Border Sergeant", 0, 0, face_down=True))
+    assert state.surcharge(1, "Prior") == 0
+
+
+def test_the_differential_draws_surcharges_until_the_next_turn() -> None:
+    from differential import random_ruleset
+
+    drawn = [s for seed in range(6) for card in random_ruleset(random.Random(seed), 3, surcharges=True).cards
+             for s in card.surcharges]
+    assert any(s.until_next_turn for s in drawn) and any(not s.until_next_turn for s in drawn)

@@ -64,8 +64,9 @@ GAME_END_TRIGGER = 8
 #: A bit of a seat's ``triggers``: it has a face-up card with effects whenever another player takes a card.
 OTHER_TAKE_TRIGGER = 16
 
-#: A card's surcharge, compiled: the amount, who pays (seen from the card's owner), the ids of the cards it is on.
-Surcharge = tuple[int, PlayerGroup, frozenset[int]]
+#: A card's surcharge, compiled: the amount, who pays (seen from the card's owner), the ids of the cards it is on,
+#: and whether it holds only until its owner's next turn (while the card is the last its owner took).
+Surcharge = tuple[int, PlayerGroup, frozenset[int], bool]
 #: The free positions of a tableau, in reading order.
 Spots = tuple[tuple[int, int], ...]
 #: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
@@ -253,16 +254,21 @@ class Compiled:
     def extra_costs(self, players: tuple[tuple[Any, ...], ...], seat: int) -> dict[int, int]:
         """What each card costs ``seat`` more face up (by card id, only those that cost more): the surcharges of
         the face-up cards of the other seats' tableaux (each seat's tableau is its third field) whose payers,
-        seen from their owner, include ``seat``. Several add up."""
+        seen from their owner, include ``seat``. Several add up. A surcharge "until your next turn" counts only
+        while its card is the last its owner took: from its take until its owner's next take, which comes after
+        their next turn starts (no one else takes in between), so nothing else needs keeping."""
         extra: dict[int, int] = {}
         seats = len(players)
         for owner, player in enumerate(players):
             if owner == seat:
                 continue
-            for placed in player[2]:
+            tableau = player[2]
+            for placed in tableau:
                 if placed.face_down:
                     continue
-                for amount, group, targets in self.surcharges[placed.card]:
+                for amount, group, targets, timed in self.surcharges[placed.card]:
+                    if timed and placed is not tableau[-1]:
+                        continue
                     if seat in players_of(group, owner, seats):
                         for target in targets:
                             extra[target] = extra.get(target, 0) + amount
@@ -400,7 +406,7 @@ def _surcharges(card: Card, facts: tuple[CardFacts, ...]) -> tuple[Surcharge, ..
         wanted = {DECKS.index(deck) for deck in surcharge.decks}
         targets = frozenset(f.id for f in facts if f.deck in wanted and (
             passes is None or passes(Placed(f.id, 0, 0, False, 0, False), None, (0, 0))))
-        found.append((surcharge.amount, surcharge.payers, targets))
+        found.append((surcharge.amount, surcharge.payers, targets, surcharge.until_next_turn))
     return tuple(found)
 
 

@@ -517,14 +517,21 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             return m.Discount(amount, (decks[0].deck,), rest, source=self._at(meta))
         return m.Discount(amount, (m.Deck.CASTLE, m.Deck.VILLAGE), on, source=self._at(meta))
 
-    def surcharge(self, meta: Meta, amount: int, decks: tuple[m.Deck, ...], payers: m.PlayerGroup) -> _Property:
-        return _Property("surcharge", m.Surcharge(amount, payers, decks, source=self._at(meta)), self._at(meta))
+    def surcharge(self, meta: Meta, amount: int, decks: tuple[m.Deck, ...], payers: m.PlayerGroup,
+                  timed: bool = False) -> _Property:
+        return _Property("surcharge", m.Surcharge(amount, payers, decks, until_next_turn=timed,
+                                                  source=self._at(meta)), self._at(meta))
 
-    def surcharge_on(self, meta: Meta, amount: int, on: m.CardFilter | None, payers: m.PlayerGroup) -> _Property:
-        """``surcharge N on CARDS for PLAYERS``: a deck's cards, or any filter (with its deck, when it names one)."""
+    def surcharge_on(self, meta: Meta, amount: int, on: m.CardFilter | None, payers: m.PlayerGroup,
+                     timed: bool = False) -> _Property:
+        """``surcharge N on CARDS for PLAYERS [until your next turn]``: a deck's cards, or any filter (with its
+        deck, when it names one)."""
         found = self.discount_on(meta, amount, on)
-        return _Property("surcharge", m.Surcharge(amount, payers, found.decks, found.on, source=self._at(meta)),
-                         self._at(meta))
+        return _Property("surcharge", m.Surcharge(amount, payers, found.decks, found.on, until_next_turn=timed,
+                                                  source=self._at(meta)), self._at(meta))
+
+    def until_next_turn(self, meta: Meta) -> bool:
+        return True
 
     def payers_each(self, meta: Meta, group: m.PlayerGroup) -> m.PlayerGroup:
         return group

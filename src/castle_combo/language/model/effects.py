@@ -542,6 +542,8 @@ class Surcharge:
     """A lasting surcharge: while the card lies face up in its owner's tableau, each player of ``payers`` (seen
     from the owner: ``each opponent``, ``each neighbour``, ``your left neighbour``, ``your right neighbour``)
     pays ``amount`` gold more for the cards of ``decks`` that pass ``on`` (any, if ``None``) bought face up.
+    ``until_next_turn`` (``... for each opponent until your next turn``) holds it only from the card's take
+    until its owner's next turn: while the card is the last card its owner took (and lies face up).
 
     It is a fact of the card, not an effect of a moment (``surcharge 1 on castle cards for each opponent``): it
     holds from the moment the card lies face up in the tableau to the end of the game. Like a discount's, ``on``
@@ -554,6 +556,7 @@ class Surcharge:
     payers: PlayerGroup
     decks: tuple[Deck, ...]
     on: CardFilter | None = None
+    until_next_turn: bool = False
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
@@ -578,12 +581,14 @@ class Surcharge:
         for castle cards (...)."."""
         payers = self.payers.each
         pays = "pay" if self.payers is PlayerGroup.PLAYERS else "pays"
-        return english.sentence(f"While this card is face up in your tableau, {payers} {pays} {self.amount} gold "
-                                f"more for {self.cards()} (bought face up; added to the printed cost before their "
-                                "discounts, never below 0)")
+        when = ("Until your next turn (while this card is the last you took and lies face up)" if self.until_next_turn
+                else "While this card is face up in your tableau")
+        return english.sentence(f"{when}, {payers} {pays} {self.amount} gold more for {self.cards()} (bought face "
+                                "up; added to the printed cost before their discounts, never below 0)")
 
     def ccl(self) -> str:
-        return f"surcharge {self.amount} on {self.cards(ccl=True)} for {self.payers.each}"
+        until = " until your next turn" if self.until_next_turn else ""
+        return f"surcharge {self.amount} on {self.cards(ccl=True)} for {self.payers.each}{until}"
 
 
 REFUSALS.add("a surcharge (`surcharge 1 on ... cards for ...`)", "`for each player`",
