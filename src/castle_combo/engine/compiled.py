@@ -90,8 +90,8 @@ class Compiled:
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
-        "has_take_triggers", "has_triggers", "ids", "own_gains",
-        "reads_others", "row_gold", "scorers", "scoring_facts", "surcharges", "has_surcharges", "trigger_bits", "wild_as",
+        "has_surcharges", "has_take_triggers", "has_triggers", "ids", "own_gains",
+        "reads_others", "row_gold", "scorers", "scoring_facts", "surcharges", "trigger_bits", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
