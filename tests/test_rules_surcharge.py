@@ -353,3 +353,19 @@ def test_the_differential_draws_surcharges_until_the_next_turn() -> None:
     drawn = [s for seed in range(6) for card in random_ruleset(random.Random(seed), 3, surcharges=True).cards
              for s in card.surcharges]
     assert any(s.until_next_turn for s in drawn) and any(not s.until_next_turn for s in drawn)
+
+
+def test_a_reserved_card_bought_face_up_pays_the_surcharges_on_it() -> None:
+    notary = one("Notary", "when bought: reserve a card from either row", "deck village   cost 0   shields peasantry")
+    state = game(ruleset(TOLL, notary, PRIOR), village=["Notary", "Prior", "v0"])
+    state = seat_with(state, 1, [("Toll Keeper", 0, 0)])
+    state = state.apply(take("Notary", 0, 0))
+    state = state.apply(cc.Reserve("Prior"))
+    state = play(state, take("v0", 1, 0, face_down=True))
+    assert state.current_player == 0 and state.reserved_card(0).name == "Prior"
+    short = with_seat(state, 0, gold=4)
+    assert [a for a in short.legal_actions() if isinstance(a, cc.TakeReserved) and not a.face_down] == []
+    with pytest.raises(cc.IllegalAction, match="costs 5"):
+        short.apply(cc.TakeReserved((1, 0), False))
+    paid = with_seat(state, 0, gold=5).apply(cc.TakeReserved((1, 0), False))
+    assert paid.players[0].gold == 0
