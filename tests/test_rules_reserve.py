@@ -311,6 +311,8 @@ def test_the_terminal_takes_and_reserves_by_their_compact_syntax_and_shows_the_r
     console = Console(width=100, record=True)
     console.print(tui.rows_panel(state.view(1), 1))
     assert "Reserved: seat 0 Noble" in console.export_text()
+    console.print(tui.screen(state.view(1), 1, ["Ann", "Bob"]))
+    assert "Reserved: Ann Noble" in console.export_text()  # in the game, the holder by name
 
 
 def test_the_rl_action_space_grows_only_with_a_card_that_reserves() -> None:

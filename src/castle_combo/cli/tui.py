@@ -144,7 +144,7 @@ def _known(view: GameState, me: int, deck: Deck) -> str:
     return " (top: " + ", ".join(view.engine.name(c) for c in view.locations[i].deck[:count]) + ")"
 
 
-def rows_panel(view: GameState, me: int) -> Group:
+def rows_panel(view: GameState, me: int, names: Sequence[str] = ()) -> Group:
     """The messenger's row, two lines a card (what it does, how it scores), and the other row in one line.
 
     Long texts are cut with an ellipsis so a card never takes more than two
@@ -193,7 +193,8 @@ def rows_panel(view: GameState, me: int) -> Group:
         line = Text("Reserved: ", style="dim", no_wrap=True, overflow="ellipsis")
         for i, (seat, kept_id) in enumerate(kept):
             line.append(" | " if i else "")
-            line.append("you" if seat == me else f"seat {seat}", style="bold" if seat == me else "")
+            who = names[seat] if seat < len(names) else f"seat {seat}"
+            line.append("you" if seat == me else who, style="bold" if seat == me else "")
             name = view.engine.name(kept_id)
             line.append(f" {name}")
             if seat == me:
@@ -289,7 +290,7 @@ def board(view: GameState, me: int, names: Sequence[str]) -> Group:
     middle.add_column(no_wrap=True)
     middle.add_column(ratio=1, overflow="ellipsis", no_wrap=True)
     middle.add_row(tableau_grid(view, me, labels), others_panel(view, me, names))
-    return Group(status_line(view, me, names), rows_panel(view, me), middle)
+    return Group(status_line(view, me, names), rows_panel(view, me, names), middle)
 
 
 def screen(view: GameState, me: int, names: Sequence[str], log: Sequence[str] = (),
