@@ -39,11 +39,13 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "rows": lambda seed: {"locks": seed % 2 == 0, "fan": True, "rows": True},
     "either": lambda seed: {"either": True},
     "owed": lambda seed: {"owed": True},
+    "events": lambda seed: {"events": True},
+    "surcharges": lambda seed: {"surcharges": True},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
-         "owed")
+         "owed", "events", "surcharges")
 
 
 def main() -> int:
