@@ -224,7 +224,11 @@ def _algebra_effect(rng: random.Random, trigger: bool = False) -> m.Effect:
         if rng.random() < 0.4:  # the top cards of a deck, to its discard pile (reshuffles without them)
             return m.DiscardDeckTop(rng.choice(DECKS), rng.randint(1, m.MAX_DECK_TOP))
         if not trigger and rng.random() < 0.3:  # a look at the top of a deck: questions, the order put back
-            return m.LookAtDeckTop(rng.choice(DECKS), rng.randint(1, m.MAX_DECK_TOP), rng.random() < 0.6)
+            look = m.LookAtDeckTop(rng.choice(DECKS), rng.randint(1, m.MAX_DECK_TOP), rng.random() < 0.6)
+            if look.discard and look.count >= 2 and rng.random() < 0.5:  # "discard one of them" / "up to N"
+                exactly = rng.random() < 0.5
+                return attrs.evolve(look, most=1 if exactly else rng.randint(1, look.count - 1), exactly=exactly)
+            return look
         return m.DiscardWholeRow(rng.choice([r for r in m.RowChoice if r is not m.RowChoice.CHOICE]))
     if roll < 0.7:
         if rng.random() < 0.3:  # keys locked on the card: the random counts read them ("key on your cards")
@@ -427,7 +431,7 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
-                   surcharges: bool = False) -> cc.Ruleset:
+                   surcharges: bool = False, looks: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -447,6 +451,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     ``surcharges`` gives about a third of the cards a
     surcharge on other players' purchases ("surcharge 1 on castle cards for each opponent"), on one deck or both,
     on every card or on a filter of what is printed, for each group of payers a surcharge takes.
+    ``looks`` ends the ability when bought of about a third of the cards with a look at the top of a deck that
+    discards exactly one or up to N of the cards looked at ("discard one of them", "discard up to 2 of them").
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -462,6 +468,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                  else card for card in cards]
     if surcharges:
         cards = [_surcharging(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if looks:
+        cards = [_bounded_look(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -496,6 +504,18 @@ def _surcharging(rng: random.Random, card: m.Card) -> m.Card:
                              m.PlayerGroup.RIGHT))
         found.append(m.Surcharge(rng.randint(1, 3), payers, decks, on, until_next_turn=rng.random() < 0.4))
     return attrs.evolve(card, surcharges=tuple(found))
+
+
+def _bounded_look(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` whose ability when bought ends with a look that discards exactly one or up to N of 2 to 5 cards
+    (then, half the time, a gain per card discarded)."""
+    count = rng.randint(2, m.MAX_DECK_TOP)
+    exactly = rng.random() < 0.5
+    look = m.LookAtDeckTop(rng.choice(DECKS), count, True, 1 if exactly else rng.randint(1, count - 1), exactly)
+    after: tuple[m.Effect, ...] = ()
+    if rng.random() < 0.5:
+        after = (m.Gain(1, Resource.GOLD, m.Per(m.Cards(), Scope.DISCARDED)),)
+    return attrs.evolve(card, ability=(*card.ability, look, *after))
 
 
 def _piling_up(rng: random.Random, card: m.Card) -> m.Card:

@@ -388,9 +388,10 @@ class RefGame:
             if kind == "swap":
                 return {("swap", cell.card.name) for cell in detail[3]}
             if kind == "look":
-                effect, placed, left = detail
+                effect, placed, left, gone = detail
                 looked = self.places[effect.deck].deck[placed:placed + left]
-                return {("arrange", c.name, discard) for c in looked for discard in {False, effect.discard}}
+                room = effect.discard and (effect.most is None or gone < effect.most)
+                return {("arrange", c.name, discard) for c in looked for discard in {False, room}}
             return {("activate", cell.card.name) for cell in detail}
         if self.end_locks is not None:
             return {("unlock", cell.card.name) for cell in self.end_locks} | {("pass",)}
@@ -583,25 +584,35 @@ class RefGame:
         place.row = []
         self.refill(deck)
 
-    def ask_look(self, effect: m.LookAtDeckTop, placed: int, left: int) -> bool:
-        """Ask about the next card looked at (True), unless none is left or the last can only be put back."""
-        if left >= 2 or (left == 1 and effect.discard):
-            self.question = ("look", (effect, placed, left))
+    def ask_look(self, effect: m.LookAtDeckTop, frame: Frame, placed: int, left: int, gone: int = 0) -> bool:
+        """Ask about the next card looked at (True), unless none is left or the last can only be put back; a look
+        that must discard exactly N discards the last cards itself when only as many as it still needs are left."""
+        if effect.exactly and effect.most is not None and left and effect.most - gone >= left:
+            place = self.places[effect.deck]
+            for card in place.deck[placed:placed + left]:
+                place.discard.append(card)
+                frame.discarded.append(card)
+            del place.deck[placed:placed + left]
+            return False
+        room = effect.discard and (effect.most is None or gone < effect.most)
+        if left >= 2 or (left == 1 and room):
+            self.question = ("look", (effect, placed, left, gone))
             return True
         return False
 
-    def settle(self, detail: tuple[m.LookAtDeckTop, int, int], card: m.Card, discard: bool, frame: Frame) -> bool:
+    def settle(self, detail: tuple[m.LookAtDeckTop, int, int, int], card: m.Card, discard: bool,
+               frame: Frame) -> bool:
         """Put a card looked at back next (under those put back) or discard it; True if the next is asked."""
-        effect, placed, left = detail
+        effect, placed, left, gone = detail
         place = self.places[effect.deck]
         at = place.deck.index(card, placed)
         place.deck.pop(at)
         if discard:
             place.discard.append(card)
             frame.discarded.append(card)
-            return self.ask_look(effect, placed, left - 1)
+            return self.ask_look(effect, frame, placed, left - 1, gone + 1)
         place.deck.insert(placed, card)
-        return self.ask_look(effect, placed + 1, left - 1)
+        return self.ask_look(effect, frame, placed + 1, left - 1, gone)
 
     def discard_deck_top(self, deck: Deck, count: int, frame: Frame) -> None:
         """The deck's top cards to its discard pile one at a time; a deck that runs out takes the pile shuffled, but
@@ -823,7 +834,7 @@ class RefGame:
             elif isinstance(effect, m.LookAtDeckTop):
                 # No reshuffle for a look: the cards there are, none at an exhausted location (no deck).
                 seen = min(effect.count, len(self.places[effect.deck].deck))
-                if self.ask_look(effect, 0, seen):
+                if self.ask_look(effect, frame, 0, seen):
                     return True
             elif isinstance(effect, m.DiscardWholeRow) and effect.which is not m.RowChoice.CHOICE:
                 deck = {m.RowChoice.CASTLE: Deck.CASTLE, m.RowChoice.VILLAGE: Deck.VILLAGE,

@@ -409,3 +409,27 @@ def test_the_differential_catches_surcharges_until_the_next_turn_that_never_end(
     monkeypatch.setattr(compiled_module, "_surcharges",
                         lambda card, facts: tuple((a, g, t, False) for a, g, t, _ in real(card, facts)))
     assert _games_disagree(30, surcharges=True, style="buyer")
+
+
+def test_the_differential_catches_a_look_that_never_discards_the_card_discard_one_of_them_needs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import LookStep
+
+    monkeypatch.setattr(LookStep, "_forced", lambda self, work, seat, placed, left, gone: (left, gone))
+    assert _games_disagree(20, looks=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_looks_that_discard_one_or_up_to_n_of_the_cards_agree_with_the_reference(chunk: int) -> None:
+    """Looks at the top of a deck that discard exactly one ("discard one of them": the last card discarded without
+    a question when all the others were put back, the one card of a short deck discarded) or at most N ("discard
+    up to 2 of them": no discard offered once N are gone), often followed by a gain per card discarded."""
+    _play_chunk(chunk, 30, looks=True, algebra=every_other)
+
+
+def test_the_differential_catches_a_look_that_lets_more_cards_be_discarded_than_its_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import LookStep
+
+    monkeypatch.setattr(LookStep, "_may_discard", lambda self, gone: self.discard)
+    assert _games_disagree(20, looks=True)

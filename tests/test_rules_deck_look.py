@@ -282,3 +282,127 @@ def test_the_bots_try_each_card_looked_at_put_back_or_discarded_in_the_order_it_
     assert worth_trying(state.apply(take("Fan"))) == (cc.Arrange("Nun"), cc.Arrange("Nun", True))
     rules, state = looking(SEER)
     assert worth_trying(state.apply(take("Fan"))) == (cc.Arrange("Nun"),)
+
+
+# ----------------------------------------------------------------- a bound on the cards discarded
+
+SIFTER = ("when bought: look at the top 3 cards of the castle deck, discard one of them and put the rest back in any "
+          "order then gain 1 key per card on the discarded cards")
+WINNOW = "when bought: look at the top 3 cards of the castle deck, discard up to 2 of them and put the rest back in any order"
+EXPLORE = "when bought: look at the top 2 cards of the castle deck, discard one of them and put the other back"
+
+
+def test_discard_one_of_them_and_up_to_2_of_them_read_with_their_english() -> None:
+    explore, winnow = fan(EXPLORE).ability[0], fan(WINNOW).ability[0]
+    assert explore == m.LookAtDeckTop(Deck.CASTLE, 2, discard=True, most=1, exactly=True)
+    assert explore.describe() == ("Look at the top 2 cards of the castle deck; discard one of them and put the other "
+                                  "back.")
+    assert fan(SIFTER).ability[0].describe() == ("Look at the top 3 cards of the castle deck; discard one of them and "
+                                                 "put the rest back in any order.")
+    assert winnow == m.LookAtDeckTop(Deck.CASTLE, 3, discard=True, most=2)
+    assert winnow.describe() == ("Look at the top 3 cards of the castle deck; discard up to 2 of them and put the "
+                                 "rest back in any order.")
+
+
+@pytest.mark.parametrize("effect", [m.LookAtDeckTop(d, n, True, 1, True) for d in Deck for n in (2, 3, 5)]
+                         + [m.LookAtDeckTop(d, n, True, k) for d in Deck for n in (2, 5) for k in range(1, n)])
+def test_every_bounded_look_formats_back_to_text_that_parses_to_it(effect: m.LookAtDeckTop) -> None:
+    (again,) = parse_text(format_cards([fan(f"when bought: {effect.ccl()}")]))
+    assert again.ability == (effect,)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("look at the top card of the castle deck, discard one of them and put the rest back",
+     "looking at one card and discarding exactly it is a plain discard"),
+    ("look at the top 3 cards of the castle deck, discard up to 3 of them and put the rest back in any order",
+     "'up to 3' of 3 cards looked at bounds nothing"),
+    ("look at the top 3 cards of the castle deck, discard up to 0 of them and put the rest back in any order",
+     "'up to 0' of 3 cards looked at bounds nothing"),
+])
+def test_a_bound_on_the_discards_that_binds_nothing_is_refused_where_it_is_written(text: str, message: str) -> None:
+    with pytest.raises(CardProblems, match=message):
+        fan(f"when bought: {text}")
+
+
+def test_a_bound_without_a_discard_or_another_exact_number_is_refused_by_the_model() -> None:
+    assert "needs a look that discards" in m.LookAtDeckTop(Deck.CASTLE, 3, most=1).problems()[0].message
+    assert "only 'discard one of them'" in m.LookAtDeckTop(Deck.CASTLE, 3, True, 2, True).problems()[0].message
+    assert m.LookAtDeckTop(Deck.CASTLE, 3, True, 1, True).problems() == ()
+
+
+def test_discard_one_of_them_lets_no_second_card_be_discarded() -> None:
+    rules, state = looking(SIFTER)
+    keys = state.players[0].keys
+    after = state.apply(take("Fan"))
+    assert after.pending.decision == ArrangeDeckTop(0, 0, 3, True)
+    after = after.apply(cc.Arrange("Baker", discard=True))
+    assert after.pending.decision == ArrangeDeckTop(0, 0, 2, False)
+    assert after.legal_actions() == (cc.Arrange("Nun"), cc.Arrange("Squire"))
+    with pytest.raises(cc.IllegalAction, match="does not let you discard the cards you look at now"):
+        after.apply(cc.Arrange("Nun", discard=True))
+    after = after.apply(cc.Arrange("Squire"))
+    assert after.pending is None
+    assert names(after.discard_pile(Deck.CASTLE)) == ["Baker"] and top(after, 3) == ["Squire", "Nun", "c3"]
+    assert after.players[0].keys == keys + 1
+
+
+def test_discard_one_of_them_discards_the_last_card_when_all_the_others_were_put_back() -> None:
+    rules, state = looking(SIFTER)
+    keys = state.players[0].keys
+    after = state.apply(take("Fan")).apply(cc.Arrange("Squire"))
+    assert after.pending.decision == ArrangeDeckTop(0, 1, 2, True)
+    after = after.apply(cc.Arrange("Nun"))
+    assert after.pending is None  # the last card must go: not asked
+    assert names(after.discard_pile(Deck.CASTLE)) == ["Baker"] and top(after, 3) == ["Squire", "Nun", "c3"]
+    assert after.players[0].keys == keys + 1 and after.known == ((0, 0, 2),)
+
+
+def test_discard_one_of_them_with_one_card_in_the_deck_discards_it_and_with_none_does_nothing() -> None:
+    rules, state = looking(SIFTER)
+    castle = state.locations[0]
+    keys = state.players[0].keys
+    short = castle.replace(deck=castle.deck[:1], discard=castle.deck[1:])
+    after = state.replace(locations=(short, state.locations[1])).apply(take("Fan"))
+    assert after.pending is None and after.locations[0].deck == ()
+    assert after.locations[0].discard == castle.deck[1:] + castle.deck[:1]
+    assert after.players[0].keys == keys + 1
+    empty = castle.replace(deck=(), discard=castle.deck)
+    after = state.replace(locations=(empty, state.locations[1])).apply(take("Fan"))
+    assert after.pending is None and after.locations[0].discard == castle.deck and after.players[0].keys == keys
+
+
+def test_discard_up_to_2_of_them_stops_the_discards_at_two_and_may_discard_none() -> None:
+    rules, state = looking(WINNOW)
+    after = state.apply(take("Fan")).apply(cc.Arrange("Nun", True)).apply(cc.Arrange("Squire", True))
+    assert after.pending is None  # the last card can only be put back
+    assert names(after.discard_pile(Deck.CASTLE)) == ["Nun", "Squire"] and top(after, 2) == ["Baker", "c3"]
+    kept = state.apply(take("Fan")).apply(cc.Arrange("Squire")).apply(cc.Arrange("Nun"))
+    assert kept.pending.decision == ArrangeDeckTop(0, 2, 1, True)
+    kept = kept.apply(cc.Arrange("Baker"))
+    assert kept.pending is None and names(kept.discard_pile(Deck.CASTLE)) == []
+    assert top(kept, 3) == ["Squire", "Nun", "Baker"]
+
+
+def test_a_save_in_the_middle_of_a_bounded_look_round_trips_and_replays() -> None:
+    rules, state = looking(SIFTER)
+    after = state.apply(take("Fan")).apply(cc.Arrange("Nun", True))
+    assert loads(dumps(after), rules=rules) == after
+    done = after.apply(cc.Arrange("Squire"))
+    assert cc.replay(done.record(), rules=rules) == done
+
+
+def test_the_differential_draws_bounded_looks() -> None:
+    from differential import random_ruleset
+
+    drawn = [e for seed in range(40) for card in random_ruleset(random.Random(seed), 3, algebra=True).cards
+             for e in card.ability if isinstance(e, m.LookAtDeckTop)]
+    assert any(e.exactly for e in drawn) and any(e.most and not e.exactly for e in drawn)
+    assert any(e.most is None for e in drawn)
+
+
+def test_the_narration_names_the_card_discard_one_of_them_discards_unasked() -> None:
+    rules, state = looking(SIFTER)
+    after = state.apply(take("Fan")).apply(cc.Arrange("Squire"))
+    line = narrate(after, cc.Arrange("Nun"), after.apply(cc.Arrange("Nun")))
+    assert line.startswith("seat 0 puts a card back on top of the castle deck") and "Nun" not in line
+    assert "the top card of the castle deck is discarded: Baker" in line

@@ -703,15 +703,20 @@ class SwapStep:
 @attrs.frozen
 class LookStep:
     """Look at the top ``count`` cards of the ``deck``; put them back in the order the owner chooses, discarding any
-    of them first if ``discard``.
+    of them first if ``discard`` (at most ``most``, exactly that many if ``exactly``).
 
     One question per card (:class:`~castle_combo.engine.decisions.ArrangeDeckTop`),
     from the top down. The step at ``at`` looks; what is settled so far is
     kept as a plain step address, like a swap's first card: the step at
     ``at + (placed, left)`` asks about the ``left`` cards still to settle,
-    below the ``placed`` ones put back. A question with one possible answer
-    (the last card, when none may be discarded) is not asked; an empty deck
-    or an exhausted location shows nothing and asks nothing.
+    below the ``placed`` ones put back (``at + (placed, left, gone)`` for a
+    bounded look, ``gone`` cards discarded so far). A question with one
+    possible answer (the last card, when none may be discarded) is not
+    asked; an empty deck or an exhausted location shows nothing and asks
+    nothing. Once a bound is reached no card may be discarded; the cards an
+    exact bound still needs, when only that many are left, are discarded
+    without a question (one card looked at by ``discard one of them`` is
+    discarded).
     """
 
     asks: ClassVar[type] = ArrangeDeckTop
@@ -720,35 +725,63 @@ class LookStep:
     count: int
     discard: bool
     at: Address
-    settled: tuple[int, int] | None = None
+    settled: tuple[int, ...] | None = None
+    most: int | None = None
+    exactly: bool = False
 
-    def _ask(self, placed: int, left: int) -> Decision | None:
-        if left == 0 or (left == 1 and not self.discard):
+    def _may_discard(self, gone: int) -> bool:
+        return self.discard and (self.most is None or gone < self.most)
+
+    def _ask(self, placed: int, left: int, gone: int = 0) -> Decision | None:
+        may = self._may_discard(gone)
+        if left == 0 or (left == 1 and not may):
             return None
-        return ArrangeDeckTop(self.deck, placed, left, self.discard)
+        return ArrangeDeckTop(self.deck, placed, left, may)
+
+    def _forced(self, work: Work, seat: int, placed: int, left: int, gone: int) -> tuple[int, int]:
+        """Discard the cards an exact bound still needs when only that many are left; return ``(left, gone)``."""
+        if self.exactly and self.most is not None and 0 < left <= self.most - gone:
+            cards = work.deck_cards(self.deck)[placed:placed + left]
+            for card in cards:
+                work.settle_looked(seat, self.deck, placed, card, True)
+            work.note_discarded(cards)
+            return 0, gone + left
+        return left, gone
+
+    def _next(self, work: Work, seat: int, placed: int, left: int, gone: int) -> Decision | None:
+        left, gone = self._forced(work, seat, placed, left, gone)
+        return self._ask(placed, left, gone)
+
+    def _where(self, placed: int, left: int, gone: int) -> Address:
+        return self.at + ((placed, left) if self.most is None else (placed, left, gone))
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Look at the cards (the first step) and ask about the first; or ask about the next."""
         if self.settled is not None:
-            return self._ask(*self.settled)
-        return self._ask(0, work.look(seat, self.deck, self.count))
+            placed, left, *rest = self.settled
+            return self._ask(placed, left, rest[0] if rest else 0)
+        return self._next(work, seat, 0, work.look(seat, self.deck, self.count), 0)
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
         """Put the card back next or discard it; then ask about the next one (if there is a choice left)."""
         assert isinstance(action, Arrange)
-        placed, left = self.settled if self.settled is not None else (0, min(self.count, len(work.deck_cards(
-            self.deck))))
+        if self.settled is not None:
+            placed, left, *rest = self.settled
+            gone = rest[0] if rest else 0
+        else:
+            placed, left, gone = 0, min(self.count, len(work.deck_cards(self.deck))), 0
         facts = work.facts
         looked = work.deck_cards(self.deck)[placed:placed + left]
         card = next(c for c in looked if facts[c].name == action.card)
         work.settle_looked(seat, self.deck, placed, card, action.discard)
         if action.discard:
             work.note_discarded((card,))
-            left -= 1
+            left, gone = left - 1, gone + 1
         else:
             placed, left = placed + 1, left - 1
-        if self._ask(placed, left) is not None:
-            _queue_first(work, (self.at + (placed, left),))
+        left, gone = self._forced(work, seat, placed, left, gone)
+        if self._ask(placed, left, gone) is not None:
+            _queue_first(work, (self._where(placed, left, gone),))
 
 
 @attrs.frozen
@@ -1316,12 +1349,20 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(CARDS_PER_PLAYER):
                     steps[address + (k,)] = SwapStep(passes, this, address, k)
             return SwapStep(passes, this, address)
-        case model.LookAtDeckTop(deck=deck, count=count, discard=discard):
+        case model.LookAtDeckTop(deck=deck, count=count, discard=discard, most=None):
             at = DECKS.index(deck)
             for placed in range(count):  # the questions after the first, once some cards are settled
                 for left in range(1, count - placed + 1):
                     steps[address + (placed, left)] = LookStep(at, count, discard, address, (placed, left))
             return LookStep(at, count, discard, address)
+        case model.LookAtDeckTop(deck=deck, count=count, discard=discard, most=int() as most, exactly=exactly):
+            at = DECKS.index(deck)
+            for placed in range(count):  # the questions after the first, with the cards discarded so far
+                for left in range(1, count - placed + 1):
+                    for gone in range(min(most, count - placed - left) + 1):
+                        steps[address + (placed, left, gone)] = LookStep(at, count, discard, address,
+                                                                         (placed, left, gone), most, exactly)
+            return LookStep(at, count, discard, address, None, most, exactly)
         case model.PlayersChoose(group=group, options=options, condition=condition):
             test = compile_test(condition, facts) if condition is not None else None
             compiled = tuple(_owed_option(option, facts, slots) for option in options)

@@ -773,7 +773,7 @@ class ArrangeDeckTop(DecisionKind):
         assert isinstance(action, Arrange)
         listed = _listed(table, self.looked(table))
         if action.discard and not self.discard:
-            return f"{card} does not let you discard the cards you look at; put one back: {listed}"
+            return f"{card} does not let you discard the cards you look at now; put one back: {listed}"
         deck = _DECKS[self.deck].value
         return f"{action.card} is not among the cards you look at on top of the {deck} deck ({listed})"
 

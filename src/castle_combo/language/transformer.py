@@ -121,7 +121,11 @@ class _Guard:
 
 @attrs.frozen
 class _LookDiscard:
-    """The marker of ``, discard any of them and ...`` in a look at the top of a deck."""
+    """The marker of ``, discard any of them and ...`` in a look at the top of a deck: at most ``most`` discarded
+    (``None``: any number), exactly that many if ``exactly`` (``discard one of them``)."""
+
+    most: int | None = None
+    exactly: bool = False
 
 
 @attrs.frozen
@@ -563,14 +567,24 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def look_top(self, meta: Meta, *parts: int | m.Deck | _LookDiscard) -> m.LookAtDeckTop:
         """``look at the top 3 cards of the castle deck and put them back in any order`` (``, discard any of them
         and put the rest back ...``)."""
-        discard = bool(parts) and isinstance(parts[-1], _LookDiscard)
-        rest = parts[:-1] if discard else parts
+        marker = parts[-1] if parts and isinstance(parts[-1], _LookDiscard) else None
+        rest = parts[:-1] if marker is not None else parts
         count, deck = rest if len(rest) == 2 else (1, rest[0])
         assert isinstance(count, int) and isinstance(deck, m.Deck)
-        return m.LookAtDeckTop(deck, count, discard, source=self._at(meta))
+        if marker is None:
+            return m.LookAtDeckTop(deck, count, source=self._at(meta))
+        return m.LookAtDeckTop(deck, count, True, marker.most, marker.exactly, source=self._at(meta))
 
     def look_discard(self, meta: Meta) -> _LookDiscard:
         return _LookDiscard()
+
+    def look_discard_one(self, meta: Meta) -> _LookDiscard:
+        """``, discard one of them and put the rest back ...``: exactly one discarded."""
+        return _LookDiscard(1, True)
+
+    def look_discard_up_to(self, meta: Meta, up_to: Token, most: int) -> _LookDiscard:
+        """``, discard up to 2 of them and put the rest back ...``: at most that many discarded."""
+        return _LookDiscard(most)
 
     def which_row(self, meta: Meta, token: Token) -> m.RowChoice:
         return _ROWS[str(token)]

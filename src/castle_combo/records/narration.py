@@ -158,10 +158,11 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
     said = isinstance(action, DiscardRow) or (isinstance(action, UseKey) and action.use is KeyUse.REFRESH)
     for i, deck in enumerate(Deck):
         # Cards that went from the top of the deck to the discard pile ("discard the top card of the castle
-        # deck"): public once discarded, so they are named.
+        # deck", or the last card looked at that "discard one of them" discards unasked): public once discarded,
+        # so they are named (not the card an answer to a look discards: its line names it).
         was, now = before.locations[i], after.locations[i]
-        topped = [] if isinstance(action, Arrange) else [
-            c for c in now.discard if c in was.deck and c not in was.discard]
+        topped = [c for c in now.discard if c in was.deck and c not in was.discard
+                  and not (isinstance(action, Arrange) and action.discard and after.engine.name(c) == action.card)]
         if after.is_exhausted(deck) and not before.is_exhausted(deck):
             out.append(f"the {_PLACES[deck]} is exhausted: its cards leave the game")
         elif not said and len(after.discard_pile(deck)) - len(topped) > len(before.discard_pile(deck)) + 1:

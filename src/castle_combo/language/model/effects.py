@@ -943,17 +943,27 @@ class LookAtDeckTop:
     deck: Deck
     count: int = 1
     discard: bool = False
+    #: At most this many of the cards looked at are discarded (``discard up to 2 of them``); ``None``: any number.
+    most: int | None = None
+    #: Exactly ``most`` are discarded (``discard one of them``), as many as there are if fewer were seen.
+    exactly: bool = False
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        """A number of cards out of range (0, or more than a few, is a typo)."""
+        """A number of cards out of range (0, or more than a few, is a typo); a bound on the discards that binds
+        nothing or needs no look (the refusals table)."""
         return out_of_range(self.count, 1, MAX_DECK_TOP, "the number of cards looked at on top of a deck",
-                            self.source)
+                            self.source) + REFUSALS.of(self, where)
 
     def _cards(self) -> str:
         return "the top card" if self.count == 1 else f"the top {self.count} cards"
 
     def _rest(self) -> str:
+        if self.exactly and self.most == 1:
+            other = "put the other back" if self.count == 2 else "put the rest back in any order"
+            return f"discard one of them and {other}"
+        if self.most is not None:
+            return f"discard up to {self.most} of them and put the rest back in any order"
         if self.count == 1:
             return "discard it or put it back" if self.discard else "put it back"
         if self.discard:
@@ -968,6 +978,27 @@ class LookAtDeckTop:
     def ccl(self) -> str:
         joint = ", " if self.discard else " and "
         return f"look at {self._cards()} of the {self.deck.value} deck{joint}{self._rest()}"
+
+
+REFUSALS.add("`discard one of them` / `discard up to N of them`", "a look that discards nothing",
+             "a bound on the cards discarded needs a look that discards", "write ', discard one of them and put the "
+             "rest back' (or leave the bound out)", on=LookAtDeckTop, family="look bound",
+             refuses=lambda e, w: (e.most is not None or e.exactly) and not e.discard)
+REFUSALS.add("`discard one of them`", "a look at one card (`the top card`)", "looking at one card and discarding "
+             "exactly it is a plain discard", "write 'discard the top card of the {deck} deck', or 'discard it or "
+             "put it back'", on=LookAtDeckTop, family="look bound",
+             refuses=lambda e, w: e.exactly and e.count == 1, fill=lambda e, w: {"deck": e.deck.value},
+             example={"deck": "castle"})
+REFUSALS.add("`discard one of them`", "any number but one", "only 'discard one of them' asks for an exact number "
+             "of discards", "write 'discard one of them' or 'discard up to {most} of them'", on=LookAtDeckTop,
+             family="look bound", refuses=lambda e, w: e.exactly and e.most != 1,
+             fill=lambda e, w: {"most": str(e.most or 2)}, example={"most": "2"})
+REFUSALS.add("`discard up to N of them`", "N of 0, or as many as the cards looked at or more",
+             "'up to {most}' of {count} cards looked at bounds nothing", "write 'discard any of them' (or a number "
+             "from 1 to {less})", on=LookAtDeckTop, family="look bound",
+             refuses=lambda e, w: e.most is not None and not e.exactly and not 1 <= e.most < e.count,
+             fill=lambda e, w: {"most": str(e.most), "count": str(e.count), "less": str(max(e.count - 1, 1))},
+             example={"most": "3", "count": "3", "less": "2"})
 
 
 @attrs.frozen
