@@ -155,6 +155,14 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a surcharge is paid by the other players": "surcharge 1 on castle cards for each player",
     "a surcharge is read when a card is bought from its row": "surcharge 1 on cards adjacent to this card for each "
                                                              "opponent",
+    "a bound on the cards discarded needs a look that discards": lambda: _card(ability=(
+        m.LookAtDeckTop(Deck.CASTLE, 3, most=1),)),
+    "looking at one card and discarding exactly it": "when bought: look at the top card of the castle deck, discard "
+                                                     "one of them and put the rest back",
+    "only 'discard one of them' asks for an exact number": lambda: _card(ability=(
+        m.LookAtDeckTop(Deck.CASTLE, 3, True, 2, True),)),
+    "'up to 3' of 3 cards looked at bounds nothing": "when bought: look at the top 3 cards of the castle deck, "
+                                                     "discard up to 3 of them and put the rest back in any order",
 }
 
 

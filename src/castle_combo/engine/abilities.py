@@ -1349,14 +1349,13 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(CARDS_PER_PLAYER):
                     steps[address + (k,)] = SwapStep(passes, this, address, k)
             return SwapStep(passes, this, address)
-        case model.LookAtDeckTop(deck=deck, count=count, discard=discard, most=None):
+        case model.LookAtDeckTop(deck=deck, count=count, discard=discard, most=most, exactly=exactly):
             at = DECKS.index(deck)
-            for placed in range(count):  # the questions after the first, once some cards are settled
-                for left in range(1, count - placed + 1):
-                    steps[address + (placed, left)] = LookStep(at, count, discard, address, (placed, left))
-            return LookStep(at, count, discard, address)
-        case model.LookAtDeckTop(deck=deck, count=count, discard=discard, most=int() as most, exactly=exactly):
-            at = DECKS.index(deck)
+            if most is None:
+                for placed in range(count):  # the questions after the first, once some cards are settled
+                    for left in range(1, count - placed + 1):
+                        steps[address + (placed, left)] = LookStep(at, count, discard, address, (placed, left))
+                return LookStep(at, count, discard, address)
             for placed in range(count):  # the questions after the first, with the cards discarded so far
                 for left in range(1, count - placed + 1):
                     for gone in range(min(most, count - placed - left) + 1):
