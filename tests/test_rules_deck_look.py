@@ -203,13 +203,13 @@ LOOKERS = (SCOUT, SEER, "when bought: look at the top card of the village deck, 
            "any order then gain 1 gold per card on the discarded cards")
 
 
-def looking_rules(players: int) -> cc.Ruleset:
+def looking_rules(players: int, lookers: tuple[str, ...] = LOOKERS) -> cc.Ruleset:
     """Decks barely big enough for ``players``, so looks meet short decks, reshuffles and exhausted locations."""
     per_deck = (9 * players + 6 + 1) // 2
     cards = []
     for deck in ("castle", "village"):
         for i in range(per_deck):
-            body = f"when bought: gain {1 + i % 3} gold" if i % 2 else LOOKERS[i // 2 % len(LOOKERS)]
+            body = f"when bought: gain {1 + i % 3} gold" if i % 2 else lookers[i // 2 % len(lookers)]
             (parsed,) = parse_text(f'card "{deck}-{i}" {{ deck {deck} cost {i % 4} shields faith\n {body} }}')
             cards.append(parsed)
     return cc.Ruleset.from_cards(cards, version=f"looking-{players}")
@@ -406,3 +406,35 @@ def test_the_narration_names_the_card_discard_one_of_them_discards_unasked() -> 
     line = narrate(after, cc.Arrange("Nun"), after.apply(cc.Arrange("Nun")))
     assert line.startswith("seat 0 puts a card back on top of the castle deck") and "Nun" not in line
     assert "the top card of the castle deck is discarded: Baker" in line
+
+
+BOUNDED = (SIFTER, WINNOW, EXPLORE, "when bought: look at the top 5 cards of the village deck, discard up to 1 of "
+           "them and put the rest back in any order")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 5), st.integers(0, 2**32 - 1))
+def test_random_games_with_bounded_looks_never_discard_past_the_bound_and_end(players: int, seed: int) -> None:
+    state = cc.new_game(players=players, seed=seed, rules=looking_rules(players, BOUNDED), first_player=seed % players)
+    rng = random.Random(seed)
+    while not state.is_over:
+        pending = state.pending
+        if pending is not None and isinstance(pending.decision, ArrangeDeckTop):
+            assert state.view(state.to_act).legal_actions() == state.legal_actions()
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert all(len(p.tableau) == 9 for p in state.players)
+    assert cc.replay(state.record(), rules=state.rules) == state
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), MctsAgent(iterations=8)],
+                         ids=["random", "greedy", "mcts"])
+def test_the_bots_answer_bounded_looks_in_whole_games(agent: cc.Agent) -> None:
+    state = cc.new_game(players=3, seed=7, rules=looking_rules(3, BOUNDED))
+    rng = random.Random(7)
+    asked = 0
+    while not state.is_over:
+        asked += isinstance(state.pending.decision if state.pending else None, ArrangeDeckTop)
+        action = agent.choose(state.view(state.to_act), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    assert asked and cc.replay(state.record(), rules=state.rules) == state
