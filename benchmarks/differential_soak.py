@@ -10,7 +10,8 @@ often pile up gold while they lie in a row, or with leave to take the next card 
 2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
-``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``) plays one kind.
+``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``, ``looks``, ...)
+plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
 """
@@ -41,11 +42,12 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "owed": lambda seed: {"owed": True},
     "events": lambda seed: {"events": True},
     "surcharges": lambda seed: {"surcharges": True},
+    "looks": lambda seed: {"looks": True, "algebra": seed % 2 == 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
-         "owed", "events", "surcharges")
+         "owed", "events", "surcharges", "looks")
 
 
 def main() -> int:
