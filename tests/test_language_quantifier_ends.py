@@ -116,3 +116,14 @@ def test_quantifiers_nested_or_side_by_side_round_trip_through_the_formatter(see
         if card.problems():
             continue
         assert parse_text(format_card(card)) == (card,), format_card(card)
+
+
+@pytest.mark.parametrize(("text", "english"), [
+    ("score 1 per opponent with more gold on purses than you",
+     "Score 1 per opponent who has more gold stored on their purse cards than you do."),
+    ("when bought: gain 1 gold if at least 1 neighbour with at least 1 gold on purses",
+     "Gain 1 gold if you have at least 1 neighbour who has at least 1 gold stored on their purse cards."),
+])
+def test_the_stored_gold_of_the_player_a_quantifier_is_about_reads_as_theirs(text: str, english: str) -> None:
+    (card,) = parse_text(f'card "P" {{ deck village cost 2 shields military {text} }}')
+    assert english in card.describe()

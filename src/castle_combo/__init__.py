@@ -27,6 +27,7 @@ from castle_combo.engine.actions import (
     UseKey,
     action_from_json,
 )
+from castle_combo.engine.counting import Placed
 from castle_combo.engine.game import new_game
 from castle_combo.engine.scoring import Result, ScoreSheet, score_tableau
 from castle_combo.engine.state import GameState, Phase, PlayerState
@@ -65,6 +66,7 @@ __all__ = [
     "new_game",
     "GameState",
     "PlayerState",
+    "Placed",
     "Phase",
     "Action",
     "UseKey",

@@ -798,6 +798,7 @@ def score_tableau(
     card is which, a player to answer a question) is refused with a :class:`ScenarioError` saying why.
     ``messenger`` is where the messenger stands at the end (``"castle"`` or ``"village"``), which a scoring rule
     may read (``score 4 if the messenger is at the village``); without it such a card is refused.
+    As in a game, every card exists once: a card named twice, in one grid or in two players', is refused.
     ``chosen`` names the type of a card's chosen shield by card name (``{"Masked Stranger": "faith"}``; a card
     with a chosen shield not named has a shield of no type, as one turned face up after being taken face
     down), and ``points`` the points kept on a card (``{"Patron": 4}``, negative for points lost); an

@@ -169,6 +169,8 @@ def _subject(per: Per, who: str | None) -> str:
 
 
 def _noun_of(per: Per, amount: int) -> str:
+    if per.scope is Scope.THEIRS and isinstance(per.count, StoredGold) and per.count.on is None:
+        return "gold stored on their purse cards"  # the player a quantifier is about: not "your purse cards"
     if per.every > 1:
         return f"{per.every} {per.count.describe(per.every)}"
     if isinstance(per.count, Cards) and isinstance(per.count.on, AnyOf) and kinds_of_card(per.count.on) and any(
