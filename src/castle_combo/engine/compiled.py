@@ -30,10 +30,13 @@ from castle_combo.engine.counting import (
     CardFacts,
     Placed,
     ScoreFn,
+    Tableaux,
+    TestFn,
     as_wild_type,
     card_facts,
     compile_filter,
     compile_scoring,
+    compile_test,
     players_of,
 )
 from castle_combo.files import quote
@@ -90,7 +93,7 @@ class Compiled:
         "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
-        "has_surcharges", "has_take_triggers", "has_triggers", "ids", "own_gains",
+        "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
         "reads_others", "row_gold", "scorers", "scoring_facts", "surcharges", "trigger_bits", "wild_as",
     )
 
@@ -159,6 +162,14 @@ class Compiled:
             _surcharges(card, self.facts) for card in rules.cards)
         #: Whether any card has a surcharge: without one, a price never looks at other tableaux.
         self.has_surcharges = any(self.surcharges)
+        #: Per card, its requirement to be bought face up ("requires at least 2 military shields"), compiled: a
+        #: test read on the taker's tableau and supply before the take (the card in no tableau yet); ``None``
+        #: for most cards.
+        self.requirements: tuple[TestFn | None, ...] = tuple(
+            compile_test(card.requirement.condition, self.facts) if card.requirement is not None else None
+            for card in rules.cards)
+        #: Whether any card has a requirement: without one, a take never reads it.
+        self.has_requirements = any(test is not None for test in self.requirements)
         #: Whether any card has a lock: without one, the engine skips every lock check.
         self.has_locks = any(f.lock for f in self.facts)
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
@@ -189,7 +200,7 @@ class Compiled:
         return action
 
     def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...],
-                  extra: dict[int, int] | None = None) -> tuple[Take, ...]:
+                  extra: dict[int, int] | None = None, barred: frozenset[int] = frozenset()) -> tuple[Take, ...]:
         """Every take of the cards of ``row`` at every one of ``spots``, in the order ``legal_actions`` lists them.
 
         For each card, in row order: face up at each spot (only when the card
@@ -209,13 +220,16 @@ class Compiled:
             entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
         _, both, down = entry
         tables, costs, decks = self._tables, self._costs, self._decks
-        if extra:  # surcharges of other players' cards (see :meth:`extra_costs`): each card priced in full
+        if extra or barred:  # surcharges of other players' cards (see :meth:`extra_costs`), or requirements the
+            # taker does not meet (``barred``, see :meth:`unmet`): each card priced and checked in full
+            extra = extra or {}
             takes_: tuple[Take, ...] = ()
             for card in row:
                 table = tables[card]
                 if table is None:
                     table = self._cell_table(card)
-                takes_ += both(table) if self.price(card, discounts, extra.get(card, 0)) <= gold else down(table)
+                takes_ += both(table) if card not in barred and self.price(
+                    card, discounts, extra.get(card, 0)) <= gold else down(table)
             return takes_
         if len(row) == 3 and len(discounts) == 2:  # a full row, no discounts on filtered cards: written out
             a, b, c = row
@@ -250,6 +264,16 @@ class Compiled:
             if slot < len(discounts):
                 cost -= discounts[slot]
         return cost if cost > 0 else 0
+
+    def meets(self, table: Tableaux, seat: int, card: int) -> bool:
+        """Whether ``seat`` meets ``card``'s requirement to buy it face up (``requires ...``) on ``table`` now, the
+        card in no tableau (True for a card without one)."""
+        test = self.requirements[card]
+        return test is None or test(table, seat, -1, (0, 0), None)
+
+    def unmet(self, table: Tableaux, seat: int, cards: tuple[int, ...]) -> frozenset[int]:
+        """The cards of ``cards`` whose requirement ``seat`` does not meet now: offered face down only."""
+        return frozenset(card for card in cards if not self.meets(table, seat, card))
 
     def extra_costs(self, players: tuple[tuple[Any, ...], ...], seat: int) -> dict[int, int]:
         """What each card costs ``seat`` more face up (by card id, only those that cost more): the surcharges of

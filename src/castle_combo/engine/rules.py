@@ -168,12 +168,25 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     # Surcharges of other players' face-up cards ("surcharge 1 on castle cards for each opponent"): a card is
     # offered face up only when its price with them is paid.
     extra = engine.extra_costs(players, seat) if engine.has_surcharges else None
-    takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts, extra)
+    # Requirements ("requires at least 2 military shields"): a card whose requirement the taker does not meet
+    # now is offered face down only.
+    barred: frozenset[int] = frozenset()
+    if engine.has_requirements:
+        barred = engine.unmet(_Counted(state), seat, locations[0][1] + locations[1][1] + kept)
+    takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts, extra, barred)
     if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
-        takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts, extra)
+        takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts, extra, barred)
     if kept:  # "reserve a card ...": the reserved card's takes after the rows' (face up where affordable, face down)
-        takes += _reserved_takes(engine, kept[0], spots, gold, discounts, extra)
+        takes += _reserved_takes(engine, kept[0], spots, gold, discounts, extra, kept[0] in barred)
     return first + takes if first else takes
+
+
+def _unmet(engine: Compiled, card: int, name: str) -> IllegalAction:
+    """The refusal of a face-up take whose requirement the taker does not meet, naming the requirement."""
+    requirement = engine.cards[card].requirement
+    condition = requirement.condition.ccl() if requirement is not None else "its requirement"
+    return IllegalAction(f"{name} requires {condition} to be bought face up (this card not counted), and you do not "
+                         "meet it now; take it face down instead")
 
 
 def _price(engine: Compiled, card: int, discounts: tuple[int, ...], extra: int = 0) -> int:
@@ -185,11 +198,12 @@ def _price(engine: Compiled, card: int, discounts: tuple[int, ...], extra: int =
 
 
 def _reserved_takes(engine: Compiled, card: int, spots: tuple[tuple[int, int], ...], gold: int,
-                    discounts: tuple[int, ...], extra: dict[int, int] | None = None) -> tuple[TakeReserved, ...]:
+                    discounts: tuple[int, ...], extra: dict[int, int] | None = None,
+                    barred: bool = False) -> tuple[TakeReserved, ...]:
     """The takes of the reserved ``card``: face up at each spot when it is affordable (with the surcharges on it,
-    ``extra``), then face down at each."""
+    ``extra``) and its requirement is met (not ``barred``), then face down at each."""
     down = tuple(TakeReserved(at, True) for at in spots)
-    if _price(engine, card, discounts, extra.get(card, 0) if extra else 0) <= gold:
+    if not barred and _price(engine, card, discounts, extra.get(card, 0) if extra else 0) <= gold:
         return tuple(TakeReserved(at, False) for at in spots) + down
     return down
 
@@ -305,6 +319,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     once = waiting[0] + waiting[1 + f.deck]
     cost = 0
     if not face_down:
+        if engine.has_requirements and not engine.meets(_Counted(state), seat, card):
+            raise _unmet(engine, card, f.name)
         extra = engine.extra_costs(players, seat).get(card, 0) if engine.has_surcharges else 0
         cost = (f.cost + extra - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts, extra)) \
             - once
@@ -411,6 +427,8 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
     once = turn.spend_next_discount(seat, f.deck)
     cost = 0
     if not action.face_down:
+        if engine.has_requirements and not engine.meets(_Counted(state), seat, card):
+            raise _unmet(engine, card, f"{f.name} (your reserved card)")
         extra = engine.extra_costs(state.seats, seat).get(card, 0) if engine.has_surcharges else 0
         cost = max(_price(engine, card, turn.discounts[seat], extra) - once, 0)
         if cost > turn.gold[seat]:

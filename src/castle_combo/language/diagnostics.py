@@ -28,7 +28,7 @@ __all__ = ["syntax_error", "describe_expected"]
 SHIELD_WORDS = tuple(shield.value for shield in Shield)
 DECK_WORDS = tuple(deck.value for deck in Deck)
 PROPERTY_WORDS = ("deck", "cost", "shields", "messenger", "purse", "lock", "when", "whenever", "while", "surcharge",
-                  "score")
+                  "requires", "score")
 MASK_CELLS = ("X", ".")
 NUMBER_WORDS = {
     word: number
@@ -112,7 +112,7 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
     if set(PROPERTY_WORDS) <= words:
         categories.append(("a property", "a property (deck, cost, shields, messenger, purse, lock, when bought, "
                                          "when unlocked, at the start of your turn, whenever you take a card, "
-                                         "at the end of the game, while in a row, surcharge, score)"))
+                                         "at the end of the game, while in a row, surcharge, requires, score)"))
         # After a complete part a property may begin; the words that would go on with that part (a place,
         # a condition's "and", ...) are not what a fan looks for there, so the property is named alone.
         words -= set(PROPERTY_WORDS) | {"shield", "no", "or", "an", "to", "as", "it", "is", "at", "in", "on", "if"}

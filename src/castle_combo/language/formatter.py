@@ -84,6 +84,8 @@ def format_card(card: Card) -> str:
     for moment, effects in card.parts():
         lines += _ability_lines(moment, effects, card.heading(moment))
     lines += [_INDENT + surcharge.ccl() for surcharge in card.surcharges]
+    if card.requirement is not None:
+        lines.append(_INDENT + card.requirement.ccl())
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"

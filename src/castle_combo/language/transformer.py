@@ -275,6 +275,7 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             spent_by=seen["whenever you spend a key"].extra if "whenever you spend a key" in seen else None,
             moved_to=seen["whenever the messenger moves"].extra if "whenever the messenger moves" in seen else None,
             surcharges=tuple(p.value for p in properties if p.kind == "surcharge"),
+            requirement=seen["requires"].value if "requires" in seen else None,
             source=where,
         )
 
@@ -536,6 +537,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def until_next_turn(self, meta: Meta) -> bool:
         return True
+
+    def requirement(self, meta: Meta, condition: Lazy) -> _Property:
+        """``requires CONDITION``: read on the taker's tableau and supply, as a scoring rule's condition reads."""
+        return _Property("requires", m.Requirement(condition(Scope.TABLEAU), source=self._at(meta)), self._at(meta))
 
     def payers_each(self, meta: Meta, group: m.PlayerGroup) -> m.PlayerGroup:
         return group

@@ -24,7 +24,7 @@ from castle_combo.language.model.base import (
     Where,
     out_of_range,
 )
-from castle_combo.language.model.conditions import PlayerGroup
+from castle_combo.language.model.conditions import PlayerGroup, Requirement
 from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, Per, Scope, card_phrase
 from castle_combo.language.model.effects import (
     Choice,
@@ -173,6 +173,10 @@ class Card:
     (``surcharge 1 on castle cards for each opponent``), which hold while the
     card lies face up in its owner's tableau (:class:`Surcharge`).
 
+    ``requirement`` is the card's requirement to be bought face up
+    (``requires at least 2 military shields``), read on the taker's tableau
+    and supply before paying (:class:`Requirement`); ``None`` for most cards.
+
     The constructor also takes each moment's effects by its long-standing
     keyword (``ability=``, ``unlocked=``, ``each_turn=``, ``turn_end=``,
     ``game_end=``, ``on_take=`` with ``taken=``), so a card reads as it is written.
@@ -196,6 +200,7 @@ class Card:
     moved_to: Deck | None = attrs.field(default=None, kw_only=True)
     after_ability: bool = attrs.field(default=False, kw_only=True)
     surcharges: tuple[Surcharge, ...] = attrs.field(default=(), kw_only=True)
+    requirement: Requirement | None = attrs.field(default=None, kw_only=True)
     source: Source | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     def __init__(
@@ -224,6 +229,7 @@ class Card:
         moved_to: Deck | None = None,
         after_ability: bool = False,
         surcharges: Iterable[Surcharge] = (),
+        requirement: Requirement | None = None,
         abilities: Mapping[Moment, Iterable[Effect]] | Abilities = _NO_ABILITY,
         source: Source | None = None,
     ) -> None:
@@ -236,7 +242,7 @@ class Card:
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
                             spent_by=spent_by, moved_to=moved_to, after_ability=after_ability,
-                            surcharges=tuple(surcharges), source=source)
+                            surcharges=tuple(surcharges), requirement=requirement, source=source)
 
     # ----------------------------------------------------------- the moments
     @property
@@ -387,6 +393,8 @@ class Card:
         found += _event_problems(self)
         for surcharge in self.surcharges:
             found += surcharge.problems()
+        if self.requirement is not None:
+            found += self.requirement.problems()
         for rule in self.scoring:
             found += rule.problems()
         return found
@@ -501,6 +509,8 @@ class Card:
         if not self.effects:
             lines.append("No ability.")
         lines.extend(surcharge.describe() for surcharge in self.surcharges)
+        if self.requirement is not None:
+            lines.append(self.requirement.describe())
         lines.extend(rule.describe() for rule in self.scoring)
         if not self.scoring:
             lines.append(self.scoring_english)

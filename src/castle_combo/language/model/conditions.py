@@ -39,6 +39,7 @@ from castle_combo.language.model.base import (
     source_field,
 )
 from castle_combo.language.model.counts import (
+    POSITION_SCOPES,
     CardCount,
     Cards,
     CostSum,
@@ -52,7 +53,17 @@ from castle_combo.language.model.counts import (
     StoredGold,
     card_phrase,
 )
-from castle_combo.language.model.filters import AnyOf, Region, Trait, kinds_of_card, words
+from castle_combo.language.model.filters import (
+    AnyOf,
+    CostVsThis,
+    InRegion,
+    Near,
+    Region,
+    Shares,
+    Trait,
+    kinds_of_card,
+    words,
+)
 from castle_combo.language.model.refusals import REFUSALS
 
 __all__ = [
@@ -71,6 +82,7 @@ __all__ = [
     "PlayerGroup",
     "Players",
     "Quantifier",
+    "Requirement",
     "at_the_end",
     "with_phrase",
 ]
@@ -617,3 +629,76 @@ Condition = Union[CountIs, PlacedIn, MessengerAt, Compared, Alike, And, Or, Not]
 Quantifier = Union[Groups, Players]
 #: Every noun of a count: of cards, of a player's supply, and the quantifiers.
 Count = Union[CardCount, PlayerCount, Quantifier]
+
+
+#: The scopes a requirement cannot read: places around this card, the cards an ability discarded, a quantifier's
+#: group (the card is not in the tableau yet when its requirement is checked, and no ability is resolving).
+_NOT_YET_SCOPES = frozenset({*POSITION_SCOPES, Scope.DISCARDED, Scope.GROUP})
+
+
+def _this_card_part(condition: Condition) -> object | None:
+    """The first part of ``condition`` that reads this card (its place, what lies on it, what lies near it, its
+    printed cost against others), or a count of the cards an ability discarded; ``None`` if there is none."""
+    for node in _walk(condition):
+        if isinstance(node, (PlacedIn, GoldOnThisCard, KeysOnThisCard, CostVsThis, Shares, Near, InRegion)):
+            return node
+        if isinstance(node, Per) and node.scope in _NOT_YET_SCOPES:
+            return node
+    return None
+
+
+def _walk(node: object) -> Any:
+    """Every model node in ``node`` (itself first), depth first (the walker of conditions, counts and filters)."""
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _walk(item)
+        return
+    if not attrs.has(type(node)):
+        return
+    yield node
+    for field in attrs.fields(type(node)):
+        if field.eq:
+            yield from _walk(getattr(node, field.name))
+
+
+@attrs.frozen
+class Requirement:
+    """A requirement to buy the card face up (``requires at least 2 military shields``): a fact of the card.
+
+    The taker may buy the card face up only if ``condition`` holds for them at the moment of the take, read on
+    their tableau and supply before paying, without the card itself (its own shields do not count; face-down
+    cards count nothing, as everywhere). Taking the card face down (6 gold, 2 keys) is always allowed; discounts
+    and surcharges price it as usual; an ability that copies its ability ignores the requirement (see the rules
+    page, "Requirements").
+    """
+
+    condition: Condition
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """The condition's own problems (read as in an ability), then the refusals of the table: what reads this
+        card, which is not in the tableau yet when the requirement is checked."""
+        return self.condition.problems(scoring=False, where=where) + REFUSALS.of(self, where)
+
+    def describe(self) -> str:
+        """The fact as a sentence: "Requirement: you may buy this card face up only if you have ..."."""
+        clause = self.condition.describe().replace(" and this one included", " included")
+        if clause.startswith("your tableau has "):  # the taker's tableau: "you have at least 2 military shields"
+            clause = "you have " + clause[len("your tableau has "):]
+        return english.sentence(f"Requirement: you may buy this card face up only if {clause} (this card not "
+                                "counted); you may always take it face down")
+
+    def ccl(self) -> str:
+        return f"requires {self.condition.ccl()}"
+
+
+REFUSALS.add("a requirement (`requires ...`)", "what reads this card: where it ends, gold or keys on it, places "
+             "next to it (`adjacent to this card`, `in row`, ...), cards costing more than it, the discarded cards",
+             "a requirement is checked before the card is taken, when it is in no tableau: '{what}' cannot be read "
+             "then", "require what the taker's tableau and supply show: 'requires at least 2 military shields', "
+             "'requires at least 10 gold', 'requires more faith shields than military shields'", on=Requirement,
+             refuses=lambda r, w: _this_card_part(r.condition) is not None,
+             fill=lambda r, w: {"what": r.condition.ccl()},
+             at=lambda r: getattr(_this_card_part(r.condition), "source", None) or r.source,
+             example={"what": "ends in a corner"})
+
