@@ -431,7 +431,7 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
-                   surcharges: bool = False, looks: bool = False) -> cc.Ruleset:
+                   surcharges: bool = False, looks: bool = False, requirements: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -453,6 +453,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     on every card or on a filter of what is printed, for each group of payers a surcharge takes.
     ``looks`` ends the ability when bought of about a third of the cards with a look at the top of a deck that
     discards exactly one or up to N of the cards looked at ("discard one of them", "discard up to 2 of them").
+    ``requirements`` gives about a third of the cards a requirement to be bought face up ("requires at least 2
+    military shields", "requires at least 8 gold", "requires more faith shields than military shields", ...).
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -470,6 +472,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_surcharging(rng, card) if rng.random() < 0.35 else card for card in cards]
     if looks:
         cards = [_bounded_look(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if requirements:
+        cards = [_requiring(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -516,6 +520,24 @@ def _bounded_look(rng: random.Random, card: m.Card) -> m.Card:
     if rng.random() < 0.5:
         after = (m.Gain(1, Resource.GOLD, m.Per(m.Cards(), Scope.DISCARDED)),)
     return attrs.evolve(card, ability=(*card.ability, look, *after))
+
+
+def _requiring(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with a requirement to be bought face up, read on the taker's tableau and supply: shields of a type,
+    gold, keys or cards against a number, two shield types against each other, or gold against each opponent."""
+    shield = m.Per(m.Shields((rng.choice(list(Shield)),)))
+    other = m.Per(m.Shields((rng.choice(list(Shield)),)))
+    at_least = m.Comparison.GE
+    condition: m.Condition = rng.choice((
+        m.CountIs(shield, at_least, rng.randint(1, 3)),
+        m.CountIs(m.Per(m.Gold()), at_least, rng.randint(3, 12)),
+        m.CountIs(m.Per(m.KeysOwned()), at_least, rng.randint(1, 3)),
+        m.CountIs(m.Per(m.Cards()), rng.choice((at_least, m.Comparison.LE)), rng.randint(1, 5)),
+        m.CountIs(shield, m.Comparison.GT, other) if shield != other else m.CountIs(shield, at_least, 1),
+        m.Compared(m.Per(m.Gold()), m.Comparison.GT, m.PlayerGroup.OPPONENTS),
+    ))
+    drawn = attrs.evolve(card, requirement=m.Requirement(condition))
+    return card if drawn.problems() else drawn
 
 
 def _piling_up(rng: random.Random, card: m.Card) -> m.Card:

@@ -329,6 +329,12 @@ class RefGame:
         return max(0, card.cost + self.surcharge(seat, card) - seat.discount[card.deck] - seat.next_card
                    - seat.next_of[card.deck])
 
+    def meets(self, seat: Seat, card: m.Card) -> bool:
+        """Whether ``seat`` meets ``card``'s requirement to buy it face up now (read with the naive judge on the
+        seat's tableau and supply, the card in no tableau); True for a card without one."""
+        return card.requirement is None or judge.holds(card.requirement.condition,
+                                                       judge.Context(self, self.seats.index(seat)))
+
     def surcharge(self, seat: Seat, card: m.Card) -> int:
         """What ``card`` costs ``seat`` more: every surcharge of a face-up card of another seat whose payers, seen
         from that seat, include ``seat``, on the card's deck and passing the surcharge's filter."""
@@ -409,7 +415,7 @@ class RefGame:
         for card in [card for deck in rows for card in self.places[deck].row]:
             for x, y in self.spots(seat):
                 out.add(("take", card.name, x, y, True))
-                if self.price(seat, card) <= seat.gold:
+                if self.price(seat, card) <= seat.gold and self.meets(seat, card):
                     out.add(("take", card.name, x, y, False))
         return out
 

@@ -433,3 +433,28 @@ def test_the_differential_catches_a_look_that_lets_more_cards_be_discarded_than_
 
     monkeypatch.setattr(LookStep, "_may_discard", lambda self, gone: self.discard)
     assert _games_disagree(20, looks=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_requirements_agree_with_the_reference(chunk: int) -> None:
+    """Requirements to buy a card face up ("requires at least 2 military shields", gold, keys, cards, two shield
+    types against each other, more gold than each opponent): the face-up takes offered only to a taker who meets
+    the requirement, face-down takes always: whole games, action by action; half the games also draw surcharges."""
+    _play_chunk(chunk, 30, requirements=True, surcharges=every_other)
+
+
+def test_the_differential_catches_requirements_never_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.compiled import Compiled
+
+    monkeypatch.setattr(Compiled, "meets", lambda self, table, seat, card: True)
+    monkeypatch.setattr(Compiled, "unmet", lambda self, table, seat, cards: frozenset())
+    assert _games_disagree(30, requirements=True, style="buyer")
+
+
+def test_the_differential_catches_requirements_read_on_the_wrong_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.compiled import Compiled
+
+    meets = Compiled.meets
+    monkeypatch.setattr(Compiled, "meets", lambda self, table, seat, card: meets(
+        self, table, (seat + 1) % len(table.tableaux), card))
+    assert _games_disagree(30, requirements=True, style="buyer")

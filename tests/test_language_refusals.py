@@ -163,6 +163,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
         m.LookAtDeckTop(Deck.CASTLE, 3, True, 2, True),)),
     "'up to 3' of 3 cards looked at bounds nothing": "when bought: look at the top 3 cards of the castle deck, "
                                                      "discard up to 3 of them and put the rest back in any order",
+    "a requirement is checked before the card is taken": "requires at least 2 faith shields adjacent to this card",
 }
 
 

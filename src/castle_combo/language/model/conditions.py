@@ -700,5 +700,5 @@ REFUSALS.add("a requirement (`requires ...`)", "what reads this card: where it e
              refuses=lambda r, w: _this_card_part(r.condition) is not None,
              fill=lambda r, w: {"what": r.condition.ccl()},
              at=lambda r: getattr(_this_card_part(r.condition), "source", None) or r.source,
-             example={"what": "ends in a corner"})
+             example={"what": "at least 2 faith shields on adjacent cards"})
 
