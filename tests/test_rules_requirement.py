@@ -206,3 +206,26 @@ def test_bots_only_ever_choose_legal_takes_of_cards_with_requirements() -> None:
             action = bot.choose(state, rng)
             assert action in state.legal_actions()
             state = state.apply(action)
+
+
+def test_a_card_picture_prints_the_requirement_in_a_row_but_not_in_a_tableau() -> None:
+    from castle_combo.pictures.svg import _paragraphs, card_body
+
+    in_row, _ = _paragraphs(SIEGE, in_tableau=False)
+    assert in_row[0] == SIEGE.requirement.describe()  # type: ignore[union-attr]
+    in_tableau, _ = _paragraphs(SIEGE, in_tableau=True)
+    assert all(not line.startswith("Requirement:") for line in in_tableau)
+    assert "Requirement" in card_body(SIEGE)
+
+
+def test_each_requirement_row_of_the_reference_renders_to_the_english_it_shows() -> None:
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "card-language.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(requires [^`]+)` \|.* \| ([^|]+\.) \|$", page, re.MULTILINE)
+    assert len(rows) >= 4
+    for text, english in rows:
+        (found,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith {text} }}')
+        assert found.requirement is not None and found.requirement.describe() == english
+        assert found.requirement.ccl() == text

@@ -81,11 +81,11 @@ def format_card(card: Card) -> str:
     if card.lock:
         facts.append("lock")
     lines.append(_INDENT + "   ".join(facts))
+    if card.requirement is not None:  # read before the card is bought: right after its printed facts
+        lines.append(_INDENT + card.requirement.ccl())
     for moment, effects in card.parts():
         lines += _ability_lines(moment, effects, card.heading(moment))
     lines += [_INDENT + surcharge.ccl() for surcharge in card.surcharges]
-    if card.requirement is not None:
-        lines.append(_INDENT + card.requirement.ccl())
     lines += [_INDENT + format_scoring(rule) for rule in card.scoring]
     lines.append("}")
     return "\n".join(lines) + "\n"

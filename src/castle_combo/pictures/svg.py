@@ -297,6 +297,9 @@ _TAKERS = {"opponent": "an opponent", "neighbour": "a neighbour", "player": "any
 def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple[list[str], list[str]]:
     """The card's effects (those that still wait, in a tableau) and its scoring rules, in English."""
     paragraphs = [] if in_tableau else [effect.describe() for effect in card.ability]
+    requirement = getattr(card, "requirement", None)
+    if requirement is not None and not in_tableau:  # read before the card is bought: shown in a row only
+        paragraphs.insert(0, requirement.describe())
     if card.unlocked and not (in_tableau and opened):
         label = "Lock: " if in_tableau else "Lock opened: "
         paragraphs.append(label + " ".join(effect.describe() for effect in card.unlocked))
