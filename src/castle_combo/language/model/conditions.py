@@ -647,7 +647,7 @@ def _this_card_part(condition: Condition) -> object | None:
     return None
 
 
-def _walk(node: object) -> Any:
+def _walk(node: Any) -> Any:
     """Every model node in ``node`` (itself first), depth first (the walker of conditions, counts and filters)."""
     if isinstance(node, tuple):
         for item in node:
