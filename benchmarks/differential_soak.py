@@ -43,11 +43,12 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "events": lambda seed: {"events": True},
     "surcharges": lambda seed: {"surcharges": True},
     "looks": lambda seed: {"looks": True, "algebra": seed % 2 == 0},
+    "requirements": lambda seed: {"requirements": True, "surcharges": seed % 2 == 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
-         "owed", "events", "surcharges", "looks")
+         "owed", "events", "surcharges", "looks", "requirements")
 
 
 def main() -> int:
