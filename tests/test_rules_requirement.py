@@ -229,3 +229,26 @@ def test_each_requirement_row_of_the_reference_renders_to_the_english_it_shows()
         (found,) = parse_text(f'card "Example" {{ deck castle cost 3 shields faith {text} }}')
         assert found.requirement is not None and found.requirement.describe() == english
         assert found.requirement.ccl() == text
+
+
+def test_the_state_says_whether_a_seat_meets_a_cards_requirement() -> None:
+    state = seat_with(_game(), 0, [("Squire", 0, 0)])
+    assert state.meets(0, "Siege Engineer") and not state.meets(1, "Siege Engineer")
+    assert state.meets(1, "Knight")  # no requirement
+
+
+def test_the_terminal_says_the_requirement_a_refused_face_up_take_does_not_meet() -> None:
+    from castle_combo.cli._play_input import parse_input, quick_move
+    from castle_combo.errors import BadInput
+
+    view = _game().view(0)
+    legal = view.legal_actions()
+    with pytest.raises(BadInput, match="you do not meet Siege Engineer's requirement, 'requires at least 2 "
+                                       "military shields'; take it face down"):
+        quick_move("1a", view, legal)
+    with pytest.raises(BadInput, match="face up \\(you do not meet its requirement, 'requires at least 2 military "
+                                       "shields'; add 'down'\\)"):
+        parse_input("take siege engineer 0 1", legal, view)
+    short = with_seat(seat_with(_game(), 0, [("Squire", 0, 0)]), 0, gold=0).view(0)  # met, but no gold
+    with pytest.raises(BadInput, match="you cannot pay for Siege Engineer; take it face down"):
+        quick_move("1a", short, short.legal_actions())

@@ -158,7 +158,7 @@ def _match_card(words: list[str], names: Sequence[str], what: str) -> str:
     raise BadInput(f"{wanted!r} could be {', '.join(matches)}; type more of the name")
 
 
-def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
+def _parse_move(tokens: list[str], legal: Sequence[Action], view: GameState | None = None) -> Action:
     words = [t for t in tokens if t not in _FILLER]
     if not words:
         raise BadInput("type a move's number, or 'help' for the compact syntax")
@@ -202,7 +202,7 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
                 return action
         raise BadInput(f"write {choices}")
     if head == "reserved":
-        return _parse_take_reserved(words[1:], legal)
+        return _parse_take_reserved(words[1:], legal, view)
     named: dict[str, tuple[type[Unlock] | type[Activate] | type[SwapCard] | type[Reserve], str]] = {
         "unlock": (Unlock, "unlock"), "open": (Unlock, "unlock"), "activate": (Activate, "use the ability of"),
         "use": (Activate, "use the ability of"), "swap": (SwapCard, "swap"), "reserve": (Reserve, "reserve"),
@@ -228,10 +228,20 @@ def _parse_move(tokens: list[str], legal: Sequence[Action]) -> Action:
         names = [a.card for a in discards]
         rest = words[1:] if head == "discard" else words
         return Discard(_match_card(rest, names, "discard"))
-    return _parse_take(words, legal)
+    return _parse_take(words, legal, view)
 
 
-def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
+def _not_face_up(view: GameState | None, card: str, named: bool = False) -> str:
+    """Why ``card`` cannot be taken face up, for the message (the card by name if ``named``, else "it"): its
+    requirement the player does not meet, else the price."""
+    if view is not None:
+        requirement = view.rules[card].requirement
+        if requirement is not None and not view.meets(view.current_player, card):
+            return f"you do not meet {card + chr(39) + 's' if named else 'its'} requirement, '{requirement.ccl()}'"
+    return f"you cannot pay for {card if named else 'it'}"
+
+
+def _parse_take(words: list[str], legal: Sequence[Action], view: GameState | None = None) -> Action:
     takes = [a for a in legal if isinstance(a, Take)]
     if not takes:
         raise BadInput("you cannot take a card now; type a listed move's number")
@@ -242,7 +252,7 @@ def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
     card = _match_card(name_words, names, "take")
     candidates = [a for a in takes if a.card == card and a.face_down == face_down]
     if not candidates:
-        side = "face down" if face_down else "face up (you cannot pay for it; add 'down')"
+        side = "face down" if face_down else f"face up ({_not_face_up(view, card)}; add 'down')"
         raise BadInput(f"you cannot take {card} {side}")
     if len(numbers) == 2:
         at = (numbers[0], numbers[1])
@@ -256,7 +266,7 @@ def _parse_take(words: list[str], legal: Sequence[Action]) -> Action:
     raise BadInput(f"say where to place {card}: x y, e.g. '{compact(candidates[0])}'")
 
 
-def _parse_take_reserved(words: list[str], legal: Sequence[Action]) -> Action:
+def _parse_take_reserved(words: list[str], legal: Sequence[Action], view: GameState | None = None) -> Action:
     """``reserved 0 1`` / ``reserved 0 1 down``: take your reserved card at a spot."""
     takes = [a for a in legal if isinstance(a, TakeReserved)]
     if not takes:
@@ -266,7 +276,9 @@ def _parse_take_reserved(words: list[str], legal: Sequence[Action]) -> Action:
     numbers = [int(w) for w in words if _is_int(w)]
     candidates = [a for a in takes if a.face_down == face_down]
     if not candidates:
-        raise BadInput("you cannot pay for your reserved card face up; add 'down'")
+        kept = view.reserved_card(view.current_player) if view is not None else None
+        why = "you cannot pay for it" if kept is None else _not_face_up(view, kept.name)
+        raise BadInput(f"you cannot take your reserved card face up ({why}); add 'down'")
     if len(numbers) == 2:
         at = (numbers[0], numbers[1])
         for action in candidates:
@@ -288,8 +300,9 @@ def _ambiguous(number: int, legal: Sequence[Action]) -> str:
     return f"'{number}' alone could mean either, so nothing was played: {card}; {move}"
 
 
-def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
-    """Turn one line of input into a command or one of ``legal``; raise :class:`BadInput` otherwise."""
+def parse_input(line: str, legal: Sequence[Action], view: GameState | None = None) -> Parsed:
+    """Turn one line of input into a command or one of ``legal``; raise :class:`BadInput` otherwise (``view``, the
+    player's view, lets a refused face-up take say why: a requirement not met, or the price)."""
     tokens = _tokens(line)
     if any(re.fullmatch(r"[+-]?\d{7,}", token) for token in tokens):
         raise BadInput("that number is far too long; type a move's number or a position such as 0 1")
@@ -305,7 +318,7 @@ def parse_input(line: str, legal: Sequence[Action]) -> Parsed:
         if 1 <= number <= len(legal):
             return Parsed(action=legal[number - 1])
         raise BadInput(f"there is no move {number}; type a number from 1 to {len(legal)}")
-    return Parsed(action=_parse_move(tokens, legal))
+    return Parsed(action=_parse_move(tokens, legal, view))
 
 
 HELP = """\
@@ -352,7 +365,8 @@ def quick_move(line: str, view: GameState, legal: Sequence[Action]) -> Action | 
         raise BadInput(f"the free spots are {', '.join(sorted(spots)) or 'none now'}, not {letter}")
     action = Take(row[number - 1].name, spots[letter], side.startswith("d"))
     if action not in legal:
-        raise BadInput(f"you cannot pay for {row[number - 1].name}; take it face down ({number}{letter} d)")
+        raise BadInput(f"{_not_face_up(view, row[number - 1].name, named=True)}; take it face down ({number}{letter} "
+                       "d)")
     return action
 
 

@@ -100,7 +100,8 @@ class _LineGame:
                 return False
             try:
                 action = quick_move(line, self.session.view, legal)
-                parsed = None if action is not None else parse_input(line.replace(":", " "), legal)
+                parsed = None if action is not None else parse_input(line.replace(":", " "), legal,
+                                                                            self.session.view)
             except BadInput as hint:
                 self.console.print(f"[red]{escape(str(hint))}[/] (type 'help' for the move syntax)")
                 continue

@@ -322,7 +322,7 @@ class PlayApp(App[int]):
         legal = self.session.legal()
         try:
             action = quick_move(line, self.session.view, legal)
-            parsed = None if action is not None else parse_input(line, legal)
+            parsed = None if action is not None else parse_input(line, legal, self.session.view)
         except BadInput as hint:
             self.note = [str(hint)]
             self.redraw()

@@ -439,6 +439,16 @@ class Table(NamedTuple):
         name = card if isinstance(card, str) else card.name
         return self.engine.extra_costs(self.seats, seat).get(self.engine.ids[name], 0)
 
+    def meets(self, seat: int, card: Card | str) -> bool:
+        """Whether ``seat`` meets ``card``'s requirement to buy it face up now ("requires at least 2 military
+        shields", read on its tableau and supply without the card); True for a card without one."""
+        if not self.engine.has_requirements:
+            return True
+        from castle_combo.engine.rules import _Counted  # (rules imports this module)
+
+        name = card if isinstance(card, str) else card.name
+        return self.engine.meets(_Counted(self), seat, self.engine.ids[name])
+
     def cost(self, seat: int, card: Card | str) -> int:
         """What ``card`` costs ``seat`` face up: printed cost plus the surcharges on it (:meth:`surcharge`) minus
         discounts (those on filtered cards it passes too, and one-time ones), never below 0."""
