@@ -88,7 +88,8 @@ def test_a_requirement_that_reads_this_card_is_refused_since_the_card_is_in_no_t
 
 
 def test_a_card_has_at_most_one_requirement() -> None:
-    with pytest.raises((CardProblems, CardSyntaxError), match="'requires' twice"):
+    with pytest.raises((CardProblems, CardSyntaxError), match="(?s)'requires' twice.*join the conditions in one "
+                                                              "'requires' with 'and'"):
         one("Siege", "requires at least 1 key\n    requires at least 1 gold")
 
 

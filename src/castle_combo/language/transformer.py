@@ -243,7 +243,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             first = seen.get(prop.kind)
             if first is not None and prop.kind not in REPEATABLE:
                 self._problem(f"card {name!r} has '{prop.kind}' twice (first at line {first.source.line})",
-                              f"keep one '{prop.kind}'", prop.source)
+                              "join the conditions in one 'requires' with 'and'" if prop.kind == "requires"
+                              else f"keep one '{prop.kind}'", prop.source)
             seen.setdefault(prop.kind, prop)
         self.positions[where] = {prop.kind: prop.source for prop in properties if prop.kind != "name"}
         self.positions[where].update(
