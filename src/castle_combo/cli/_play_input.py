@@ -254,16 +254,7 @@ def _parse_take(words: list[str], legal: Sequence[Action], view: GameState | Non
     if not candidates:
         side = "face down" if face_down else f"face up ({_not_face_up(view, card)}; add 'down')"
         raise BadInput(f"you cannot take {card} {side}")
-    if len(numbers) == 2:
-        at = (numbers[0], numbers[1])
-        for action in candidates:
-            if action.at == at:
-                return action
-        spots = " ".join(f"({a.at[0]},{a.at[1]})" for a in candidates)
-        raise BadInput(f"({at[0]},{at[1]}) is not a free spot next to your cards; choose one of {spots}")
-    if not numbers and len({a.at for a in candidates}) == 1:
-        return candidates[0]
-    raise BadInput(f"say where to place {card}: x y, e.g. '{compact(candidates[0])}'")
+    return _at_spot(numbers, candidates, card)
 
 
 def _parse_take_reserved(words: list[str], legal: Sequence[Action], view: GameState | None = None) -> Action:
@@ -279,6 +270,11 @@ def _parse_take_reserved(words: list[str], legal: Sequence[Action], view: GameSt
         kept = view.reserved_card(view.current_player) if view is not None else None
         why = "you cannot pay for it" if kept is None else _not_face_up(view, kept.name)
         raise BadInput(f"you cannot take your reserved card face up ({why}); add 'down'")
+    return _at_spot(numbers, candidates, "your reserved card")
+
+
+def _at_spot(numbers: list[int], candidates: Sequence[Take | TakeReserved], what: str) -> Action:
+    """The take among ``candidates`` at the spot ``numbers`` names (x y), or the only one when none is named."""
     if len(numbers) == 2:
         at = (numbers[0], numbers[1])
         for action in candidates:
@@ -286,9 +282,9 @@ def _parse_take_reserved(words: list[str], legal: Sequence[Action], view: GameSt
                 return action
         spots = " ".join(f"({a.at[0]},{a.at[1]})" for a in candidates)
         raise BadInput(f"({at[0]},{at[1]}) is not a free spot next to your cards; choose one of {spots}")
-    if not numbers and len(candidates) == 1:
+    if not numbers and len({a.at for a in candidates}) == 1:
         return candidates[0]
-    raise BadInput(f"say where to place your reserved card: x y, e.g. '{compact(candidates[0])}'")
+    raise BadInput(f"say where to place {what}: x y, e.g. '{compact(candidates[0])}'")
 
 
 def _ambiguous(number: int, legal: Sequence[Action]) -> str:
