@@ -60,6 +60,7 @@ from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPa
 from castle_combo.engine.placement import spots_after
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
+    Counted,
     Phase,
     Seat,
     Table,
@@ -94,31 +95,6 @@ def _place_name(i: int) -> str:
 # ------------------------------------------------------------------- lock cards
 
 
-class _Counted:
-    """A frozen state as compiled counts read it (see :class:`castle_combo.engine.counting.Tableaux`)."""
-
-    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "messenger", "shields", "tableaux")
-
-    def __init__(self, state: Table) -> None:
-        seats = state.seats
-        self.tableaux = [p[2] for p in seats]
-        self.keys = [p[1] for p in seats]
-        self.gold = [p[0] for p in seats]
-        self.shields = [p[4] for p in seats]
-        self.banners = [p[5] for p in seats]
-        self.discarded: tuple[int, ...] = ()
-        self.messenger = 0 if state.messenger is _CASTLE else 1
-        self._locations = state.places
-
-    def discard_pile(self, deck: int) -> tuple[int, ...]:
-        """The cards of a location's discard pile, bottom first."""
-        return self._locations[deck][2]
-
-    def row(self, deck: int) -> tuple[int, ...]:
-        """The cards of a location's row."""
-        return self._locations[deck][1]
-
-
 def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None) -> tuple[int, ...]:
     """Tableau indices of ``seat``'s lock cards whose lock can be opened now, in the order taken.
 
@@ -135,7 +111,7 @@ def openable_locks(state: Table | Turn, seat: int, taken_now: int | None = None)
     if taken_now is not None and not lock_rulings.OPEN_IN_TURN_BOUGHT:
         keyed = [i for i in keyed if i != taken_now]
     abilities = state.engine.abilities
-    table = state if isinstance(state, Turn) else _Counted(state)
+    table = state if isinstance(state, Turn) else Counted(state)
     return tuple(i for i in keyed if abilities[cells[i].card].opens(table, seat, i))
 
 
@@ -172,7 +148,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     # now is offered face down only.
     barred: frozenset[int] = frozenset()
     if engine.has_requirements:
-        barred = engine.unmet(_Counted(state), seat, locations[0][1] + locations[1][1] + kept)
+        barred = engine.unmet(Counted(state), seat, locations[0][1] + locations[1][1] + kept)
     takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts, extra, barred)
     if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
         takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts, extra, barred)
@@ -319,7 +295,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     once = waiting[0] + waiting[1 + f.deck]
     cost = 0
     if not face_down:
-        if engine.has_requirements and not engine.meets(_Counted(state), seat, card):
+        if engine.has_requirements and not engine.meets(Counted(state), seat, card):
             raise _unmet(engine, card, f.name)
         extra = engine.extra_costs(players, seat).get(card, 0) if engine.has_surcharges else 0
         cost = (f.cost + extra - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts, extra)) \
@@ -427,7 +403,7 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
     once = turn.spend_next_discount(seat, f.deck)
     cost = 0
     if not action.face_down:
-        if engine.has_requirements and not engine.meets(_Counted(state), seat, card):
+        if engine.has_requirements and not engine.meets(Counted(state), seat, card):
             raise _unmet(engine, card, f"{f.name} (your reserved card)")
         extra = engine.extra_costs(state.seats, seat).get(card, 0) if engine.has_surcharges else 0
         cost = max(_price(engine, card, turn.discounts[seat], extra) - once, 0)

@@ -34,6 +34,7 @@ from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
     "CARDS_PER_PLAYER",
+    "Counted",
     "Location",
     "Origin",
     "Phase",
@@ -269,6 +270,32 @@ class TableauCard:
     shield: Shield | None = None
 
 
+class Counted:
+    """A frozen state as compiled counts read it (see :class:`castle_combo.engine.counting.Tableaux`): the rules
+    read a state through it, and so does :meth:`Table.meets`."""
+
+    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "messenger", "shields", "tableaux")
+
+    def __init__(self, state: Table) -> None:
+        seats = state.seats
+        self.tableaux = [p[2] for p in seats]
+        self.keys = [p[1] for p in seats]
+        self.gold = [p[0] for p in seats]
+        self.shields = [p[4] for p in seats]
+        self.banners = [p[5] for p in seats]
+        self.discarded: tuple[int, ...] = ()
+        self.messenger = 0 if state.messenger is Deck.CASTLE else 1
+        self._locations = state.places
+
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile, bottom first."""
+        return self._locations[deck][2]
+
+    def row(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's row."""
+        return self._locations[deck][1]
+
+
 class Table(NamedTuple):
     """A whole game at one moment, as data (see the module docstring).
 
@@ -444,10 +471,8 @@ class Table(NamedTuple):
         shields", read on its tableau and supply without the card); True for a card without one."""
         if not self.engine.has_requirements:
             return True
-        from castle_combo.engine.rules import _Counted  # (rules imports this module)
-
         name = card if isinstance(card, str) else card.name
-        return self.engine.meets(_Counted(self), seat, self.engine.ids[name])
+        return self.engine.meets(Counted(self), seat, self.engine.ids[name])
 
     def cost(self, seat: int, card: Card | str) -> int:
         """What ``card`` costs ``seat`` face up: printed cost plus the surcharges on it (:meth:`surcharge`) minus
