@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from rich.console import Console
 
 import castle_combo as cc
@@ -38,16 +37,3 @@ def test_at_80_columns_no_word_of_a_cards_text_is_cut() -> None:
 def test_the_wide_table_is_kept_for_wide_terminals_and_the_compact_one_for_narrow_ones() -> None:
     assert 80 < WIDE <= 160
     assert "ability, then scoring" in rendered(80)
-
-
-def test_a_width_set_with_columns_is_kept_when_the_output_is_piped(monkeypatch: pytest.MonkeyPatch,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    from castle_combo.cli import main
-
-    monkeypatch.setenv("COLUMNS", "80")
-    assert main(["cards", "Steward"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines and max(len(line) for line in lines) <= 80
-    monkeypatch.delenv("COLUMNS")
-    assert main(["cards", "Steward"]) == 0
-    assert max(len(line) for line in capsys.readouterr().out.splitlines()) > 80  # piped: room to stay readable

@@ -12,7 +12,6 @@ told otherwise, so the listing does too).
 from __future__ import annotations
 
 import argparse
-import os
 
 from rich import box
 from rich.console import Console, Group
@@ -155,9 +154,8 @@ def run(args: argparse.Namespace) -> int:
     """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
     rules = ruleset_from(args, Ruleset.standard(expansions=args.all_expansions))
     console = Console()
-    if not console.is_terminal and not os.environ.get("COLUMNS"):
-        # Piped or captured output has no width to fit: give the table room to stay readable (a width the user
-        # set with COLUMNS is kept).
+    if not console.is_terminal:
+        # Piped or captured output has no width to fit: give the table room to stay readable.
         console = Console(width=max(console.width, TABLE_WIDTH))
     if args.name is not None:
         console.print(card_panel(find_card(rules, args.name)))
