@@ -226,6 +226,7 @@ def test_every_bot_plays_a_game_with_surcharges_to_the_end() -> None:
 
 
 def test_the_rl_observation_shows_what_each_card_costs_the_observer_more() -> None:
+    pytest.importorskip("numpy", reason="the RL observation needs the rl extra (numpy)")
     from castle_combo.adapters.encoding import ActionSpace
 
     state = seat_with(_game(), 0, [("Toll Keeper", 0, 0)])
