@@ -67,11 +67,13 @@ TIGHT = {n: tight_rules(n) for n in range(2, 6)}
 
 
 def all_cards(state: cc.GameState) -> Counter[int]:
+    """Every card where it lies: decks, rows, discard piles, removed, tableaux and reserved cards."""
     seen: Counter[int] = Counter()
     for loc in state.locations:
         seen.update(loc.deck + loc.row + loc.discard + loc.removed)
     for p in state.players:
         seen.update(c.card for c in p.tableau)
+        seen.update(p.reserved)
     return seen
 
 

@@ -21,6 +21,7 @@ import pytest
 from engine_kit import game, one, ruleset, take
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_properties import all_cards, tight_rules
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
@@ -398,7 +399,6 @@ def _tight_with_reserves(players: int) -> cc.Ruleset:
     """The tight synthetic set of the engine's properties (reshuffles, exhausted locations, locks, choices,
     discards, gold in rows), every fourth card of it reserving a card (from either row, or a named one)."""
     import attrs
-    from test_engine_properties import tight_rules
 
     reserves = (m.ReserveCard(), m.ReserveCard(m.Deck.CASTLE), m.ReserveCard(m.Deck.VILLAGE))
     cards = [attrs.evolve(card, ability=(reserves[i % 3], *card.ability)) if i % 4 == 1 else card
@@ -407,16 +407,6 @@ def _tight_with_reserves(players: int) -> cc.Ruleset:
 
 
 TIGHT_RESERVES = {n: _tight_with_reserves(n) for n in range(2, 6)}
-
-
-def _every_card(state: cc.GameState) -> Counter[int]:
-    seen: Counter[int] = Counter()
-    for location in state.locations:
-        seen.update(location.deck + location.row + location.discard + location.removed)
-    for player in state.players:
-        seen.update(c.card for c in player.tableau)
-        seen.update(player.reserved)
-    return seen
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -434,7 +424,7 @@ def test_random_play_with_reserves_keeps_every_invariant(players: int, seed: int
         legal = state.legal_actions()
         action = rng.choice(legal)
         before, state = state, state.apply(action)
-        assert _every_card(state) == everything, "a card was lost or duplicated"
+        assert all_cards(state) == everything, "a card was lost or duplicated"
         assert all(len(p.reserved) <= 1 for p in state.players)
         assert all(p == recounted(p, state.engine) for p in state.players)
         check_state(state)
