@@ -165,21 +165,13 @@ def _unmet(engine: Compiled, card: int, name: str) -> IllegalAction:
                          "meet it now; take it face down instead")
 
 
-def _price(engine: Compiled, card: int, discounts: tuple[int, ...], extra: int = 0) -> int:
-    """What ``card`` costs after ``extra`` (the surcharges on it) and ``discounts`` (the permanent ones, with any
-    one-time ones added), never below 0."""
-    cost = engine.facts[card].cost + extra - discounts[engine.facts[card].deck] if len(discounts) == 2 else \
-        engine.price(card, discounts, extra)
-    return max(cost, 0)
-
-
 def _reserved_takes(engine: Compiled, card: int, spots: tuple[tuple[int, int], ...], gold: int,
                     discounts: tuple[int, ...], extra: dict[int, int] | None = None,
                     barred: bool = False) -> tuple[TakeReserved, ...]:
     """The takes of the reserved ``card``: face up at each spot when it is affordable (with the surcharges on it,
     ``extra``) and its requirement is met (not ``barred``), then face down at each."""
     down = tuple(TakeReserved(at, True) for at in spots)
-    if not barred and _price(engine, card, discounts, extra.get(card, 0) if extra else 0) <= gold:
+    if not barred and engine.price(card, discounts, extra.get(card, 0) if extra else 0) <= gold:
         return tuple(TakeReserved(at, False) for at in spots) + down
     return down
 
@@ -406,7 +398,7 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
         if engine.has_requirements and not engine.meets(Counted(state), seat, card):
             raise _unmet(engine, card, f"{f.name} (your reserved card)")
         extra = engine.extra_costs(state.seats, seat).get(card, 0) if engine.has_surcharges else 0
-        cost = max(_price(engine, card, turn.discounts[seat], extra) - once, 0)
+        cost = max(engine.price(card, turn.discounts[seat], extra) - once, 0)
         if cost > turn.gold[seat]:
             raise IllegalAction(f"{f.name} (your reserved card) costs {cost} after discounts, you have "
                                 f"{turn.gold[seat]} gold")

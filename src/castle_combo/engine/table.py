@@ -478,12 +478,8 @@ class Table(NamedTuple):
         """What ``card`` costs ``seat`` face up: printed cost plus the surcharges on it (:meth:`surcharge`) minus
         discounts (those on filtered cards it passes too, and one-time ones), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
-        discounts = self.seats[seat][3]
-        once = self.next_discount(seat, card.deck)
-        extra = self.surcharge(seat, card)
-        if len(discounts) > 2:
-            return max(0, self.engine.price(self.engine.ids[card.name], discounts, extra) - once)
-        return max(0, card.cost + extra - self.discount(seat, card.deck) - once)
+        price = self.engine.price(self.engine.ids[card.name], self.seats[seat][3], self.surcharge(seat, card))
+        return max(0, price - self.next_discount(seat, card.deck))
 
     @property
     def pending_card(self) -> Card | None:
