@@ -146,15 +146,18 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     extra = engine.extra_costs(players, seat) if engine.has_surcharges else None
     # Requirements ("requires at least 2 military shields"): a card whose requirement the taker does not meet
     # now is offered face down only.
-    barred: frozenset[int] = frozenset()
-    if engine.has_requirements:
-        barred = engine.unmet(Counted(state), seat, locations[0][1] + locations[1][1] + kept)
+    barred = engine.unmet(Counted(state), seat, locations[0][1] + locations[1][1] + kept) \
+        if engine.has_requirements else _NONE_BARRED
     takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts, extra, barred)
     if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
         takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts, extra, barred)
     if kept:  # "reserve a card ...": the reserved card's takes after the rows' (face up where affordable, face down)
         takes += _reserved_takes(engine, kept[0], spots, gold, discounts, extra, kept[0] in barred)
     return first + takes if first else takes
+
+
+#: No card barred by a requirement (most rulesets): one shared empty set, not one built per call.
+_NONE_BARRED: frozenset[int] = frozenset()
 
 
 def _unmet(engine: Compiled, card: int, name: str) -> IllegalAction:
