@@ -107,9 +107,17 @@ from castle_combo.engine.actions import (
     Unlock,
     UseKey,
 )
-from castle_combo.engine.decisions import DECISIONS, SHIELD_ORDER, ArrangeDeckTop, ChooseReserve, NameShield
+from castle_combo.engine.decisions import (
+    DECISIONS,
+    SHIELD_ORDER,
+    ArrangeDeckTop,
+    ChooseGoldMove,
+    ChooseReserve,
+    NameShield,
+)
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
+from castle_combo.facts import CARDS_PER_PLAYER
 from castle_combo.files import quote
 from castle_combo.language.model import (
     Choice,
@@ -119,8 +127,10 @@ from castle_combo.language.model import (
     GainPoints,
     LookAtDeckTop,
     MayDo,
+    MoveGold,
     NextDiscount,
     NextFromEitherRow,
+    PlayerGroup,
     PlayersChoose,
     ReserveCard,
     Swap,
@@ -141,6 +151,25 @@ _SPAN = 2 * _REACH + 1
 CELLS = _SPAN * _SPAN
 _DECKS = (Deck.CASTLE, Deck.VILLAGE)
 _PHASES = (Phase.START, Phase.TAKE, Phase.DECIDE, Phase.END)
+
+
+def most_gold_moves(rules: Ruleset, players: int, move: MoveGold) -> int:
+    """The most pairs of cards a move of stored gold can offer in this ruleset and player count.
+
+    Every card exists once, so the purse cards holding gold and those with room share the ruleset's ``P``
+    purse cards; a tableau holds at most 9 cards. Between the owner's own cards: ``m * (m - 1)`` with ``m``
+    the owner's purse cards; from others: the owner's ``u`` times the ``P - u`` left for the players it may
+    come from (9 each at most), at its largest.
+    """
+    purses = sum(1 for card in rules.cards if card.purse is not None)
+    mine = min(CARDS_PER_PLAYER, purses)
+    if move.group is None:
+        return mine * (mine - 1)
+    if move.each or move.group in (PlayerGroup.LEFT, PlayerGroup.RIGHT):
+        sources = 1
+    else:
+        sources = min(2, players - 1) if move.group is PlayerGroup.NEIGHBOURS else players - 1
+    return max(u * min(purses - u, CARDS_PER_PLAYER * sources) for u in range(mine + 1))
 
 
 class ActionSpace:
@@ -167,10 +196,15 @@ class ActionSpace:
         #: The kinds of decision this ruleset can ask, one place each in the observation's decision one-hot: every
         #: kind but those only some fan cards ask (a chosen shield, a look at a deck's top, a reserve), which have
         #: their place only where a card of the ruleset asks them, so the base game's layout never changes.
+        moves = [node for card in self.rules.cards for node in walk(card.effects) if isinstance(node, MoveGold)]
+        #: Whether a card of the ruleset moves stored gold (its pair of cards is answered ``Choose(k)``).
+        self.moves_gold = bool(moves)
         self.kinds = tuple(kind for kind in DECISIONS if {NameShield: self.named, ArrangeDeckTop: self.looks,
-                                                          ChooseReserve: self.reserves}.get(kind, True))
+                                                          ChooseReserve: self.reserves,
+                                                          ChooseGoldMove: self.moves_gold}.get(kind, True))
         self.choices = max([2, *options, *([players - 1] if chosen else []), *([len(SHIELD_ORDER)] if self.named
-                                                                              else [])])
+                                                                              else []),
+                            *(most_gold_moves(self.rules, players, node) for node in moves)])
         most = [node.most for card in self.rules.cards for node in walk(card.effects)
                 if isinstance(node, MayDo) and node.repeat]
         #: How many answers a "how many times" decision may have in this ruleset (0 when no card asks one).

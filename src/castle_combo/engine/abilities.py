@@ -9,7 +9,7 @@ as plain integers and stop for a decision in the middle.
 A step either does its work at once (:class:`Auto`), or may ask its owner a
 question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
 :class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`, :class:`PlayerStep`,
-:class:`LookStep`): its
+:class:`LookStep`, :class:`GoldMoveStep`): its
 ``run``
 returns the :data:`~castle_combo.engine.decisions.Decision` to ask, and its
 ``answer`` applies the answer. So a new kind of effect that asks something is
@@ -63,6 +63,7 @@ from castle_combo.engine.decisions import (
     ArrangeDeckTop,
     ChooseAdjacent,
     ChooseFaceDown,
+    ChooseGoldMove,
     ChooseNeighbourCard,
     ChooseOption,
     ChoosePlayer,
@@ -87,6 +88,7 @@ __all__ = [
     "CopyStep",
     "DiscardRowStep",
     "DiscardStep",
+    "GoldMoveStep",
     "ReserveStep",
     "IfStep",
     "LaterStep",
@@ -844,6 +846,83 @@ class PlayerStep:
         self._on(work, seat, index, self.candidates(work, seat, index)[action.option - 1])
 
 
+#: One move of stored gold: ``(seat, from, to, gold)`` (see :class:`~castle_combo.engine.decisions.ChooseGoldMove`).
+GoldMove = tuple[int, int, int, int]
+
+
+@attrs.frozen
+class GoldMoveStep:
+    """Move up to ``amount`` stored gold from a purse card of a player of ``group`` (``None``: of the owner) onto
+    one of the owner's purse cards, the pair of cards of the owner's choice (:class:`ChooseGoldMove`).
+
+    Without ``each`` one question covers every player of the group (the pair names the player). With
+    ``each`` the players of the group come one at a time in turn order from the owner's left, one move each:
+    ``after`` is how far round from the owner the players already done sit (``-1``: none yet), and the step
+    at ``address + (offset,)`` goes on after the player ``offset`` seats round, like an owed choice, so a save
+    between two questions needs no memory beyond the address. A question with one pair is not asked (the
+    gold moves), and with none nothing happens.
+    """
+
+    asks: ClassVar[type] = ChooseGoldMove
+
+    amount: int
+    group: model.PlayerGroup | None
+    each: bool
+    address: Address
+    after: int = -1
+
+    def moves(self, work: Work, seat: int, sources: Sequence[int]) -> tuple[GoldMove, ...]:
+        """Every pair of a face-up purse card of ``sources`` holding gold and one of ``seat``'s with room."""
+        facts = work.facts
+        mine = work.tableaux[seat]
+        rooms = [(j, room) for j, c in enumerate(mine)
+                 if not c.face_down and (room := (facts[c.card].purse or 0) - c.gold) > 0]
+        found: list[GoldMove] = []
+        for them in sources:
+            for i, c in enumerate(work.tableaux[them]):
+                if c.gold > 0 and not c.face_down and facts[c.card].purse is not None:
+                    found.extend((them, i, j, min(self.amount, c.gold, room)) for j, room in rooms
+                                 if (them, i) != (seat, j))
+        return tuple(found)
+
+    def next(self, work: Work, seat: int) -> tuple[int, tuple[GoldMove, ...]]:
+        """How far round the players whose moves come next sit, and their moves (none: nothing is left)."""
+        if self.group is None:
+            return len(work.tableaux), self.moves(work, seat, (seat,))
+        seats = len(work.tableaux)
+        players = players_of(self.group, seat, seats)
+        if not self.each:
+            return seats, self.moves(work, seat, players)
+        for them in players:
+            offset = (them - seat) % seats
+            if offset > self.after:
+                moves = self.moves(work, seat, (them,))
+                if moves:
+                    return offset, moves
+        return seats, ()
+
+    def _move(self, work: Work, seat: int, offset: int, move: GoldMove) -> None:
+        """Move the gold; with ``each``, the players after ``offset`` go on next."""
+        them, first, to, gold = move
+        work.store(them, first, work.tableaux[them][first].gold - gold)
+        work.store(seat, to, work.tableaux[seat][to].gold + gold)
+        if self.each and offset < len(work.tableaux):
+            _queue_first(work, (self.address + (offset,),))
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which pair when there are two or more; move the gold at once with one; with none, nothing."""
+        offset, moves = self.next(work, seat)
+        if len(moves) == 1:
+            self._move(work, seat, offset, moves[0])
+        return ChooseGoldMove(moves) if len(moves) > 1 else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Move the gold of the k-th pair."""
+        assert isinstance(action, Choose)
+        offset, moves = self.next(work, seat)
+        self._move(work, seat, offset, moves[action.option - 1])
+
+
 #: One option of a choice owed by another player: its effects, each ``run(work, owner, index)`` ("that player"
 #: being :attr:`Work.chooser`), and what it costs that player: ``(resource, amount)`` pairs.
 _Option = tuple[tuple[Run, ...], tuple[tuple[int, Amount], ...]]
@@ -924,10 +1003,11 @@ class OwedStep:
 
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
-             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep]
+             RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep,
+             GoldMoveStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep]
+               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep, GoldMoveStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1368,6 +1448,11 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             for k in range(MAX_PLAYERS):  # the step going on after the player k seats round from the owner
                 steps[address + (k,)] = OwedStep(group, address, test, compiled, k)
             return OwedStep(group, address, test, compiled)
+        case model.MoveGold(amount=amount, group=group, each=each):
+            if each:
+                for k in range(MAX_PLAYERS):  # the step going on after the player k seats round from the owner
+                    steps[address + (k,)] = GoldMoveStep(amount, group, each, address, k)
+            return GoldMoveStep(amount, group, each, address)
         case model.EachPlayer(chosen=True, group=model.PlayerGroup() as group, effect=inner, condition=condition):
             return PlayerStep(group, compile_test(condition, facts) if condition is not None else None,
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
@@ -1448,6 +1533,8 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
             case model.Swap() if len(below) == 1:  # the second question of a swap (the first card's index)
                 below = []
             case model.PlayersChoose() if len(below) == 1:  # an owed choice going on after a player
+                below = []
+            case model.MoveGold(each=True) if len(below) == 1:  # a move from each player, after a player
                 below = []
             case _:
                 raise ValueError(f"{address} does not lead to an effect of {card.name}")

@@ -61,6 +61,7 @@ __all__ = [
     "ArrangeDeckTop",
     "ChooseAdjacent",
     "ChooseFaceDown",
+    "ChooseGoldMove",
     "ChooseNeighbourCard",
     "ChooseOption",
     "ChoosePlayer",
@@ -843,9 +844,68 @@ class ChooseReserve(DecisionKind):
         return cls(decks)
 
 
+@attrs.frozen
+class ChooseGoldMove(DecisionKind):
+    """A move of stored gold ("move up to 2 gold from a neighbour's purse card to one of your purse cards") waits
+    for one pair of cards: ``Choose(k)``, the k-th of ``candidates`` (from 1).
+
+    One question names the pair, not a question per card: the amount moved is
+    fixed by the pair (the smallest of the card's number, the gold on the card
+    it leaves and the room on the card it goes to), so a player weighs pairs,
+    and a card of theirs is worth picking only with a card of yours with room.
+    Each candidate is ``(seat, from, to, gold)``: the gold leaves ``seat``'s
+    card at tableau index ``from`` and goes onto the owner's card at ``to``,
+    ``gold`` of it. They come seat by seat in turn order from the owner's left
+    (the owner's own cards, for "between your purse cards"), then the cards
+    the gold leaves and the cards it goes to in the order taken. Asked only
+    with two or more pairs: with one the gold moves at once, with none nothing
+    happens. A save writes them as lists: ``"moves": [[1, 0, 2, 2], ...]``.
+    """
+
+    kind: ClassVar[str] = "gold_move"
+    field: ClassVar[str] = "moves"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
+
+    candidates: tuple[tuple[int, int, int, int], ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        n = len(self.candidates)
+        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
+
+    def said(self, table: Table, k: int) -> str:
+        """The k-th pair (from 1) in words: "2 gold from Beekeeper (seat 1) to Vicar"."""
+        seat, first, to, gold = self.candidates[k - 1]
+        name = table.engine.name
+        owner = self.decider(table)
+        theirs = table.players[seat].tableau[first].card
+        yours = table.players[owner].tableau[to].card
+        whose = "" if seat == owner else f" (seat {seat})"
+        return f"{gold} gold from {name(theirs)}{whose} to {name(yours)}"
+
+    def owed(self, table: Table, card: str) -> str:
+        listed = ", ".join(f"{k} {self.said(table, k)}" for k in range(1, len(self.candidates) + 1))
+        return f"choose the cards {card} moves gold between ({listed})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        return f"{card} offers moves 1 to {len(self.candidates)}; there is no move {action.option}"
+
+    def value(self) -> Any:
+        return [list(c) for c in self.candidates]
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseGoldMove:
+        if not isinstance(value, list) or len(value) < 2 or not all(
+                isinstance(v, list) and len(v) == 4 and all(type(n) is int and 0 <= n <= MAX_NUMBER for n in v)
+                and v[3] >= 1 for v in value) or len({tuple(v[:3]) for v in value}) != len(value):
+            raise RecordError(f"{path}: expected two or more distinct [seat, tableau index, tableau index, gold] "
+                              f"moves (gold 1 or more), got {quote(value)}")
+        return cls(tuple((v[0], v[1], v[2], v[3]) for v in value))
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
                  ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield,
-                 ArrangeDeckTop, ChooseReserve]
+                 ArrangeDeckTop, ChooseReserve, ChooseGoldMove]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

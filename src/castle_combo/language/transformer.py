@@ -616,6 +616,32 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def fill_purses(self, meta: Meta, *rest: Any) -> m.FillPurses:
         return m.FillPurses(next(r for r in rest if isinstance(r, int)), source=self._at(meta))
 
+    def move_gold(self, meta: Meta, _: Token, amount: int, owner: tuple[m.PlayerGroup, bool]) -> m.MoveGold:
+        """"move up to 2 gold from a neighbour's purse card to one of your purse cards"."""
+        return m.MoveGold(amount, owner[0], owner[1], source=self._at(meta))
+
+    def move_gold_between(self, meta: Meta, _: Token, amount: int) -> m.MoveGold:
+        """"move up to 3 gold between your purse cards": from one of the owner's purse cards to another."""
+        return m.MoveGold(amount, source=self._at(meta))
+
+    def gold_owner_one(self, meta: Meta, group: m.PlayerGroup) -> tuple[m.PlayerGroup, bool]:
+        return group, False
+
+    def gold_owner_each(self, meta: Meta, group: m.PlayerGroup) -> tuple[m.PlayerGroup, bool]:
+        return group, True
+
+    def gold_owner_side(self, meta: Meta, side: str) -> tuple[m.PlayerGroup, bool]:
+        return (m.PlayerGroup.LEFT if side == "left" else m.PlayerGroup.RIGHT), False
+
+    def owners_neighbour(self, meta: Meta) -> m.PlayerGroup:
+        return m.PlayerGroup.NEIGHBOURS
+
+    def owners_opponent(self, meta: Meta) -> m.PlayerGroup:
+        return m.PlayerGroup.OPPONENTS
+
+    def owners_player(self, meta: Meta) -> m.PlayerGroup:
+        return m.PlayerGroup.PLAYERS
+
     def move_messenger(self, meta: Meta, deck: m.Deck | None = None) -> m.MoveMessenger:
         return m.MoveMessenger(deck, source=self._at(meta))
 

@@ -44,6 +44,7 @@ from castle_combo.engine.decisions import (
     AcceptOrDecline,
     ArrangeDeckTop,
     ChooseNeighbourCard,
+    ChooseGoldMove,
     ChooseOption,
     ChoosePlayer,
     ChooseTimes,
@@ -121,8 +122,10 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
             decks, on = after.engine.discount_kinds[slot - 2]
             parts.append(f"gets a discount of {more} on {Discount(more, decks, on).cards()}")
     stored = new.stored_gold - old.stored_gold
-    if stored:
+    if stored > 0:
         parts.append(f"stores {stored} gold on purse cards")
+    elif stored < 0:  # gold moved off their purse cards by another player's card
+        parts.append(f"has {-stored} gold moved off purse cards")
     if locked:
         parts.append(f"locks {english.quantity(locked, 'key')} on its cards")
     return parts
@@ -201,6 +204,8 @@ def option_text(state: GameState) -> list[str]:
     pending = state.pending
     if pending is not None and isinstance(pending.decision, ChoosePlayer):
         return [f"seat {seat}" for seat in pending.decision.candidates]
+    if pending is not None and isinstance(pending.decision, ChooseGoldMove):
+        return [pending.decision.said(state, k) for k in range(1, len(pending.decision.candidates) + 1)]
     if pending is not None and isinstance(pending.decision, NameShield):
         return [shield.value for shield in SHIELD_ORDER]
     if pending is not None and isinstance(pending.decision, OwedChoice) and pending.frames:
@@ -325,6 +330,18 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         candidates = before.pending.decision.candidates
         chosen = who[candidates[action.option - 1]] if 0 < action.option <= len(candidates) else "nobody"
         head = f"{name} chooses {chosen}"
+    elif isinstance(action, Choose) and before.pending is not None \
+            and isinstance(before.pending.decision, ChooseGoldMove):
+        moves = before.pending.decision.candidates
+        if 0 < action.option <= len(moves):
+            them, first, to, gold = moves[action.option - 1]
+            owner = before.pending.decision.decider(before)
+            card_name = before.engine.name
+            whose = "" if them == owner else f"{who[them]}'s "
+            head = (f"{name} moves {gold} gold from {whose}{card_name(before.players[them].tableau[first].card)} to "
+                    f"{card_name(before.players[owner].tableau[to].card)} (for {_asking_card(before)})")
+        else:
+            head = f"{name} moves no gold"
     elif isinstance(action, Choose) and before.pending is not None \
             and isinstance(before.pending.decision, NameShield):
         named = SHIELD_ORDER[action.option - 1].value if 0 < action.option <= len(SHIELD_ORDER) else "no type"

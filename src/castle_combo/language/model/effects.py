@@ -81,6 +81,7 @@ __all__ = [
     "Lose",
     "MAX_DECK_TOP",
     "MayDo",
+    "MoveGold",
     "MoveMessenger",
     "NextDiscount",
     "NextFromEitherRow",
@@ -840,6 +841,78 @@ class FillPurses:
         return f"fill {self.purses} purse{'' if self.purses == 1 else 's'}"
 
 
+@attrs.frozen
+class MoveGold:
+    """Move up to ``amount`` gold stored on a purse card of another player onto one of the owner's purse cards
+    (Dominion's Thief): ``move up to 2 gold from a neighbour's purse card to one of your purse cards``.
+
+    ``group`` is whose card the gold leaves: one player of the group of the owner's choice
+    (``a neighbour's``, ``an opponent's``; ``your left neighbour's`` is one player already), or with
+    ``each`` every player of the group in turn from the owner's left (``each opponent's``), one move each;
+    ``None`` moves gold between two of the owner's own purse cards (``between your purse cards``). Only
+    face-up purse cards count: one card of theirs holding gold and one of the owner's with room (for
+    ``None``, two different cards of the owner's). The owner picks the pair of cards (and so the player);
+    the gold moved is the smallest of ``amount``, the gold on their card and the room on the owner's. With
+    no pair nothing happens, with one it happens without a question. The gold goes from card to card,
+    never through a supply, and scores for the card it then lies on.
+    """
+
+    amount: int
+    group: PlayerGroup | None = None
+    each: bool = False
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range (more than the largest purse is a typo); combinations that mean nothing."""
+        return out_of_range(self.amount, 1, MAX_PURSE, "the gold moved", self.source) + REFUSALS.of(self, where)
+
+    def _whose(self) -> str:
+        group = self.group
+        assert group is not None
+        if group in (PlayerGroup.LEFT, PlayerGroup.RIGHT):
+            return f"your {group.value}'s"
+        if self.each:
+            return f"each {group.value}'s"
+        article = "an" if group.value[0] in "aeiou" else "a"
+        return f"{article} {group.value}'s"
+
+    def describe(self) -> str:
+        """The effect as a sentence, with the rulings a player needs at the table."""
+        most = f"the smallest of {self.amount}, the gold on their card and the room on yours"
+        if self.group is None:
+            most = f"the smallest of {self.amount}, the gold on the first card and the room on the other"
+            return english.sentence(
+                f"Move up to {self.amount} gold from one of your face-up purse cards onto another of them (your "
+                f"choice of both; {most}, never past its capacity; nothing if none holds gold or none other has room)")
+        if self.group in (PlayerGroup.LEFT, PlayerGroup.RIGHT):
+            whose, pick = f"your {self.group.value}'s face-up purse cards", "your choice of both cards"
+        elif self.each:
+            whose, pick = f"the face-up purse cards of each {self.group.value} in turn from your left", (
+                "one move for each of them; your choice of both cards each time")
+        else:
+            whose, pick = f"the face-up purse cards of {chosen_words(self.group)}", (
+                "your choice of the player and of both cards")
+        return english.sentence(
+            f"Move up to {self.amount} gold stored on one of {whose} onto one of your face-up purse cards ({pick}; "
+            f"{most}, never past its capacity; nothing if no card of theirs holds gold or none of yours has room; "
+            "the gold never goes to a supply)")
+
+    def ccl(self) -> str:
+        if self.group is None:
+            return f"move up to {self.amount} gold between your purse cards"
+        return f"move up to {self.amount} gold from {self._whose()} purse card to one of your purse cards"
+
+
+REFUSALS.add("`move ... gold from ...'s purse card`", "`a player's`, `each player's`", "gold moved from a player's "
+             "purse card could leave your own, and gold moved between your own cards is written on its own",
+             "write 'from an opponent's purse card' (or 'a neighbour's'), or 'move up to 3 gold between your "
+             "purse cards'", on=MoveGold, refuses=lambda e, w: e.group is PlayerGroup.PLAYERS)
+REFUSALS.add("`move ... gold from each ...'s purse card`", "one player (`your left neighbour's`), or your own purse "
+             "cards", "'each' goes round several players, one move each", "write 'from your left neighbour's "
+             "purse card' (or 'each opponent's')", on=MoveGold,
+             refuses=lambda e, w: e.each and e.group not in (PlayerGroup.OPPONENTS, PlayerGroup.NEIGHBOURS))
+
+
 class RowChoice(enum.Enum):
     """Which whole row an effect discards: the owner's choice, a named one, or where the messenger stands."""
 
@@ -1527,7 +1600,7 @@ REFUSALS.add("`choose one`, `... if ...`", "`... if CONDITION` (a conditional ef
 Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
-    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard,
+    GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard, MoveGold,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -1546,7 +1619,7 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
     if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap,
-                           PlayersChoose, LookAtDeckTop, ReserveCard)):
+                           PlayersChoose, LookAtDeckTop, ReserveCard, MoveGold)):
         return True
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
