@@ -859,11 +859,11 @@ class ChooseGoldMove(DecisionKind):
     (the owner's own cards, for "between your purse cards"), then the cards
     the gold leaves and the cards it goes to in the order taken. Asked only
     with two or more pairs: with one the gold moves at once, with none nothing
-    happens. A save writes them as lists: ``"moves": [[1, 0, 2, 2], ...]``.
+    happens. A save writes them as lists: ``"candidates": [[1, 0, 2, 2], ...]``.
     """
 
     kind: ClassVar[str] = "gold_move"
-    field: ClassVar[str] = "moves"
+    field: ClassVar[str] = "candidates"
     answered_by: ClassVar[tuple[type, ...]] = (Choose,)
 
     candidates: tuple[tuple[int, int, int, int], ...]
