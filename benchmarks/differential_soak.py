@@ -44,11 +44,12 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "surcharges": lambda seed: {"surcharges": True},
     "looks": lambda seed: {"looks": True, "algebra": seed % 2 == 0},
     "requirements": lambda seed: {"requirements": True, "surcharges": seed % 2 == 0},
+    "moves": lambda seed: {"moves": True, "algebra": seed % 2 == 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
-         "owed", "events", "surcharges", "looks", "requirements")
+         "owed", "events", "surcharges", "looks", "requirements", "moves")
 
 
 def main() -> int:

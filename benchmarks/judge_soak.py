@@ -23,6 +23,7 @@ from test_language_judge import (  # noqa: E402
     agree_on_condition,
     agree_on_connected,
     agree_on_count,
+    agree_on_gold_moves,
     agree_on_neighbours_cards,
     agree_on_other_tableaux,
     agree_on_price,
@@ -32,7 +33,8 @@ from test_language_judge import (  # noqa: E402
 
 CHECKS = {"count": agree_on_count, "condition": agree_on_condition, "amount": agree_on_amount,
           "scoring": agree_on_scoring, "times": agree_on_times, "neighbours' cards": agree_on_neighbours_cards,
-          "connected": agree_on_connected, "price": agree_on_price, "tableaux": agree_on_other_tableaux}
+          "connected": agree_on_connected, "price": agree_on_price, "tableaux": agree_on_other_tableaux,
+          "gold moves": agree_on_gold_moves}
 
 
 def main() -> int:

@@ -431,7 +431,8 @@ def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = Fal
 def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: bool = False,
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
-                   surcharges: bool = False, looks: bool = False, requirements: bool = False) -> cc.Ruleset:
+                   surcharges: bool = False, looks: bool = False, requirements: bool = False,
+                   moves: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -455,6 +456,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     discards exactly one or up to N of the cards looked at ("discard one of them", "discard up to 2 of them").
     ``requirements`` gives about a third of the cards a requirement to be bought face up ("requires at least 2
     military shields", "requires at least 8 gold", "requires more faith shields than military shields", ...).
+    ``moves`` gives about a third of the cards a move of stored gold ("move up to 2 gold from a neighbour's purse
+    card to one of your purse cards", from an opponent's, each opponent's, one neighbour's, or between the owner's
+    own purse cards), and about a third a purse and gold put on each purse, so there is gold to move.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -474,7 +478,28 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_bounded_look(rng, card) if rng.random() < 0.35 else card for card in cards]
     if requirements:
         cards = [_requiring(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if moves:
+        cards = [_moving(rng, card) for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
+
+
+def _moving(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with a move of stored gold in its ability when bought (a third of the time), or a purse and gold
+    put on each purse (another third), or as it is."""
+    roll = rng.random()
+    if roll < 0.35:
+        group = rng.choice([None, m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS, m.PlayerGroup.LEFT,
+                            m.PlayerGroup.RIGHT])
+        each = group in (m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS) and rng.random() < 0.5
+        ability = list(card.ability)
+        ability.insert(rng.randint(0, len(ability)), m.MoveGold(rng.randint(1, 4), group, each))
+        drawn = attrs.evolve(card, ability=tuple(ability))
+    elif roll < 0.7:
+        drawn = attrs.evolve(card, purse=card.purse or rng.choice([3, 5]),
+                             ability=(*card.ability, m.StoreGold(rng.randint(1, 3))))
+    else:
+        return card
+    return card if drawn.problems() else drawn
 
 
 def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:

@@ -570,6 +570,23 @@ def offers(effect: m.MayDo, ctx: Context) -> int:
     return times_offered(effect, ctx) if effect.repeat else min(1, times_offered(effect, ctx))
 
 
+def gold_moves_offered(effect: m.MoveGold, ctx: Context, sources: list[int] | None = None) -> list[tuple[int, Any, Any, int]]:
+    """The pairs "move up to N gold from ...'s purse card to one of your purse cards" offers, in order: each
+    player it may come from (``sources``; else the effect's group in turn order from the owner's left, or the
+    owner for "between your purse cards"), each of their face-up purse cards holding gold in the order taken,
+    then each of the owner's face-up purse cards with room, never a card onto itself; with the gold moved (the
+    smallest of N, the gold on the one and the room on the other)."""
+    n = len(ctx.world.seats)
+    if sources is None:
+        sources = [ctx.owner] if effect.group is None else seats_of(effect.group, ctx.owner, n)
+    mine = [cell for cell in ctx.world.seats[ctx.owner].cells if not cell.face_down and cell.card.purse is not None
+            and cell.gold < cell.card.purse]
+    return [(seat, cell, to, min(effect.amount, cell.gold, to.card.purse - to.gold))
+            for seat in sources for cell in ctx.world.seats[seat].cells
+            if not cell.face_down and cell.card.purse is not None and cell.gold > 0
+            for to in mine if to is not cell]
+
+
 #: Effects that do not make an ability worth using through another card.
 NOT_WORTH_USING = (m.Discount, m.UseAdjacentAbility, m.UseNeighbourAbility, m.Choice, m.Conditional, m.MayDo)
 

@@ -27,6 +27,13 @@ second, this card being the first); a question with one possible answer is
 not asked, and with no two cards to swap nothing happens (an optional swap
 is then not offered either).
 
+A move of stored gold, restated from the rules page ("Moving stored gold"): the pairs of a face-up purse card
+holding gold (of the player or players it may come from, in turn order from the owner's left, each in the order
+taken) and one of the owner's face-up purse cards with room, never a card onto itself; the gold moved is the
+smallest of the card's number, the gold on the one and the room on the other; with one pair it moves unasked,
+with two or more the owner answers ``("choose", k)``, the k-th pair; "each opponent's" is one such move per
+opponent, one after another.
+
 The expansion, restated from its rulings (the rules page, "Out of the
 Oubliette!"). The legal actions at each moment:
 
@@ -211,6 +218,13 @@ def worth_copying(card: m.Card) -> bool:
                for e in all_effects(card, triggers=False))
 
 
+def move_gold(pair: tuple[int, Cell, Cell, int]) -> None:
+    """Stored gold from one purse card onto another: it never passes through a supply."""
+    _, first, to, gold = pair
+    first.gold -= gold
+    to.gold += gold
+
+
 def neighbour_seats(seat: int, n: int) -> set[int]:
     """The players to the left and to the right (the one opponent in a game of two)."""
     return {(seat - 1) % n, (seat + 1) % n} - {seat}
@@ -252,6 +266,15 @@ class OwedBy:
     def __init__(self, effect: m.PlayersChoose, other: int) -> None:
         self.effect = effect
         self.other = other
+
+
+class MoveFrom:
+    """A move of stored gold from the purse cards of ``sources`` (one player each for "each opponent's"), judged
+    when its turn comes."""
+
+    def __init__(self, effect: m.MoveGold, sources: list[int]) -> None:
+        self.effect = effect
+        self.sources = sources
 
 
 class RefGame:
@@ -387,6 +410,8 @@ class RefGame:
                 return {("choose", 1), ("choose", 2)}
             if kind == "player":
                 return {("choose", k) for k in range(1, len(detail[1]) + 1)}
+            if kind == "gold":
+                return {("choose", k) for k in range(1, len(detail) + 1)}
             if kind == "owed":
                 return {("choose", k) for k in detail[2]}
             if kind == "reveal":
@@ -494,6 +519,8 @@ class RefGame:
                 frame.effects = list(effects) + frame.effects
         elif kind == "choose" and question == "owed":
             self.pick(detail[0], detail[1], action[1], frame)
+        elif kind == "choose" and question == "gold":
+            move_gold(detail[action[1] - 1])
         elif kind == "choose" and question == "player":
             inner, candidates = detail
             self.on_player(inner, candidates[action[1] - 1], frame.me, frame.discarded)
@@ -721,6 +748,20 @@ class RefGame:
                     self.pick(owed, other, offered[0], frame)
                 elif offered:
                     self.question = ("owed", (owed, other, offered))
+                    return True
+                continue
+            if isinstance(effect, m.MoveGold):
+                # Each player of the group in turn for "each ...'s", else one question over them all (or the owner).
+                sources = [self.current] if effect.group is None else self.players(effect.group)
+                frame.effects[0:0] = [MoveFrom(effect, [other]) for other in sources] if effect.each else [
+                    MoveFrom(effect, sources)]
+                continue
+            if isinstance(effect, MoveFrom):
+                pairs = judge.gold_moves_offered(effect.effect, ctx, effect.sources)
+                if len(pairs) == 1:
+                    move_gold(pairs[0])
+                elif pairs:
+                    self.question = ("gold", pairs)
                     return True
                 continue
             if isinstance(effect, m.PlayersChoose):

@@ -458,3 +458,24 @@ def test_the_differential_catches_requirements_read_on_the_wrong_seat(monkeypatc
     monkeypatch.setattr(Compiled, "meets", lambda self, table, seat, card: meets(
         self, table, (seat + 1) % len(table.tableaux), card))
     assert _games_disagree(30, requirements=True, style="buyer")
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_moves_of_stored_gold_agree_with_the_reference(chunk: int) -> None:
+    """Moves of stored gold ("move up to 2 gold from a neighbour's purse card to one of your purse cards", an
+    opponent's, each opponent's one after another, one neighbour's, between the owner's own purse cards): the
+    pairs offered in order, the one pair moved unasked, the gold on every card, whole games action by action;
+    half the games also draw the language's other parts."""
+    _play_chunk(chunk, 30, moves=True, algebra=every_other)
+
+
+def test_the_differential_catches_a_move_past_the_capacity(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import GoldMoveStep
+
+    moves = GoldMoveStep.moves
+
+    def past(self: GoldMoveStep, work: object, seat: int, sources: object) -> tuple[tuple[int, int, int, int], ...]:
+        return tuple((them, first, to, self.amount) for them, first, to, _ in moves(self, work, seat, sources))
+
+    monkeypatch.setattr(GoldMoveStep, "moves", past)
+    assert _games_disagree(30, moves=True, style="buyer")

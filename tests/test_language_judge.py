@@ -29,7 +29,14 @@ from language_random import (
     random_scoring,
 )
 
-from castle_combo.engine.abilities import MayStep, NeighbourCopyStep, TimesStep, compile_ability, compile_amount
+from castle_combo.engine.abilities import (
+    GoldMoveStep,
+    MayStep,
+    NeighbourCopyStep,
+    TimesStep,
+    compile_ability,
+    compile_amount,
+)
 from castle_combo.engine.compiled import compiled
 from castle_combo.engine.counting import compile_per, compile_per_with, compile_scoring, compile_test
 from castle_combo.engine.decisions import AcceptOrDecline, ChooseTimes, Frame
@@ -268,3 +275,37 @@ def test_the_price_after_discounts_on_filtered_cards_is_the_judges() -> None:
 @given(st.integers(0, 2**32))
 def test_a_scoring_rule_on_other_players_tableaux_scores_what_the_judge_scores(seed: int) -> None:
     agree_on_other_tableaux(seed)
+
+
+def agree_on_gold_moves(seed: int) -> list[tuple[int, int, int, int]]:
+    """The pairs a move of stored gold offers first (for "each ...'s", the first player with any), as the judge
+    reads them: whose card, which card the gold leaves, which of the owner's it goes to, how much."""
+    rng = random.Random(seed)
+    case = Case(rng)
+    group = rng.choice([None, *m.PlayerGroup])
+    each = group in (m.PlayerGroup.OPPONENTS, m.PlayerGroup.NEIGHBOURS) and rng.random() < 0.5
+    effect = m.MoveGold(rng.randint(1, 5), group, each)
+    case.table.facts = case.facts  # type: ignore[attr-defined]
+    _, moves = GoldMoveStep(effect.amount, group, each, (0, 0)).next(case.table, case.owner)  # type: ignore[arg-type]
+    mine = case.world.seats[case.owner].cells
+    ctx = judge.Context(case.world, case.owner, mine[case.index])  # type: ignore[arg-type]
+    n = len(case.world.seats)
+    sources = [case.owner] if group is None else judge.seats_of(group, case.owner, n)
+    offered = judge.gold_moves_offered(effect, ctx)
+    if each:
+        offered = next((found for seat in sources if (found := judge.gold_moves_offered(effect, ctx, [seat]))), [])
+    cells = case.world.seats
+    expected = [(seat, next(i for i, c in enumerate(cells[seat].cells) if c is first),
+                 next(j for j, c in enumerate(mine) if c is to), gold) for seat, first, to, gold in offered]
+    assert list(moves) == expected, (seed, effect)
+    return expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_pairs_a_move_of_stored_gold_offers_are_the_judges(seed: int) -> None:
+    agree_on_gold_moves(seed)
+
+
+def test_the_judge_of_gold_moves_sees_pairs_to_offer() -> None:
+    assert sum(len(agree_on_gold_moves(seed)) > 1 for seed in range(200)) >= 20

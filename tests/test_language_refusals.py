@@ -164,6 +164,10 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "'up to 3' of 3 cards looked at bounds nothing": "when bought: look at the top 3 cards of the castle deck, "
                                                      "discard up to 3 of them and put the rest back in any order",
     "a requirement is checked before the card is taken": "requires at least 2 faith shields adjacent to this card",
+    "gold moved from a player's purse card could leave your own": "when bought: move up to 2 gold from a player's "
+                                                                  "purse card to one of your purse cards",
+    "'each' goes round several players, one move each": lambda: _card(ability=(
+        m.MoveGold(2, m.PlayerGroup.LEFT, each=True),)),
 }
 
 
