@@ -29,6 +29,7 @@ TRIGGER_EXAMPLES = (
     "discount 1 on castle cards",
     "put 1 gold on each purse",
     "fill 2 purses",
+    "move up to 2 gold from a neighbour's purse card to one of your purse cards",
     "move the messenger",
     "discard the castle row",
     "discard the top 3 cards of the village deck",
