@@ -9,7 +9,8 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
     key           2            move, refresh
     choose        K            option 1..K (K: the most options of any choice in the ruleset, or the players'
                                count less 1 when a card acts on "an opponent of your choice", whose
-                               answer k is the k-th player who may be chosen)
+                               answer k is the k-th player who may be chosen, or the most pairs of purse
+                               cards a move of stored gold can offer, whose answer k is the k-th pair)
     discard       N            the card discarded from a row
     unlock        N            the lock card opened
     pass          1            open no lock at the end of the turn
@@ -79,9 +80,10 @@ comes first. The float32 vector is, in order:
   neighbour's card, a card to swap, a player of your choice, a choice owed by
   another player, and, when a card of the ruleset has a chosen shield, the
   type to name for it, only in a ruleset with a card that looks at the top
-  of a deck, the cards looked at to put back or discard, and, only in a
-  ruleset with a card that reserves, a card to reserve) and its number of
-  answers / 10.
+  of a deck, the cards looked at to put back or discard, only in a
+  ruleset with a card that reserves, a card to reserve, and, only in a
+  ruleset with a card that moves stored gold, the pair of purse cards) and
+  its number of answers / 10.
 """
 
 from __future__ import annotations
