@@ -24,6 +24,12 @@ HEADER = 'card "Test" {{\n    {facts}\n    score 2 per faith shield\n}}\n'
 
 #: (what a fan writes, the line the hint writes, the English of what the fan meant) for bodies of the template.
 EXAMPLES = [
+    ("when bought: steal 2 gold from a neighbour's purse",
+     "when bought: move up to 2 gold from a neighbour's purse card to one of your purse cards",
+     "When bought face up: Move up to 2 gold stored on one of the face-up purse cards of a neighbour of your choice "
+     "onto one of your face-up purse cards (your choice of the player and of both cards; the smallest of 2, the "
+     "gold on their card and the room on yours, never past its capacity; nothing if no card of theirs holds gold or "
+     "none of yours has room; the gold never goes to a supply)."),
     ("score 3 per group of at least 3 adjacent faith cards", "score 3 per group of at least 3 connected faith cards",
      "Score 3 per group of at least 3 connected cards with a faith shield in your tableau."),
     ("score 2 per biggest group of diagonally connected castle cards",

@@ -119,6 +119,19 @@ def _phrase(pattern: str, write: str | Callable[[re.Match[str]], str] | None,
 # ---------------------------------------------------------------- rewrites that need a little logic
 
 
+def _purse_move(match: re.Match[str]) -> str:
+    """``steal 2 gold from a neighbour's purse`` -> ``move up to 2 gold from a neighbour's purse card to one of
+    your purse cards``."""
+    whose = " ".join(match.group("whose").lower().split()).replace("neighbor", "neighbour")
+    if whose.startswith("your"):
+        owner = f"{whose}'s"
+    else:
+        group = "neighbour" if "neighbour" in whose else "opponent"
+        article = "a" if group == "neighbour" else "an"
+        owner = f"each {group}'s" if whose.split()[0] in ("each", "every") else f"{article} {group}'s"
+    return f"move up to {match.group('n')} gold from {owner} purse card to one of your purse cards"
+
+
 def _surcharge(match: re.Match[str]) -> str:
     """``each opponent pays 1 more for castle cards`` -> ``surcharge 1 on castle cards for each opponent``."""
     who = match.group("who").lower()
@@ -333,6 +346,13 @@ PHRASES: tuple[Phrase, ...] = (
             "is the one that scores its owner most, and an ability has no such choice to make",
             "write it before a scoring rule ('for the shield type of your choice: score 1 per card with that "
             "shield'), or name a shield type in the ability"),
+    _phrase(r"\b(?:steal|steals|stealing|rob|robs|take|takes|move|moves)\s+(?:up\s+to\s+)?(?P<n>\d+)\s+gold\s+"
+            r"(?:stored\s+)?(?:from|off)\s+(?P<whose>(?:an?|one|any|each|every)\s+(?:other\s+)?(?:opponent|neighbou?r)"
+            r"|your\s+(?:left|right)\s+neighbou?r)(?:['’]s|s['’]|s)?\s+purses?(?:\s+cards?)?(?:\s+(?:to|onto|on)\s+"
+            r"(?:one\s+of\s+)?your\s+(?:own\s+)?purses?(?:\s+cards?)?)?", _purse_move,
+            "stored gold moved from another player's purse card is written 'move up to N gold from a neighbour's "
+            "purse card to one of your purse cards' (or 'an opponent's', 'each opponent's', 'your left "
+            "neighbour's'); 'take N gold' takes a player's unstored gold"),
     _phrase(r"\b(?:steal|steals|stealing|rob|robs|take|takes)\s+(?P<amount>\d+\s+" + _RES + r")\s+from\s+(?:an?|one|any"
             r"|another|target|a\s+chosen)\s+(?:other\s+)?(?:opponent|player)\b(?:\s+of\s+your\s+choice)?",
             "take \\g<amount> from an opponent of your choice",
