@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import castle_combo as cc
+from castle_combo.adapters.encoding import ActionSpace
 from castle_combo.engine import decisions
 from castle_combo.engine.state import recounted
 from castle_combo.language import format_card, parse_text
@@ -304,8 +305,6 @@ def test_a_malformed_saved_move_is_refused_naming_the_field(value: object) -> No
 
 
 def test_the_rl_encoding_answers_every_pair_the_ruleset_can_offer() -> None:
-    from castle_combo.adapters.encoding import ActionSpace
-
     state = _buy(_table(seat0={"Vicar": 2, "Farmhand": 4}, seat1={"Beekeeper": 4}))
     space = ActionSpace(state.rules, players=2)
     assert decisions.ChooseGoldMove in space.kinds and decisions.ChooseGoldMove not in ActionSpace(players=2).kinds
@@ -330,12 +329,32 @@ def test_the_bots_answer_the_pair(bot: str) -> None:
     assert agent.choose(state.view(0), random.Random(0)) in state.legal_actions()
 
 
+#: The moving cards of the random games, of both decks, one for each form.
+_MOVERS = {
+    "Poacher": (POACHER, _FACTS),
+    "Thief": ("move up to 3 gold from each opponent's purse card to one of your purse cards", _FACTS),
+    "Tidier": ("move up to 3 gold between your purse cards", "deck castle   cost 1   shields faith   purse 4"),
+    "Footpad": ("move up to 2 gold from an opponent's purse card to one of your purse cards",
+                "deck castle   cost 2   shields military"),
+    "Cutpurse": ("move up to 1 gold from your left neighbour's purse card to one of your purse cards",
+                 "deck village   cost 1   shields peasantry   purse 3"),
+    "Fence": ("move up to 2 gold from each neighbour's purse card to one of your purse cards",
+              "deck castle   cost 3   shields nobility   purse 5"),
+}
+
+
 def _fan_rules() -> cc.Ruleset:
-    return cc.Ruleset.from_cards([
-        *cc.Ruleset.standard().cards, one("Poacher", f"when bought: {POACHER}", _FACTS),
-        one("Thief", "when bought: move up to 3 gold from each opponent's purse card to one of your purse cards",
-            _FACTS),
-        one("Tidier", "when bought: move up to 3 gold between your purse cards", "deck castle cost 1 shields faith")])
+    return cc.Ruleset.from_cards([*cc.Ruleset.standard().cards,
+                                  *(one(name, f"when bought: {text}", facts) for name, (text, facts) in _MOVERS.items())])
+
+
+def _pick(state: cc.GameState, legal: tuple[cc.Action, ...], rng: random.Random) -> cc.Action:
+    """A random action, face-up takes of purse cards and moving cards first, so there is gold to move."""
+    up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
+    wanted = [a for a in up if a.card in _MOVERS or state.rules[a.card].purse is not None]
+    if wanted and rng.random() < 0.8:
+        return rng.choice(wanted)
+    return rng.choice(up if up and rng.random() < 0.9 else legal)
 
 
 def test_random_games_with_the_moves_keep_every_coin_and_every_capacity() -> None:
@@ -345,10 +364,7 @@ def test_random_games_with_the_moves_keep_every_coin_and_every_capacity() -> Non
         rng = random.Random(seed)
         state = cc.new_game(players=2 + seed % 3, rules=rules, seed=seed)
         while not state.is_over:
-            legal = state.legal_actions()
-            # face-up takes first, so purse cards fill and the moving cards are bought face up
-            up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
-            action = rng.choice(up if up and rng.random() < 0.9 else legal)
+            action = _pick(state, state.legal_actions(), rng)
             after = state.apply(action)
             if state.pending is not None and isinstance(state.pending.decision, decisions.ChooseGoldMove):
                 asked += 1
@@ -363,20 +379,20 @@ def test_random_games_with_the_moves_keep_every_coin_and_every_capacity() -> Non
 
 
 _FAN = _fan_rules()
+_SPACES: dict[int, ActionSpace] = {}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 5), st.integers(0, 2**32 - 1))
 def test_random_play_with_the_moves_keeps_every_invariant_and_round_trips(players: int, seed: int) -> None:
-    """Random games of the standard cards with the Poacher, the Thief (each opponent's) and the Tidier (between
-    your own cards), face-up takes preferred: aggregates never drift, no capacity is passed, a move changes no
-    one's supply and no total of stored gold, and a save taken at any question plays on alike."""
+    """Random games of the standard cards with a moving card of each form, purse cards and movers bought first: aggregates never drift, no capacity is passed, a move changes no
+    one's supply and no total of stored gold, a save taken at any question plays on alike, and the RL encoding
+    has an answer for every pair offered."""
     rng = random.Random(seed)
     state = cc.new_game(players=players, rules=_FAN, seed=seed, first_player=seed % players)
     while not state.is_over:
         legal = state.legal_actions()
-        up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
-        action = rng.choice(up if up and rng.random() < 0.9 else legal)
+        action = _pick(state, legal, rng)
         after = state.apply(action)
         assert all(p == recounted(p, after.engine) for p in after.players), "incremental aggregates drifted"
         assert all(0 <= c.gold <= (after.engine.facts[c.card].purse or 0) for p in after.players for c in p.tableau)
@@ -385,4 +401,6 @@ def test_random_play_with_the_moves_keeps_every_invariant_and_round_trips(player
             assert sum(p.stored_gold for p in after.players) == sum(p.stored_gold for p in state.players)
             loaded = cc.loads(cc.dumps(state), rules=_FAN)
             assert loaded == state and loaded.apply(action) == after
+            space = _SPACES.setdefault(players, ActionSpace(_FAN, players=players))
+            assert [space.decode(space.encode(a)) for a in legal] == list(legal)
         state = after

@@ -171,7 +171,9 @@ def most_gold_moves(rules: Ruleset, players: int, move: MoveGold) -> int:
         sources = 1
     else:
         sources = min(2, players - 1) if move.group is PlayerGroup.NEIGHBOURS else players - 1
-    return max(u * min(purses - u, CARDS_PER_PLAYER * sources) for u in range(mine + 1))
+    # (each player's cards, the owner's own among them, which ``check`` refuses but a ruleset built without it has)
+    own = mine * (mine - 1) if move.group is PlayerGroup.PLAYERS else 0
+    return own + max(u * min(purses - u, CARDS_PER_PLAYER * sources) for u in range(mine + 1))
 
 
 class ActionSpace:
