@@ -432,7 +432,7 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
-                   moves: bool = False) -> cc.Ruleset:
+                   moves: bool = False, icons: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -459,6 +459,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     ``moves`` gives about a third of the cards a move of stored gold ("move up to 2 gold from a neighbour's purse
     card to one of your purse cards", from an opponent's, each opponent's, one neighbour's, or between the owner's
     own purse cards), and about a third a purse and gold put on each purse, so there is gold to move.
+    ``icons`` gives about a third of the cards a trigger on the moves of their owner's own cards' messenger icons
+    ("whenever your card's messenger icon moves the messenger (to the village): ..."), moving the messenger among
+    its effects at times, and half of those cards a messenger icon of their own.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -480,6 +483,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_requiring(rng, card) if rng.random() < 0.35 else card for card in cards]
     if moves:
         cards = [_moving(rng, card) for card in cards]
+    if icons:
+        cards = [_icon_trigger(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -519,6 +524,20 @@ def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:
         effects = [e for e in effects if not isinstance(e, m.MoveMessenger)] or [m.Gain(1, rng.choice(list(Resource)))]
         drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: tuple(effects)},
                              moved_to=rng.choice([None, *DECKS]))
+    return card if drawn.problems() else drawn
+
+
+def _icon_trigger(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with a trigger on the moves of its owner's cards' messenger icons (any, or to one location), of
+    automatic effects (moving the messenger among them), and half the time a messenger icon of its own; ``card``
+    itself if the draw makes no sense."""
+    effects = [_algebra_effect(rng, trigger=True) for _ in range(rng.randint(0, 2))]
+    if rng.random() < 0.2:
+        effects.insert(rng.randint(0, len(effects)), m.MoveMessenger(rng.choice([None, *DECKS])))
+    effects = effects or [m.Gain(1, rng.choice(list(Resource)))]
+    drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: tuple(effects)},
+                         moved_to=rng.choice([None, None, *DECKS]), moved_by_icon=True,
+                         messenger=card.messenger or rng.random() < 0.5)
     return card if drawn.problems() else drawn
 
 

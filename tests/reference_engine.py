@@ -916,7 +916,7 @@ class RefGame:
             if cell.up and cell.card.messenger:
                 target = OTHER[cell.card.deck]
                 if not self.places[target].exhausted:
-                    self.move(target)
+                    self.move(target, icon=self.current)
         self.refill(Deck.CASTLE)
         self.refill(Deck.VILLAGE)
         if self.then == "taken" and not self.lock_opened:
@@ -997,11 +997,12 @@ class RefGame:
         # ", after its ability": under the card's ability, the first taken resolving first.
         self.frames[0:0] = after
 
-    def move(self, target: Deck) -> None:
+    def move(self, target: Deck, icon: int | None = None) -> None:
         """The messenger goes to ``target``; if that is a change of place, the cards watching its moves (to
         anywhere, or to ``target``) resolve at once, as their owners': each seat after the current player from its
         left, then the current player, each seat's face-up cards in the order taken; a move they make sets off
-        nothing (they never ask)."""
+        nothing (they never ask). ``icon`` is the seat whose card's messenger icon made the move (step 4): only
+        then do that seat's cards watching their own icons' moves resolve too."""
         if target is self.messenger:
             return
         self.messenger = target
@@ -1009,8 +1010,8 @@ class RefGame:
             return
         self.moving = True
         try:
-            self.at_once(lambda card: bool(card.messenger_moved) and card.moved_to in (None, target),
-                         lambda card: card.messenger_moved)
+            self.at_once(lambda card, owner: bool(card.messenger_moved) and card.moved_to in (None, target)
+                         and (not card.moved_by_icon or owner == icon), lambda card: card.messenger_moved)
         finally:
             self.moving = False
 
@@ -1024,15 +1025,16 @@ class RefGame:
             lambda card: card.key_spent, owners=True)
 
     def at_once(self, watches: Any, effects: Any, owners: bool = False) -> None:
-        """Resolve at once, on a stack of their own, the effects of the face-up cards that ``watches`` (of the card,
-        and with ``owners`` of its owner too), seats from the current player's left, the current player last."""
+        """Resolve at once, on a stack of their own, the effects of the face-up cards that ``watches`` (of the card
+        and its owner), seats from the left of the current player (with ``owners``) or of the player whose turn it
+        is, that player last."""
         current, waiting, taker = self.current, self.frames, self.taker
         self.taker = current
         playing = current if owners else self.turn_of
         for k in (*range(1, self.n), 0):
             owner = (playing + k) % self.n
             for cell in list(self.seats[owner].cells):
-                if cell.up and (watches(cell.card, owner) if owners else watches(cell.card)):
+                if cell.up and watches(cell.card, owner):
                     self.current = owner
                     self.frames = [Frame(cell, list(effects(cell.card)), False)]
                     assert not self.asks(), "a trigger on a key spend or a move of the messenger never asks"

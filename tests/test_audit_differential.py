@@ -119,6 +119,33 @@ def test_triggers_on_key_spends_and_the_messengers_moves_agree_with_the_referenc
 
 
 @pytest.mark.parametrize("chunk", range(2))
+def test_triggers_on_your_own_messenger_icons_agree_with_the_reference(chunk: int) -> None:
+    """Cards watching the moves of their owner's own cards' messenger icons (any, or to one location; this card
+    included), beside every other trigger on the messenger's moves and key spends: icons toward an exhausted
+    location, icons finding the messenger already there, moves by keys and effects that set them off not, whole
+    games, action by action."""
+    _play_chunk(chunk, 30, algebra=True, events=True, icons=True)
+    _play_chunk(chunk, 20, locks=every_other, fan=True, icons=True)
+
+
+def test_the_differential_catches_icon_triggers_set_off_by_every_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    monkeypatch.setattr(Turn, "move_messenger_by_icon", lambda self, where, seat: self.move_messenger(where))
+    assert _games_disagree(20, fan=True, icons=True)
+
+
+def test_the_differential_catches_icon_triggers_set_off_by_another_players_icon(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+
+    original = rules.run_messenger_triggers
+    monkeypatch.setattr(rules, "run_messenger_triggers",
+                        lambda turn, where, icon=None: original(turn, where, None if icon is None else (icon + 1) % len(turn.tableaux)))
+    assert _games_disagree(20, fan=True, icons=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_take_triggers_after_the_ability_of_the_card_taken_agree_with_the_reference(chunk: int) -> None:
     """Own take triggers written ', after its ability' (half of them), beside those resolving before it and those
     on other players' takes: the order of their effects and questions, whole games, action by action."""

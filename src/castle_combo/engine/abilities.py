@@ -1028,7 +1028,8 @@ class Ability:
     ``key_spent`` and ``spent_by`` are the trigger on key spends and whose
     spends set it off; ``messenger_moved`` the trigger on the messenger's
     moves and ``moved_to`` the location it watches (0 the castle, 1 the
-    village, ``None`` any move). ``taken_after``: the take trigger resolves
+    village, ``None`` any move); ``moved_by_icon`` that only the moves made by
+    the messenger icon of a card its owner takes set it off. ``taken_after``: the take trigger resolves
     after the ability of the card taken (``, after its ability``).
     ``steps`` holds every step by address. ``opens`` says whether a lock can
     be opened now (see :func:`compile_ability`).
@@ -1049,6 +1050,7 @@ class Ability:
     messenger_moved: tuple[Address, ...] = ()
     moved_to: int | None = None
     taken_after: bool = False
+    moved_by_icon: bool = False
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -1590,5 +1592,5 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
         parts.get(model.Moment.TURN_START, ()), parts.get(model.Moment.GAME_END, ()),
         parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), takes, card.taken_by,
         parts.get(model.Moment.KEY_SPEND, ()), card.spent_by, parts.get(model.Moment.MESSENGER, ()),
-        None if card.moved_to is None else DECKS.index(card.moved_to), card.after_ability,
+        None if card.moved_to is None else DECKS.index(card.moved_to), card.after_ability, card.moved_by_icon,
     )

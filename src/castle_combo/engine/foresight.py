@@ -32,7 +32,7 @@ from typing import TypeVar
 from castle_combo.engine.abilities import Auto, IfStep, LaterStep, WatchStep
 from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Resume
-from castle_combo.engine.rules import run_trigger_effects, run_triggers
+from castle_combo.engine.rules import run_messenger_triggers, run_trigger_effects, run_triggers
 from castle_combo.engine.table import CARDS_PER_PLAYER, Phase, Table, new
 from castle_combo.engine.turn import Turn
 from castle_combo.language.ruleset import Ruleset
@@ -139,7 +139,7 @@ def _game_end_asks(state: Table, card: int) -> bool:
 
 def _scratch(state: Table) -> Turn:
     """A scratch table for ``state`` with no ability under way (a pending decision's stays in ``state``)."""
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     turn.frames = []
     return turn
 
@@ -258,7 +258,8 @@ def after_takes_to_come(state: T) -> list[tuple[float, T]]:
                 if expected <= 0:
                     continue
                 times = math.ceil(expected)
-                turn = Turn(state if taker == state.current_player else _with_current(state, taker))
+                turn = Turn(state if taker == state.current_player else _with_current(state, taker),
+                            run_messenger_triggers)
                 turn.frames = []
                 for _ in range(times):
                     run_trigger_effects(turn, owner, index, ability.taken[1:])

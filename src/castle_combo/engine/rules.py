@@ -67,7 +67,7 @@ from castle_combo.engine.table import (
     new,
     spots_of,
 )
-from castle_combo.engine.turn import MESSENGER_MOVED, Turn
+from castle_combo.engine.turn import Turn
 from castle_combo.errors import IllegalAction, RulesetError
 from castle_combo.facts import FACE_DOWN_GOLD, FACE_DOWN_KEYS, ROW_SIZE
 from castle_combo.language.model import PlayerGroup
@@ -253,7 +253,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
             DECKS[1 - here] if move else messenger, locations, None, history + (action,), rng, origin, script, viewer,
             opened, row_gold, known, engine,
         ))
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     turn.keys[seat] -= 1
     if move:
         turn.move_messenger(1 - here)
@@ -359,7 +359,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
                     script, viewer, False, (), (), engine,
                 ))
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     turn.spend_next_discount(seat, f.deck)
     if face_down:
         turn.gold[seat] += FACE_DOWN_GOLD
@@ -394,7 +394,7 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
     if at not in spots:
         raise _not_a_spot(at, spots)
     f = engine.facts[card]
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     once = turn.spend_next_discount(seat, f.deck)
     cost = 0
     if not action.face_down:
@@ -506,13 +506,15 @@ def run_key_triggers(state: Table, turn: Turn, seat: int) -> None:
             index += 1
 
 
-def run_messenger_triggers(turn: Turn, where: int) -> None:
+def run_messenger_triggers(turn: Turn, where: int, icon: int | None = None) -> None:
     """The triggers on the messenger's move to location ``where`` (0 the castle, 1 the village), right when it
-    moves (:meth:`Turn.move_messenger` calls this).
+    moves (every :class:`Turn` the rules build is given this, and :meth:`Turn.move_messenger` calls it). ``icon``
+    is the seat whose card's messenger icon made the move (step 4 of its turn), else ``None``.
 
     The rules page, "Triggers on key spends and on the messenger": the cards of the seats after the current
     player first, from their left, then the current player's; each seat's face-up cards in the order taken,
-    those watching every move or a move to ``where``. They resolve on a stack of their own, inside the step
+    those watching every move or a move to ``where`` (a card watching only its owner's messenger icons' moves: when
+    ``icon`` is its owner). They resolve on a stack of their own, inside the step
     that moved the messenger (a key, an effect, a messenger icon, a refill that exhausted a location), and
     never ask.
     """
@@ -525,12 +527,11 @@ def run_messenger_triggers(turn: Turn, where: int) -> None:
         while index < len(turn.tableaux[owner]):
             cell = turn.tableaux[owner][index]
             ability = abilities[cell.card]
-            if ability.messenger_moved and not cell.face_down and ability.moved_to in (None, where):
+            if (ability.messenger_moved and not cell.face_down and ability.moved_to in (None, where)
+                    and (not ability.moved_by_icon or icon == owner)):
                 _run_nested(turn, owner, Frame(cell.card, index, ability.messenger_moved, seat=owner), abilities)
             index += 1
 
-
-MESSENGER_MOVED[0] = run_messenger_triggers
 
 
 def _run_nested(turn: Turn, owner: int, frame: Frame, abilities: tuple[Ability, ...]) -> None:
@@ -584,7 +585,7 @@ def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, table
                 shields: tuple[int, ...], banners: tuple[int, int], here: int, card: int) -> tuple[Seat, ...]:
     """The seats after ``seat`` bought the last card of ``tableau`` (``card``, out of row ``here``) and its
     automatic effects ``runs`` ran, on a table where that card has left its row (a count of the row sees it gone)."""
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     turn.remove_from_row(here, card)
     turn.gold[seat] = gold
     turn.tableaux[seat] = tableau
@@ -603,7 +604,7 @@ def _unlock(state: T, action: Unlock) -> T:
         raise IllegalAction("only one lock may be opened per turn")
     index = _lock_index(state, action, _locks_now(state))
     resume = Resume.START if state.phase is Phase.START else Resume.TAKE
-    return _open(state, Turn(state), seat, index, state.taken, resume, action)
+    return _open(state, Turn(state, run_messenger_triggers), seat, index, state.taken, resume, action)
 
 
 def _lock_index(state: Table, action: Unlock, openable: tuple[int, ...]) -> int:
@@ -636,7 +637,7 @@ def _answer(state: T, action: Action) -> T:
     legal = getattr(state, "_legal", None) or legal_actions(state)
     if action not in legal:
         raise IllegalAction(decision.refusal(state, _asking_card(state), action))
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     seat = state.current_player
     if isinstance(decision, OpenLockOrPass):
         if isinstance(action, Pass):
@@ -669,7 +670,7 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         if not last.face_down and f.messenger:
             other = 1 - f.deck
             if not turn.locations[other][4]:
-                turn.move_messenger(other)
+                turn.move_messenger_by_icon(other, seat)
         turn.refill_rows()
         if not turn.opened_lock and turn.engine.has_locks:
             locks = openable_locks(turn, seat, taken_now=len(turn.tableaux[seat]) - 1)

@@ -36,16 +36,17 @@ from castle_combo.engine.table import (
 from castle_combo.errors import RecordError
 from castle_combo.facts import ROW_SIZE
 
-__all__ = ["ROW_SIZE", "Turn"]
+__all__ = ["ROW_SIZE", "MessengerMoved", "Turn"]
 
 
 T = TypeVar("T", bound=Table)
 
 
-#: What a change of the messenger's location sets off: the rules' triggers on its moves
-#: (:func:`castle_combo.engine.rules.run_messenger_triggers`, which the rules put here when imported: the rules
-#: import this module, never the other way round).
-MESSENGER_MOVED: list[Callable[[Turn, int], None] | None] = [None]
+#: What a change of the messenger's location sets off, given to each :class:`Turn` by whoever builds it (the rules'
+#: :func:`castle_combo.engine.rules.run_messenger_triggers`: the rules import this module, never the other way
+#: round): called with the turn, the location moved to (0 the castle, 1 the village) and the seat whose card's
+#: messenger icon made the move (``None`` for any other move).
+MessengerMoved = Callable[["Turn", int, "int | None"], None]
 
 
 class Turn:
@@ -53,12 +54,14 @@ class Turn:
 
     __slots__ = (
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "moving", "next_discounts", "opened_lock", "playing", "reshuffles", "rng", "row_gold", "script", "shields",
-        "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
+        "messenger_moved", "moving", "next_discounts", "opened_lock", "playing", "reshuffles", "rng", "row_gold",
+        "script", "shields", "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
     )
 
-    def __init__(self, state: Table) -> None:
+    def __init__(self, state: Table, messenger_moved: MessengerMoved) -> None:
         self.state = state
+        #: What a change of the messenger's location sets off (see :data:`MessengerMoved`).
+        self.messenger_moved = messenger_moved
         self.engine = state.engine
         self.facts: Sequence[CardFacts] = self.engine.facts
         tableaux: list[tuple[Placed, ...]] = []
@@ -128,14 +131,23 @@ class Turn:
         """Put the messenger at location ``where`` (0 the castle, 1 the village). A change of location sets off
         the triggers on the messenger's moves at once (the rules page, "Triggers on key spends and on the
         messenger"); a move they make themselves sets off nothing."""
+        self._move_messenger(where, None)
+
+    def move_messenger_by_icon(self, where: int, seat: int) -> None:
+        """Put the messenger at location ``where``, moved by the messenger icon of the card ``seat`` just took face
+        up (step 4 of a turn): as :meth:`move_messenger`, and the triggers on the moves of one's own card's
+        messenger icon ("whenever your card's messenger icon moves the messenger:") of ``seat``'s cards watch it
+        too."""
+        self._move_messenger(where, seat)
+
+    def _move_messenger(self, where: int, icon: int | None) -> None:
         if where == self.messenger:
             return
         self.messenger = where
-        hook = MESSENGER_MOVED[0]
-        if self.engine.has_messenger_triggers and not self.moving and hook is not None:
+        if self.engine.has_messenger_triggers and not self.moving:
             self.moving = True
             try:
-                hook(self, where)
+                self.messenger_moved(self, where, icon)
             finally:
                 self.moving = False
 

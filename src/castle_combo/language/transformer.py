@@ -274,7 +274,8 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             taken_by=seen["whenever you take"].extra[1] if "whenever you take" in seen else None,
             after_ability="whenever you take" in seen and seen["whenever you take"].extra[2:] == (True,),
             spent_by=seen["whenever you spend a key"].extra if "whenever you spend a key" in seen else None,
-            moved_to=seen["whenever the messenger moves"].extra if "whenever the messenger moves" in seen else None,
+            moved_to=seen["whenever the messenger moves"].extra[0] if "whenever the messenger moves" in seen else None,
+            moved_by_icon="whenever the messenger moves" in seen and seen["whenever the messenger moves"].extra[1],
             surcharges=tuple(p.value for p in properties if p.kind == "surcharge"),
             requirement=seen["requires"].value if "requires" in seen else None,
             source=where,
@@ -348,7 +349,13 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def messenger_trigger(self, meta: Meta, *rest: Any) -> _Property:
         to = rest[0] if rest and isinstance(rest[0], m.Deck) else None
-        return _Property("whenever the messenger moves", rest[1:] if to is not None else rest, self._at(meta), to)
+        return _Property("whenever the messenger moves", rest[1:] if to is not None else rest, self._at(meta),
+                         (to, False))
+
+    def icon_messenger_trigger(self, meta: Meta, *rest: Any) -> _Property:
+        to = rest[0] if rest and isinstance(rest[0], m.Deck) else None
+        return _Property("whenever the messenger moves", rest[1:] if to is not None else rest, self._at(meta),
+                         (to, True))
 
     def taker_opponent(self, meta: Meta) -> m.PlayerGroup:
         return m.PlayerGroup.OPPONENTS

@@ -322,7 +322,8 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
     moved = getattr(card, "messenger_moved", ())
     if moved:  # where the messenger's moves go (Card.moved_to): anywhere if it does not say
         to = getattr(getattr(card, "moved_to", None), "value", None)
-        label = "Each move of the messenger" + ("" if to is None else f" to the {to}")
+        label = ("Each move of the messenger by your card's icon" if getattr(card, "moved_by_icon", False)
+                 else "Each move of the messenger") + ("" if to is None else f" to the {to}")
         paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in moved))
     if card.turn_end:
         paragraphs.append("End of each turn: " + " ".join(effect.describe() for effect in card.turn_end))

@@ -63,7 +63,7 @@ from castle_combo.engine.actions import Take, TakeReserved
 from castle_combo.engine.counting import DECKS, Placed, players_of
 from castle_combo.engine.decisions import Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.game import new_game
-from castle_combo.engine.rules import openable_locks
+from castle_combo.engine.rules import openable_locks, run_messenger_triggers
 from castle_combo.engine.state import GameState
 from castle_combo.engine.table import Phase, Table
 from castle_combo.engine.turn import Turn
@@ -423,7 +423,7 @@ def _asked_again(state: Table, pending: Pending) -> Decision | None:
     step = state.engine.abilities[top.card].steps.get(pending.step)
     if step is None or not hasattr(step, "asks"):
         raise _fail("$.pending.step", f"is not a step of {state.engine.name(top.card)}'s ability asking a decision")
-    turn = Turn(state)
+    turn = Turn(state, run_messenger_triggers)
     asked: Decision | None = step.run(turn, seat if top.seat is None else top.seat, turn.frames[-1])
     return asked
 

@@ -171,8 +171,9 @@ class Moment(enum.Enum):
     key:"), or with :attr:`Card.spent_by` another player does ("whenever an
     opponent spends a key:"), right after the key's move or refresh.
     ``MESSENGER``: each time the messenger changes location (to the one
-    :attr:`Card.moved_to` names, if any), right when it moves. These two
-    never ask anything.
+    :attr:`Card.moved_to` names, if any), right when it moves; with
+    :attr:`Card.moved_by_icon` only when the messenger icon of a card its
+    owner takes face up moves it. These two never ask anything.
     """
 
     BOUGHT = "bought"

@@ -163,7 +163,10 @@ class Card:
     spent it. ``moved_to`` is where the messenger's moves trigger the effects
     of ``Moment.MESSENGER``: ``None`` any move (``whenever the messenger
     moves``), else a move to that location (``whenever the messenger moves
-    to the village``).
+    to the village``). ``moved_by_icon`` narrows them to the moves made by the
+    messenger icon of a card the owner takes face up (``whenever your card's
+    messenger icon moves the messenger``), this card included: never a key's
+    move, an effect's or an exhausted location's, nor another player's take.
 
     ``after_ability`` says the owner's take trigger resolves after the
     ability of the card taken (``whenever you take a village card, after its
@@ -198,6 +201,7 @@ class Card:
     chosen: int = attrs.field(default=0, kw_only=True)
     spent_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
     moved_to: Deck | None = attrs.field(default=None, kw_only=True)
+    moved_by_icon: bool = attrs.field(default=False, kw_only=True)
     after_ability: bool = attrs.field(default=False, kw_only=True)
     surcharges: tuple[Surcharge, ...] = attrs.field(default=(), kw_only=True)
     requirement: Requirement | None = attrs.field(default=None, kw_only=True)
@@ -227,6 +231,7 @@ class Card:
         chosen: int = 0,
         spent_by: PlayerGroup | None = None,
         moved_to: Deck | None = None,
+        moved_by_icon: bool = False,
         after_ability: bool = False,
         surcharges: Iterable[Surcharge] = (),
         requirement: Requirement | None = None,
@@ -241,7 +246,8 @@ class Card:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
-                            spent_by=spent_by, moved_to=moved_to, after_ability=after_ability,
+                            spent_by=spent_by, moved_to=moved_to, moved_by_icon=moved_by_icon,
+                            after_ability=after_ability,
                             surcharges=tuple(surcharges), requirement=requirement, source=source)
 
     # ----------------------------------------------------------- the moments
@@ -302,7 +308,8 @@ class Card:
 
     @property
     def messenger_moved(self) -> tuple[Effect, ...]:
-        """The effects resolved each time the messenger moves (to :attr:`moved_to`, if it names a location)."""
+        """The effects resolved each time the messenger moves (to :attr:`moved_to`, if it names a location; by the
+        messenger icon of a card the owner takes, if :attr:`moved_by_icon`)."""
         return self.abilities.get(Moment.MESSENGER, ())
 
     @property
@@ -314,8 +321,10 @@ class Card:
     @property
     def messenger_heading(self) -> str:
         """The words opening the card's trigger on the messenger's moves: "whenever the messenger moves (to the
-        village)"."""
-        return "whenever the messenger moves" + ("" if self.moved_to is None else f" to the {self.moved_to.value}")
+        village)", "whenever your card's messenger icon moves the messenger (to the village)"."""
+        opening = ("whenever your card's messenger icon moves the messenger" if self.moved_by_icon
+                   else "whenever the messenger moves")
+        return opening + ("" if self.moved_to is None else f" to the {self.moved_to.value}")
 
     def heading(self, moment: Moment) -> str | None:
         """The words opening ``moment``'s part of the card in the card language, when the card says more than
@@ -385,7 +394,7 @@ class Card:
                       else None) is not None
             found += _effects_problems(effects, Where(moment, taker=others))
             if moment.is_trigger:
-                found += trigger_problems(moment, effects, others=others)
+                found += trigger_problems(moment, effects, others=others, by_icon=self.moved_by_icon)
             if moment is Moment.IN_ROW:
                 found += tuple(REFUSALS.problem("in a row", getattr(effect, "source", None) or where)
                                for effect in effects if not _on_itself(effect))
@@ -490,6 +499,9 @@ class Card:
                            f"{phrase} while this card is face up in your tableau")
             elif moment is Moment.KEY_SPEND and self.spent_by is not None:
                 heading = f"Whenever {_SPENDER_ENGLISH[self.spent_by]} a key"
+            elif moment is Moment.MESSENGER and self.moved_by_icon:
+                heading = ("Whenever the messenger icon of a card you buy face up (this one included) moves the "
+                           "messenger" + ("" if self.moved_to is None else f" to the {self.moved_to.value}"))
             elif moment is Moment.MESSENGER and self.moved_to is not None:
                 heading = f"Whenever the messenger moves to the {self.moved_to.value}"
             elif moment is Moment.TAKE and self.on_take is not None:
@@ -692,6 +704,10 @@ def _event_problems(card: Card) -> tuple[Problem, ...]:
         found += (Problem("the card names where the messenger's moves trigger it, but has no effect 'whenever the "
                           "messenger moves'", "give it effects at Moment.MESSENGER or leave moved_to out",
                           card.source),)
+    if card.moved_by_icon and not card.messenger_moved:
+        found += (Problem("the card says its messenger-icon moves trigger it, but has no effect 'whenever your "
+                          "card's messenger icon moves the messenger'", "give it effects at Moment.MESSENGER or "
+                          "leave moved_by_icon out", card.source),)
     return found
 
 

@@ -1659,7 +1659,8 @@ REFUSALS.add("an ability used through another card (`use the ability of ...`, `t
 
 
 REFUSALS.add("an effect that asks a question (see the table below)", "`whenever you spend a key:` (an opponent, "
-             "...), `whenever the messenger moves:`", "a trigger on a key spend or on the messenger's moves resolves "
+             "...), `whenever the messenger moves:` (`whenever your card's messenger icon moves the messenger:`)",
+             "a trigger on a key spend or on the messenger's moves resolves "
              "inside the step that set it off ({when}), where no question is asked",
              "use effects that need no decision there (gain, take, put, fill, discount), or watch a take: 'whenever "
              "you take a card:'", key="event asks", example={"when": "right after the key's move or refresh"})
@@ -1700,10 +1701,13 @@ def _uses_another(effect: Effect) -> Effect | None:
     return None
 
 
-def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool = False) -> tuple[Problem, ...]:
+def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool = False,
+                     by_icon: bool = False) -> tuple[Problem, ...]:
     """Effects of a trigger that would ask the owner something, which no trigger allows but one on a take and the
     end of the game (``others``: a trigger on other players' takes, whose owner is asked in the taker's turn);
-    on other players' takes and at the end of the game no ability resolves through another card."""
+    on other players' takes and at the end of the game no ability resolves through another card. A trigger on the
+    messenger's moves may not move it (``by_icon``, one watching only a messenger icon's moves, may: its move is
+    none)."""
     if moment is Moment.TAKE:
         return tuple(REFUSALS.problem("take asks", getattr(_uses_another(effect), "source", None) or effect.source)
                      for effect in effects if others and _uses_another(effect) is not None)
@@ -1713,7 +1717,7 @@ def trigger_problems(moment: Moment, effects: tuple[Effect, ...], others: bool =
     if moment is Moment.KEY_SPEND or moment is Moment.MESSENGER:
         when = "right after the key's move or refresh" if moment is Moment.KEY_SPEND else "right when it moves"
         found = tuple(REFUSALS.problem("event asks", effect.source, when=when) for effect in effects if asks(effect))
-        if moment is Moment.MESSENGER:
+        if moment is Moment.MESSENGER and not by_icon:
             found += tuple(REFUSALS.problem("messenger moves itself", getattr(moved, "source", None) or effect.source)
                            for effect in effects if (moved := _moves_messenger(effect)) is not None)
         return found
