@@ -432,7 +432,7 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
-                   moves: bool = False, icons: bool = False) -> cc.Ruleset:
+                   moves: bool = False, icons: bool = False, face_up: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -461,7 +461,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     own purse cards), and about a third a purse and gold put on each purse, so there is gold to move.
     ``icons`` gives about a third of the cards a trigger on the moves of their owner's own cards' messenger icons
     ("whenever your card's messenger icon moves the messenger (to the village): ..."), moving the messenger among
-    its effects at times, and half of those cards a messenger icon of their own.
+    its effects at times, and half of those cards a messenger icon of their own. ``face_up`` ends the ability when
+    bought of about a third of the cards with a one-time discount waiting for the next card bought face up ("your
+    next card bought face up costs 3 less", of any deck or of one), beside one used up by any take at times.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -485,6 +487,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_moving(rng, card) for card in cards]
     if icons:
         cards = [_icon_trigger(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if face_up:
+        cards = [_face_up_discount(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -538,6 +542,17 @@ def _icon_trigger(rng: random.Random, card: m.Card) -> m.Card:
     drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: tuple(effects)},
                          moved_to=rng.choice([None, None, *DECKS]), moved_by_icon=True,
                          messenger=card.messenger or rng.random() < 0.5)
+    return card if drawn.problems() else drawn
+
+
+def _face_up_discount(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` whose ability when bought ends with a one-time discount waiting for the next card bought face up (1
+    to 4 gold, any deck or one), after one used up by any take a third of the time."""
+    added: list[m.Effect] = [m.NextDiscount(rng.randint(1, 4), rng.choice([None, *DECKS]), face_up=True)]
+    if rng.random() < 0.33:
+        added.insert(0, m.NextDiscount(rng.randint(1, 3), rng.choice([None, *DECKS])))
+    drawn = attrs.evolve(card, abilities={**dict(card.abilities),
+                                          m.Moment.BOUGHT: (*card.ability, *added)})
     return card if drawn.problems() else drawn
 
 
@@ -598,7 +613,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     return {
         "seats": [
             (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key, t.keys) for t in state.tableau(seat)],
-             p.next_discounts, p.either_row)
+             p.next_discounts, p.either_row, p.next_face_up)
             for seat, p in enumerate(state.players)
         ],
         "rows": [[c.name for c in state.row(d)] for d in DECKS],
@@ -620,7 +635,8 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
     return {
         "seats": [
             (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in s.cells],
-             (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]), s.either_row)
+             (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]), s.either_row,
+             (s.next_up_card, s.next_up_of[Deck.CASTLE], s.next_up_of[Deck.VILLAGE]))
             for s in ref.seats
         ],
         "rows": [[c.name for c in ref.places[d].row] for d in DECKS],

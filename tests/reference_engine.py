@@ -154,6 +154,10 @@ class Seat:
         self.next_card = 0
         #: "your next castle card costs N less": for the next card of that deck taken.
         self.next_of = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
+        #: "your next card bought face up costs N less" (of any deck, or of one): for the next card bought face up
+        #: only; a card taken face down leaves them waiting.
+        self.next_up_card = 0
+        self.next_up_of = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
         #: "your next card may be taken from either row": the next take may come from the other row too.
         self.either_row = False
         #: "at the end of this turn: ...": the abilities set aside, first set aside first.
@@ -348,9 +352,9 @@ class RefGame:
 
     def price(self, seat: Seat, card: m.Card) -> int:
         """The printed cost plus the surcharges on it, less the permanent discount, less the one-time ones for this
-        card, never below 0."""
+        card (those waiting for a card bought face up too: a price is for a face-up purchase), never below 0."""
         return max(0, card.cost + self.surcharge(seat, card) - seat.discount[card.deck] - seat.next_card
-                   - seat.next_of[card.deck])
+                   - seat.next_of[card.deck] - seat.next_up_card - seat.next_up_of[card.deck])
 
     def meets(self, seat: Seat, card: m.Card) -> bool:
         """Whether ``seat`` meets ``card``'s requirement to buy it face up now (read with the naive judge on the
@@ -478,6 +482,9 @@ class RefGame:
             # The take spends the one-time discounts it may use, face down too, whatever they saved.
             seat.next_card = 0
             seat.next_of[card.deck] = 0
+            if not face_down:  # those waiting for a card bought face up: only a face-up take spends them
+                seat.next_up_card = 0
+                seat.next_up_of[card.deck] = 0
             cell = Cell(card, x, y, face_down)
             # A lock card bought face up gets a key from the supply; its lock's ability waits.
             cell.key = cell.up and card.lock
@@ -837,6 +844,11 @@ class RefGame:
                 purses.sort(key=lambda c: (-(c.card.purse - c.gold), c.y, c.x))  # type: ignore[operator]
                 for c in purses[: effect.purses]:
                     c.gold = c.card.purse  # type: ignore[assignment]
+            elif isinstance(effect, m.NextDiscount) and effect.face_up:
+                if effect.deck is None:
+                    seat.next_up_card += effect.amount
+                else:
+                    seat.next_up_of[effect.deck] += effect.amount
             elif isinstance(effect, m.NextDiscount):
                 if effect.deck is None:
                     seat.next_card += effect.amount

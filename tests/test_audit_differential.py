@@ -146,6 +146,29 @@ def test_the_differential_catches_icon_triggers_set_off_by_another_players_icon(
 
 
 @pytest.mark.parametrize("chunk", range(2))
+def test_one_time_discounts_waiting_for_a_face_up_purchase_agree_with_the_reference(chunk: int) -> None:
+    """"Your next card bought face up costs 3 less" (any deck or one), beside "your next card costs 2 less": the
+    prices offered, the face-down takes that leave it waiting, the face-up take that spends it: whole games, action
+    by action."""
+    _play_chunk(chunk, 30, face_up=True)
+    _play_chunk(chunk, 20, lasting=True, face_up=True)
+
+
+def test_the_differential_catches_a_face_up_discount_spent_by_a_face_down_take(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    spend = Turn.spend_next_discount
+
+    def spends_both(self: Turn, seat: int, deck: int) -> int:
+        self.next_face_up[seat] = (0, 0, 0)
+        return spend(self, seat, deck)
+
+    monkeypatch.setattr(Turn, "spend_next_discount", spends_both)
+    assert _games_disagree(20, face_up=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_take_triggers_after_the_ability_of_the_card_taken_agree_with_the_reference(chunk: int) -> None:
     """Own take triggers written ', after its ability' (half of them), beside those resolving before it and those
     on other players' takes: the order of their effects and questions, whole games, action by action."""

@@ -444,8 +444,9 @@ class ActionSpace:
             out[at + 5:at + 11] = [t / 9 for t in player.shields]
             out[at + 11] = 1.0 if other == view.to_act and not view.is_over else 0.0
             if self.waiting:
-                once = player.next_discounts
-                out[at + 12:at + 16] = (once[0] / 5, once[1] / 5, once[2] / 5, len(player.this_turn) / 5)
+                once, up = player.next_discounts, player.next_face_up  # both kinds of one-time discount, added up
+                out[at + 12:at + 16] = ((once[0] + up[0]) / 5, (once[1] + up[1]) / 5, (once[2] + up[2]) / 5,
+                                        len(player.this_turn) / 5)
             if self.either and player.either_row:
                 out[at + self._either_at] = 1.0
         at = base + players * self._per_seat

@@ -141,6 +141,9 @@ class Evaluation:
             waiting = player.next_discounts
             if waiting[0] or waiting[1] or waiting[2]:
                 value += self.gold * min(waiting[0] + waiting[1] + waiting[2], self.spend_per_turn)
+            up = player.next_face_up  # "your next card bought face up costs 3 less": as gold for that purchase
+            if up[0] or up[1] or up[2]:
+                value += self.gold * min(up[0] + up[1] + up[2], self.spend_per_turn)
             face_up = sum(1 for placed in player.tableau if not placed.face_down)
             value += self.growth * face_up * turns_left / (CARDS_PER_PLAYER - 1)
         return value
@@ -197,7 +200,8 @@ class MemoizedEvaluation:
     def seat_value(self, state: GameState, seat: int) -> float:
         """:meth:`Evaluation.seat_value`, remembered."""
         player = state.players[seat]
-        key = (player.tableau, player.gold, player.keys, player.discounts, player.next_discounts)
+        key = (player.tableau, player.gold, player.keys, player.discounts, player.next_discounts,
+               player.next_face_up)
         value = self._memo.get(key)
         if value is None:
             # Points are looked up again only when effects still to come need them (see ``foreseen``).

@@ -127,6 +127,8 @@ def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
     text.append(f"{player.keys} keys{on_cards}", style="cyan")
     once = [f"next {which} -{amount}" for which, amount in zip(("card", "castle card", "village card"),
                                                                 player.next_discounts, strict=True) if amount]
+    once += [f"next {which} face up -{amount}" for which, amount in zip(("card", "castle card", "village card"),
+                                                                        player.next_face_up, strict=True) if amount]
     if player.either_row:
         once.append("next card from either row")
     if once:

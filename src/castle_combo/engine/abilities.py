@@ -219,6 +219,11 @@ class Work(Tableaux, Protocol):
     def next_discounts(self) -> list[tuple[int, int, int]]: ...
 
     @property
+    def next_face_up(self) -> list[tuple[int, int, int]]:
+        """Per seat, the one-time discounts (any deck, castle, village) waiting for its next card bought face up."""
+        ...
+
+    @property
     def either_row(self) -> list[bool]:
         """Per seat, whether its next card may be taken from either row."""
         ...
@@ -1294,7 +1299,7 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                     work.move_messenger(where)
 
             return move_messenger
-        case model.NextDiscount(amount=amount, deck=deck):
+        case model.NextDiscount(amount=amount, deck=deck, face_up=face_up):
             slot = 0 if deck is None else 1 + DECKS.index(deck)
 
             def next_discount(work: Work, seat: int, index: int) -> None:
@@ -1302,7 +1307,12 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                 waiting[slot] += amount
                 work.next_discounts[seat] = (waiting[0], waiting[1], waiting[2])
 
-            return next_discount
+            def next_face_up_discount(work: Work, seat: int, index: int) -> None:
+                waiting = list(work.next_face_up[seat])
+                waiting[slot] += amount
+                work.next_face_up[seat] = (waiting[0], waiting[1], waiting[2])
+
+            return next_face_up_discount if face_up else next_discount
         case model.NextFromEitherRow():
 
             def next_from_either_row(work: Work, seat: int, index: int) -> None:

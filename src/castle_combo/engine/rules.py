@@ -132,10 +132,12 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either, kept = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either, kept, up = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
         discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
+    if up[0] or up[1] or up[2]:  # and those waiting for the next card bought face up (only face-up takes are priced)
+        discounts = (discounts[0] + up[0] + up[1], discounts[1] + up[0] + up[2]) + discounts[2:]
     first: tuple[Action, ...] = ()
     if engine.has_locks and not opened and any(c.key for c in tableau):
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
@@ -273,7 +275,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
-    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either, kept = players[seat]
+    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either, kept, up = players[seat]
     if card is None or card not in row:
         if not (either and card is not None and card in locations[1 - here][1]):
             raise _not_in_row(engine, action, here, row, locations[1 - here][1] if either else ())
@@ -286,8 +288,10 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     f = engine.facts[card]
     face_down = action.face_down
     # One-time discounts ("your next card costs 3 less") apply after the permanent ones; the take spends them,
-    # face down too. Surcharges of other players' face-up cards come before both: they raise the printed cost.
-    once = waiting[0] + waiting[1 + f.deck]
+    # face down too; those waiting for a card bought face up ("your next card bought face up costs 3 less") only a
+    # face-up take uses and spends. Surcharges of other players' face-up cards come before both: they raise the
+    # printed cost.
+    once = waiting[0] + waiting[1 + f.deck] + (0 if face_down else up[0] + up[1 + f.deck])
     cost = 0
     if not face_down:
         if engine.has_requirements and not engine.meets(Counted(state), seat, card):
@@ -325,7 +329,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             moved: Seat
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
-                         waiting, later, triggers, either, kept)
+                         waiting, later, triggers, either, kept, up)
             else:
                 s0, s1, s2, s3, s4, s5 = shields  # engine.plus_shields, written out: one per shield type
                 p0, p1, p2, p3, p4, p5 = f.shields
@@ -340,7 +344,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields, banners, after,
-                             waiting, later, triggers | engine.trigger_bits[card], either, kept)
+                             waiting, later, triggers | engine.trigger_bits[card], either, kept, up)
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -361,6 +365,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                 ))
     turn = Turn(state, run_messenger_triggers)
     turn.spend_next_discount(seat, f.deck)
+    if not face_down:
+        turn.spend_face_up_discount(seat, f.deck)
     if face_down:
         turn.gold[seat] += FACE_DOWN_GOLD
         turn.keys[seat] += FACE_DOWN_KEYS
@@ -398,6 +404,7 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
     once = turn.spend_next_discount(seat, f.deck)
     cost = 0
     if not action.face_down:
+        once += turn.spend_face_up_discount(seat, f.deck)
         if engine.has_requirements and not engine.meets(Counted(state), seat, card):
             raise _unmet(engine, card, f"{f.name} (your reserved card)")
         extra = engine.extra_costs(state.seats, seat).get(card, 0) if engine.has_surcharges else 0

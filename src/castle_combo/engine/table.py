@@ -119,6 +119,12 @@ class PlayerState(NamedTuple):
     ``either_row`` says whether the seat's next card may be taken from either row, whatever the messenger's
     place ("your next card may be taken from either row"): it waits for the seat's next take, which spends it.
 
+    ``next_face_up`` are the one-time discounts waiting for the seat's next
+    card bought face up ("your next card bought face up costs 3 less"), in
+    the same three places (any deck, castle, village): a face-up take spends
+    the first and the one of its deck, besides ``next_discounts``; a card
+    taken face down leaves them waiting.
+
     ``reserved`` holds the seat's reserved card ("reserve a card from either row"), at most one: it lies face up
     beside the tableau, not in it (public: every player sees it), until the seat takes it in step 2 of a later
     turn (:class:`~castle_combo.engine.actions.TakeReserved`) or the game ends (it is then discarded).
@@ -136,6 +142,7 @@ class PlayerState(NamedTuple):
     triggers: int = 0
     either_row: bool = False
     reserved: tuple[int, ...] = ()
+    next_face_up: tuple[int, int, int] = (0, 0, 0)
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
@@ -164,7 +171,8 @@ class PlayerState(NamedTuple):
 
 #: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s fields, in order.
 Seat = tuple[int, int, tuple[Placed, ...], tuple[int, ...], tuple[int, ...], tuple[int, int],
-             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool, tuple[int, ...]]
+             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool, tuple[int, ...],
+             tuple[int, int, int]]
 #: A location as the engine keeps it (:attr:`Table.places`): :class:`Location`'s fields, in order.
 Place = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 
@@ -188,7 +196,7 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
     return PlayerState(
         player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free,
         player.next_discounts, player.this_turn, triggers_of(player.tableau, engine), player.either_row,
-        player.reserved,
+        player.reserved, player.next_face_up,
     )
 
 
@@ -479,7 +487,8 @@ class Table(NamedTuple):
         discounts (those on filtered cards it passes too, and one-time ones), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
         price = self.engine.price(self.engine.ids[card.name], self.seats[seat][3], self.surcharge(seat, card))
-        return max(0, price - self.next_discount(seat, card.deck))
+        up = self.seats[seat][12]
+        return max(0, price - self.next_discount(seat, card.deck) - up[0] - up[1 + _DECK_INDEX[card.deck]])
 
     @property
     def pending_card(self) -> Card | None:

@@ -54,8 +54,8 @@ class Turn:
 
     __slots__ = (
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "messenger_moved", "moving", "next_discounts", "opened_lock", "playing", "reshuffles", "rng", "row_gold",
-        "script", "shields", "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
+        "messenger_moved", "moving", "next_discounts", "next_face_up", "opened_lock", "playing", "reshuffles", "rng",
+        "row_gold", "script", "shields", "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
     )
 
     def __init__(self, state: Table, messenger_moved: MessengerMoved) -> None:
@@ -74,8 +74,9 @@ class Turn:
         this_turn: list[tuple[Frame, ...]] = []
         either_row: list[bool] = []
         reserved: list[tuple[int, ...]] = []
-        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either, p_kept in (
-                state.seats):
+        next_face_up: list[tuple[int, int, int]] = []
+        for (p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either, p_kept,
+             p_up) in state.seats:
             tableaux.append(p_tableau)  # one pass: a Turn is built for most actions
             keys.append(p_keys)
             gold.append(p_gold)
@@ -86,11 +87,14 @@ class Turn:
             this_turn.append(p_later)
             either_row.append(p_either)
             reserved.append(p_kept)
+            next_face_up.append(p_up)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
         #: Per seat, the one-time discounts (any deck, castle, village) waiting for its next take.
         self.next_discounts = next_discounts
+        #: Per seat, the one-time discounts (any deck, castle, village) waiting for its next card bought face up.
+        self.next_face_up = next_face_up
         #: Per seat, the abilities set aside until the end of this turn, first set aside first.
         self.this_turn = this_turn
         #: Per seat, whether its next card may be taken from either row (waiting for its next take).
@@ -460,6 +464,15 @@ class Turn:
             self.next_discounts[seat] = (0, waiting[1], 0) if deck == 1 else (0, 0, waiting[2])
         return amount
 
+    def spend_face_up_discount(self, seat: int, deck: int) -> int:
+        """Spend ``seat``'s one-time discounts waiting for a card bought face up on a card of ``deck`` now bought face
+        up; return how much they come to (a card taken face down leaves them waiting)."""
+        waiting = self.next_face_up[seat]
+        amount = waiting[0] + waiting[1 + deck]
+        if amount:
+            self.next_face_up[seat] = (0, waiting[1], 0) if deck == 1 else (0, 0, waiting[2])
+        return amount
+
     def use_ability_of(self, seat: int, index: int, card: int | None = None) -> None:
         """Resolve next the ability of ``seat``'s card at ``index``, as a copy (no discount, no copy in it).
 
@@ -485,13 +498,14 @@ class Turn:
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
         next_discounts, this_turn, either_row, reserved = (self.next_discounts, self.this_turn, self.either_row,
                                                            self.reserved)
+        next_face_up = self.next_face_up
         any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
-            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either, p_kept = p
+            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either, p_kept, p_up = p
             tableau = tableaux[seat]
             if p_tableau is tableau and p_gold == gold[seat] and p_keys == keys[seat]:
                 if (p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]
-                        and p_either == either_row[seat] and p_kept == reserved[seat]):
+                        and p_either == either_row[seat] and p_kept == reserved[seat] and p_up == next_face_up[seat]):
                     continue
             if len(tableau) == len(p_tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
@@ -500,7 +514,8 @@ class Turn:
             if p_tableau is not tableau and any_triggers:
                 triggers = triggers_of(tableau, self.engine)
             players[seat] = (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat], self.banners[seat],
-                             spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat], reserved[seat])
+                             spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat], reserved[seat],
+                             next_face_up[seat])
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

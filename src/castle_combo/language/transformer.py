@@ -717,8 +717,11 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def next_discount(self, meta: Meta, *parts: Any) -> m.NextDiscount:
         deck = next((p for p in parts if isinstance(p, m.Deck)), None)
-        amount = next(p for p in parts if isinstance(p, int))
-        return m.NextDiscount(amount, deck, source=self._at(meta))
+        amount = next(p for p in parts if isinstance(p, int) and not isinstance(p, bool))
+        return m.NextDiscount(amount, deck, face_up=any(p is True for p in parts), source=self._at(meta))
+
+    def bought_face_up(self, meta: Meta) -> bool:
+        return True
 
     def next_from_either_row(self, meta: Meta) -> m.NextFromEitherRow:
         return m.NextFromEitherRow(source=self._at(meta))

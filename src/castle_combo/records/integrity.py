@@ -212,6 +212,8 @@ def _check_player(state: Table, seat: int) -> None:
         raise _fail(f"{path}.discounts", f"cannot be negative, got {list(player.discounts)}")
     if min(player.next_discounts) < 0:
         raise _fail(f"{path}.next_discounts", f"cannot be negative, got {list(player.next_discounts)}")
+    if min(player.next_face_up) < 0:
+        raise _fail(f"{path}.next_face_up", f"cannot be negative, got {list(player.next_face_up)}")
     if not isinstance(player.either_row, bool):
         raise _fail(f"{path}.either_row", f"is true or false, got {player.either_row!r}")
     if player.either_row and not _in_ruleset(state, NextFromEitherRow):

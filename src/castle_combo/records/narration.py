@@ -109,7 +109,11 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
     for which, more in zip(("card", "castle card", "village card"), waiting, strict=True):
         if more > 0:
             parts.append(f"gets a one-time discount of {more} on the next {which}")
-    used = -sum(more for more in waiting if more < 0)
+    face_up = [new.next_face_up[i] - old.next_face_up[i] for i in range(3)]
+    for which, more in zip(("card", "castle card", "village card"), face_up, strict=True):
+        if more > 0:
+            parts.append(f"gets a one-time discount of {more} on the next {which} bought face up")
+    used = -sum(more for more in waiting + face_up if more < 0)
     if used:
         parts.append(f"uses up a one-time discount of {used}")
     if new.either_row and not old.either_row:

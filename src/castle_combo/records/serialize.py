@@ -273,6 +273,14 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                               f"small whole number), got {quote(value)}")
         return (value.get("card", 0), value.get("castle", 0), value.get("village", 0))
 
+    def next_face_up_in(value: Any, _: Any = None) -> tuple[int, int, int]:
+        if (not isinstance(value, dict) or not set(value) <= set(_NEXT_DISCOUNTS)
+                or not all(type(v) is int and 0 <= v <= MAX_NUMBER for v in value.values())):
+            raise RecordError(f"expected {{\"card\": N, \"castle\": N, \"village\": N}} (each optional, N a "
+                              f"small whole number: the one-time discounts waiting for the next card bought face "
+                              f"up), got {quote(value)}")
+        return (value.get("card", 0), value.get("castle", 0), value.get("village", 0))
+
     def either_row_in(value: Any, _: Any = None) -> bool:
         if not isinstance(value, bool):
             raise RecordError(f"expected true or false (whether the next card may be taken from either row), "
@@ -290,7 +298,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                 raise RecordError(f"[{k}]: {_first_message(error)}") from None
         return tuple(structured)
 
-    # The aggregates are derived from the tableau: not saved, recomputed on load. One-time discounts and effects
+    # The aggregates are derived from the tableau: not saved, recomputed on load. One-time discounts (those waiting
+    # for the next card bought face up too, "next_face_up") and effects
     # waiting for the end of the turn are saved only when there are some (a save without them has none); so is
     # the leave to take the next card from either row, only when given, and a reserved card ("reserved": ["Nun"],
     # by name), only when one is held.
@@ -300,7 +309,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                "this_turn": override(unstruct_hook=lambda frames: [conv.unstructure(f, Frame) for f in frames],
                                      struct_hook=frames_in),
                "either_row": override(struct_hook=either_row_in),
-               "reserved": as_cards}
+               "reserved": as_cards,
+               "next_face_up": override(unstruct_hook=next_discounts_out, struct_hook=next_face_up_in)}
     player_dict = namedtuple_dict_unstructure_factory(PlayerState, conv, False, **derived, **waiting)
 
     def player_out(player: PlayerState) -> dict[str, Any]:

@@ -618,10 +618,17 @@ class NextDiscount:
     taken face down is never paid for, so the discount is simply lost). It
     never applies to the card whose ability grants it: that card is paid
     before its ability resolves. Several one-time discounts add up.
+
+    ``face_up`` ("your next card bought face up costs 3 less", Sushi Go's
+    Wasabi) waits for the owner's next card bought face up instead: a card
+    taken face down does not use it. It is kept apart from the others in
+    the owner's state (:attr:`PlayerState.next_face_up`), and the next
+    face-up take uses both kinds.
     """
 
     amount: int
     deck: Deck | None = None
+    face_up: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
@@ -630,10 +637,17 @@ class NextDiscount:
                                                                                                          where)
 
     def _card(self) -> str:
-        return "card" if self.deck is None else f"{self.deck.value} card"
+        card = "card" if self.deck is None else f"{self.deck.value} card"
+        return f"{card} bought face up" if self.face_up else card
 
     def describe(self) -> str:
         """The effect as a sentence: "Your next castle card costs 2 gold less (...)."."""
+        if self.face_up:
+            which = "of any deck" if self.deck is None else f"the next {self.deck.value} card you buy face up"
+            return english.sentence(
+                f"Your next {self._card()} costs {self.amount} gold less ({which}; after your discounts, never below "
+                "0; taking a card face down does not use it)"
+            )
         which = "of any deck" if self.deck is None else f"the next {self.deck.value} card you take"
         return english.sentence(
             f"Your next {self._card()} costs {self.amount} gold less ({which}; after your discounts, never below 0; "
@@ -644,8 +658,9 @@ class NextDiscount:
         return f"your next {self._card()} costs {self.amount} less"
 
 
-REFUSALS.add("`your next card costs N less`", "`at the end of the game:`", "no card is taken after the end of the "
-             "game, so a one-time discount there is never used", "move it to 'when bought:' or a turn's trigger",
+REFUSALS.add("`your next card costs N less` (`... bought face up ...`)", "`at the end of the game:`",
+             "no card is taken after the end of the game, so a one-time discount there is never used",
+             "move it to 'when bought:' or a turn's trigger",
              on=NextDiscount, refuses=lambda e, w: w.moment is Moment.GAME_END)
 
 
