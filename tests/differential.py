@@ -432,7 +432,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
-                   moves: bool = False, icons: bool = False, face_up: bool = False) -> cc.Ruleset:
+                   moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False
+                   ) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -464,6 +465,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     its effects at times, and half of those cards a messenger icon of their own. ``face_up`` ends the ability when
     bought of about a third of the cards with a one-time discount waiting for the next card bought face up ("your
     next card bought face up costs 3 less", of any deck or of one), beside one used up by any take at times.
+    ``paying`` ends the ability when bought of about a third of the cards with a face-down card turned face up for
+    its cost ("you may turn a face-down card face up and use its ability, paying its cost"; optional or not, with
+    its ability or not, of a random filter), and gives a fifth of the cards a discount on one deck, which lowers it.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -489,6 +493,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_icon_trigger(rng, card) if rng.random() < 0.35 else card for card in cards]
     if face_up:
         cards = [_face_up_discount(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if paying:
+        cards = [_paying_reveal(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -553,6 +559,20 @@ def _face_up_discount(rng: random.Random, card: m.Card) -> m.Card:
         added.insert(0, m.NextDiscount(rng.randint(1, 3), rng.choice([None, *DECKS])))
     drawn = attrs.evolve(card, abilities={**dict(card.abilities),
                                           m.Moment.BOUGHT: (*card.ability, *added)})
+    return card if drawn.problems() else drawn
+
+
+def _paying_reveal(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` whose ability when bought ends with a face-down card turned face up for its cost (optional three
+    times in four, with its ability half the time, of a random filter), after a discount on one deck a fifth of the
+    time; ``card`` itself if the draw makes no sense."""
+    reveal: m.Effect = m.TurnFaceUp(language_random.random_filter(rng, 1), False, rng.random() < 0.5, paying=True)
+    if rng.random() < 0.75:
+        reveal = m.MayDo((), (reveal,))
+    added: list[m.Effect] = [reveal]
+    if rng.random() < 0.2:
+        added.insert(0, m.Discount(rng.randint(1, 2), (rng.choice(DECKS),)))
+    drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.BOUGHT: (*card.ability, *added)})
     return card if drawn.problems() else drawn
 
 

@@ -545,7 +545,7 @@ class RefGame:
             self.discard_row(Deck(action[1]), frame)
         elif kind == "reveal":
             chosen, ability = next(cell for cell in detail[0] if cell.card.name == action[1]), detail[1]
-            self.turn_up([chosen], ability)
+            self.turn_up([chosen], ability, detail[2])
         elif kind == "arrange":
             if self.settle(detail, self.by_name[action[1]], action[2], frame):
                 return  # the next card looked at is asked next
@@ -687,9 +687,23 @@ class RefGame:
         """A conditional effect's condition, checked now in the current player's tableau."""
         return judge.holds(condition, self.context(me, discarded))
 
-    def turn_up(self, cells: list[Cell], ability: bool) -> None:
-        """Turn face-down cards face up; with ``ability`` each one's ability when bought resolves, first one first."""
+    def turn_price(self, seat: Seat, card: m.Card) -> int:
+        """What turning ``card`` face up ", paying its cost" costs: its printed cost less the seat's discount on its
+        deck, never below 0 (no surcharge, no one-time discount: those are about takes)."""
+        return max(0, card.cost - seat.discount[card.deck])
+
+    def payable(self, cells: list[Cell]) -> list[Cell]:
+        """The cards of ``cells`` the current player can pay to turn face up."""
+        seat = self.seats[self.current]
+        return [c for c in cells if self.turn_price(seat, c.card) <= seat.gold]
+
+    def turn_up(self, cells: list[Cell], ability: bool, paying: bool = False) -> None:
+        """Turn face-down cards face up (``paying`` each one's price first); with ``ability`` each one's ability when
+        bought resolves, first one first."""
         for cell in cells:
+            if paying:
+                seat = self.seats[self.current]
+                seat.gold -= self.turn_price(seat, cell.card)
             cell.face_down = False
         if ability:
             for cell in reversed(cells):
@@ -867,16 +881,21 @@ class RefGame:
                 keys = sum(c.amount for c in effect.cost if isinstance(c, m.Lose) and c.resource is Resource.KEY)
                 swaps = [e for e in effect.effects if isinstance(e, m.Swap)]
                 idle = len(swaps) == len(effect.effects) and not any(self.firsts(e, me, ctx) for e in swaps)
+                paid = [e for e in effect.effects if isinstance(e, m.TurnFaceUp) and e.paying]
+                if paid and len(effect.effects) == 1:  # nothing the owner can pay to turn face up: not asked
+                    idle = not self.payable([c for c in seat.cells if c.face_down and judge.passes(paid[0].on, c, ctx)])
                 guarded = effect.guard is None or self.holds(effect.guard, me, frame.discarded)
                 if guarded and seat.gold >= gold and seat.keys >= keys and not idle:
                     self.question = ("may", (gold, keys, effect.effects))
                     return True
             elif isinstance(effect, m.TurnFaceUp):
                 candidates = [c for c in seat.cells if c.face_down and judge.passes(effect.on, c, ctx)]
+                if effect.paying:
+                    candidates = self.payable(candidates)
                 if effect.every or len(candidates) <= 1:
-                    self.turn_up(candidates, effect.ability)
+                    self.turn_up(candidates, effect.ability, effect.paying)
                 else:
-                    self.question = ("reveal", (candidates, effect.ability))
+                    self.question = ("reveal", (candidates, effect.ability, effect.paying))
                     return True
             elif isinstance(effect, m.Swap):
                 if self.swap(effect, me, None, ctx):

@@ -169,6 +169,22 @@ def test_the_differential_catches_a_face_up_discount_spent_by_a_face_down_take(
 
 
 @pytest.mark.parametrize("chunk", range(2))
+def test_face_down_cards_turned_face_up_for_their_cost_agree_with_the_reference(chunk: int) -> None:
+    """"You may turn a face-down card face up and use its ability, paying its cost" (optional or not, with its
+    ability or not): the cards offered (only those the owner can pay for), the question not asked when none is,
+    the price after the discount on its deck: whole games, action by action."""
+    _play_chunk(chunk, 30, paying=True)
+    _play_chunk(chunk, 20, locks=every_other, fan=True, paying=True)
+
+
+def test_the_differential_catches_a_card_turned_face_up_for_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import RevealStep
+
+    monkeypatch.setattr(RevealStep, "price", lambda self, work, seat, card: 0)
+    assert _games_disagree(20, paying=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_take_triggers_after_the_ability_of_the_card_taken_agree_with_the_reference(chunk: int) -> None:
     """Own take triggers written ', after its ability' (half of them), beside those resolving before it and those
     on other players' takes: the order of their effects and questions, whole games, action by action."""

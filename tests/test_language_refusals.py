@@ -147,6 +147,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "a trigger on a key spend or on the messenger's moves resolves": "whenever an opponent spends a key: choose one: "
                                                                      "{ gain 1 gold } or { gain 1 key }",
     "the move would set off the same trigger again": "whenever the messenger moves: move the messenger",
+    "the price is the cost of the one card chosen": "when bought: turn every face-down card face up, paying its cost",
     "a trigger on other players' takes resolves before the taker's own triggers": lambda: _card(
         taken=(m.Gain(1, m.Resource.GOLD),), taken_by=m.PlayerGroup.OPPONENTS, after_ability=True),
     "the card another player takes lies in their tableau": "whenever an opponent takes a card adjacent to this card: "

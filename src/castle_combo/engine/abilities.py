@@ -600,15 +600,33 @@ class RevealStep:
     passes: Any = attrs.field(eq=False)
     every: bool
     ability: bool
+    #: With a price (``..., paying its cost``): per card id, the places in a seat's discounts of the discounts on
+    #: filtered cards that come off its printed cost, besides the one on its deck; ``None``: turned for free.
+    paying: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, eq=False, kw_only=True)
 
-    def _candidates(self, work: Work, seat: int, index: int) -> tuple[int, ...]:
+    def price(self, work: Work, seat: int, card: int) -> int:
+        """What turning ``card`` face up costs ``seat`` (with a price): its printed cost less the seat's discounts on
+        its deck and on filtered cards it passes, never below 0."""
+        assert self.paying is not None
+        f = work.facts[card]
+        discounts = work.discounts[seat]
+        cost = f.cost - discounts[f.deck] - sum(discounts[slot] for slot in self.paying[card] if slot < len(discounts))
+        return cost if cost > 0 else 0
+
+    def candidates(self, work: Work, seat: int, index: int) -> tuple[int, ...]:
         cells = work.tableaux[seat]
         me = cells[index]
         passes = self.passes
-        return tuple(i for i, c in enumerate(cells) if c.face_down and (passes is None or passes(c, me, _NO_ORIGIN)))
+        found = tuple(i for i, c in enumerate(cells) if c.face_down and (passes is None or passes(c, me, _NO_ORIGIN)))
+        if self.paying is None:
+            return found
+        gold = work.gold[seat]  # only the cards the owner can pay for
+        return tuple(i for i in found if self.price(work, seat, cells[i].card) <= gold)
 
     def _reveal(self, work: Work, seat: int, indices: Sequence[int]) -> None:
         for i in indices:
+            if self.paying is not None:  # paid before it turns: its own discount is not counted
+                work.gain(seat, _GOLD, -self.price(work, seat, work.tableaux[seat][i].card))
             work.turn_face_up(seat, i)
         if self.ability:
             for i in reversed(indices):  # the first one turned face up resolves first
@@ -616,7 +634,7 @@ class RevealStep:
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Turn every candidate face up, or ask which one when there are two or more."""
-        candidates = self._candidates(work, seat, frame.index)
+        candidates = self.candidates(work, seat, frame.index)
         if self.every or len(candidates) <= 1:
             self._reveal(work, seat, candidates)
             return None
@@ -627,7 +645,7 @@ class RevealStep:
         assert isinstance(action, Reveal)
         cells = work.tableaux[seat]
         top = work.frames[-1]
-        candidates = self._candidates(work, seat, top.index)
+        candidates = self.candidates(work, seat, top.index)
         index = next(i for i in candidates if work.facts[cells[i].card].name == action.card)
         self._reveal(work, seat, (index,))
 
@@ -1076,6 +1094,19 @@ def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[in
 Slots = dict[tuple[tuple[model.Deck, ...], model.CardFilter], int]
 
 
+def discount_slots(slots: Slots, facts: Sequence[CardFacts]) -> tuple[tuple[int, ...], ...]:
+    """Per card id, the places (2 and on, ``slots``) of the discounts on filtered cards that apply to it bought face
+    up (what a price subtracts besides the discount on its deck)."""
+    found: list[list[int]] = [[] for _ in facts]
+    for (decks, on), slot in slots.items():
+        passes = compile_filter(on, facts)
+        wanted = {DECKS.index(deck) for deck in decks}
+        for f in facts:
+            if f.deck in wanted and (passes is None or passes(Placed(f.id, 0, 0, False, 0, False), None, (0, 0))):
+                found[f.id].append(slot)
+    return tuple(tuple(s) for s in found)
+
+
 def discount_kinds(cards: Sequence[model.Card]) -> tuple[tuple[tuple[model.Deck, ...], model.CardFilter], ...]:
     """The distinct discounts on filtered cards of ``cards`` (their decks and filter), in the order written."""
     kinds: dict[tuple[tuple[model.Deck, ...], model.CardFilter], None] = {}
@@ -1431,8 +1462,9 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             if repeat:
                 return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard, locks=locks)
             return MayStep((paid[0], paid[1]), addresses, idle=idle, guard=guard)
-        case model.TurnFaceUp(on=on, every=every, ability=ability):
-            return RevealStep(compile_filter(on, facts), every, ability)
+        case model.TurnFaceUp(on=on, every=every, ability=ability, paying=paying):
+            return RevealStep(compile_filter(on, facts), every, ability,
+                              paying=discount_slots(slots or {}, facts) if paying else None)
         case model.EndOfThisTurn(effects=inner):
             return LaterStep(_compile_effects(inner, address, facts, steps, slots))
         case model.Swap(on=on, this=this):
@@ -1510,7 +1542,11 @@ def _no_keys(work: Work, seat: int, index: int) -> bool:
 
 
 def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:
-    """For optional effects that are only swaps: whether none of them has two cards to swap now (else ``None``)."""
+    """For optional effects that are only swaps: whether none of them has two cards to swap now; for one that is
+    only a face-down card turned face up for its cost: whether the owner can pay for none (else ``None``)."""
+    if len(inner) == 1 and isinstance(inner[0], RevealStep) and inner[0].paying is not None:
+        reveal = inner[0]
+        return lambda work, seat, index: not reveal.candidates(work, seat, index)
     swaps = [step for step in inner if isinstance(step, SwapStep)]
     if not swaps or len(swaps) != len(inner):
         return None

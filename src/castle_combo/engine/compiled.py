@@ -22,6 +22,7 @@ from castle_combo.engine.abilities import (
     compile_ability,
     compile_own_gains,
     discount_kinds,
+    discount_slots,
 )
 from castle_combo.engine.actions import Activate, Discard, Reveal, Take, Unlock
 from castle_combo.engine.counting import (
@@ -42,9 +43,7 @@ from castle_combo.engine.counting import (
 from castle_combo.files import quote
 from castle_combo.language.model import (
     Card,
-    CardFilter,
     Compared,
-    Deck,
     LookAtDeckTop,
     Per,
     PlayerGroup,
@@ -107,7 +106,7 @@ class Compiled:
         slots = {kind: 2 + k for k, kind in enumerate(self.discount_kinds)}
         self.abilities: tuple[Ability, ...] = tuple(compile_ability(card, self.facts, slots) for card in rules.cards)
         #: Per card, the places in a seat's discounts of the discounts on filtered cards that apply to it.
-        self.discount_slots: tuple[tuple[int, ...], ...] = _discount_slots(self.discount_kinds, self.facts)
+        self.discount_slots: tuple[tuple[int, ...], ...] = discount_slots(slots, self.facts)
         # Wild shields: for each card with some and each shield type, a stand-in id counted as that type.
         stand_ins: list[CardFacts] = []
         wild_as: dict[int, tuple[int, ...]] = {}
@@ -434,14 +433,4 @@ def _surcharges(card: Card, facts: tuple[CardFacts, ...]) -> tuple[Surcharge, ..
     return tuple(found)
 
 
-def _discount_slots(kinds: tuple[tuple[tuple[Deck, ...], CardFilter], ...],
-                    facts: tuple[CardFacts, ...]) -> tuple[tuple[int, ...], ...]:
-    """Per card id, the places (2 and on) of the discounts on filtered cards that apply to it bought face up."""
-    slots: list[list[int]] = [[] for _ in facts]
-    for k, (decks, on) in enumerate(kinds):
-        passes = compile_filter(on, facts)
-        wanted = {DECKS.index(deck) for deck in decks}
-        for f in facts:
-            if f.deck in wanted and (passes is None or passes(Placed(f.id, 0, 0, False, 0, False), None, (0, 0))):
-                slots[f.id].append(2 + k)
-    return tuple(tuple(s) for s in slots)
+

@@ -52,6 +52,9 @@ _WILD = "wild"
 #: What the parser hands over for a chosen shield among a card's shields.
 _CHOSEN = "chosen"
 
+#: What the parser hands over for ", paying its cost" after turning a card face up.
+_PAYING = object()
+
 _ESCAPE = re.compile(r"\\(.)")
 #: The longest number the language reads: anything longer is certainly a mistake.
 MAX_DIGITS = 9
@@ -652,11 +655,16 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def move_messenger(self, meta: Meta, deck: m.Deck | None = None) -> m.MoveMessenger:
         return m.MoveMessenger(deck, source=self._at(meta))
 
-    def turn_one(self, meta: Meta, target: m.CardFilter | None, ability: bool = False) -> m.TurnFaceUp:
-        return m.TurnFaceUp(_without_face_down(target), False, ability, source=self._at(meta))
+    def turn_one(self, meta: Meta, target: m.CardFilter | None, *flags: object) -> m.TurnFaceUp:
+        return m.TurnFaceUp(_without_face_down(target), False, True in flags, paying=_PAYING in flags,
+                            source=self._at(meta))
 
-    def turn_every(self, meta: Meta, target: m.CardFilter | None, ability: bool = False) -> m.TurnFaceUp:
-        return m.TurnFaceUp(_without_face_down(target), True, ability, source=self._at(meta))
+    def paying_its_cost(self, meta: Meta) -> object:
+        return _PAYING
+
+    def turn_every(self, meta: Meta, target: m.CardFilter | None, *flags: object) -> m.TurnFaceUp:
+        return m.TurnFaceUp(_without_face_down(target), True, True in flags, paying=_PAYING in flags,
+                            source=self._at(meta))
 
     def swap_two(self, meta: Meta, cards: _Cards) -> m.Swap:
         return m.Swap(cards.filter, source=self._at(meta))

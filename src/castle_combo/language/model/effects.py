@@ -1170,15 +1170,22 @@ class TurnFaceUp:
     face down stay with its owner. With ``ability`` its ability when bought
     resolves as if it had just been bought face up (its discount included,
     its messenger icon ignored).
+
+    With ``paying`` (``..., paying its cost``, a Restorer) the owner pays for
+    the card turned face up: its printed cost less their discounts (on its
+    deck, and those on filtered cards it passes), never below 0, paid before
+    it turns; only the cards they can pay for are offered. Surcharges and
+    one-time discounts, which are about takes, play no part. One card only.
     """
 
     on: CardFilter | None = None
     every: bool = False
     ability: bool = False
+    paying: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
-        found = filter_problems(self.on, where)
+        found = filter_problems(self.on, where) + REFUSALS.of(self, where)
         on = () if self.on is None else self.on.filters if isinstance(self.on, AllOf) else (self.on,)
         never = face_down_never((FaceDown(), *on))  # the cards turned are face-down cards
         if never:
@@ -1205,15 +1212,24 @@ class TurnFaceUp:
             text = f"Turn one of your face-down cards{narrowed} face up (your choice)"
         if self.ability:
             text += ", and resolve its ability as if it had just been bought"
+        if self.paying:
+            text += ("; you pay its cost for it (printed cost less your discounts, never below 0; only a card you "
+                     "can pay for)")
         return english.sentence(text)
 
     def ccl(self) -> str:
-        return f"turn {self._cards(ccl=True)} face up" + (" and use its ability" if self.ability else "")
+        return (f"turn {self._cards(ccl=True)} face up" + (" and use its ability" if self.ability else "")
+                + (", paying its cost" if self.paying else ""))
 
     @property
     def asks(self) -> bool:
         """Whether the owner may have to choose the card, or the abilities it resolves may ask something."""
         return not self.every or self.ability
+
+
+REFUSALS.add("`, paying its cost`", "`turn every ... face up`", "the price is the cost of the one card chosen",
+             "turn one card: 'turn a face-down card face up and use its ability, paying its cost'",
+             on=TurnFaceUp, refuses=lambda e, w: e.paying and e.every)
 
 
 @attrs.frozen
