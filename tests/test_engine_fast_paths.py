@@ -76,3 +76,11 @@ def test_the_engines_one_call_builder_equals_each_parts_constructor() -> None:
         assert made == expected and type(made) is type(expected)
         assert all(a is b for a, b in zip(made, expected, strict=True))
     assert new(GameState, tuple(state)).legal_actions() == state.legal_actions()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_the_fast_paths_agree_with_the_general_path_with_the_newest_variants(seed: int, players: int) -> None:
+    """Triggers on one's own messenger icons, one-time discounts waiting for a card bought face up (a face-down take
+    on the fast path leaves them waiting) and face-down cards turned face up for their cost."""
+    play_both_ways(random_ruleset(random.Random(seed), players, icons=True, face_up=True, paying=True), players, seed)

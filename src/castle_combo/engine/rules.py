@@ -540,7 +540,6 @@ def run_messenger_triggers(turn: Turn, where: int, icon: int | None = None) -> N
             index += 1
 
 
-
 def _run_nested(turn: Turn, owner: int, frame: Frame, abilities: tuple[Ability, ...]) -> None:
     """Resolve ``frame`` (a trigger of ``owner``'s that never asks) on a stack of its own, inside whatever step set
     it off; the stack being resolved is left as it was."""
