@@ -6,11 +6,13 @@ official expansion, a small random ruleset built from every construct of
 the card model, lock cards included half the time, or one drawn from the card
 language's composable parts: any filter, noun, scope, quantifier and
 comparison, and the newer effects, or those with swaps of cards of a tableau, or a random one whose cards
-often pile up gold while they lie in a row, or with leave to take the next card from either row),
+often pile up gold while they lie in a row, or with leave to take the next card from either row, or with
+the ability of the next card bought face up resolved twice),
 2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
-``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``, ``looks``, ...)
+``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``, ``looks``,
+``twice``, ...)
 plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
@@ -45,11 +47,12 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "looks": lambda seed: {"looks": True, "algebra": seed % 2 == 0},
     "requirements": lambda seed: {"requirements": True, "surcharges": seed % 2 == 0},
     "moves": lambda seed: {"moves": True, "algebra": seed % 2 == 0},
+    "twice": lambda seed: {"twice": True, "algebra": seed % 2 == 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
-         "owed", "events", "surcharges", "looks", "requirements", "moves")
+         "owed", "events", "surcharges", "looks", "requirements", "moves", "twice")
 
 
 def main() -> int:

@@ -396,6 +396,24 @@ def _owed_choice(rng: random.Random) -> m.PlayersChoose:
     return m.PlayersChoose(group, options, condition)
 
 
+def _resolves_twice(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` with "your next card bought face up resolves its ability twice" somewhere: when bought (alone,
+    optional, or set aside until the end of the turn), or at the start of its owner's turn (so that very turn's
+    take)."""
+    twice = m.NextResolvesTwice()
+    roll = rng.random()
+    if roll < 0.2:
+        return attrs.evolve(card, each_turn=(*card.each_turn, twice))
+    effect: m.Effect = twice
+    if roll < 0.35:
+        effect = m.MayDo((m.Lose(1, Resource.GOLD),), (twice,))
+    elif roll < 0.5:
+        effect = m.EndOfThisTurn((twice,))
+    ability = list(card.ability)
+    ability.insert(rng.randint(0, len(ability)), effect)
+    return attrs.evolve(card, ability=tuple(ability))
+
+
 def _algebra_card(rng: random.Random, name: str, deck: Deck, lasting: bool = False, swaps: bool = False,
                   takes: bool = False, either: bool = False, owed: bool = False) -> m.Card:
     """A valid card of the language's composable parts (the first valid one drawn); ``lasting`` adds effects
@@ -432,8 +450,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    algebra: bool = False, lasting: bool = False, swaps: bool = False, takes: bool = False,
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
-                   moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False
-                   ) -> cc.Ruleset:
+                   moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False,
+                   twice: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -468,6 +486,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     ``paying`` ends the ability when bought of about a third of the cards with a face-down card turned face up for
     its cost ("you may turn a face-down card face up and use its ability, paying its cost"; optional or not, with
     its ability or not, of a random filter), and gives a fifth of the cards a discount on one deck, which lowers it.
+    ``twice`` gives about a third of the cards "your next card bought face up resolves its ability twice" (when
+    bought, optional, at the end of the turn or at the start of the owner's turn), among cards of the language's
+    parts (``algebra``) whose abilities ask questions and count.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -495,6 +516,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_face_up_discount(rng, card) if rng.random() < 0.35 else card for card in cards]
     if paying:
         cards = [_paying_reveal(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if twice:
+        cards = [_resolves_twice(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -633,7 +656,7 @@ def engine_view(state: cc.GameState) -> dict[str, Any]:
     return {
         "seats": [
             (p.gold, p.keys, [(t.card.name, t.at, t.face_down, t.gold, t.key, t.keys) for t in state.tableau(seat)],
-             p.next_discounts, p.either_row, p.next_face_up)
+             p.next_discounts, p.either_row, p.next_face_up, p.twice)
             for seat, p in enumerate(state.players)
         ],
         "rows": [[c.name for c in state.row(d)] for d in DECKS],
@@ -656,7 +679,7 @@ def reference_view(ref: RefGame) -> dict[str, Any]:
         "seats": [
             (s.gold, s.keys, [(c.card.name, (c.x, c.y), c.face_down, c.gold, c.key, c.keys) for c in s.cells],
              (s.next_card, s.next_of[Deck.CASTLE], s.next_of[Deck.VILLAGE]), s.either_row,
-             (s.next_up_card, s.next_up_of[Deck.CASTLE], s.next_up_of[Deck.VILLAGE]))
+             (s.next_up_card, s.next_up_of[Deck.CASTLE], s.next_up_of[Deck.VILLAGE]), s.twice)
             for s in ref.seats
         ],
         "rows": [[c.name for c in ref.places[d].row] for d in DECKS],

@@ -160,6 +160,8 @@ class Seat:
         self.next_up_of = {Deck.CASTLE: 0, Deck.VILLAGE: 0}
         #: "your next card may be taken from either row": the next take may come from the other row too.
         self.either_row = False
+        #: "your next card bought face up resolves its ability twice": waiting for the next face-up take.
+        self.twice = False
         #: "at the end of this turn: ...": the abilities set aside, first set aside first.
         self.this_turn: list[Frame] = []
 
@@ -492,6 +494,12 @@ class RefGame:
             self.taken += 1
             self.card_taken = True
             self.then = "taken"
+            if cell.up and seat.twice:
+                # Spent by this face-up take (no ability: used up all the same). The second time lies below the
+                # first, resolved as a copy of the card's own ability: no discount, no copy in it.
+                seat.twice = False
+                if card.ability:
+                    self.frames.append(Frame(cell, list(card.ability), True))
             if cell.up and card.ability:
                 self.frames.append(Frame(cell, list(card.ability), False))
             self.take_triggers(cell)
@@ -870,6 +878,8 @@ class RefGame:
                     seat.next_of[effect.deck] += effect.amount
             elif isinstance(effect, m.NextFromEitherRow):
                 seat.either_row = True
+            elif isinstance(effect, m.NextResolvesTwice):
+                seat.twice = True
             elif isinstance(effect, m.EndOfThisTurn):
                 seat.this_turn.append(Frame(me, list(effect.effects), frame.copied))
             elif isinstance(effect, m.MoveMessenger):

@@ -255,6 +255,45 @@ def test_the_next_card_taken_from_either_row_agrees_with_the_reference(chunk: in
     _play_chunk(chunk, 30, either=True)
 
 
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_ability_resolved_twice_agrees_with_the_reference(chunk: int) -> None:
+    """"Your next card bought face up resolves its ability twice" (when bought, optional, at the end of the
+    turn, at the start of the turn; with the language's parts, whose abilities ask and count, in half the games):
+    the wait kept through face-down takes, spent by the next face-up purchase, the ability resolved in full twice
+    with its questions asked again and its discounts once: whole games, action by action."""
+    _play_chunk(chunk, 30, twice=True, algebra=every_other)
+
+
+def test_the_differential_catches_an_ability_twice_resolved_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+    from castle_combo.engine.turn import Turn
+
+    push = rules._push_bought
+
+    def once(turn: Turn, seat: int, card: int, index: int, face_down: bool) -> None:
+        if not face_down:
+            turn.twice[seat] = False
+        push(turn, seat, card, index, face_down)
+
+    monkeypatch.setattr(rules, "_push_bought", once)
+    assert _games_disagree(30, twice=True)
+
+
+def test_the_differential_catches_an_ability_twice_spent_by_a_face_down_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+    from castle_combo.engine.turn import Turn
+
+    push = rules._push_bought
+
+    def spent_face_down(turn: Turn, seat: int, card: int, index: int, face_down: bool) -> None:
+        if face_down:
+            turn.twice[seat] = False
+        push(turn, seat, card, index, face_down)
+
+    monkeypatch.setattr(rules, "_push_bought", spent_face_down)
+    assert _games_disagree(30, twice=True)
+
+
 def test_the_differential_catches_leave_to_take_from_either_row_never_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine.turn import Turn
 

@@ -124,6 +124,10 @@ EXAMPLES = [
      "when bought: your next card may be taken from either row",
      "When bought face up: Your next card may be taken from either row (the castle row or the village row, "
      "whatever the messenger's place; taking your next card uses this up)."),
+    ("when bought: afterwards (once): the ability of the next card you buy face up is resolved twice",
+     "when bought: your next card bought face up resolves its ability twice",
+     "When bought face up: Your next card bought face up resolves its ability twice (all of it, then all of it "
+     "again, asking each question again; not its discounts; a card taken face down leaves this waiting)."),
 ]
 #: The same for the facts of a card (the line of deck, cost and shields).
 HEADER_EXAMPLES = [

@@ -123,6 +123,9 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "no card is taken after the end of the game": "at the end of the game: your next card costs 2 less",
     "leave to take the next card from either row is never used": "at the end of the game: your next card may be "
                                                                  "taken from either row",
+    "no card is bought after the end of the game, so an ability to resolve twice": "at the end of the game: your "
+                                                                          "next card bought face up resolves its "
+                                                                          "ability twice",
     "a card reserved at the end of the game could never be taken": "at the end of the game: reserve a card from "
                                                                    "either row",
     "a trigger happens between turns, so there is no 'this turn'": "at the end of your turn: at the end of this "

@@ -67,7 +67,9 @@ comes first. The float32 vector is, in order:
   ruleset lets the next card be taken from either row, then also 1 if that
   seat's next card may be (a take from the other row is the same action as
   one from the messenger's row: it names its card, so the action space does
-  not grow);
+  not grow); when a card of the ruleset resolves the ability of the next card
+  bought face up twice, then also 1 while that seat's waits (no new action:
+  the purchase that spends it is an ordinary take);
 * what a seat knows of a deck's order (the top cards it looked at) is not
   in the vector: a deck is read as the set of its cards, as for everyone;
   while the looker is asked about the cards it looks at, they are the cards
@@ -132,6 +134,7 @@ from castle_combo.language.model import (
     MoveGold,
     NextDiscount,
     NextFromEitherRow,
+    NextResolvesTwice,
     PlayerGroup,
     PlayersChoose,
     ReserveCard,
@@ -249,7 +252,12 @@ class ActionSpace:
         self.either = any(isinstance(node, NextFromEitherRow) for card in self.rules.cards
                           for node in walk(card.effects))
         self._either_at = 5 + 6 + 1 + (4 if self.waiting else 0)
-        self._per_seat = self._either_at + (1 if self.either else 0)
+        #: Whether a card of the ruleset resolves the ability of a seat's next card bought face up twice: then each
+        #: seat has one more value.
+        self.twice = any(isinstance(node, NextResolvesTwice) for card in self.rules.cards
+                         for node in walk(card.effects))
+        self._twice_at = self._either_at + (1 if self.either else 0)
+        self._per_seat = self._twice_at + (1 if self.twice else 0)
         self._codes: dict[Action, int] = {}
         #: The length of the observation vector.
         self.observation_size = n * self._per_card + players * self._per_seat + 2 + 1 + 2 + 4 + len(self.kinds) + 1
@@ -449,6 +457,8 @@ class ActionSpace:
                                         len(player.this_turn) / 5)
             if self.either and player.either_row:
                 out[at + self._either_at] = 1.0
+            if self.twice and player.twice:
+                out[at + self._twice_at] = 1.0
         at = base + players * self._per_seat
         out[at + (0 if view.messenger is Deck.CASTLE else 1)] = 1
         out[at + 2] = view.taken / (9 * players)

@@ -14,7 +14,12 @@ resources are still worth while turns remain:
   remaining purchases; a one-time discount waiting for the next take ("your
   next card costs 3 less") saves its amount once, no more than a turn
   spends (``spend_per_turn``), and is worth ``gold`` per coin it saves, as
-  the gold it keeps in the purse would be. Effects waiting for the end of
+  the gold it keeps in the purse would be. The ability of the next card
+  bought face up resolved twice ("... resolves twice"), waiting while a
+  purchase is still to come, is worth what a turn spends
+  (``gold * spend_per_turn``): about what one more ability gives. Once it is
+  spent, the turn that spends it is judged by what the doubled ability did
+  (the greedy bot plays the turn to its end). Effects waiting for the end of
   the turn are not valued here: they resolve before the turn passes, and
   the greedy bot plays the turn to its end (its decisions included);
 * **growth**: a face-up card taken early scores little *now* (few shields
@@ -123,7 +128,8 @@ class Evaluation:
     def seat_value(self, state: GameState, seat: int) -> float:
         """One seat's value as the position stands (no effect still to come).
 
-        It depends on that seat alone (its tableau, gold, keys, discounts, one-time discounts).
+        It depends on that seat alone (its tableau, gold, keys, discounts, one-time discounts, an ability twice
+        waiting).
         """
         return self.value_of(state, seat, self.scored(state, seat))
 
@@ -144,6 +150,8 @@ class Evaluation:
             up = player.next_face_up  # "your next card bought face up costs 3 less": as gold for that purchase
             if up[0] or up[1] or up[2]:
                 value += self.gold * min(up[0] + up[1] + up[2], self.spend_per_turn)
+            if player.twice:  # one more ability to come: about what a turn spends
+                value += self.gold * self.spend_per_turn
             face_up = sum(1 for placed in player.tableau if not placed.face_down)
             value += self.growth * face_up * turns_left / (CARDS_PER_PLAYER - 1)
         return value
@@ -201,7 +209,7 @@ class MemoizedEvaluation:
         """:meth:`Evaluation.seat_value`, remembered."""
         player = state.players[seat]
         key = (player.tableau, player.gold, player.keys, player.discounts, player.next_discounts,
-               player.next_face_up)
+               player.next_face_up, player.twice)
         value = self._memo.get(key)
         if value is None:
             # Points are looked up again only when effects still to come need them (see ``foreseen``).

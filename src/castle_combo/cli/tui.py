@@ -131,6 +131,8 @@ def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
                                                                         player.next_face_up, strict=True) if amount]
     if player.either_row:
         once.append("next card from either row")
+    if player.twice:
+        once.append("next ability twice")
     if once:
         text.append(", ")
         text.append(", ".join(once), style="yellow")

@@ -228,6 +228,11 @@ class Work(Tableaux, Protocol):
         """Per seat, whether its next card may be taken from either row."""
         ...
 
+    @property
+    def twice(self) -> list[bool]:
+        """Per seat, whether the ability of its next card bought face up resolves twice."""
+        ...
+
     def set_aside(self, seat: int, frame: Frame) -> None:
         """Keep ``frame`` (effects of ``seat``'s ability) until the end of this turn."""
 
@@ -1231,7 +1236,7 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
-                  model.NextFromEitherRow, model.StoreKeys, model.DiscardDeckTop]
+                  model.NextFromEitherRow, model.StoreKeys, model.DiscardDeckTop, model.NextResolvesTwice]
 _AUTOMATIC = get_args(Automatic)
 
 
@@ -1350,6 +1355,12 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                 work.either_row[seat] = True
 
             return next_from_either_row
+        case model.NextResolvesTwice():
+
+            def next_resolves_twice(work: Work, seat: int, index: int) -> None:
+                work.twice[seat] = True
+
+            return next_resolves_twice
         case _:
             assert_never(effect)
 
@@ -1502,7 +1513,8 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
-              | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys() | model.DiscardDeckTop()):
+              | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys() | model.DiscardDeckTop()
+              | model.NextResolvesTwice()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
                         isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger, model.DiscardDeckTop)))
         case _:

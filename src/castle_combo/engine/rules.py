@@ -132,7 +132,7 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either, kept, up = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either, kept, up, _ = players[seat]
     here = 0 if messenger is _CASTLE else 1
     if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
         discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
@@ -275,7 +275,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
-    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either, kept, up = players[seat]
+    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either, kept, up, twice = (
+        players[seat])
     if card is None or card not in row:
         if not (either and card is not None and card in locations[1 - here][1]):
             raise _not_in_row(engine, action, here, row, locations[1 - here][1] if either else ())
@@ -318,7 +319,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             and not f.lock and deck and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
-            and not triggers & TAKE_TRIGGER and not (engine.has_other_take_triggers and _others_watch(players, seat))):
+            and not twice and not triggers & TAKE_TRIGGER
+            and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0, -1))
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None:
@@ -329,7 +331,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             moved: Seat
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
-                         waiting, later, triggers, either, kept, up)
+                         waiting, later, triggers, either, kept, up, twice)
             else:
                 s0, s1, s2, s3, s4, s5 = shields  # engine.plus_shields, written out: one per shield type
                 p0, p1, p2, p3, p4, p5 = f.shields
@@ -344,7 +346,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields, banners, after,
-                             waiting, later, triggers | engine.trigger_bits[card], either, kept, up)
+                             waiting, later, triggers | engine.trigger_bits[card], either, kept, up, twice)
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -375,12 +377,30 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     # The gold lying on the card in its row goes to its taker, face up or face down, once the card is paid for.
     turn.gold[seat] += turn.remove_from_row(here, card)
     index = turn.place(seat, card, at[0], at[1], face_down, key=not face_down and f.lock)
-    bought = () if face_down else engine.abilities[card].bought
-    if bought:
-        turn.frames.append(Frame(card, index, bought))
+    _push_bought(turn, seat, card, index, face_down)
     if engine.has_take_triggers:
         run_take_triggers(state, turn, seat, index)
     return _resolve(state, turn, taken + 1, Resume.TAKEN, action)
+
+
+def _push_bought(turn: Turn, seat: int, card: int, index: int, face_down: bool) -> None:
+    """Put the ability when bought of ``card``, just placed at ``index`` of ``seat``'s tableau, on the stack
+    (nothing for a card taken face down).
+
+    The rules page, "The next ability twice": a face-up purchase while the seat's ability twice waits spends
+    it (a card with no ability when bought too), and the ability resolves twice: all of it, then all of it
+    again. The second time lies below the first, as a copy of the card's own ability: its discounts and chosen
+    shield are not doubled, nor a copy in it; every question in it is asked again, on the table as it then is.
+    """
+    if face_down:
+        return
+    bought = turn.engine.abilities[card].bought
+    if turn.twice[seat]:
+        turn.twice[seat] = False
+        if bought:
+            turn.frames.append(Frame(card, index, bought, copied=True))
+    if bought:
+        turn.frames.append(Frame(card, index, bought))
 
 
 def _take_reserved(state: T, action: TakeReserved) -> T:
@@ -418,9 +438,7 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
         turn.keys[seat] += FACE_DOWN_KEYS
     turn.reserved[seat] = ()
     index = turn.place(seat, card, at[0], at[1], action.face_down, key=not action.face_down and f.lock)
-    bought = () if action.face_down else engine.abilities[card].bought
-    if bought:
-        turn.frames.append(Frame(card, index, bought))
+    _push_bought(turn, seat, card, index, action.face_down)
     if engine.has_take_triggers:
         run_take_triggers(state, turn, seat, index)
     return _resolve(state, turn, state.taken + 1, Resume.TAKEN, action)

@@ -128,6 +128,10 @@ class PlayerState(NamedTuple):
     ``reserved`` holds the seat's reserved card ("reserve a card from either row"), at most one: it lies face up
     beside the tableau, not in it (public: every player sees it), until the seat takes it in step 2 of a later
     turn (:class:`~castle_combo.engine.actions.TakeReserved`) or the game ends (it is then discarded).
+
+    ``twice`` says whether the ability of the seat's next card bought face up resolves twice ("the ability of
+    your next card bought face up resolves twice"): it waits for the seat's next face-up purchase (a card
+    taken face down leaves it waiting), which spends it.
     """
 
     gold: int
@@ -143,6 +147,7 @@ class PlayerState(NamedTuple):
     either_row: bool = False
     reserved: tuple[int, ...] = ()
     next_face_up: tuple[int, int, int] = (0, 0, 0)
+    twice: bool = False
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (aggregates as given: see the class docstring)."""
@@ -172,7 +177,7 @@ class PlayerState(NamedTuple):
 #: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s fields, in order.
 Seat = tuple[int, int, tuple[Placed, ...], tuple[int, ...], tuple[int, ...], tuple[int, int],
              tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool, tuple[int, ...],
-             tuple[int, int, int]]
+             tuple[int, int, int], bool]
 #: A location as the engine keeps it (:attr:`Table.places`): :class:`Location`'s fields, in order.
 Place = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 
@@ -196,7 +201,7 @@ def recounted(player: PlayerState, engine: Compiled) -> PlayerState:
     return PlayerState(
         player.gold, player.keys, player.tableau, player.discounts, tuple(shields), (banners[0], banners[1]), free,
         player.next_discounts, player.this_turn, triggers_of(player.tableau, engine), player.either_row,
-        player.reserved, player.next_face_up,
+        player.reserved, player.next_face_up, player.twice,
     )
 
 

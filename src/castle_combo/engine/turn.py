@@ -56,6 +56,7 @@ class Turn:
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
         "messenger_moved", "moving", "next_discounts", "next_face_up", "opened_lock", "playing", "reshuffles", "rng",
         "row_gold", "script", "shields", "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
+        "twice",
     )
 
     def __init__(self, state: Table, messenger_moved: MessengerMoved) -> None:
@@ -75,8 +76,9 @@ class Turn:
         either_row: list[bool] = []
         reserved: list[tuple[int, ...]] = []
         next_face_up: list[tuple[int, int, int]] = []
+        twice: list[bool] = []
         for (p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either, p_kept,
-             p_up) in state.seats:
+             p_up, p_twice) in state.seats:
             tableaux.append(p_tableau)  # one pass: a Turn is built for most actions
             keys.append(p_keys)
             gold.append(p_gold)
@@ -88,6 +90,7 @@ class Turn:
             either_row.append(p_either)
             reserved.append(p_kept)
             next_face_up.append(p_up)
+            twice.append(p_twice)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
@@ -101,6 +104,8 @@ class Turn:
         self.either_row = either_row
         #: Per seat, its reserved card (one at most), face up beside its tableau.
         self.reserved = reserved
+        #: Per seat, whether the ability of its next card bought face up resolves twice (waiting for that purchase).
+        self.twice = twice
         #: The locations as plain tuples in :class:`Location`'s field order (see ``Table.places``).
         self.locations: list[Place] = list(state.places)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
@@ -496,16 +501,18 @@ class Turn:
         """The seats as they are now (see ``Table.seats``): the unchanged ones as they were, the others built anew."""
         players = list(self.state.seats)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
-        next_discounts, this_turn, either_row, reserved = (self.next_discounts, self.this_turn, self.either_row,
-                                                           self.reserved)
+        next_discounts, this_turn, either_row, reserved, twice = (self.next_discounts, self.this_turn,
+                                                                  self.either_row, self.reserved, self.twice)
         next_face_up = self.next_face_up
         any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
-            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either, p_kept, p_up = p
+            (p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either, p_kept, p_up,
+             p_twice) = p
             tableau = tableaux[seat]
             if p_tableau is tableau and p_gold == gold[seat] and p_keys == keys[seat]:
                 if (p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]
-                        and p_either == either_row[seat] and p_kept == reserved[seat] and p_up == next_face_up[seat]):
+                        and p_either == either_row[seat] and p_kept == reserved[seat] and p_up == next_face_up[seat]
+                        and p_twice == twice[seat]):
                     continue
             if len(tableau) == len(p_tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
@@ -515,7 +522,7 @@ class Turn:
                 triggers = triggers_of(tableau, self.engine)
             players[seat] = (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat], self.banners[seat],
                              spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat], reserved[seat],
-                             next_face_up[seat])
+                             next_face_up[seat], twice[seat])
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,

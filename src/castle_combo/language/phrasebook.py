@@ -446,6 +446,11 @@ PHRASES: tuple[Phrase, ...] = (
             "Castle Combo has no hand and no drawing: each turn you take one card from a row; gold and keys "
             "are gained from the supply ('gain 2 gold')",
             "say what the card gives instead, such as 'gain 2 gold'"),
+    _phrase(r"\b(?:afterwards\s*(?:\(once\))?\s*:?\s*)?(?:the\s+)?abilit(?:y|ies)\s+of\s+(?:the|your)\s+next\s+card\s+"
+            r"you\s+(?:buy|purchase)(?:\s+face[- ]?up)?\s+(?:is|are)\s+(?:resolved|used|played)\s+twice\b",
+            "your next card bought face up resolves its ability twice",
+            "an ability resolved twice is written 'your next card bought face up resolves its ability twice' "
+            "(it waits for your next face-up purchase)"),
     _phrase(r"\b(?:you\s+may\s+)?take\s+your\s+next\s+card\s+from\s+(?:the\s+other|either|any|another|both)\s+rows?\b",
             "your next card may be taken from either row",
             "leave to take your next card from the other row is written 'your next card may be taken from either "

@@ -734,6 +734,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def next_from_either_row(self, meta: Meta) -> m.NextFromEitherRow:
         return m.NextFromEitherRow(source=self._at(meta))
 
+    def next_resolves_twice(self, meta: Meta) -> m.NextResolvesTwice:
+        return m.NextResolvesTwice(source=self._at(meta))
+
     def reserve_either(self, meta: Meta) -> m.ReserveCard:
         return m.ReserveCard(source=self._at(meta))
 

@@ -81,6 +81,7 @@ from castle_combo.language.model import (
     Deck,
     GainPoints,
     NextFromEitherRow,
+    NextResolvesTwice,
     PlayerGroup,
     PlayersChoose,
     ReserveCard,
@@ -219,6 +220,12 @@ def _check_player(state: Table, seat: int) -> None:
     if player.either_row and not _in_ruleset(state, NextFromEitherRow):
         raise _fail(f"{path}.either_row", "no card of this ruleset lets a player take their next card from either "
                                           "row ('your next card may be taken from either row'); set it to false")
+    if not isinstance(player.twice, bool):
+        raise _fail(f"{path}.twice", f"is true or false, got {player.twice!r}")
+    if player.twice and not _in_ruleset(state, NextResolvesTwice):
+        raise _fail(f"{path}.twice", "no card of this ruleset makes the ability of a player's next card resolve "
+                                     "twice ('your next card bought face up resolves its ability twice'); set it "
+                                     "to false")
     if player.reserved and not _in_ruleset(state, ReserveCard):
         raise _fail(f"{path}.reserved", "no card of this ruleset reserves a card ('reserve a card from either row'); "
                                         "remove \"reserved\"")

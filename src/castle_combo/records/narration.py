@@ -118,6 +118,10 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
         parts.append(f"uses up a one-time discount of {used}")
     if new.either_row and not old.either_row:
         parts.append("may take the next card from either row")
+    if new.twice and not old.twice:
+        parts.append("will resolve the ability of the next card bought face up twice")
+    elif old.twice and not new.twice:
+        parts.append("resolves this card's ability twice")
     if len(new.this_turn) > len(old.this_turn):
         parts.append("sets effects aside until the end of the turn")
     for slot in range(2, len(new.discounts)):

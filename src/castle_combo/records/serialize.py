@@ -287,6 +287,12 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                               f"got {quote(value)}")
         return value
 
+    def twice_in(value: Any, _: Any = None) -> bool:
+        if not isinstance(value, bool):
+            raise RecordError(f"expected true or false (whether the ability of the next card bought face up "
+                              f"resolves twice), got {quote(value)}")
+        return value
+
     def frames_in(value: Any, _: Any = None) -> tuple[Frame, ...]:
         if not isinstance(value, list):
             raise RecordError(f"expected a list of abilities waiting for the end of the turn, got {quote(value)}")
@@ -302,7 +308,7 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     # for the next card bought face up too, "next_face_up") and effects
     # waiting for the end of the turn are saved only when there are some (a save without them has none); so is
     # the leave to take the next card from either row, only when given, and a reserved card ("reserved": ["Nun"],
-    # by name), only when one is held.
+    # by name), only when one is held, and the ability twice ("twice": true), only while it waits.
     derived = {"shields": override(omit=True), "banners": override(omit=True), "spots": override(omit=True),
                "triggers": override(omit=True)}
     waiting = {"next_discounts": override(unstruct_hook=next_discounts_out, struct_hook=next_discounts_in),
@@ -310,7 +316,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
                                      struct_hook=frames_in),
                "either_row": override(struct_hook=either_row_in),
                "reserved": as_cards,
-               "next_face_up": override(unstruct_hook=next_discounts_out, struct_hook=next_face_up_in)}
+               "next_face_up": override(unstruct_hook=next_discounts_out, struct_hook=next_face_up_in),
+               "twice": override(struct_hook=twice_in)}
     player_dict = namedtuple_dict_unstructure_factory(PlayerState, conv, False, **derived, **waiting)
 
     def player_out(player: PlayerState) -> dict[str, Any]:

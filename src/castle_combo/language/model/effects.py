@@ -85,6 +85,7 @@ __all__ = [
     "MoveMessenger",
     "NextDiscount",
     "NextFromEitherRow",
+    "NextResolvesTwice",
     "PlayerEffect",
     "PlayersChoose",
     "ReserveCard",
@@ -698,6 +699,47 @@ REFUSALS.add("`your next card may be taken from either row`", "`at the end of th
              "card from either row is never used at the end of the game: no card is taken after it",
              "move it to 'when bought:' or a turn's trigger",
              on=NextFromEitherRow, refuses=lambda e, w: w.moment is Moment.GAME_END)
+
+
+@attrs.frozen
+class NextResolvesTwice:
+    """The ability of the owner's next card bought face up resolves twice (the Seneschal's "the ability of the
+    next card you buy face up is resolved twice"; Dominion's Throne Room, as a one-use lasting effect).
+
+    It waits in the owner's state until they next buy a card face up (from a row or their reserved card): a
+    card taken face down is skipped and it keeps waiting. That purchase uses it up, and the card's ability
+    when bought resolves in full (each of its effects, in order), then in full again: counts are taken again
+    the second time, on the tableau as it then is, and every question is asked again (another option of a
+    choice may be chosen; a discard from a row takes another card of that row, not refilled in between).
+    Never doubled: the card's discounts (facts of the card: a discount ability is gained once), its chosen
+    shield (named once), the triggers it sets up and the take triggers of other cards (they are not its
+    ability: they resolve once, an ``, after its ability`` trigger once both are done). A card with no
+    ability when bought uses it up all the same (nothing resolves). Granted again while it waits, it is still
+    one wait (it does not add up into three times). It never applies to the card whose ability grants it:
+    that card is already bought.
+    """
+
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A moment after which no card is bought."""
+        return REFUSALS.of(self, where)
+
+    def describe(self) -> str:
+        """The effect as a sentence."""
+        return english.sentence(
+            "Your next card bought face up resolves its ability twice (all of it, then all of it again, "
+            "asking each question again; not its discounts; a card taken face down leaves this waiting)"
+        )
+
+    def ccl(self) -> str:
+        return "your next card bought face up resolves its ability twice"
+
+
+REFUSALS.add("`your next card bought face up resolves its ability twice`", "`at the end of the game:`",
+             "no card is bought after the end of the game, so an ability to resolve twice there never comes",
+             "move it to 'when bought:' or a turn's trigger",
+             on=NextResolvesTwice, refuses=lambda e, w: w.moment is Moment.GAME_END)
 
 
 @attrs.frozen
@@ -1632,6 +1674,7 @@ Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
     GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard, MoveGold,
+    NextResolvesTwice,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
