@@ -12,7 +12,7 @@ the ability of the next card bought face up resolved twice),
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
 ``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``, ``looks``,
-``twice``, ...)
+``twice``, ``returns``, ...)
 plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
@@ -48,11 +48,12 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "requirements": lambda seed: {"requirements": True, "surcharges": seed % 2 == 0},
     "moves": lambda seed: {"moves": True, "algebra": seed % 2 == 0},
     "twice": lambda seed: {"twice": True, "algebra": seed % 2 == 0},
+    "returns": lambda seed: {"returns": True, "algebra": seed % 2 == 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
-         "owed", "events", "surcharges", "looks", "requirements", "moves", "twice")
+         "owed", "events", "surcharges", "looks", "requirements", "moves", "twice", "returns")
 
 
 def main() -> int:

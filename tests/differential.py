@@ -451,7 +451,7 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
                    moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False,
-                   twice: bool = False) -> cc.Ruleset:
+                   twice: bool = False, returns: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -489,6 +489,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     ``twice`` gives about a third of the cards "your next card bought face up resolves its ability twice" (when
     bought, optional, at the end of the turn or at the start of the owner's turn), among cards of the language's
     parts (``algebra``) whose abilities ask questions and count.
+    ``returns`` puts a card of a discard pile back on top of its deck in the ability when bought of about a third
+    of the cards ("put a card from either discard pile on top of its deck", of a named pile, or the top card of
+    one), half the time after discarding the top cards of a deck, so that the piles hold cards.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -518,6 +521,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_paying_reveal(rng, card) if rng.random() < 0.35 else card for card in cards]
     if twice:
         cards = [_resolves_twice(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if returns:
+        cards = [_returning(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -538,6 +543,19 @@ def _moving(rng: random.Random, card: m.Card) -> m.Card:
     else:
         return card
     return card if drawn.problems() else drawn
+
+
+def _returning(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` whose ability when bought puts a card of a discard pile back on top of its deck, at a random place
+    in it (of either pile, of a named one, or the top card of one; half the time after discarding the top 1 or 2
+    cards of a deck)."""
+    deck = rng.choice(DECKS)
+    back = rng.choice((m.ReturnToDeck(), m.ReturnToDeck(deck, onto=deck), m.ReturnToDeck(deck, True)))
+    put: tuple[m.Effect, ...] = (back,)
+    if rng.random() < 0.5:
+        put = (m.DiscardDeckTop(rng.choice(DECKS), rng.randint(1, 2)), back)
+    at = rng.randint(0, len(card.ability))
+    return attrs.evolve(card, ability=(*card.ability[:at], *put, *card.ability[at:]))
 
 
 def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:

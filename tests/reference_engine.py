@@ -17,7 +17,13 @@ Actions are plain tuples, comparable with the engine's JSON forms through
 ``("key", "move")``, ``("key", "refresh")``, ``("take", name, x, y, face_down)``,
 ``("choose", option)``, ``("discard", name)``, and for lock cards (the
 expansion) ``("unlock", name)``, ``("pass",)``, ``("discard_row", deck)``,
-``("activate", name)``, and for fan cards ``("reveal", name)`` and ``("swap", name)``.
+``("activate", name)``, and for fan cards ``("reveal", name)``, ``("swap", name)`` and ``("return", name)``.
+
+A card put back on top of its deck, restated from the rules page ("A card put
+back on top of its deck"): with a choice, the owner picks any card of the
+discard piles named (asked even with one card; with none, nothing happens);
+the top card of a pile goes back unasked; the card leaves its pile and becomes
+the top card of its own location's deck, to be revealed by the next refill.
 
 A swap, restated from the rules page ("Swapping cards"): two cards of the
 owner's tableau exchange their places, each keeping its side, gold and key;
@@ -424,6 +430,8 @@ class RefGame:
                 return {("reveal", cell.card.name) for cell in detail[0]}
             if kind == "swap":
                 return {("swap", cell.card.name) for cell in detail[3]}
+            if kind == "return":
+                return {("return", c.name) for d in detail for c in self.places[d].discard}
             if kind == "look":
                 effect, placed, left, gone = detail
                 looked = self.places[effect.deck].deck[placed:placed + left]
@@ -557,6 +565,9 @@ class RefGame:
         elif kind == "arrange":
             if self.settle(detail, self.by_name[action[1]], action[2], frame):
                 return  # the next card looked at is asked next
+        elif kind == "return":
+            card = self.by_name[action[1]]
+            self.put_back(next(d for d in detail if card in self.places[d].discard), card)
         elif kind == "swap":
             effect, me, first, candidates = detail
             chosen = next(cell for cell in candidates if cell.card.name == action[1])
@@ -661,6 +672,13 @@ class RefGame:
             return self.ask_look(effect, frame, placed, left - 1, gone + 1)
         place.deck.insert(placed, card)
         return self.ask_look(effect, frame, placed + 1, left - 1, gone)
+
+    def put_back(self, deck: Deck, card: m.Card) -> None:
+        """A card of a location's discard pile goes back on top of its deck (its last copy there, the top one)."""
+        place = self.places[deck]
+        at = len(place.discard) - 1 - place.discard[::-1].index(card)
+        place.discard.pop(at)
+        place.deck.insert(0, card)
 
     def discard_deck_top(self, deck: Deck, count: int, frame: Frame) -> None:
         """The deck's top cards to its discard pile one at a time; a deck that runs out takes the pile shuffled, but
@@ -919,6 +937,15 @@ class RefGame:
                     return True
             elif isinstance(effect, m.DiscardDeckTop):
                 self.discard_deck_top(effect.deck, effect.count, frame)
+            elif isinstance(effect, m.ReturnToDeck) and effect.top:
+                assert effect.deck is not None
+                if self.places[effect.deck].discard:
+                    self.put_back(effect.deck, self.places[effect.deck].discard[-1])
+            elif isinstance(effect, m.ReturnToDeck):
+                piles = [Deck.CASTLE, Deck.VILLAGE] if effect.deck is None else [effect.deck]
+                if any(self.places[d].discard for d in piles):
+                    self.question = ("return", piles)
+                    return True
             elif isinstance(effect, m.LookAtDeckTop):
                 # No reshuffle for a look: the cards there are, none at an exhausted location (no deck).
                 seen = min(effect.count, len(self.places[effect.deck].deck))

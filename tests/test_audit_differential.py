@@ -584,3 +584,32 @@ def test_the_differential_catches_a_move_past_the_capacity(monkeypatch: pytest.M
 
     monkeypatch.setattr(GoldMoveStep, "moves", past)
     assert _games_disagree(30, moves=True, style="buyer")
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_cards_put_back_on_top_of_their_decks_agree_with_the_reference(chunk: int) -> None:
+    """A card of a discard pile put back on top of its deck ("put a card from either discard pile on top of its
+    deck", of a named pile, or the top card of one), often after the top cards of a deck are discarded: the cards
+    offered, the pile and the deck after, and the rows that reveal it, action by action; half the games also
+    draw the language's other parts."""
+    _play_chunk(chunk, 30, returns=True, algebra=every_other)
+
+
+def test_the_differential_catches_a_card_put_back_under_its_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    def under(self: Turn, deck: int, card: int) -> None:
+        deck_cards, row, pile, removed, exhausted = self.locations[deck]
+        at = len(pile) - 1 - pile[::-1].index(card)
+        self.locations[deck] = (deck_cards + (card,), row, pile[:at] + pile[at + 1:], removed, exhausted)
+
+    monkeypatch.setattr(Turn, "return_to_deck", under)
+    assert _games_disagree(20, returns=True)
+
+
+def test_the_differential_catches_a_choice_offering_only_the_top_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.decisions import ChooseReturn
+
+    monkeypatch.setattr(ChooseReturn, "_cards", lambda self, table: [
+        table.locations[d].discard[-1] for d in self.decks if table.locations[d].discard])
+    assert _games_disagree(20, returns=True)

@@ -115,6 +115,11 @@ EXAMPLES = [
     ("when bought: swap places with an adjacent card", "when bought: swap this card with an adjacent card",
      "When bought face up: Swap the places of this card and one of your cards adjacent to it (your choice; each "
      "moves as it lies, face up or down, with its gold and key; no ability happens again)."),
+    ("when bought: choose one card from either discard pile and put it on top of that location's deck",
+     "when bought: put a card from either discard pile on top of its deck",
+     "When bought face up: Put a card of your choice from the castle discard pile or the village discard pile on "
+     "top of its own deck (a castle card on the castle deck, a village card on the village deck): every player "
+     "sees it, and it is revealed by the next refill of that row (nothing happens with an empty pile)."),
     ("when bought: reserve a card", "when bought: reserve a card from either row",
      "When bought face up: Reserve a card of your choice from the castle row or the village row, whatever the "
      "messenger's place: it lies face up beside your tableau (not in it), and on a later turn you may take it in "

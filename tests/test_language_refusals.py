@@ -172,6 +172,11 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
                                                                   "purse card to one of your purse cards",
     "'each' goes round several players, one move each": lambda: _card(ability=(
         m.MoveGold(2, m.PlayerGroup.LEFT, each=True),)),
+    "a card goes back on top of its own location's deck": "when bought: put a card from the castle discard pile on "
+                                                          "top of the village deck",
+    "the top card is the top card of one pile": lambda: _card(ability=(m.ReturnToDeck(None, True),)),
+    "a card put on a deck at the end of the game is never revealed": "at the end of the game: put the top card of "
+                                                                     "the castle discard pile on top of its deck",
 }
 
 

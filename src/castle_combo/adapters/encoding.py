@@ -30,6 +30,8 @@ order; a tableau position ``(x, y)`` relative to the first card lies in
     take_reserved P            take the reserved card at a cell, cell * 2 + face_down (P is 25 * 2 when a card
                                of the ruleset reserves, else 0: the action does not name the card, one being
                                held at most)
+    return        B            the card of a discard pile a "put a card from ... discard pile on top of its deck"
+                               ability puts back (fan cards; B is N when a card of the ruleset asks it, else 0)
 
 The layout depends only on the ruleset's cards, so a trained policy keeps its
 meaning for that ruleset; :meth:`ActionSpace.mask` marks the legal ones.
@@ -83,9 +85,12 @@ comes first. The float32 vector is, in order:
   another player, and, when a card of the ruleset has a chosen shield, the
   type to name for it, only in a ruleset with a card that looks at the top
   of a deck, the cards looked at to put back or discard, only in a
-  ruleset with a card that reserves, a card to reserve, and, only in a
-  ruleset with a card that moves stored gold, the pair of purse cards) and
-  its number of answers / 10.
+  ruleset with a card that reserves, a card to reserve, only in a
+  ruleset with a card that moves stored gold, the pair of purse cards, and,
+  only in a ruleset with a card that asks it, a card of a discard pile to
+  put back on its deck) and its number of answers / 10. A card put back on
+  a deck is known to every seat but lies in the deck: it is "unseen in a
+  deck" here, as the cards a seat looked at are.
 """
 
 from __future__ import annotations
@@ -103,6 +108,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Reserve,
+    ReturnCard,
     Reveal,
     SwapCard,
     Take,
@@ -117,6 +123,7 @@ from castle_combo.engine.decisions import (
     ArrangeDeckTop,
     ChooseGoldMove,
     ChooseReserve,
+    ChooseReturn,
     NameShield,
 )
 from castle_combo.engine.state import GameState, Phase
@@ -138,6 +145,7 @@ from castle_combo.language.model import (
     PlayerGroup,
     PlayersChoose,
     ReserveCard,
+    ReturnToDeck,
     Swap,
     walk,
 )
@@ -206,9 +214,14 @@ class ActionSpace:
         moves = [node for card in self.rules.cards for node in walk(card.effects) if isinstance(node, MoveGold)]
         #: Whether a card of the ruleset moves stored gold (its pair of cards is answered ``Choose(k)``).
         self.moves_gold = bool(moves)
+        #: Whether a card of the ruleset asks for a card of a discard pile to put back on its deck (then the space
+        #: has a block of answers to it).
+        self.returns = any(isinstance(node, ReturnToDeck) and not node.top for card in self.rules.cards
+                           for node in walk(card))
         self.kinds = tuple(kind for kind in DECISIONS if {NameShield: self.named, ArrangeDeckTop: self.looks,
                                                           ChooseReserve: self.reserves,
-                                                          ChooseGoldMove: self.moves_gold}.get(kind, True))
+                                                          ChooseGoldMove: self.moves_gold,
+                                                          ChooseReturn: self.returns}.get(kind, True))
         self.choices = max([2, *options, *([players - 1] if chosen else []), *([len(SHIELD_ORDER)] if self.named
                                                                               else []),
                             *(most_gold_moves(self.rules, players, node) for node in moves)])
@@ -232,8 +245,9 @@ class ActionSpace:
         self.arrange_start = self.swap_start + (n if self.swaps else 0)
         self.reserve_start = self.arrange_start + (2 * n if self.looks else 0)
         self.take_reserved_start = self.reserve_start + (n if self.reserves else 0)
+        self.return_start = self.take_reserved_start + (CELLS * 2 if self.reserves else 0)
         #: How many integers the space has.
-        self.size = self.take_reserved_start + (CELLS * 2 if self.reserves else 0)
+        self.size = self.return_start + (n if self.returns else 0)
         self._places = 6 + (3 if self.reserves else 2) * players
         #: Whether a card of the ruleset keeps points on a card: then each card has two more values.
         self.kept_points = any(isinstance(node, GainPoints) for card in self.rules.cards
@@ -325,6 +339,11 @@ class ActionSpace:
                 if not self.reserves:
                     raise EncodingError(f"{action}: no card of this ruleset reserves a card")
                 return self.reserve_start + self.ids[action.card]
+            if isinstance(action, ReturnCard):
+                if not self.returns:
+                    raise EncodingError(f"{action}: no card of this ruleset puts a card of a discard pile back on "
+                                        "its deck")
+                return self.return_start + self.ids[action.card]
         except KeyError as error:
             raise EncodingError(f"{action}: {error.args[0]!r} is no card of this ruleset") from None
         raise EncodingError(f"{action!r} is not an action of the game")
@@ -383,6 +402,8 @@ class ActionSpace:
             return Arrange(self.names[card], bool(discard))
         if index < self.take_reserved_start:
             return Reserve(self.names[index - self.reserve_start])
+        if index >= self.return_start:
+            return ReturnCard(self.names[index - self.return_start])
         cell, face_down = divmod(index - self.take_reserved_start, 2)
         y, x = divmod(cell, _SPAN)
         return TakeReserved((x - _REACH, y - _REACH), bool(face_down))

@@ -20,6 +20,7 @@ syntax saves reading the list once you know the game:
 ``swap nun``               a card of your tableau a swap moves (the first, then the one it swaps with)
 ``reserve nun``            the card of a row a "reserve a card from ..." ability reserves
 ``reserved 0 1 [down]``    take your reserved card (face up, or down) and place it at (0, 1)
+``return nun``             the card of a discard pile a "put a card from ... discard pile" ability puts back
 ``undo``, ``help``,        go back to your previous decision, show help,
 ``moves``, ``quit``        list the numbered moves, leave the game
 =========================  ==============================================
@@ -54,6 +55,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Reserve,
+    ReturnCard,
     SwapCard,
     Take,
     TakeReserved,
@@ -127,6 +129,8 @@ def compact(action: Action) -> str:
         return f"{'discard' if action.discard else 'put'} {action.card.lower()}"
     if isinstance(action, Reserve):
         return f"reserve {action.card.lower()}"
+    if isinstance(action, ReturnCard):
+        return f"return {action.card.lower()}"
     if isinstance(action, TakeReserved):
         side = " down" if action.face_down else ""
         return f"reserved {action.at[0]} {action.at[1]}{side}"
@@ -203,9 +207,10 @@ def _parse_move(tokens: list[str], legal: Sequence[Action], view: GameState | No
         raise BadInput(f"write {choices}")
     if head == "reserved":
         return _parse_take_reserved(words[1:], legal, view)
-    named: dict[str, tuple[type[Unlock] | type[Activate] | type[SwapCard] | type[Reserve], str]] = {
+    named: dict[str, tuple[type[Unlock] | type[Activate] | type[SwapCard] | type[Reserve] | type[ReturnCard], str]] = {
         "unlock": (Unlock, "unlock"), "open": (Unlock, "unlock"), "activate": (Activate, "use the ability of"),
         "use": (Activate, "use the ability of"), "swap": (SwapCard, "swap"), "reserve": (Reserve, "reserve"),
+        "return": (ReturnCard, "put back on top of its deck"),
     }
     if head in named:
         kind, what = named[head]

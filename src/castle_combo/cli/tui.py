@@ -140,7 +140,8 @@ def status_line(view: GameState, me: int, names: Sequence[str]) -> Text:
 
 
 def _known(view: GameState, me: int, deck: Deck) -> str:
-    """The top cards of ``deck`` that seat ``me`` knows, having looked at them (" (top: Nun, Baker)"), or ""."""
+    """The top cards of ``deck`` that seat ``me`` knows, having looked at them or seen them put back from a discard
+    pile (" (top: Nun, Baker)"), or ""."""
     i = 0 if deck is Deck.CASTLE else 1
     count = next((n for d, s, n in view.known if d == i and s == me), 0)
     if not count:

@@ -9,7 +9,7 @@ as plain integers and stop for a decision in the middle.
 A step either does its work at once (:class:`Auto`), or may ask its owner a
 question (:class:`ChoiceStep`, :class:`DiscardStep`, :class:`DiscardRowStep`,
 :class:`CopyStep`, :class:`MayStep`, :class:`RevealStep`, :class:`SwapStep`, :class:`PlayerStep`,
-:class:`LookStep`, :class:`GoldMoveStep`): its
+:class:`LookStep`, :class:`GoldMoveStep`, :class:`ReturnStep`): its
 ``run``
 returns the :data:`~castle_combo.engine.decisions.Decision` to ask, and its
 ``answer`` applies the answer. So a new kind of effect that asks something is
@@ -39,6 +39,7 @@ from castle_combo.engine.actions import (
     Discard,
     DiscardRow,
     Reserve,
+    ReturnCard,
     Reveal,
     SwapCard,
     Times,
@@ -68,6 +69,7 @@ from castle_combo.engine.decisions import (
     ChooseOption,
     ChoosePlayer,
     ChooseReserve,
+    ChooseReturn,
     ChooseRow,
     ChooseSwap,
     ChooseTimes,
@@ -90,6 +92,7 @@ __all__ = [
     "DiscardStep",
     "GoldMoveStep",
     "ReserveStep",
+    "ReturnStep",
     "IfStep",
     "LaterStep",
     "LookStep",
@@ -184,6 +187,12 @@ class Work(Tableaux, Protocol):
 
     def deck_cards(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's deck, top first."""
+
+    def discard_pile(self, deck: int) -> tuple[int, ...]:
+        """The cards of a location's discard pile, bottom first (the last one is on top)."""
+
+    def return_to_deck(self, deck: int, card: int) -> None:
+        """Move ``card`` from a location's discard pile onto the top of its deck, known to every seat."""
 
     def look(self, seat: int, deck: int, count: int) -> int:
         """``seat`` looks at the top ``count`` cards of a deck (fewer if it holds fewer); return how many."""
@@ -365,6 +374,27 @@ class ReserveStep:
         assert isinstance(action, Reserve)
         deck, card = next((d, c) for d in self.decks for c in work.row(d) if work.facts[c].name == action.card)
         work.reserve(seat, deck, card)
+
+
+@attrs.frozen
+class ReturnStep:
+    """Put a card of the owner's choice from the discard piles ``decks`` (castle first) on top of its own
+    location's deck."""
+
+    asks: ClassVar[type] = ChooseReturn
+
+    decks: tuple[int, ...]
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which card, unless the piles are empty (then nothing happens)."""
+        return ChooseReturn(self.decks) if any(work.discard_pile(d) for d in self.decks) else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Put the chosen card on top of its deck."""
+        assert isinstance(action, ReturnCard)
+        deck, card = next((d, c) for d in self.decks for c in work.discard_pile(d)
+                          if work.facts[c].name == action.card)
+        work.return_to_deck(deck, card)
 
 
 @attrs.frozen
@@ -1032,10 +1062,10 @@ class OwedStep:
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
              RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep,
-             GoldMoveStep]
+             GoldMoveStep, ReturnStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep, GoldMoveStep]
+               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep, GoldMoveStep, ReturnStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1236,7 +1266,8 @@ def _row_of(which: model.RowChoice, work: Work) -> int:
 #: The effects that never ask anything: each is done at once by an :class:`Auto` step.
 Automatic = Union[model.Gain, model.Lose, model.EachPlayer, model.Discount, model.StoreGold, model.FillPurses,
                   model.DiscardWholeRow, model.MoveMessenger, model.NextDiscount, model.GainPoints,
-                  model.NextFromEitherRow, model.StoreKeys, model.DiscardDeckTop, model.NextResolvesTwice]
+                  model.NextFromEitherRow, model.StoreKeys, model.DiscardDeckTop, model.NextResolvesTwice,
+                  model.ReturnToDeck]
 _AUTOMATIC = get_args(Automatic)
 
 
@@ -1326,6 +1357,22 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
                 work.note_discarded(work.discard_deck_top(top_deck, count))
 
             return discard_deck_top
+        case model.ReturnToDeck(deck=pile) if pile is not None:  # the top card of the pile: no choice
+            back = DECKS.index(pile)
+
+            def return_top(work: Work, seat: int, index: int) -> None:
+                cards = work.discard_pile(back)
+                if cards:
+                    work.return_to_deck(back, cards[-1])
+
+            return return_top
+        case model.ReturnToDeck():  # "the top card of either discard pile": refused (a top card names its pile)
+
+            def refused(work: Work, seat: int, index: int) -> None:
+                raise RulesetError(f"{effect.ccl()!r} names no pile: the card language refuses it (the top card of "
+                                   "one discard pile, or a card of either), so this ruleset was built with check=False")
+
+            return refused
         case model.MoveMessenger(to=to):
             target = None if to is None else DECKS.index(to)
 
@@ -1449,6 +1496,8 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return DiscardRowStep()
         case model.ReserveCard(deck=deck):
             return ReserveStep((0, 1) if deck is None else (DECKS.index(deck),))
+        case model.ReturnToDeck(deck=deck, top=False):
+            return ReturnStep((0, 1) if deck is None else (DECKS.index(deck),))
         case model.UseAdjacentAbility():
             return CopyStep()
         case model.UseNeighbourAbility():
@@ -1514,9 +1563,10 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
         case (model.Gain() | model.Lose() | model.EachPlayer() | model.Discount() | model.StoreGold()
               | model.FillPurses() | model.DiscardWholeRow() | model.MoveMessenger() | model.NextDiscount()
               | model.GainPoints() | model.NextFromEitherRow() | model.StoreKeys() | model.DiscardDeckTop()
-              | model.NextResolvesTwice()):
+              | model.NextResolvesTwice() | model.ReturnToDeck()):
             return Auto(_compile_auto(effect, facts, slots), isinstance(effect, model.Discount),
-                        isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger, model.DiscardDeckTop)))
+                        isinstance(effect, (model.DiscardWholeRow, model.MoveMessenger, model.DiscardDeckTop,
+                                            model.ReturnToDeck)))
         case _:
             assert_never(effect)
 
@@ -1538,7 +1588,8 @@ def _owed_option(option: tuple[model.Effect, ...], facts: Sequence[CardFacts], s
     costs: list[tuple[int, Amount]] = []
     for effect in option:
         if isinstance(effect, _AUTOMATIC) and not (isinstance(effect, model.EachPlayer) and effect.chosen) and not (
-                isinstance(effect, model.DiscardWholeRow) and effect.which is model.RowChoice.CHOICE):
+                isinstance(effect, model.DiscardWholeRow) and effect.which is model.RowChoice.CHOICE) and not (
+                isinstance(effect, model.ReturnToDeck) and not effect.top):
             runs.append(_compile_auto(effect, facts, slots))
         else:
             runs.append(_refused(effect))

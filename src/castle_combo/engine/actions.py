@@ -29,6 +29,8 @@ and, for fan cards:
   ability reserves
 * :class:`TakeReserved` -- ``{"type": "take_reserved", "at": [x, y], "face_down": false}``: in step 2, take the
   player's reserved card (there is one at most, so the action does not name it) instead of a card of a row
+* :class:`ReturnCard` -- ``{"type": "return", "card": "Nun"}``: which card of a discard pile a "put a card from
+  ... discard pile on top of its deck" ability puts back on top of its deck
 
 Every field is checked when the action is built: a wrong type (a float
 position, ``face_down=1``, an unknown key use) raises
@@ -58,6 +60,7 @@ __all__ = [
     "KeyUse",
     "Pass",
     "Reserve",
+    "ReturnCard",
     "Reveal",
     "SwapCard",
     "Take",
@@ -340,8 +343,23 @@ class TakeReserved:
         return f"take your reserved card {how} at ({self.at[0]}, {self.at[1]})"
 
 
+@attrs.frozen(cache_hash=True)
+class ReturnCard:
+    """Put ``card``, a card of a discard pile, back on top of its own location's deck, as a "put a card from ...
+    discard pile on top of its deck" ability asks (every player sees it go there)."""
+
+    card: str = attrs.field(validator=_card_name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action's JSON form."""
+        return {"type": "return", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"put {self.card} on top of its deck"
+
+
 Action = Union[UseKey, Take, Choose, Discard, Unlock, Pass, DiscardRow, Activate, Reveal, Times, SwapCard,  # noqa: UP007
-               Arrange, Reserve, TakeReserved]
+               Arrange, Reserve, TakeReserved, ReturnCard]
 
 #: Each action's JSON ``type`` and the fields it has.
 _FIELDS = {
@@ -359,9 +377,12 @@ _FIELDS = {
     "arrange": {"type", "card", "discard"},
     "reserve": {"type", "card"},
     "take_reserved": {"type", "at", "face_down"},
+    "return": {"type", "card"},
 }
-_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal] | type[SwapCard] | type[Reserve]] = {
+_NAMED: dict[str, type[Discard] | type[Unlock] | type[Activate] | type[Reveal] | type[SwapCard] | type[Reserve]
+             | type[ReturnCard]] = {
     "discard": Discard, "unlock": Unlock, "activate": Activate, "reveal": Reveal, "swap": SwapCard, "reserve": Reserve,
+    "return": ReturnCard,
 }
 
 

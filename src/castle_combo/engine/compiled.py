@@ -49,6 +49,7 @@ from castle_combo.language.model import (
     PlayerGroup,
     Players,
     ReserveCard,
+    ReturnToDeck,
     Scope,
     walk,
 )
@@ -93,7 +94,7 @@ class Compiled:
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
         "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
-        "reads_others", "row_gold", "scorers", "scoring_facts", "surcharges", "trigger_bits", "wild_as",
+        "reads_others", "returns", "row_gold", "scorers", "scoring_facts", "surcharges", "trigger_bits", "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -151,6 +152,9 @@ class Compiled:
         self.has_row_gold = any(self.row_gold)
         #: Whether a card of the ruleset looks at the top cards of a deck (then seats may know some of them).
         self.looks = any(isinstance(n, LookAtDeckTop) for card in rules.cards for n in walk(card))
+        #: Whether a card of the ruleset puts a card of a discard pile on top of its deck (then every seat may know
+        #: top cards of a deck: they saw the card put there).
+        self.returns = any(isinstance(n, ReturnToDeck) for card in rules.cards for n in walk(card))
         #: Whether any card reserves a card ("reserve a card from either row"): without one, the engine never looks
         #: at reserved cards (and its fast take, which does not discard them at the end of the game, stays on).
         self.has_reserve = any(isinstance(node, ReserveCard) for card in rules.cards for node in walk(card))

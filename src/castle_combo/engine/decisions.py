@@ -45,6 +45,7 @@ from castle_combo.engine.actions import (
     DiscardRow,
     Pass,
     Reserve,
+    ReturnCard,
     Reveal,
     SwapCard,
     Times,
@@ -66,6 +67,7 @@ __all__ = [
     "ChooseOption",
     "ChoosePlayer",
     "ChooseReserve",
+    "ChooseReturn",
     "ChooseRow",
     "ChooseSwap",
     "ChooseTimes",
@@ -118,6 +120,9 @@ class _Location(Protocol):
 
     @property
     def row(self) -> tuple[int, ...]: ...
+
+    @property
+    def discard(self) -> tuple[int, ...]: ...
 
 
 class _Cards(Protocol):
@@ -903,9 +908,58 @@ class ChooseGoldMove(DecisionKind):
         return cls(tuple((v[0], v[1], v[2], v[3]) for v in value))
 
 
+@attrs.frozen
+class ChooseReturn(DecisionKind):
+    """A "put a card from ... discard pile on top of its deck" ability waits for a card of the discard piles
+    ``decks`` (0 castle, 1 village; both for "either discard pile", castle first): ``ReturnCard(name)``.
+
+    The answers list each pile's cards top first (the last discarded first). Asked only while a pile named holds
+    a card (else nothing happens); asked even when there is one card (the piles are public, the choice open).
+    """
+
+    kind: ClassVar[str] = "return"
+    field: ClassVar[str] = "decks"
+    answered_by: ClassVar[tuple[type, ...]] = (ReturnCard,)
+
+    decks: tuple[int, ...]
+
+    def _cards(self, table: Table) -> list[int]:
+        return [c for d in self.decks for c in reversed(table.locations[d].discard)]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        name = table.engine.name
+        return tuple(ReturnCard(name(c)) for c in self._cards(table))
+
+    def _piles(self) -> str:
+        return " or the ".join(_DECKS[d].value for d in self.decks) + " discard pile"
+
+    def owed(self, table: Table, card: str) -> str:
+        return (f"choose a card of the {self._piles()} to put on top of its deck for {card} "
+                f"({_listed(table, self._cards(table))})")
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, ReturnCard)
+        return (f"{action.card} is not in the {self._piles()}; you may put back "
+                f"{_listed(table, self._cards(table))}")
+
+    def value(self) -> Any:
+        return [_DECKS[d].value for d in self.decks]
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseReturn:
+        if not isinstance(value, list) or not value or len(value) > 2:
+            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
+                              f"got {quote(value)}")
+        decks = tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value))
+        if len(set(decks)) != len(decks) or list(decks) != sorted(decks):
+            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
+                              f"got {quote(value)}")
+        return cls(decks)
+
+
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
                  ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield,
-                 ArrangeDeckTop, ChooseReserve, ChooseGoldMove]
+                 ArrangeDeckTop, ChooseReserve, ChooseGoldMove, ChooseReturn]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

@@ -42,6 +42,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Reserve,
+    ReturnCard,
     Take,
     TakeReserved,
     Unlock,
@@ -215,7 +216,7 @@ def _apply(state: T, action: Action, fast: bool) -> T:
         return _unlock(state, action)  # type: ignore[arg-type]
     if kind is TakeReserved:
         return _take_reserved(state, action)  # type: ignore[arg-type]
-    if kind in (Choose, Discard, DiscardRow, Activate, Pass, Reserve):
+    if kind in (Choose, Discard, DiscardRow, Activate, Pass, Reserve, ReturnCard):
         raise IllegalAction(f"{action} is not possible: no decision is waiting (take a card, or spend a key)")
     raise IllegalAction(
         f"{action!r} is not an action (expected UseKey, Take, TakeReserved, Unlock, Choose, Discard, DiscardRow, "

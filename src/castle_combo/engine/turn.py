@@ -371,6 +371,16 @@ class Turn:
         else:
             self.locations[deck] = (rest[:placed] + (card,) + rest[placed:], row, pile, removed, exhausted)
 
+    def return_to_deck(self, deck: int, card: int) -> None:
+        """Move ``card`` from a location's discard pile onto the top of its deck ("put a card from ... discard pile
+        on top of its deck"): it becomes the top card (the whole deck, if the deck was empty). Every seat saw it put
+        there, so every seat knows it, on top of the cards it already knew there (``Table.known``)."""
+        deck_cards, row, pile, removed, exhausted = self.locations[deck]
+        at = len(pile) - 1 - pile[::-1].index(card)
+        self.locations[deck] = ((card,) + deck_cards, row, pile[:at] + pile[at + 1:], removed, exhausted)
+        for seat in range(len(self.tableaux)):
+            self.known[(deck, seat)] = self.known.get((deck, seat), 0) + 1
+
     def known_now(self) -> tuple[tuple[int, int, int], ...]:
         """What seats know of the decks' top cards as a state keeps it (``Table.known``)."""
         if not self.known:

@@ -16,6 +16,10 @@ A seat may know some top cards of a deck, having looked at them ("look at
 the top 3 cards of the castle deck ..."): its view keeps those on top, in
 their order, above the rest in canonical order, and keeps that knowledge
 (``Table.known``) of its own alone; a determinized deal keeps them there.
+A card put back from a discard pile on top of its deck ("put a card from
+either discard pile on top of its deck") was seen by every seat: each seat
+knows it (``Table.known`` holds it for every seat), so every view shows it
+on top and every determinized deal keeps it there.
 """
 
 from __future__ import annotations
@@ -97,7 +101,11 @@ def redeal(state: T, rng: random.Random) -> T:
     The terminal game uses it for *undo*: going back to a decision after a
     refill revealed a card must not let the player know that the same card
     comes next. Once a seat has looked at a deck's top ("look at the top 3
-    cards of the castle deck ..."), the state is returned unchanged.
+    cards of the castle deck ..."), the state is returned unchanged. So it is
+    while a card put back from a discard pile ("put a card from either
+    discard pile on top of its deck") lies in a deck: every seat knows it
+    until it is drawn (``Table.known``), and once it is drawn the deck is
+    again the rest of the order it was dealt in.
     """
     if state.viewer is not None:
         raise CastleComboError("a view holds no deck order to deal again; redeal a full state")

@@ -461,6 +461,14 @@ PHRASES: tuple[Phrase, ...] = (
             "a card kept for later is written 'reserve a card from either row' (or 'from the castle row', 'from "
             "the village row'): it lies face up beside your tableau until you take it in step 2 of a later turn, "
             "one at most"),
+    _phrase(r"\b(?:(?:choose|chooses|pick|picks|take|takes)\s+(?:a|one)\s+card\s+from\s+(?:either|any|a|the|both)\s+"
+            r"discard\s+piles?\s+and\s+put\s+it|put\s+(?:a|one)\s+card\s+from\s+(?:a|the|any|both)\s+discard\s+"
+            r"piles?)\s+(?:back\s+)?on(?:to|\s+top\s+of)\s+(?:the|its|that\s+location(?:'|’)s|their)\s+(?:own\s+)?"
+            r"decks?\b",
+            "put a card from either discard pile on top of its deck",
+            "a card of a discard pile put back on top of its own deck is written 'put a card from either discard "
+            "pile on top of its deck' (or 'from the castle discard pile on top of the castle deck'; 'put the top "
+            "card of the village discard pile on top of the village deck' for no choice)"),
     _phrase(r"\b(?:hold|holds|keep|keeps|set\s+aside|sets\s+aside|save|saves)\s+"
             r"(?:an?|one|up\s+to\s+\d+|\d+|this|that)?\s*(?:[\w-]+\s+){0,2}?cards?\b[^\n}]*", None,
             "Castle Combo has no hand: a card taken goes into your tableau at once; the one card kept beside the "

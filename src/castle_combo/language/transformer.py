@@ -123,6 +123,11 @@ class _Guard:
 
 
 @attrs.frozen
+class _ItsDeck:
+    """The marker of ``on top of its deck`` in a card put back from a discard pile (its own location's deck)."""
+
+
+@attrs.frozen
 class _LookDiscard:
     """The marker of ``, discard any of them and ...`` in a look at the top of a deck: at most ``most`` discarded
     (``None``: any number), exactly that many if ``exactly`` (``discard one of them``)."""
@@ -742,6 +747,21 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
 
     def reserve_from(self, meta: Meta, deck: m.Deck) -> m.ReserveCard:
         return m.ReserveCard(deck, source=self._at(meta))
+
+    def its_deck(self, meta: Meta) -> _ItsDeck:
+        return _ItsDeck()
+
+    def return_either(self, meta: Meta, onto: m.Deck | _ItsDeck) -> m.ReturnToDeck:
+        """``put a card from either discard pile on top of its deck``."""
+        return m.ReturnToDeck(None, onto=None if isinstance(onto, _ItsDeck) else onto, source=self._at(meta))
+
+    def return_from(self, meta: Meta, deck: m.Deck, onto: m.Deck | _ItsDeck) -> m.ReturnToDeck:
+        """``put a card from the castle discard pile on top of the castle deck`` (or ``... of its deck``)."""
+        return m.ReturnToDeck(deck, onto=None if isinstance(onto, _ItsDeck) else onto, source=self._at(meta))
+
+    def return_top(self, meta: Meta, deck: m.Deck, onto: m.Deck | _ItsDeck) -> m.ReturnToDeck:
+        """``put the top card of the village discard pile on top of the village deck``: no choice."""
+        return m.ReturnToDeck(deck, True, None if isinstance(onto, _ItsDeck) else onto, source=self._at(meta))
 
     def end_of_this_turn(self, meta: Meta, *effects: m.Effect) -> m.EndOfThisTurn:
         return m.EndOfThisTurn(tuple(effects), source=self._at(meta))

@@ -125,7 +125,8 @@ def _check_seats(state: Table) -> None:
 
 def _check_known(state: Table) -> None:
     """A seat knows top cards of a deck only if it is a seat of the game, the deck holds that many cards, a view
-    holds its viewer's knowledge alone, and only a ruleset with a card that looks at a deck's top makes any."""
+    holds its viewer's knowledge alone, and only a ruleset with a card that looks at a deck's top (or puts a card of a
+    discard pile on it, which every seat sees) makes any."""
     n = len(state.players)
     for k, (deck, seat, cards) in enumerate(state.known):
         path = f"$.known[{k}]"
@@ -137,9 +138,9 @@ def _check_known(state: Table) -> None:
                                          f"from 1 to {held} of its top cards, not {cards}")
         if state.viewer is not None and seat != state.viewer:
             raise _fail(f"{path}.seat", f"a view of seat {state.viewer} holds no other seat's knowledge; remove it")
-        if not state.engine.looks:
-            raise _fail(path, "no card of the ruleset looks at the top of a deck, so no seat knows its top cards; "
-                              "remove it")
+        if not (state.engine.looks or state.engine.returns):
+            raise _fail(path, "no card of the ruleset looks at the top of a deck or puts a card on it, so no seat "
+                              "knows its top cards; remove it")
 
 
 def _check_row_gold(state: Table) -> None:
@@ -441,8 +442,11 @@ def _check_view(state: Table) -> None:
     if state.origin is not None or state.script or state.rng != 0:
         raise _fail("$.viewer", "a seat's view holds no seed, origin or scripted reshuffle (they reveal the decks)")
     for i, loc in enumerate(state.locations):
-        if list(loc.deck) != sorted(loc.deck):
-            raise _fail(f"$.locations.{DECKS[i].value}.deck", "a seat's view keeps a deck in canonical order")
+        # The top cards its viewer knows (looked at, or put back from a discard pile) stay in place above the rest.
+        top = max((n for d, _, n in state.known if d == i), default=0)
+        if list(loc.deck[top:]) != sorted(loc.deck[top:]):
+            raise _fail(f"$.locations.{DECKS[i].value}.deck", "a seat's view keeps a deck in canonical order (below "
+                                                               "the top cards its viewer knows)")
 
 
 def check_rules_kept(state: GameState) -> None:

@@ -31,6 +31,7 @@ from castle_combo.engine.actions import (
     KeyUse,
     Pass,
     Reserve,
+    ReturnCard,
     Reveal,
     SwapCard,
     Take,
@@ -182,7 +183,28 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
             cards = "the top card" if len(topped) == 1 else f"the top {len(topped)} cards"
             out.append(f"{cards} of the {deck.value} deck {'is' if len(topped) == 1 else 'are'} discarded: "
                        + ", ".join(after.engine.name(c) for c in topped))
+        # Cards put back from the discard pile on top of the deck ("put a card from ... discard pile on top of its
+        # deck"): every player sees them go there. (A card revealed by this very action's refill lies in a row.)
+        for c in _returned(before, after, i):
+            if isinstance(action, ReturnCard) and after.engine.name(c) == action.card:
+                continue  # the action's own line says it
+            out.append(f"{after.engine.name(c)} goes back on top of the {deck.value} deck")
     return out
+
+
+def _returned(before: GameState, after: GameState, d: int) -> list[int]:
+    """The cards of location ``d``'s discard pile that went back into its deck (or on, into its row), not by a
+    reshuffle: a reshuffle takes the whole pile, and a full state counts its reshuffles."""
+    was, now = before.locations[d], after.locations[d]
+    gone = [c for c in was.discard if c not in now.discard and (c in now.deck or c in now.row)]
+    if not gone:
+        return []
+    if before.origin is not None and after.origin is not None:
+        now_shuffled = sum(r.deck == d for r in after.origin.reshuffles)
+        shuffled = now_shuffled > sum(r.deck == d for r in before.origin.reshuffles)
+    else:
+        shuffled = len(gone) == len(was.discard) > 1
+    return [] if shuffled else gone
 
 
 def _swapped(before: GameState, after: GameState, seat: int, where: Callable[[int, tuple[int, int]], str]) -> str:
@@ -287,9 +309,11 @@ def _looks(before: GameState, after: GameState, who: Sequence[str]) -> list[str]
     """A seat that looked at the top cards of a deck ("look at the top 3 cards of the castle deck ..."): how many,
     never which (they are its secret)."""
     was = {(d, s): n for d, s, n in before.known}
+    # A card put back from a discard pile is known to every seat: that is no look.
+    back = [len(_returned(before, after, d)) for d in range(2)]
     out = []
     for d, s, n in after.known:
-        if n > was.get((d, s), 0):
+        if n > was.get((d, s), 0) + back[d]:
             cards = "the top card" if n == 1 else f"the top {n} cards"
             out.append(f"{who[s]} looks at {cards} of the {('castle', 'village')[d]} deck")
     return out
@@ -323,6 +347,9 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         kept = before.players[seat].reserved
         card = before.engine.name(kept[0]) if kept else "a reserved card"
         head = f"{name} takes the reserved {card} {how} {where(seat, action.at)}"
+    elif isinstance(action, ReturnCard):
+        pile = next((d.value for d in Deck if any(c.name == action.card for c in before.discard_pile(d))), "its")
+        head = f"{name} puts {action.card} from the {pile} discard pile back on top of the {pile} deck"
     elif isinstance(action, Reserve):
         row = next((deck.value for deck in Deck if any(c.name == action.card for c in before.row(deck))), "a")
         head = f"{name} reserves {action.card} from the {row} row (face up beside the tableau, for a later turn)"

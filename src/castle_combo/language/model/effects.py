@@ -89,6 +89,7 @@ __all__ = [
     "PlayerEffect",
     "PlayersChoose",
     "ReserveCard",
+    "ReturnToDeck",
     "RowChoice",
     "StoreGold",
     "StoreKeys",
@@ -1132,6 +1133,76 @@ REFUSALS.add("`discard up to N of them`", "N of 0, or as many as the cards looke
 
 
 @attrs.frozen
+class ReturnToDeck:
+    """Put a card of a discard pile back on top of its own location's deck (Everdell's Undertaker; a fan's
+    Resurrectionist: "choose one card from either discard pile and put it on top of that location's deck").
+
+    ``deck`` names the discard pile (``None``: either pile, the card going to its own location's deck). The
+    owner chooses the card among the pile's cards (discard piles are public), unless ``top``: then it is the card
+    on top of the pile (the last one discarded), with no choice. ``onto`` is the deck as written (``on top of the
+    castle deck``; ``None``: ``on top of its deck``): always the card's own location's deck, a castle card never
+    goes into the village deck (the refusals table). With an empty pile (both empty, for either pile) nothing
+    happens. The card becomes the deck's top card (the whole deck, if it was empty), known to every player (they
+    saw it put there), and it is revealed by the next refill of that row: in step 4 of this turn if the row has a
+    gap; a castle card waits on top while the castle row is full, until a card is taken there or the row is
+    refreshed with a key.
+    """
+
+    deck: Deck | None = None
+    top: bool = False
+    onto: Deck | None = None
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """A card put on another location's deck, or at the end of the game (the refusals table)."""
+        return REFUSALS.of(self, where)
+
+    def _card(self) -> str:
+        if self.deck is None:
+            return "the top card of either discard pile" if self.top else "a card from either discard pile"
+        if self.top:
+            return f"the top card of the {self.deck.value} discard pile"
+        return f"a card from the {self.deck.value} discard pile"
+
+    def describe(self) -> str:
+        """The effect as a sentence, with the rulings a player needs at the table."""
+        if self.deck is None:
+            which = "the top card" if self.top else "a card of your choice"
+            what = (f"Put {which} from the castle discard pile or the village discard pile on top of its own deck (a "
+                    "castle card on the castle deck, a village card on the village deck)")
+        elif self.top:
+            what = (f"Put the top card of the {self.deck.value} discard pile (the last one discarded) on top of the "
+                    f"{self.deck.value} deck")
+        else:
+            what = (f"Put a card of your choice from the {self.deck.value} discard pile on top of the "
+                    f"{self.deck.value} deck")
+        return english.sentence(
+            f"{what}: every player sees it, and it is revealed by the next refill of that row (nothing happens "
+            "with an empty pile)"
+        )
+
+    def ccl(self) -> str:
+        onto = "its deck" if self.onto is None else f"the {self.onto.value} deck"
+        return f"put {self._card()} on top of {onto}"
+
+
+REFUSALS.add("`put a card from ... discard pile on top of ...`", "another location's deck (`from the castle discard "
+             "pile on top of the village deck`; `from either discard pile on top of the castle deck`)",
+             "a card goes back on top of its own location's deck: a castle card never goes into the village deck",
+             "write 'on top of {fix}'", on=ReturnToDeck,
+             refuses=lambda e, w: e.onto is not None and e.onto != e.deck,
+             fill=lambda e, w: {"fix": "its deck" if e.deck is None else f"the {e.deck.value} deck"},
+             example={"fix": "the castle deck"})
+REFUSALS.add("`put the top card of ... discard pile ...`", "either discard pile", "the top card is the top card "
+             "of one pile, the castle discard pile or the village discard pile", "write 'put the top card of the "
+             "castle discard pile on top of the castle deck', or 'put a card from either discard pile on top of its "
+             "deck' (a choice)", on=ReturnToDeck, refuses=lambda e, w: e.top and e.deck is None)
+REFUSALS.add("`put a card from ... discard pile on top of ...`", "`at the end of the game:`", "a card put on a deck "
+             "at the end of the game is never revealed: no row is refilled after it", "move it to 'when bought:' (or "
+             "'when unlocked:')", on=ReturnToDeck, refuses=lambda e, w: w.moment is Moment.GAME_END)
+
+
+@attrs.frozen
 class UseAdjacentAbility:
     """Use the ability of one of the owner's face-up cards orthogonally next to this one (owner's choice).
 
@@ -1675,6 +1746,7 @@ Effect = Union[
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
     GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard, MoveGold,
     NextResolvesTwice,
+    ReturnToDeck,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -1695,6 +1767,8 @@ def asks(effect: Effect) -> bool:
     if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap,
                            PlayersChoose, LookAtDeckTop, ReserveCard, MoveGold)):
         return True
+    if isinstance(effect, ReturnToDeck):
+        return not effect.top
     if isinstance(effect, (DiscardWholeRow, TurnFaceUp)):
         return effect.asks
     if isinstance(effect, EachPlayer):
