@@ -1,4 +1,5 @@
-"""MCTS rollouts: a key is spent on a guess of the decks, as the greedy bot spends it, not on the sample played."""
+"""MCTS rollouts: a key is spent on a guess of the decks, as the greedy bot spends it, not on the sample played;
+late in the game a rollout may play on to the end (``finish_turns``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from castle_combo.bots.evaluation import Evaluation
 from castle_combo.bots.greedy import turn_value
 from castle_combo.bots.mcts import _policy_move
 from castle_combo.engine.actions import UseKey
+from castle_combo.engine.state import CARDS_PER_PLAYER, Phase
 
 
 def _opening(seed: int) -> cc.GameState:
@@ -54,8 +56,9 @@ def test_a_rollout_without_keys_needs_no_guess() -> None:
 
 @pytest.mark.parametrize(
     "agent",
-    [MctsAgent(iterations=6, blind_keys=False), MctsAgent(iterations=6, own_keys=True, rounds=3)],
-    ids=["clairvoyant replies", "own keys"],
+    [MctsAgent(iterations=6, blind_keys=False), MctsAgent(iterations=6, own_keys=True, rounds=3),
+     MctsAgent(iterations=6, finish_turns=3)],
+    ids=["clairvoyant replies", "own keys", "finished late"],
 )
 def test_rollout_settings_play_whole_games(agent: MctsAgent) -> None:
     bots = [agent, GreedyAgent()]
@@ -74,3 +77,40 @@ def test_counted_budgets_stay_reproducible() -> None:
     assert MctsAgent(iterations=12).choose(view, random.Random(4)) == MctsAgent(iterations=12).choose(
         view, random.Random(4)
     )
+
+
+def _with_takes_left(seat: int, left: int, seed: int = 11) -> cc.GameState:
+    """A two-player game played by the greedy bot until ``seat`` is about to start a turn with ``left`` takes left."""
+    state = cc.new_game(players=2, seed=seed)
+    rng = random.Random(seed)
+    greedy = GreedyAgent()
+    while not (state.to_act == seat and state.phase is Phase.START
+               and CARDS_PER_PLAYER - len(state.players[seat].tableau) == left):
+        state = state.apply(greedy.choose(state.view(state.to_act), rng))
+    return state
+
+
+@pytest.mark.parametrize("left", [2, 3])
+def test_a_rollout_with_few_takes_left_plays_on_to_the_end_of_the_game(left: int) -> None:
+    state = _with_takes_left(0, left)
+    evaluation = Evaluation().memoized()
+    finished = MctsAgent(finish_turns=3)._played_on(state, 0, evaluation, random.Random(1))
+    assert finished.is_over
+    cut = MctsAgent()._played_on(state, 0, evaluation, random.Random(1))
+    assert not cut.is_over  # two rounds stop at the start of the seat's next turn but one
+    assert cut.to_act == 0 and cut.phase is Phase.START
+
+
+def test_a_rollout_with_more_takes_left_stops_after_its_rounds_as_before() -> None:
+    state = _with_takes_left(0, 4)
+    evaluation = Evaluation().memoized()
+    finished = MctsAgent(finish_turns=3)._played_on(state, 0, evaluation, random.Random(1))
+    assert finished == MctsAgent()._played_on(state, 0, evaluation, random.Random(1))
+    assert not finished.is_over
+
+
+def test_finish_turns_keep_counted_budgets_reproducible() -> None:
+    view = _with_takes_left(1, 3).view(1)
+    assert MctsAgent(iterations=12, finish_turns=3).choose(view, random.Random(4)) == MctsAgent(
+        iterations=12, finish_turns=3
+    ).choose(view, random.Random(4))

@@ -230,3 +230,8 @@ def test_the_time_match_benchmark_goes_on_from_its_log(tmp_path) -> None:  # typ
     assert games[:2] == first and sorted(g["index"] for g in games) == [0, 1, 2, 3]
     refused = run("--games", "4", "--iterations", "3", "--resume")
     assert refused.returncode == 2 and "another match" in refused.stderr
+
+
+def test_an_mcts_agent_refuses_a_negative_finish_turns() -> None:
+    with pytest.raises(ValueError, match=r"finish_turns must be a number of turns, 0 or more, got -1"):
+        MctsAgent(finish_turns=-1)

@@ -184,7 +184,7 @@ from castle_combo.bots.evaluation import (
 from castle_combo.bots.greedy import golden_cards, ranked_actions, turn_value, worth_trying
 from castle_combo.bots.playout import playout_move
 from castle_combo.engine.actions import Take, UseKey
-from castle_combo.engine.state import Phase
+from castle_combo.engine.state import CARDS_PER_PLAYER, Phase
 
 if TYPE_CHECKING:
     from castle_combo.engine.actions import Action
@@ -406,6 +406,7 @@ class MctsAgent:
     own_keys: bool = False
     deny_face_down: bool = True
     prior_visits: float = 0.0
+    finish_turns: int = 0
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
     _memory: _Memory = attrs.field(factory=_Memory, init=False, eq=False, repr=False, hash=False)
@@ -419,6 +420,8 @@ class MctsAgent:
             raise ValueError(f"time_limit must be a positive number of seconds, got {self.time_limit}")
         if not (math.isfinite(self.prior_visits) and self.prior_visits >= 0):
             raise ValueError(f"prior_visits must be a finite number of visits, 0 or more, got {self.prior_visits}")
+        if self.finish_turns < 0:
+            raise ValueError(f"finish_turns must be a number of turns, 0 or more, got {self.finish_turns}")
 
     @classmethod
     def thinking_for(cls, seconds: float, **settings: object) -> MctsAgent:
@@ -584,27 +587,37 @@ class MctsAgent:
         return chosen
 
     def _rollout(self, state: GameState, me: int, evaluator: Evaluator, rng: random.Random) -> tuple[float, ...]:
-        """Play the greedy policies until ``me`` has started ``rounds`` more turns; reward every seat.
+        """Play the greedy policies on from ``state`` (:meth:`_played_on`); reward every seat where they stop."""
+        state = self._played_on(state, me, evaluator, rng)
+        if state.is_over:
+            return outcome_rewards(state, self.margin_weight)
+        return squash_margins(evaluator.values(state), evaluator.margin_scale)
+
+    def _played_on(self, state: GameState, me: int, evaluator: Evaluator, rng: random.Random) -> GameState:
+        """The position where a rollout from ``state`` is judged: ``me`` about to start its ``rounds``-th turn
+        from here, or the end of the game.
 
         The turn ``me`` is in (if any) is finished first; each later turn of
         ``me`` is played by the policy too, except the last one reached, where
-        the position is judged.
+        the position is judged. When ``me`` has at most ``finish_turns``
+        cards left to take, the rollout plays on to the end of the game.
         """
         starts = 0
+        rounds: float = self.rounds
+        if CARDS_PER_PLAYER - len(state.players[me].tableau) <= self.finish_turns:
+            rounds = math.inf
         while not state.is_over:
             mover = state.to_act
             if mover == me and state.phase is Phase.START:
                 starts += 1
-                if starts >= self.rounds:
+                if starts >= rounds:
                     break
             if mover == me:
                 keys = self.own_keys
             else:
-                keys = self.opponent_keys and (self.last_reply_keys or starts < self.rounds - 1)
+                keys = self.opponent_keys and (self.last_reply_keys or starts < rounds - 1)
             state = state.apply(_policy_move(state, evaluator, keys, rng if self.blind_keys else None))
-        if state.is_over:
-            return outcome_rewards(state, self.margin_weight)
-        return squash_margins(evaluator.values(state), evaluator.margin_scale)
+        return state
 
     def _iterate(
         self, root: _Node, first: Action, state: GameState, rng: random.Random, me: int, evaluator: Evaluator
