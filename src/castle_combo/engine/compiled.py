@@ -94,6 +94,7 @@ class Compiled:
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
         "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
+        "plain_prices", "fast_takes", "fast_keys",
         "reads_others", "returns", "row_gold", "scorers", "scoring_facts", "surcharges", "trigger_bits", "wild_as",
     )
 
@@ -175,6 +176,16 @@ class Compiled:
         self.has_requirements = any(test is not None for test in self.requirements)
         #: Whether any card has a lock: without one, the engine skips every lock check.
         self.has_locks = any(f.lock for f in self.facts)
+        # The hot path's guards, one per ruleset (known when it is built), so that the constructs above cost
+        # nothing in a game without them (printed cards: one check per call, not one per construct).
+        #: Whether a face-up price is the printed cost minus the taker's discounts alone: no card has a surcharge
+        #: or a requirement (``legal_actions`` and the take then read neither).
+        self.plain_prices = not (self.has_surcharges or self.has_requirements)
+        #: Whether the fast take may be tried at all: no card piles up gold in a row, watches the messenger's moves
+        #: or reserves a card.
+        self.fast_takes = not (self.has_row_gold or self.has_messenger_triggers or self.has_reserve)
+        #: Whether the fast key spend may be tried at all: no card watches key spends or the messenger's moves.
+        self.fast_keys = not (self.has_key_triggers or self.has_messenger_triggers)
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
         #: discount, stored gold...): the engine's fast path runs them directly. ``None`` when one may ask.
         self.auto_bought: tuple[tuple[Run, ...] | None, ...] = tuple(_auto_runs(a) for a in self.abilities)
@@ -202,15 +213,13 @@ class Compiled:
             action = self._takes[key] = Take(self.facts[card].name, (x, y), face_down)
         return action
 
-    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...],
-                  extra: dict[int, int] | None = None, barred: frozenset[int] = frozenset()) -> tuple[Take, ...]:
+    def row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...]) -> tuple[Take, ...]:
         """Every take of the cards of ``row`` at every one of ``spots``, in the order ``legal_actions`` lists them.
 
         For each card, in row order: face up at each spot (only when the card
-        costs at most ``gold`` after ``extra``, the surcharges on it, and
-        ``discounts``), then face down at each
-        spot. Each card's takes sit in one tuple by grid cell (face up, then
-        face down), built once; for each spots tuple two
+        costs at most ``gold`` after ``discounts``), then face down at each
+        spot (in a ruleset with surcharges or requirements, :meth:`priced_row_takes`). Each card's takes sit in
+        one tuple by grid cell (face up, then face down), built once; for each spots tuple two
         :func:`operator.itemgetter` pickers are built once (both sides, face
         down only), kept by the spots tuple's identity (tableaux share their
         spots tuples: they are memoised by :func:`castle_combo.engine.placement.spots`);
@@ -223,17 +232,6 @@ class Compiled:
             entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
         _, both, down = entry
         tables, costs, decks = self._tables, self._costs, self._decks
-        if extra or barred:  # surcharges of other players' cards (see :meth:`extra_costs`), or requirements the
-            # taker does not meet (``barred``, see :meth:`unmet`): each card priced and checked in full
-            extra = extra or {}
-            takes_: tuple[Take, ...] = ()
-            for card in row:
-                table = tables[card]
-                if table is None:
-                    table = self._cell_table(card)
-                takes_ += both(table) if card not in barred and self.price(
-                    card, discounts, extra.get(card, 0)) <= gold else down(table)
-            return takes_
         if len(row) == 3 and len(discounts) == 2:  # a full row, no discounts on filtered cards: written out
             a, b, c = row
             ta, tb, tc = tables[a], tables[b], tables[c]
@@ -257,6 +255,28 @@ class Compiled:
                 takes += both(table) if self.price(card, discounts) <= gold else down(table)
             else:
                 takes += both(table) if costs[card] - discounts[decks[card]] <= gold else down(table)
+        return takes
+
+    def priced_row_takes(self, spots: Spots, row: tuple[int, ...], gold: int, discounts: tuple[int, ...],
+                         extra: dict[int, int] | None, barred: frozenset[int]) -> tuple[Take, ...]:
+        """:meth:`row_takes` in a ruleset with surcharges or requirements: a card is offered face up only when it
+        costs at most ``gold`` after ``extra`` (the surcharges on it, see :meth:`extra_costs`) and ``discounts``,
+        and the taker meets its requirement (it is not in ``barred``, see :meth:`unmet`)."""
+        if not extra and not barred:
+            return self.row_takes(spots, row, gold, discounts)
+        entry = self._by_spots.get(id(spots))
+        if entry is None or entry[0] is not spots:
+            entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
+        _, both, down = entry
+        tables = self._tables
+        extra = extra or {}
+        takes: tuple[Take, ...] = ()
+        for card in row:
+            table = tables[card]
+            if table is None:
+                table = self._cell_table(card)
+            takes += both(table) if card not in barred and self.price(
+                card, discounts, extra.get(card, 0)) <= gold else down(table)
         return takes
 
     def price(self, card: int, discounts: tuple[int, ...], extra: int = 0) -> int:

@@ -144,6 +144,13 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
     if phase is _START and keys > 0:
         first += _REFRESH_ONLY if locations[1 - here][4] else _MOVE_OR_REFRESH
+    if engine.plain_prices:  # no card has a surcharge or a requirement (printed cards): one check per call
+        takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts)
+        if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
+            takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts)
+        if kept:  # "reserve a card ...": the reserved card's takes after the rows' (face up where affordable)
+            takes += _reserved_takes(engine, kept[0], spots, gold, discounts)
+        return first + takes if first else takes
     # Surcharges of other players' face-up cards ("surcharge 1 on castle cards for each opponent"): a card is
     # offered face up only when its price with them is paid.
     extra = engine.extra_costs(players, seat) if engine.has_surcharges else None
@@ -151,15 +158,15 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
     # now is offered face down only.
     barred = engine.unmet(Counted(state), seat, locations[0][1] + locations[1][1] + kept) \
         if engine.has_requirements else _NONE_BARRED
-    takes: tuple[Action, ...] = engine.row_takes(spots, locations[here][1], gold, discounts, extra, barred)
-    if either:  # "your next card may be taken from either row": the other row's takes after the messenger's
-        takes += engine.row_takes(spots, locations[1 - here][1], gold, discounts, extra, barred)
-    if kept:  # "reserve a card ...": the reserved card's takes after the rows' (face up where affordable, face down)
+    takes = engine.priced_row_takes(spots, locations[here][1], gold, discounts, extra, barred)
+    if either:
+        takes += engine.priced_row_takes(spots, locations[1 - here][1], gold, discounts, extra, barred)
+    if kept:
         takes += _reserved_takes(engine, kept[0], spots, gold, discounts, extra, kept[0] in barred)
     return first + takes if first else takes
 
 
-#: No card barred by a requirement (most rulesets): one shared empty set, not one built per call.
+#: No card barred by a requirement (a ruleset with surcharges only): one shared empty set, not one built per call.
 _NONE_BARRED: frozenset[int] = frozenset()
 
 
@@ -244,8 +251,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     if move and locations[1 - here][4]:
         raise IllegalAction(f"the {_place_name(1 - here)} is exhausted: the messenger can no longer move there")
     deck, row, discard, removed, _ = locations[here]
-    if (fast and (move or len(deck) >= ROW_SIZE) and not row_gold and not known and not engine.has_key_triggers
-            and not engine.has_messenger_triggers):
+    if fast and (move or len(deck) >= ROW_SIZE) and not row_gold and not known and engine.fast_keys:
         # The common case, built directly: a move, or a refresh whose deck needs no reshuffle.
         spent = player[:1] + (player[1] - 1,) + player[2:]
         if not move:
@@ -296,9 +302,12 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     once = waiting[0] + waiting[1 + f.deck] + (0 if face_down else up[0] + up[1 + f.deck])
     cost = 0
     if not face_down:
-        if engine.has_requirements and not engine.meets(Counted(state), seat, card):
-            raise _unmet(engine, card, f.name)
-        extra = engine.extra_costs(players, seat).get(card, 0) if engine.has_surcharges else 0
+        extra = 0
+        if not engine.plain_prices:  # surcharges or requirements in the ruleset (one check for printed cards)
+            if engine.has_requirements and not engine.meets(Counted(state), seat, card):
+                raise _unmet(engine, card, f.name)
+            if engine.has_surcharges:
+                extra = engine.extra_costs(players, seat).get(card, 0)
         cost = (f.cost + extra - discounts[f.deck] if len(discounts) == 2 else engine.price(card, discounts, extra)) \
             - once
         if cost < 0:
@@ -316,7 +325,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     # does (a test plays both ways and compares states).
     # (Never in a ruleset whose cards pile up gold in a row: the gold moves with the take and the turn's end; nor
     # in one whose cards watch the messenger's moves or reserve cards; nor while a seat knows top cards of a deck.)
-    if (fast and not engine.has_row_gold and not engine.has_messenger_triggers and not engine.has_reserve and not known
+    if (fast and engine.fast_takes and not known
             and not f.lock and deck and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
             and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either

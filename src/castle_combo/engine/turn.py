@@ -127,7 +127,8 @@ class Turn:
         #: The seat whose owed choice is resolving its option ("that player" inside it), else ``None``.
         self.chooser: int | None = None
         #: What seats know of the decks' top cards: ``(deck, seat)`` -> how many top cards (see ``Table.known``).
-        self.known: dict[tuple[int, int], int] = {(d, s): n for d, s, n in state.known}
+        #: (No comprehension run for the empty tuple of a game where no seat has looked: most actions.)
+        self.known: dict[tuple[int, int], int] = {(d, s): n for d, s, n in state.known} if state.known else {}
 
     @property
     def taker(self) -> int:
@@ -422,7 +423,8 @@ class Turn:
                 deck = self.reshuffle(i, discard)
                 discard = ()
             row.append(deck.pop(0))
-            self.drawn(i, 1)
+            if self.known:  # a seat knows top cards of a deck (a look): one check, no call, in other games
+                self.drawn(i, 1)
         if len(row) < ROW_SIZE:
             self.locations[i] = ((), (), (), removed + tuple(row), True)
             if self.row_gold:  # the cards leave the game: their gold goes back to the supply
@@ -558,6 +560,6 @@ class Turn:
             state.viewer,
             self.opened_lock,
             self.row_gold_now(),
-            self.known_now(),
+            self.known_now() if self.known else (),
             self.engine,
         ))
