@@ -1154,7 +1154,8 @@ def compile_own_count(per: model.Per, facts: Sequence[CardFacts]) -> OwnCountFn 
     if totals is not None:
         return lambda cells, shields, banners, index: totals(shields, banners)
     noun = _compile_noun(count, facts)
-    return lambda cells, shields, banners, index: noun(cells, cells[index], _origin_of(cells), 9)
+    origin = _origin_for(count)  # the grid's corner only for a count that asks a region of it (a rare one)
+    return lambda cells, shields, banners, index: noun(cells, cells[index], origin(cells), 9)
 
 
 # --------------------------------------------------------------------------
