@@ -426,3 +426,56 @@ def test_every_effect_and_scoring_rule_reads_as_one_sentence(node: object) -> No
     text = node.describe()  # type: ignore[attr-defined]
     assert text[0].isupper() and text.endswith(".") and not text.endswith("..")
     assert "  " not in text and "None" not in text and "Scope." not in text
+
+
+# --------------------------------------------------------------------------
+# The terse register (card pictures)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("long", "short"), [
+    # A reminder of a ruling is left out; the parentheses that group options or conditions stay.
+    ("Each opponent chooses one, in turn from your left, among the options they can pay for (\"that player\" is the "
+     "one choosing): (take 1 gold from that player (never more than they have)) or (take 1 key from that player "
+     "(never more than they have)).",
+     "Each opponent chooses one: (take 1 gold from that player) or (take 1 key from that player)."),
+    ("Score 3 if (this card's row has at least 2 castle banners and your tableau has at least 1 purse card) or "
+     "(this card's row has at least 2 village banners and your tableau has at least 1 lock card).",
+     "Score 3 if (its row has at least 2 castle banners and you have a purse card) or (its row has at least 2 "
+     "village banners and you have a lock card)."),
+    # A take's bounds are a rule, not a reminder: kept, shorter.
+    ("Take 1 gold per castle banner in your tableau from each opponent who has more gold than you do (up to 3 gold "
+     "per player; never more than they have).",
+     "Take 1 gold per castle banner in your tableau from each opponent who has more gold than you do, up to 3 gold "
+     "each."),
+    # So is a requirement's "this card not counted".
+    ("Requirement: you may buy this card face up only if you have at least 2 military shields (this card not "
+     "counted); you may always take it face down.",
+     "Requirement: buy it face up only with at least 2 military shields, not counting this one."),
+    ("Gain 1 gold per purse card or (card with a faith shield) in your tableau, up to 4 gold.",
+     "Gain 1 gold per purse card or (card with a faith shield) in your tableau, up to 4 gold."),
+    ("Discard a whole row of your choice (castle or village); it is refilled at once.",
+     "Discard a whole row of your choice; it is refilled at once."),
+])
+def test_the_terse_register_says_a_card_as_a_printed_card_would(long: str, short: str) -> None:
+    assert english.terse(long) == short
+
+
+def test_the_terse_register_of_every_part_is_no_longer_and_its_brackets_balance() -> None:
+    """Every part of the model (the members of its unions, built from their fields) has a terse form."""
+    import random
+
+    from language_random import Where, build, members
+
+    unions = (m.Effect, m.PlayerEffect, m.Condition, m.Scoring)
+    for cls in sorted({cls for union in unions for cls in members(union)}, key=lambda cls: cls.__name__):
+        where = Where(scoring=True) if cls in members(m.Scoring) else Where(them=True, group=True, scoring=True)
+        for seed in range(6):
+            long = build(random.Random(seed), cls, where).describe()
+            short = english.terse(long)
+            assert short and len(short) <= len(long), (cls.__name__, long)
+            depth = 0
+            for char in short:
+                depth += {"(": 1, ")": -1}.get(char, 0)
+                assert depth >= 0, (cls.__name__, short)
+            assert depth == 0, (cls.__name__, short)

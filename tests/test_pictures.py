@@ -310,3 +310,48 @@ def test_a_take_trigger_card_names_on_its_face_the_cards_it_watches() -> None:
     wharf = " ".join(texts(cards["Wharf Master"]._repr_svg_()))
     assert "face-down card a neighbour" in warden
     assert "faith shield taken after it" in wharf
+
+
+def _fan_cards() -> list[cc.Card]:
+    """The cards of the fan guide's tour, of the benchmarks' construct files and of the example expansion."""
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "examples" / "language-tour" / "tour.ccl", *sorted((root / "benchmarks" / "constructs").glob("*.ccl")),
+             *sorted((root / "examples" / "fan-expansion").rglob("*.ccl"))]
+    cards: list[cc.Card] = []
+    for path in files:
+        read = read_cards(path.read_text(encoding="utf-8"), str(path))
+        assert not read.messages, read.messages
+        cards += read.cards
+    return cards
+
+
+def _words(svg: str) -> list[tuple[float, float, str]]:
+    """A card's words (size, baseline, text): the text lines between its header and its deck's name."""
+    return [(float(node.get("font-size", 0)), float(node.get("y", 0)), node.text or "")
+            for node in ET.fromstring(svg).iter(f"{SVG}text") if node.get("x") == "9"]
+
+
+def test_a_long_fan_card_says_its_words_tersely_in_legible_type_and_never_cuts_them() -> None:
+    """Legible type: at least the floor (7 units of a 150-wide card) on every fan card shipped, no ellipsis."""
+    for card in _fan_cards():
+        svg = pictures.card(card)
+        words = _words(svg)
+        assert min(size for size, _, _ in words) >= 7.0, card.name
+        assert max(y for _, y, _ in words) <= pictures.CARD_HEIGHT - 30, card.name
+        assert not any("\u2026" in text for _, _, text in words), card.name
+    notary = next(card for card in _fan_cards() if card.name == "Notary")
+    words = " ".join(text for _, _, text in _words(pictures.card(notary)))
+    assert "Reserve a card from either row; on a later turn, take it instead of a row card." in words
+    assert "step 2" in notary.describe()  # the title and the text elsewhere keep the long English
+
+
+def test_a_printed_card_says_its_long_english_unchanged() -> None:
+    """The 90 printed cards fit in their long English at 8.5 or more: the terse register never touches them."""
+    rules = cc.Ruleset.standard().with_expansion("out-of-the-oubliette")
+    assert len(rules.cards) == 90
+    for card in rules.cards:
+        words = _words(pictures.card(card))
+        assert min(size for size, _, _ in words) >= 8.5, card.name
+        effects, rules_ = pictures.svg._paragraphs(card, in_tableau=False)
+        long = "".join(effects + rules_)
+        assert "".join("".join(text for _, _, text in words).split()) == "".join(long.split()), card.name

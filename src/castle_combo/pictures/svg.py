@@ -7,12 +7,15 @@ tableau on the docs site, every step of a replay page and a print sheet.
 :meth:`castle_combo.GameState.picture` gathers a state's public facts into a
 :class:`TablePicture`.
 
-The module sits among the foundations and imports nothing of castle-combo:
-a card is anything shaped like :class:`castle_combo.Card` (:class:`CardLike`),
-so the model can show itself through it without an import cycle.
+The module sits among the foundations and imports nothing of castle-combo
+when it is imported: a card is anything shaped like :class:`castle_combo.Card`
+(:class:`CardLike`), so the model can show itself through it without an import
+cycle. Only a card whose English is too long for its face reads the terse
+register of :mod:`castle_combo.language.english`, when it is drawn.
 
 Every picture is readable at small sizes (a card's words are wrapped and
-shrunk to fit its face), accessible (a ``<title>`` on every card says the
+shrunk to fit its face; words too long for legible type are said in the
+terse register a printed card uses), accessible (a ``<title>`` on every card says the
 whole card in words; text is ``<text>``, never paths) and deterministic (the
 same input gives the same bytes, so pictures can be golden-file tested).
 """
@@ -199,26 +202,35 @@ def _name_lines(name: str, width: float, largest: float, smallest: float) -> tup
     return _fit(max(first, second, key=len), width, min(largest, 13.0), bold=True), [first, second]
 
 
+#: The floor of a full card's type: a card whose words do not fit at ``_FULL_TYPE[1]`` says them in the terse
+#: register (:func:`castle_combo.language.english.terse`), from ``_FULL_TYPE[0]`` down to this size, which a
+#: printed card (63 mm wide) reads as about 8 points.
+_FLOOR = 7.0
+
+
 def _wrapped(paragraphs: Sequence[str], width: float, height: float,
              sizes: tuple[float, float] = _FULL_TYPE, clip: bool = False) -> tuple[float, list[list[str]]]:
-    """The largest font size (from ``sizes[0]`` down) at which the paragraphs, wrapped, fit the box.
+    """The largest font size and wrapped lines at which the paragraphs fit the box.
 
-    When even ``sizes[1]`` does not fit (a long lock effect, a fan card's long
-    text), ``clip`` keeps that size and cuts the last paragraphs short with an
-    ellipsis (the card's ``<title>`` still says it all); otherwise the type
-    shrinks further, down to 6.
+    The long English is tried from ``sizes[0]`` down to ``sizes[1]``. On a
+    full card, when it does not fit (a fan card's long text), the terse
+    register of the same paragraphs is tried from ``sizes[0]`` down to
+    :data:`_FLOOR`; a full card never cuts a word: as a last resort, for a
+    text too long even for that, its type goes below the floor until every
+    line fits. In a tableau (``clip``) a text that does not fit keeps
+    ``sizes[1]`` and cuts the last paragraphs short with an ellipsis (the
+    card's ``<title>`` still says it all).
     """
     largest, smallest = sizes
-    tenths = list(range(int(largest * 10), int(smallest * 10) - 1, -5))
+    found = _largest_fit(paragraphs, width, height, largest, smallest)
+    if found is not None:
+        return found
     if not clip:
-        tenths += list(range(int(smallest * 10) - 5, 55, -5))
-    for tenth in tenths:
-        size = tenth / 10
-        wrapped = _wrap(paragraphs, width, size)
-        if _lines(wrapped) * size * 1.2 <= height:
-            return size, wrapped
-    if not clip:
-        return 6.0, _wrap(paragraphs, width, 6.0)
+        from castle_combo.language.english import terse  # the terse register, read only for a card that needs it
+
+        short = [terse(text) for text in paragraphs]
+        found = _largest_fit(short, width, height, largest, _FLOOR) or _largest_fit(short, width, height, _FLOOR, 1.0)
+        return found or (1.0, _wrap(short, width, 1.0))
     kept: list[list[str]] = []
     for lines in _wrap(paragraphs, width, smallest):
         paragraph: list[str] = []
@@ -232,6 +244,17 @@ def _wrapped(paragraphs: Sequence[str], width: float, height: float,
                     kept[-1][-1] = kept[-1][-1].rstrip(" .,;") + "\u2026"
                 return smallest, kept
     return smallest, kept
+
+
+def _largest_fit(paragraphs: Sequence[str], width: float, height: float, largest: float,
+                 smallest: float) -> tuple[float, list[list[str]]] | None:
+    """The largest size from ``largest`` down to ``smallest`` (in steps of 0.5) whose wrapped lines fit, or None."""
+    for tenth in range(int(largest * 10), max(1, int(smallest * 10)) - 1, -5):
+        size = tenth / 10
+        wrapped = _wrap(paragraphs, width, size)
+        if _lines(wrapped) * size * 1.2 <= height:
+            return size, wrapped
+    return None
 
 
 def _wrap(paragraphs: Sequence[str], width: float, size: float) -> list[list[str]]:
