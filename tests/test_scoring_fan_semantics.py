@@ -253,3 +253,28 @@ def _args(scenario: object) -> dict[str, object]:
     return {"grid": scenario.grid, "keys": scenario.keys, "gold": scenario.gold,
             "purse_gold": dict(scenario.purse_gold), "neighbours": scenario.neighbours,
             "opponents": scenario.opponents, "first_player": scenario.first_player}
+
+
+# ---------------------------------------------------------------- cards that share a trait
+
+
+def test_a_face_down_card_shares_no_banner_and_is_never_different_either() -> None:
+    """The rules page's ruling "Cards that share a banner, a shield type or a cost", with its numbers."""
+    mason = one("Mason", "score 4 per line sharing a banner")
+    herald = one("Herald", "score 5 if no two cards in row share a cost", "deck castle   cost 3   shields military")
+    cheap = one("Cheap", "score 1 per key", "deck castle   cost 1   shields faith")
+    dear = one("Dear", "score 1 per key", "deck castle   cost 2   shields faith")
+    rules = ruleset(mason, herald, cheap, dear)
+
+    def points(name: str, names: list[str]) -> int:
+        cells = grid(*names)
+        sheet = cc.score_tableau(cells, rules=rules)
+        (found,) = [sheet.cards[y][x] for y, row in enumerate(cells) for x, entry in enumerate(row) if entry == name]
+        return found
+
+    # Every row and column of castle cards shares a banner: 6 lines; a face-down card breaks its row and column.
+    assert points("Mason", ["Mason", "Cheap", "Dear"]) == 24
+    assert points("Mason", ["Mason", "Cheap", FD]) == 16
+    # Three different costs: no two share one; a face-down card shows no cost, and the rule does not hold.
+    assert points("Herald", ["Herald", "Cheap", "Dear"]) == 5
+    assert points("Herald", ["Herald", "Cheap", FD]) == 0

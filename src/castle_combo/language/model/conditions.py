@@ -381,7 +381,9 @@ class Alike:
     """The cards counted by ``cards`` all have a trait in common (``same``), or no two of them do.
 
     Only face-up cards show a trait, so a face-down card among them makes
-    "all share" false; with no card at all, nothing is shared. Written
+    "all share" false, and "no two share" false too (a card that shows
+    nothing is never counted as different); with no card at all, nothing is
+    shared. Written
     ``all cards in row share a shield type`` or, about a pair or a row being
     counted, ``sharing a shield type``.
     """
