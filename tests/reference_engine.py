@@ -912,6 +912,10 @@ class RefGame:
                 paid = [e for e in effect.effects if isinstance(e, m.TurnFaceUp) and e.paying]
                 if paid and len(effect.effects) == 1:  # nothing the owner can pay to turn face up: not asked
                     idle = not self.payable([c for c in seat.cells if c.face_down and judge.passes(paid[0].on, c, ctx)])
+                moves = [e for e in effect.effects if isinstance(e, m.MoveMessenger)]
+                if moves and len(moves) == len(effect.effects):  # no move can happen: not asked
+                    targets = [OTHER[self.messenger] if e.to is None else e.to for e in moves]
+                    idle = all(t == self.messenger or self.places[t].exhausted for t in targets)
                 guarded = effect.guard is None or self.holds(effect.guard, me, frame.discarded)
                 if guarded and seat.gold >= gold and seat.keys >= keys and not idle:
                     self.question = ("may", (gold, keys, effect.effects))

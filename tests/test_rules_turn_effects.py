@@ -400,3 +400,16 @@ def test_gold_is_never_negative_and_nothing_waits_past_its_turn(seed: int, playe
                     and not state.opened_lock:
                 assert player.this_turn == ()
     assert cc.replay(state.record(), rules=state.rules) == state
+
+
+
+def test_an_optional_move_of_the_messenger_is_not_asked_when_it_cannot_happen() -> None:
+    """The rules page, "Optional effects": with the other location exhausted the move cannot happen, so the
+    Crier's "you may move the messenger" is not asked and the turn passes."""
+    rules = ruleset(CRIER)
+    state = at_castle(game(rules, castle=["Crier"]))
+    village = state.locations[1]
+    gone = village.replace(deck=(), row=(), removed=village.deck + village.row, exhausted=True)
+    after = state.replace(locations=(state.locations[0], gone)).apply(take("Crier"))
+    assert after.pending is None and after.current_player == 1
+    assert after.messenger is cc.Deck.CASTLE

@@ -541,7 +541,7 @@ class MayStep:
     cost: tuple[int, int]
     then: tuple[Address, ...]
     #: ``idle(work, seat, index)``: whether the optional effects could do nothing now (only swaps, with no two
-    #: cards to swap): then nothing is asked. ``None``: they always may do something.
+    #: cards to swap; only moves of the messenger, to locations exhausted or where it is): then nothing is asked. ``None``: they always may do something.
     idle: Any = attrs.field(default=None, eq=False, kw_only=True)
     #: The condition guarding the whole optional effect ("you may ... if ..."), judged before asking; ``None``:
     #: no condition.
@@ -1512,6 +1512,9 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                     paid[_RESOURCE[c.resource]] += c.amount
             addresses = _compile_effects(inner, address, facts, steps, slots)
             idle = _idle(tuple(steps[a] for a in addresses))
+            if inner and all(isinstance(e, model.MoveMessenger) for e in inner):
+                idle = _messenger_stays(tuple(None if e.to is None else DECKS.index(e.to) for e in inner
+                                              if isinstance(e, model.MoveMessenger)))
             # Effects that only lock keys on the card do nothing without a key: not asked then, and repeated
             # only as many times as lock some key.
             locks = sum(e.amount for e in inner if isinstance(e, model.StoreKeys)) if all(
@@ -1602,6 +1605,18 @@ def _owed_option(option: tuple[model.Effect, ...], facts: Sequence[CardFacts], s
 def _no_keys(work: Work, seat: int, index: int) -> bool:
     """Whether the owner has no key to lock on a card (then optional effects that only lock keys are not asked)."""
     return work.keys[seat] == 0
+
+
+def _messenger_stays(targets: tuple[int | None, ...]) -> Callable[[Work, int, int], bool]:
+    """For optional effects that only move the messenger (``to`` each target, ``None``: the other location):
+    whether none of the moves can happen now, each one's location being exhausted or the messenger's own
+    (then nothing is asked: the rules page, "Move the messenger")."""
+    def stays(work: Work, seat: int, index: int) -> bool:
+        here = work.messenger
+        return all(where == here or work.exhausted(where)
+                   for where in ((1 - here if target is None else target) for target in targets))
+
+    return stays
 
 
 def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:
