@@ -12,6 +12,7 @@ import string
 from pathlib import Path
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -279,3 +280,19 @@ def test_a_choice_puts_each_option_on_its_own_line() -> None:
         "            { put 2 gold on each purse }",
         "            or { gain 3 keys then gain 1 gold }",
     ]
+
+
+@pytest.mark.parametrize(("written", "canonical"), [
+    # Cards are next to this card; what lies on cards is on them (docs/card-language.md, "Canonical form").
+    ("score 1 per card on adjacent cards", "score 1 per card adjacent to this card"),
+    ("score 2 per face-down card on diagonal cards", "score 2 per face-down card diagonal to this card"),
+    ("score 4 if at least 2 cards on adjacent cards", "score 4 if at least 2 cards adjacent to this card"),
+    ("score 3 per peasantry shield adjacent to this card", "score 3 per peasantry shield on adjacent cards"),
+    ("score 2 per castle banner on diagonal cards", "score 2 per castle banner diagonal to this card"),  # cards
+    ("score 2 per faith shield diagonal to this card", "score 2 per faith shield on diagonal cards"),
+    ("score 1 per key on cards adjacent to this card", "score 1 per key on cards adjacent to this card"),
+])
+def test_a_place_next_to_this_card_is_written_as_the_canonical_form_says(written: str, canonical: str) -> None:
+    (card,) = parse_text(f'card "X" {{\n    deck castle   cost 1   shields faith\n    {written}\n}}\n')
+    assert format_card(card).splitlines()[2].strip() == canonical
+    assert parse_text(format_card(card)) == (card,)

@@ -861,6 +861,10 @@ class Per:
             noun = noun.removesuffix(" on your cards") + " on cards"  # "key on cards in a neighbour's tableau"
             if self.scope in POSITION_SCOPES:  # "key on cards adjacent to this card", not "... on adjacent cards"
                 return f"{noun} {Near(POSITION_SCOPES[self.scope]).ccl().alone}"
+        if isinstance(self.count, Cards) and self.scope in (Scope.ADJACENT, Scope.DIAGONAL):
+            # Cards are next to this card, what lies on cards is on them: "faith card adjacent to this card",
+            # "faith shield on adjacent cards" (the canonical form, docs/card-language.md).
+            return f"{noun} {Near(POSITION_SCOPES[self.scope]).ccl().alone}"
         return f"{noun} {self.scope.ccl()}"
 
     def scoped(self, scope: Scope) -> Per:
