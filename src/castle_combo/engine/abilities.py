@@ -541,7 +541,8 @@ class MayStep:
     cost: tuple[int, int]
     then: tuple[Address, ...]
     #: ``idle(work, seat, index)``: whether the optional effects could do nothing now (only swaps, with no two
-    #: cards to swap; only moves of the messenger, to locations exhausted or where it is): then nothing is asked. ``None``: they always may do something.
+    #: cards to swap; only moves of the messenger, to locations exhausted or where it is): then nothing is
+    #: asked. ``None``: they always may do something.
     idle: Any = attrs.field(default=None, eq=False, kw_only=True)
     #: The condition guarding the whole optional effect ("you may ... if ..."), judged before asking; ``None``:
     #: no condition.
