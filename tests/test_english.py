@@ -456,6 +456,11 @@ def test_every_effect_and_scoring_rule_reads_as_one_sentence(node: object) -> No
      "Gain 1 gold per purse card or (card with a faith shield) in your tableau, up to 4 gold."),
     ("Discard a whole row of your choice (castle or village); it is refilled at once.",
      "Discard a whole row of your choice; it is refilled at once."),
+    # A parenthesis that is not a known reminder is kept, whatever it follows.
+    ("Score 5 if it is not the case that (all cards in it share a banner and the messenger is at the castle).",
+     "Score 5 if it is not the case that (all cards in it share a banner and the messenger is at the castle)."),
+    ("Score 2 per card (with a discount ability and with a craftsmanship or peasantry shield) in your tableau.",
+     "Score 2 per card (with a discount ability and with a craftsmanship or peasantry shield) in your tableau."),
 ])
 def test_the_terse_register_says_a_card_as_a_printed_card_would(long: str, short: str) -> None:
     assert english.terse(long) == short

@@ -25,6 +25,7 @@ __all__ = [
     "cell_name",
     "terse",
     "TERSE_PHRASES",
+    "TERSE_REMINDERS",
 ]
 
 
@@ -204,9 +205,17 @@ TERSE_PHRASES: tuple[tuple[str, str], ...] = (
 )
 _TERSE = tuple((re.compile(long), short) for long, short in TERSE_PHRASES)
 
-#: What a parenthesis that groups (a choice's options, an ``or`` of conditions) follows; any other one is a
-#: reminder of a ruling ("(never more than they have)"), which the terse register leaves out.
-_GROUPS = re.compile(r"(?:^|\bif|\bor|\band|:)\s*$")
+#: How the reminders in parentheses begin: rulings said in passing ("(never more than they have)"), which the
+#: terse register leaves out. Any other parenthesis is kept: it groups (a choice's options, ``(a and b) or (c)``,
+#: a filter's combination) or says something the card means, and an unknown one is never dropped.
+TERSE_REMINDERS: tuple[str, ...] = (
+    "your choice", "the best for you", "never ", "all you have if fewer", "\"that player\" is the one choosing",
+    "not in it", "one reserved card at most", "unless that location is exhausted", "face-down cards included",
+    "face-down cards and this one included", "taken from this card's score", "added to this card's score",
+    "the castle row or the village row", "the next castle card", "the next village card", "of any deck",
+    "both added up", "castle or village", "castle and village together", "yours included", "while this card",
+    "bought face up",
+)
 
 
 def terse(text: str) -> str:
@@ -215,8 +224,9 @@ def terse(text: str) -> str:
     The long English (every model part's ``describe``) says each ruling in
     passing; a card's picture has no room for it. The terse form takes the
     short forms of :data:`TERSE_PHRASES` and leaves out the reminders in
-    parentheses ("(never more than they have)", "(your choice)"), keeping
-    the parentheses that group (a choice's options, ``(a and b) or (c)``).
+    parentheses (:data:`TERSE_REMINDERS`: "(never more than they have)",
+    "(your choice)"), keeping every other parenthesis (those that group a
+    choice's options or ``(a and b) or (c)``, a filter's combination).
     """
     for long, short in _TERSE:
         text = long.sub(short, text)
@@ -239,10 +249,10 @@ def _without_reminders(text: str) -> str:
         if depth:  # unbalanced: leave the rest as it is
             out.append(text[i:])
             break
-        if _GROUPS.search("".join(out)):
-            out.append("(" + _without_reminders(text[i + 1:end]) + ")")
-        else:
+        if text[i + 1:end].startswith(TERSE_REMINDERS):
             while out and out[-1] == " ":
                 out.pop()
+        else:
+            out.append("(" + _without_reminders(text[i + 1:end]) + ")")
         i = end + 1
     return "".join(out)
