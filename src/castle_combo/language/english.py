@@ -214,7 +214,7 @@ TERSE_REMINDERS: tuple[str, ...] = (
     "face-down cards and this one included", "taken from this card's score", "added to this card's score",
     "the castle row or the village row", "the next castle card", "the next village card", "of any deck",
     "both added up", "castle or village", "castle and village together", "yours included", "while this card",
-    "bought face up",
+    "bought face up", "a castle card on the castle deck", "nothing happens with", "all of it, then",
 )
 
 
