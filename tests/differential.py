@@ -787,7 +787,8 @@ def _check_round_trips(state: cc.GameState, seed: int, actions: int) -> None:
 
 
 def _scored_alone(state: cc.GameState, seat: int) -> cc.ScoreSheet:
-    """Seat ``seat``'s finished tableau scored on its own by ``score_tableau`` (the score-pad calculator)."""
+    """Seat ``seat``'s finished tableau scored on its own by ``score_tableau`` (the score-pad calculator), told
+    where the messenger ended and the types named for chosen shields, which a scoring rule may read."""
     cells = state.tableau(seat)
     left = min(t.at[0] for t in cells)
     top = min(t.at[1] for t in cells)
@@ -796,7 +797,9 @@ def _scored_alone(state: cc.GameState, seat: int) -> cc.ScoreSheet:
         grid[t.at[1] - top][t.at[0] - left] = "face-down" if t.face_down else t.card.name
     stored = {t.card.name: t.gold for t in cells if t.gold}
     player = state.players[seat]
-    return cc.score_tableau(grid, keys=player.keys_owned, gold=player.gold, purse_gold=stored, rules=state.rules)
+    chosen = {t.card.name: t.shield.value for t in cells if t.shield is not None and not t.face_down}
+    return cc.score_tableau(grid, keys=player.keys_owned, gold=player.gold, purse_gold=stored, rules=state.rules,
+                            messenger=state.messenger, chosen=chosen)
 
 
 def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",
