@@ -222,3 +222,31 @@ def test_a_condition_right_after_discarding_a_named_row_reads_the_discarded_card
     rules = ruleset(fan("when bought: discard the castle row then gain 6 gold if a card on the discarded cards"))
     state = game(rules, village=["Fan"])
     assert state.apply(take("Fan")).players[0].gold == state.players[0].gold + 6
+
+
+RAGPICKER = ("when bought: you may { discard the top card of the castle deck "
+             "then gain 1 gold per gold of printed cost on the discarded cards }")
+
+
+def test_a_discard_inside_you_may_braces_is_earlier_for_a_count_after_it_in_the_braces() -> None:
+    rules = ruleset(fan(RAGPICKER), card("Duke", C, cost=5))
+    state = game(rules, village=["Fan"], castle=["c0", "c1", "c2", "Duke"])
+    asked = state.apply(take("Fan"))
+    assert asked.pending is not None
+    accepted = asked.apply(cc.Choose(1))
+    assert names(accepted.discard_pile(Deck.CASTLE)) == ["Duke"]
+    assert accepted.players[0].gold == state.players[0].gold + 5
+    declined = asked.apply(cc.Choose(2))
+    assert declined.discard_pile(Deck.CASTLE) == () and declined.players[0].gold == state.players[0].gold
+
+
+def test_a_count_of_the_discarded_cards_before_the_discard_in_the_same_braces_is_still_refused() -> None:
+    with pytest.raises(CardProblems, match="discarded"):
+        fan("when bought: you may { gain 1 gold per card on the discarded cards "
+            "then discard the top card of the castle deck }")
+
+
+def test_a_discard_inside_you_may_braces_is_earlier_for_a_count_after_the_braces() -> None:
+    (parsed,) = parse_text('card "Fan" { deck village cost 0 shields faith\n when bought: you may { discard the '
+                           'top card of the castle deck } then gain 1 gold per card on the discarded cards }')
+    assert parsed.name == "Fan"

@@ -35,6 +35,7 @@ from castle_combo.language.model.effects import (
     Effect,
     GainPoints,
     LookAtDeckTop,
+    MayDo,
     StoreGold,
     StoreKeys,
     Surcharge,
@@ -575,13 +576,19 @@ def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[P
     ``discarded`` says whether an earlier effect (outside ``effects``) has
     discarded something. A discard inside one option of a choice counts as
     earlier for the effects after the choice (the other options discard
-    nothing, so the count is then 0).
+    nothing, so the count is then 0), and so does one inside ``you may
+    { ... }`` (declined, it discards nothing); within the braces the effects
+    come in order, so a discard there is earlier for the counts after it.
     """
     found: tuple[Problem, ...] = ()
     for effect in effects:
         if isinstance(effect, Choice):
             for option in effect.options:
                 found += _discarded_problems(option, discarded)
+            discarded = discarded or _discards(effect)
+            continue
+        if isinstance(effect, MayDo):  # its effects resolve in order, after its cost (which discards nothing)
+            found += _discarded_problems(effect.effects, discarded)
             discarded = discarded or _discards(effect)
             continue
         if not discarded:
@@ -650,8 +657,9 @@ REFUSALS.add("`chosen` beside 3 other shields", "a card", "the chosen shield is 
              on=Card, card_property="shields", refuses=lambda card, w: card.chosen > 0
              and len(card.shields) + card.wild + card.chosen > MAX_SHIELDS)
 REFUSALS.add("`on the discarded cards`", "before any discard of the same ability", "nothing has been discarded yet "
-             "when this count is taken", "put 'discard a row' (or a discard from a row) before it in the same "
-             "ability", key="discarded before")
+             "when this count is taken", "put a discard before it in the same ability ('discard the castle row', "
+             "'discard a card from the village row', 'discard the top card of the castle deck', a look's discard)",
+             key="discarded before")
 
 
 REFUSALS.add("`that is this card`", "`whenever you take ...:`", "a card's take trigger resolves for the cards taken "
