@@ -7,11 +7,11 @@ tableau on the docs site, every step of a replay page and a print sheet.
 :meth:`castle_combo.GameState.picture` gathers a state's public facts into a
 :class:`TablePicture`.
 
-The module sits among the foundations and imports nothing of castle-combo
-when it is imported: a card is anything shaped like :class:`castle_combo.Card`
+The module sits among the foundations and imports nothing of castle-combo but
+the pictures' own text register: a card is anything shaped like :class:`castle_combo.Card`
 (:class:`CardLike`), so the model can show itself through it without an import
-cycle. Only a card whose English is too long for its face reads the terse
-register of :mod:`castle_combo.language.english`, when it is drawn.
+cycle. A card whose English is too long for its face is said in the terse
+register of a printed card (:mod:`castle_combo.pictures.register`, plain text).
 
 Every picture is readable at small sizes (a card's words are wrapped and
 shrunk to fit its face; words too long for legible type are said in the
@@ -28,6 +28,8 @@ from html import escape
 from typing import Protocol
 
 import attrs
+
+from castle_combo.pictures.register import terse
 
 __all__ = [
     "CARD_HEIGHT",
@@ -203,7 +205,7 @@ def _name_lines(name: str, width: float, largest: float, smallest: float) -> tup
 
 
 #: The floor of a full card's type: a card whose words do not fit at ``_FULL_TYPE[1]`` says them in the terse
-#: register (:func:`castle_combo.language.english.terse`), from ``_FULL_TYPE[0]`` down to this size, which a
+#: register (:func:`castle_combo.pictures.register.terse`), from ``_FULL_TYPE[0]`` down to this size, which a
 #: printed card (63 mm wide) reads as about 8 points.
 _FLOOR = 7.0
 
@@ -226,8 +228,6 @@ def _wrapped(paragraphs: Sequence[str], width: float, height: float,
     if found is not None:
         return found
     if not clip:
-        from castle_combo.language.english import terse  # the terse register, read only for a card that needs it
-
         short = [terse(text) for text in paragraphs]
         found = _largest_fit(short, width, height, largest, _FLOOR) or _largest_fit(short, width, height, _FLOOR, 1.0)
         return found or (1.0, _wrap(short, width, 1.0))

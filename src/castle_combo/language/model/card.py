@@ -657,9 +657,8 @@ REFUSALS.add("`chosen` beside 3 other shields", "a card", "the chosen shield is 
              on=Card, card_property="shields", refuses=lambda card, w: card.chosen > 0
              and len(card.shields) + card.wild + card.chosen > MAX_SHIELDS)
 REFUSALS.add("`on the discarded cards`", "before any discard of the same ability", "nothing has been discarded yet "
-             "when this count is taken", "put a discard before it in the same ability ('discard the castle row', "
-             "'discard a card from the village row', 'discard the top card of the castle deck', a look's discard)",
-             key="discarded before")
+             "when this count is taken", "put 'discard a row' (or a discard from a row) before it in the same "
+             "ability", key="discarded before")
 
 
 REFUSALS.add("`that is this card`", "`whenever you take ...:`", "a card's take trigger resolves for the cards taken "
