@@ -90,8 +90,9 @@ class JudgeCell:
 
 
 class JudgeSeat:
-    def __init__(self, cells: list[JudgeCell], gold: int, keys: int) -> None:
+    def __init__(self, cells: list[JudgeCell], gold: int, keys: int, reserved: m.Card | None = None) -> None:
         self.cells, self.gold, self.keys = cells, gold, keys
+        self.reserved = reserved  # the card beside the tableau ("reserve a card from either row"), or None
 
 
 class JudgePlace:
@@ -109,8 +110,9 @@ class EngineTable:
 
     def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int], gold: list[int], facts: Sequence[Any],
                  rows: list[tuple[int, ...]], piles: list[tuple[int, ...]], discarded: tuple[int, ...],
-                 messenger: int) -> None:
+                 messenger: int, reserved: list[tuple[int, ...]] | None = None) -> None:
         self.tableaux, self.keys, self.gold = tableaux, keys, gold
+        self.reserved = reserved if reserved is not None else [() for _ in tableaux]
         totals = [tableau_totals(facts, cells) for cells in tableaux]
         self.shields = [t[0] for t in totals]
         self.banners = [t[1] for t in totals]
@@ -163,13 +165,18 @@ class Case:
         rows = [pool[:3], pool[3:6]]
         piles = [pool[6:8], pool[8:10]]
         discarded = pool[10:12]
+        # A reserved card beside some tableaux (the last card of the pool, read by no other count), from the
+        # seats' sizes, so no draw changes the rest of the table.
+        kept = [pool[-1] if pool[12:] and (len(t) + k) % 3 == 0 else None for k, t in enumerate(tableaux)]
+        for seat, card in zip(seats, kept, strict=True):
+            seat.reserved = card
         messenger = rng.choice(DECKS)
         self.world = JudgeWorld(seats, {Deck.CASTLE: JudgePlace(rows[0], piles[0]),
                                         Deck.VILLAGE: JudgePlace(rows[1], piles[1])}, messenger)
         self.discarded = discarded
         self.table = EngineTable(tableaux, keys, gold, self.facts, [tuple(ids[c.name] for c in r) for r in rows],
                                  [tuple(ids[c.name] for c in p) for p in piles], tuple(ids[c.name] for c in discarded),
-                                 DECKS.index(messenger))
+                                 DECKS.index(messenger), [() if c is None else (ids[c.name],) for c in kept])
         self.owner = rng.randrange(players)
         self.index = rng.randrange(len(tableaux[self.owner]))
         self.them = rng.choice([s for s in range(players) if s != self.owner])
@@ -406,6 +413,8 @@ FIELD_DRAWS: dict[tuple[type, str], Callable[[random.Random, Where], Any]] = {
     # "with that shield" only inside "for the shield type of your choice:" (drawn by _for_chosen_shield).
     (m.HasShield, "chosen"): lambda rng, where: False,
     (m.Named, "names"): _names,
+    # "a reserved card" about the player a quantifier talks about only inside one ("each opponent with ...").
+    (m.HasReserved, "theirs"): lambda rng, where: where.them and rng.random() < 0.5,
 }
 
 

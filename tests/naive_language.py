@@ -8,8 +8,8 @@ everything from the cards. The reference engine (``reference_engine.py``)
 uses it for every count, and the property tests draw random expressions from
 the language's parts and compare it with the engine on random tables.
 
-A *world* is anything with ``seats`` (each with ``cells``, ``gold`` and
-``keys``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
+A *world* is anything with ``seats`` (each with ``cells``, ``gold``,
+``keys`` and ``reserved``, its reserved card or ``None``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
 object with ``row`` and ``discard``, lists of cards), ``messenger`` (the Deck it stands at) and a cell is anything with
 ``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key``, ``keys`` (locked on it) and
 ``wild_as`` (the shield type its wild shields count as, once named); a cell may have ``named`` (the type named for
@@ -449,6 +449,9 @@ def holds(condition: m.Condition, ctx: Context) -> bool:
         return compare(condition.comparison, left, right)
     if isinstance(condition, m.MessengerAt):
         return ctx.world.messenger is condition.deck
+    if isinstance(condition, m.HasReserved):
+        seat = ctx.them if condition.theirs else ctx.owner
+        return (ctx.world.seats[seat].reserved is not None) is condition.held
     if isinstance(condition, m.PlacedIn):
         me = ctx.me
         return (me.x - ctx.origin[0], me.y - ctx.origin[1]) in condition.region.cells

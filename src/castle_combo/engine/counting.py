@@ -58,6 +58,7 @@ from castle_combo.language.model import (
     GroupKind,
     Groups,
     HasPart,
+    HasReserved,
     HasShield,
     HoldsGold,
     HoldsKey,
@@ -313,6 +314,11 @@ class Tableaux(Protocol):
 
     @property
     def discarded(self) -> tuple[int, ...]: ...
+
+    @property
+    def reserved(self) -> Sequence[tuple[int, ...]]:
+        """Per seat, its reserved card (one at most), face up beside its tableau: empty in a scoring rule, which
+        validation keeps from reading it."""
 
     @property
     def messenger(self) -> int | None:
@@ -1224,6 +1230,10 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts], side: i
         case MessengerAt(deck=deck):
             at = 0 if deck is model.Deck.CASTLE else 1
             return lambda t, s, i, o, x: t.messenger == at
+        case HasReserved(held=held, theirs=about_them):
+            if about_them:  # the player a quantifier is about
+                return lambda t, s, i, o, x: bool(t.reserved[x[0]]) is held
+            return lambda t, s, i, o, x: bool(t.reserved[s]) is held
         case Compared(per=per, comparison=comparison, against=against):
             mine = compile_per_with(per, facts, side)
             theirs = compile_per_with(per.scoped(Scope.THEIRS), facts, side)

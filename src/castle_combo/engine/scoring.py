@@ -146,7 +146,7 @@ class Result:
 class _Table:
     """Finished tableaux as counts read them (see :class:`castle_combo.engine.counting.Tableaux`), one per seat."""
 
-    __slots__ = ("banners", "discarded", "gold", "keys", "messenger", "shields", "tableaux")
+    __slots__ = ("banners", "discarded", "gold", "keys", "messenger", "reserved", "shields", "tableaux")
 
     def __init__(
         self,
@@ -164,6 +164,8 @@ class _Table:
         self.shields = shields
         self.banners = banners
         self.discarded: tuple[int, ...] = ()
+        #: No reserved card: the reserved cards are discarded before scoring (validation refuses reading them).
+        self.reserved: tuple[tuple[int, ...], ...] = tuple(() for _ in tableaux)
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """Nothing: a scoring rule never counts a discard pile (validation refuses it)."""

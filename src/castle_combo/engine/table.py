@@ -287,7 +287,7 @@ class Counted:
     """A frozen state as compiled counts read it (see :class:`castle_combo.engine.counting.Tableaux`): the rules
     read a state through it, and so does :meth:`Table.meets`."""
 
-    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "messenger", "shields", "tableaux")
+    __slots__ = ("_locations", "banners", "discarded", "gold", "keys", "messenger", "reserved", "shields", "tableaux")
 
     def __init__(self, state: Table) -> None:
         seats = state.seats
@@ -297,6 +297,7 @@ class Counted:
         self.shields = [p[4] for p in seats]
         self.banners = [p[5] for p in seats]
         self.discarded: tuple[int, ...] = ()
+        self.reserved = [p[11] for p in seats]  # PlayerState.reserved
         self.messenger = 0 if state.messenger is Deck.CASTLE else 1
         self._locations = state.places
 

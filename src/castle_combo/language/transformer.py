@@ -857,6 +857,14 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         where = self._at(meta)
         return lambda default: m.MessengerAt(deck, source=where)
 
+    def reserved_card(self, meta: Meta) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.HasReserved(True, default is Scope.THEIRS, source=where)
+
+    def no_reserved_card(self, meta: Meta) -> Lazy:
+        where = self._at(meta)
+        return lambda default: m.HasReserved(False, default is Scope.THEIRS, source=where)
+
     def placed_in(self, meta: Meta, region: m.Region) -> Lazy:
         where = self._at(meta)
         return lambda default: m.PlacedIn(region, source=where)

@@ -3,8 +3,9 @@
 A condition compares a count with a number or with another count
 (:class:`CountIs`), a count with the same count in other players' tableaux
 (:class:`Compared`), asks whether cards have something in common
-(:class:`Alike`), where this card ends (:class:`PlacedIn`) or where the
-messenger stands (:class:`MessengerAt`), and conditions
+(:class:`Alike`), where this card ends (:class:`PlacedIn`), where the
+messenger stands (:class:`MessengerAt`) or whether a player holds a reserved
+card (:class:`HasReserved`), and conditions
 combine with :class:`And`, :class:`Or` and :class:`Not`. Every condition is
 valid wherever it means something: in a scoring rule, after an effect
 (``gain 4 gold if ...``), on the players an effect is about (``each opponent
@@ -32,6 +33,7 @@ from castle_combo.language.model.base import (
     MAX_AMOUNT,
     Comparison,
     Deck,
+    Moment,
     Problem,
     Source,
     Where,
@@ -75,6 +77,7 @@ __all__ = [
     "Count",
     "GroupKind",
     "Groups",
+    "HasReserved",
     "MessengerAt",
     "Not",
     "Or",
@@ -324,6 +327,41 @@ class MessengerAt:
         return f"the messenger is at the {self.deck.value}"
 
 
+@attrs.frozen
+class HasReserved:
+    """A player holds a reserved card ("reserve a card from either row"), face up beside their tableau: read when
+    the effect resolves (``if you have a reserved card``, ``if you have no reserved card``). ``theirs``: the
+    player is the one a quantifier is about ("each opponent with a reserved card"), not the card's owner.
+    Refused in a scoring rule and at the end of the game, which come after the reserved cards are discarded
+    (the rules page, "A reserved card")."""
+
+    held: bool = True
+    theirs: bool = False
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """Read in a scoring rule or at the end of the game (always empty then), or about a row or a pair."""
+        where = where if where is not None else (Where() if scoring else _ability())
+        return REFUSALS.of(self, where)
+
+    def describe(self, who: str | None = None) -> str:
+        """The condition as a clause: "you have a reserved card", "who has no reserved card"."""
+        amount = "a reserved card" if self.held else "no reserved card"
+        if self.theirs:
+            subject = "they have" if who is None else ("who have" if who == "who+" else "who has")
+        else:
+            subject = "you have"
+        return f"{subject} {amount} (beside the tableau, not yet taken)"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        """``you have a reserved card``; about the player of a quantifier ``a reserved card`` (``they have ...``
+        where the owner is the default)."""
+        amount = "a reserved card" if self.held else "no reserved card"
+        if self.theirs:
+            return amount if default is Scope.THEIRS else f"they have {amount}"
+        return f"you have {amount}"
+
+
 def at_the_end(text: str) -> str:
     """A scoring rule's English, where the messenger's place is the one at the end of the game: "the messenger
     ends the game at the village" (an ability reads it when it resolves: "the messenger is at the village")."""
@@ -465,6 +503,8 @@ class Not:
             return f"this card does not end in {self.condition.region.describe()}"
         if isinstance(self.condition, MessengerAt):
             return f"the messenger is not at the {self.condition.deck.value}"
+        if isinstance(self.condition, HasReserved):
+            return attrs.evolve(self.condition, held=not self.condition.held).describe(who)
         return f"it is not the case that {_inner(self.condition, who, (And, Or))}"
 
     def ccl(self, default: Scope = Scope.TABLEAU) -> str:
@@ -489,6 +529,19 @@ REFUSALS.add("`the messenger is at ...`", "the condition of players or groups (`
              "`per row with ...`)", "there is one messenger, so its place is the same for every player, row or pair",
              "move the condition out: 'if the messenger is at the village' after the effect or the scoring rule",
              on=MessengerAt, refuses=lambda c, w: w.them or w.group)
+REFUSALS.add("`a reserved card`, `no reserved card`", "a scoring rule, the end of the game (`at the end of the "
+             "game: ...`)", "a reserved card never taken is discarded when the last turn ends, before the end of "
+             "the game's abilities and scoring, so every player has no reserved card then",
+             "read it in an ability or a trigger ('when bought: gain 2 gold if you have no reserved card')",
+             on=HasReserved, refuses=lambda c, w: w.scoring or w.moment is Moment.GAME_END)
+REFUSALS.add("`a reserved card`, `no reserved card`", "the condition of a group (`per row with ...`)",
+             "a reserved card lies beside a player's tableau, in no row, column or pair of its cards",
+             "ask it of the owner ('if you have a reserved card') or of players ('each opponent with a reserved "
+             "card')", on=HasReserved, refuses=lambda c, w: w.group)
+REFUSALS.add("`they have a reserved card`", "outside the condition of players (`each opponent with ...`)",
+             "'they' is the player a quantifier is about, and no player is being talked about here",
+             "write 'you have a reserved card', or put it after players: 'each opponent with a reserved card'",
+             on=HasReserved, refuses=lambda c, w: c.theirs and not w.them)
 REFUSALS.add("a comparison with other players (`more ... than each neighbour`)", "`gold on this card`",
              "'gold on this card' is this card's own gold; a neighbour has no such card",
              "compare 'gold on purses' instead", on=Compared,
@@ -626,7 +679,7 @@ def _ability() -> Where:
     return BOUGHT
 
 
-Condition = Union[CountIs, PlacedIn, MessengerAt, Compared, Alike, And, Or, Not]
+Condition = Union[CountIs, PlacedIn, MessengerAt, HasReserved, Compared, Alike, And, Or, Not]
 #: The quantifiers: rows, columns, lines or pairs of cards, and players, that meet a condition.
 Quantifier = Union[Groups, Players]
 #: Every noun of a count: of cards, of a player's supply, and the quantifiers.
