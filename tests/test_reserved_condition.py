@@ -98,3 +98,33 @@ def test_an_opponents_reserved_card_counts_for_each_opponent_with_one() -> None:
     assert state.players[0].reserved and not state.players[1].reserved
     gold = state.players[1].gold
     assert state.apply(take("Spy")).players[1].gold == gold + 1
+
+
+STEWARD = _card("at the start of your turn: gain 2 gold if you have a reserved card", "Steward")
+GUARD = one("Guard", "requires a reserved card", VILLAGE)
+
+
+def test_a_trigger_between_turns_reads_the_reserve_held_then() -> None:
+    rules = ruleset(NOTARY, STEWARD, NOBLE, HERALD)
+    state = cc_game(rules, ["Steward", "Notary"]).apply(take("Steward"))
+    state = state.apply(take(state.row(cc.Deck.VILLAGE)[-1].name))  # seat 1
+    gold = state.players[0].gold
+    state = state.apply(take("Notary", 1, 0)).apply(Reserve("Noble"))  # no reserve at the start of this turn
+    assert state.players[0].gold == gold + 1  # the Notary's 1 gold only
+    state = state.apply(take(state.row(cc.Deck.VILLAGE)[-1].name, 1, 0))  # seat 1; seat 0's turn starts holding one
+    assert state.players[0].gold == gold + 1 + 2
+
+
+def test_a_requirement_reads_the_takers_reserve() -> None:
+    rules = ruleset(NOTARY, GUARD, NOBLE, HERALD)
+    state = cc_game(rules, ["Notary", "Guard"])
+    assert not any(isinstance(a, cc.Take) and a.card == "Guard" and not a.face_down for a in state.legal_actions())
+    state = state.apply(take("Notary")).apply(Reserve("Noble"))
+    state = state.apply(take(state.row(cc.Deck.VILLAGE)[-1].name))  # seat 1
+    assert state.players[0].reserved
+    assert any(isinstance(a, cc.Take) and a.card == "Guard" and not a.face_down for a in state.legal_actions())
+
+
+def cc_game(rules: cc.Ruleset, village: list[str], castle: list[str] | None = None) -> cc.GameState:
+    from engine_kit import game
+    return game(rules, castle=castle or ["Noble", "Herald", "c0"], village=[*village, "v0", "v1", "v2", "v3"])
