@@ -165,7 +165,7 @@ class _Table:
         self.banners = banners
         self.discarded: tuple[int, ...] = ()
         #: No reserved card: the reserved cards are discarded before scoring (validation refuses reading them).
-        self.reserved: tuple[tuple[int, ...], ...] = tuple(() for _ in tableaux)
+        self.reserved: tuple[tuple[int, ...], ...] = ((),) * len(tableaux)
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """Nothing: a scoring rule never counts a discard pile (validation refuses it)."""
