@@ -605,11 +605,11 @@ def _face_up_discount(rng: random.Random, card: m.Card) -> m.Card:
 
 def _paying_reveal(rng: random.Random, card: m.Card) -> m.Card:
     """``card`` whose ability when bought ends with a face-down card turned face up for its cost (optional three
-    times in four, with its ability half the time, of a random filter), after a discount on one deck a fifth of the
-    time; ``card`` itself if the draw makes no sense."""
+    times in four, a third of those for a gold cost of their own, with its ability half the time, of a random
+    filter), after a discount on one deck a fifth of the time; ``card`` itself if the draw makes no sense."""
     reveal: m.Effect = m.TurnFaceUp(language_random.random_filter(rng, 1), False, rng.random() < 0.5, paying=True)
-    if rng.random() < 0.75:
-        reveal = m.MayDo((), (reveal,))
+    if rng.random() < 0.75:  # a third of those with a gold cost of their own ("you may pay 2 gold to turn ...")
+        reveal = m.MayDo((m.Lose(rng.randint(1, 3), Resource.GOLD),) if rng.random() < 1 / 3 else (), (reveal,))
     added: list[m.Effect] = [reveal]
     if rng.random() < 0.2:
         added.insert(0, m.Discount(rng.randint(1, 2), (rng.choice(DECKS),)))

@@ -170,6 +170,9 @@ class Seat:
         self.twice = False
         #: "at the end of this turn: ...": the abilities set aside, first set aside first.
         self.this_turn: list[Frame] = []
+        #: A reserved card ("reserve a card ..."): the reference does not play reserves (the differential draws
+        #: none), so a seat never holds one, and a condition on it ("if you have a reserved card") reads that.
+        self.reserved: str | None = None
 
 
 class Place:
@@ -718,10 +721,10 @@ class RefGame:
         deck, never below 0 (no surcharge, no one-time discount: those are about takes)."""
         return max(0, card.cost - seat.discount[card.deck])
 
-    def payable(self, cells: list[Cell]) -> list[Cell]:
-        """The cards of ``cells`` the current player can pay to turn face up."""
+    def payable(self, cells: list[Cell], spent: int = 0) -> list[Cell]:
+        """The cards of ``cells`` the current player can pay to turn face up (after spending ``spent`` gold)."""
         seat = self.seats[self.current]
-        return [c for c in cells if self.turn_price(seat, c.card) <= seat.gold]
+        return [c for c in cells if self.turn_price(seat, c.card) <= seat.gold - spent]
 
     def turn_up(self, cells: list[Cell], ability: bool, paying: bool = False) -> None:
         """Turn face-down cards face up (``paying`` each one's price first); with ``ability`` each one's ability when
@@ -911,7 +914,8 @@ class RefGame:
                 idle = len(swaps) == len(effect.effects) and not any(self.firsts(e, me, ctx) for e in swaps)
                 paid = [e for e in effect.effects if isinstance(e, m.TurnFaceUp) and e.paying]
                 if paid and len(effect.effects) == 1:  # nothing the owner can pay to turn face up: not asked
-                    idle = not self.payable([c for c in seat.cells if c.face_down and judge.passes(paid[0].on, c, ctx)])
+                    idle = not self.payable([c for c in seat.cells if c.face_down and judge.passes(paid[0].on, c, ctx)],
+                                           gold)
                 moves = [e for e in effect.effects if isinstance(e, m.MoveMessenger)]
                 if moves and len(moves) == len(effect.effects):  # no move can happen: not asked
                     targets = [OTHER[self.messenger] if e.to is None else e.to for e in moves]

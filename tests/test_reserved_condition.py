@@ -128,3 +128,14 @@ def test_a_requirement_reads_the_takers_reserve() -> None:
 def cc_game(rules: cc.Ruleset, village: list[str], castle: list[str] | None = None) -> cc.GameState:
     from engine_kit import game
     return game(rules, castle=castle or ["Noble", "Herald", "c0"], village=[*village, "v0", "v1", "v2", "v3"])
+
+
+def test_a_requirement_on_no_reserved_card_keeps_its_own_card_in_the_reserve_face_down_only() -> None:
+    # The requirement is judged before the take, while the card still lies in the reserve (the rules page).
+    loner = one("Loner", "requires no reserved card", VILLAGE)
+    rules = ruleset(NOTARY, loner, NOBLE, HERALD)
+    state = cc_game(rules, ["Notary", "Loner"]).apply(take("Notary")).apply(Reserve("Loner"))
+    state = state.apply(take(state.row(cc.Deck.VILLAGE)[-1].name))  # seat 1
+    assert state.players[0].reserved
+    kept = [a for a in state.legal_actions() if isinstance(a, cc.TakeReserved)]
+    assert kept and all(a.face_down for a in kept)

@@ -89,6 +89,18 @@ def test_the_optional_effect_is_not_asked_when_the_owner_can_pay_for_no_card() -
     assert after.pending is None and _face_down(after) == ["Noble"] and after.players[0].gold == 4
 
 
+def test_an_option_with_a_gold_cost_is_not_asked_when_no_card_is_payable_after_that_cost() -> None:
+    tolled = one("Tolled", "when bought: you may pay 2 gold to turn a face-down card face up and use its ability, "
+                 "paying its cost", FREE)
+    cards = (*CARDS, tolled)
+    short = _table("Tolled", ("Baron",), gold=3, cards=cards).apply(take("Tolled", 1, 0))
+    assert short.pending is None and _face_down(short) == ["Baron"] and short.players[0].gold == 3
+    enough = _table("Tolled", ("Baron",), gold=4, cards=cards).apply(take("Tolled", 1, 0))
+    assert enough.pending is not None
+    after = enough.apply(cc.Choose(1))
+    assert _face_down(after) == [] and after.players[0].gold == 0
+
+
 def test_without_you_may_the_owner_turns_a_card_they_can_pay_for_if_there_is_one() -> None:
     state = _table("Mender", ("Noble", "Baron"), gold=3)
     after = state.apply(take("Mender", 2, 0))

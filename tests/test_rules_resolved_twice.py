@@ -156,16 +156,15 @@ def test_each_opponent_gains_twice() -> None:
 
 
 def test_counts_are_taken_again_the_second_time() -> None:
-    # "gain 1 gold per card in your tableau with at least 3 gold": the first gain changes the second count.
-    counter = one("Counter", "when bought: gain 2 gold if at least 3 gold", "deck castle   cost 0   shields faith")
+    # "gain 2 gold if at most 3 gold": the first gain (3 -> 5) makes the second condition fail.
+    counter = one("Counter", "when bought: gain 2 gold if at most 3 gold", "deck castle   cost 0   shields faith")
     rules = ruleset(SENESCHAL, counter)
     state = seat_with(game(rules, castle=["Counter"]), 0, [("Seneschal", 0, 0)])
     state = state.replace(messenger=cc.Deck.CASTLE, current_player=0,
-                          players=(state.players[0].replace(gold=1, twice=True), *state.players[1:]))
-    after = state.apply(take("Counter", 1, 0))
-    assert after.players[0].gold == 1  # 1 gold: the condition fails both times
-    state = state.replace(players=(state.players[0].replace(gold=3), *state.players[1:]))
-    assert state.apply(take("Counter", 1, 0)).players[0].gold == 3 + 2 + 2
+                          players=(state.players[0].replace(gold=3, twice=True), *state.players[1:]))
+    assert state.apply(take("Counter", 1, 0)).players[0].gold == 3 + 2  # judged again: 5 gold is not at most 3
+    state = state.replace(players=(state.players[0].replace(gold=1), *state.players[1:]))
+    assert state.apply(take("Counter", 1, 0)).players[0].gold == 1 + 2 + 2  # 1 then 3: at most 3 both times
 
 
 def test_a_second_seneschal_while_one_waits_is_still_one_wait() -> None:
@@ -278,6 +277,16 @@ def test_the_narration_says_when_it_is_granted_and_used() -> None:
     later = other_seat_plays(after)
     done = later.apply(take("Jester", 1, 0))
     assert "resolves this card's ability twice" in narration.narrate(later, take("Jester", 1, 0), done, ["Ann", "Bob"])
+
+
+def test_the_narration_of_a_card_with_no_ability_says_the_wait_is_used_up_not_resolved() -> None:
+    state = table(["Seneschal", "c0", "Jester"])
+    after = state.apply(take("Seneschal", 0, 0))
+    later = other_seat_plays(after)
+    done = later.apply(take("c0", 1, 0))
+    said = narration.narrate(later, take("c0", 1, 0), done, ["Ann", "Bob"])
+    assert "uses up the ability twice (this card has none when bought)" in said
+    assert "resolves this card's ability twice" not in said
 
 
 # ---------------------------------------------------------------- random games

@@ -1512,7 +1512,7 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 if isinstance(c, model.Lose):
                     paid[_RESOURCE[c.resource]] += c.amount
             addresses = _compile_effects(inner, address, facts, steps, slots)
-            idle = _idle(tuple(steps[a] for a in addresses))
+            idle = _idle(tuple(steps[a] for a in addresses), paid[0])
             if inner and all(isinstance(e, model.MoveMessenger) for e in inner):
                 idle = _messenger_stays(tuple(None if e.to is None else DECKS.index(e.to) for e in inner
                                               if isinstance(e, model.MoveMessenger)))
@@ -1620,12 +1620,15 @@ def _messenger_stays(targets: tuple[int | None, ...]) -> Callable[[Work, int, in
     return stays
 
 
-def _idle(inner: tuple[Step, ...]) -> Callable[[Work, int, int], bool] | None:
+def _idle(inner: tuple[Step, ...], cost: int = 0) -> Callable[[Work, int, int], bool] | None:
     """For optional effects that are only swaps: whether none of them has two cards to swap now; for one that is
-    only a face-down card turned face up for its cost: whether the owner can pay for none (else ``None``)."""
+    only a face-down card turned face up for its cost: whether the owner can pay for none once the option's own
+    ``cost`` in gold is paid ("you may pay 2 gold to turn ..., paying its cost"); else ``None``."""
     if len(inner) == 1 and isinstance(inner[0], RevealStep) and inner[0].paying is not None:
         reveal = inner[0]
-        return lambda work, seat, index: not reveal.candidates(work, seat, index)
+        return lambda work, seat, index: not any(
+            reveal.price(work, seat, work.tableaux[seat][i].card) <= work.gold[seat] - cost
+            for i in reveal.candidates(work, seat, index))
     swaps = [step for step in inner if isinstance(step, SwapStep)]
     if not swaps or len(swaps) != len(inner):
         return None

@@ -121,8 +121,12 @@ def _gains(before: GameState, after: GameState, seat: int, acting: bool = True) 
         parts.append("may take the next card from either row")
     if new.twice and not old.twice:
         parts.append("will resolve the ability of the next card bought face up twice")
-    elif old.twice and not new.twice:
-        parts.append("resolves this card's ability twice")
+    elif old.twice and not new.twice:  # used up by a card bought face up, which may have no ability when bought
+        placed = new.tableau[-1] if len(new.tableau) > len(old.tableau) else None
+        if placed is None or after.rules.cards[placed.card].ability:
+            parts.append("resolves this card's ability twice")
+        else:
+            parts.append("uses up the ability twice (this card has none when bought)")
     if len(new.this_turn) > len(old.this_turn):
         parts.append("sets effects aside until the end of the turn")
     for slot in range(2, len(new.discounts)):
