@@ -645,9 +645,7 @@ class RevealStep:
         its deck and on filtered cards it passes, never below 0."""
         assert self.paying is not None
         f = work.facts[card]
-        discounts = work.discounts[seat]
-        cost = f.cost - discounts[f.deck] - sum(discounts[slot] for slot in self.paying[card] if slot < len(discounts))
-        return cost if cost > 0 else 0
+        return face_up_price(f.cost, f.deck, self.paying[card], work.discounts[seat])
 
     def candidates(self, work: Work, seat: int, index: int) -> tuple[int, ...]:
         cells = work.tableaux[seat]
@@ -1141,6 +1139,17 @@ def discount_slots(slots: Slots, facts: Sequence[CardFacts]) -> tuple[tuple[int,
             if f.deck in wanted and (passes is None or passes(Placed(f.id, 0, 0, False, 0, False), None, (0, 0))):
                 found[f.id].append(slot)
     return tuple(tuple(s) for s in found)
+
+
+def face_up_price(cost: int, deck: int, slots: tuple[int, ...], discounts: tuple[int, ...]) -> int:
+    """The one price of a card bought (or turned) face up: its printed ``cost`` (with any surcharge added), minus
+    the seat's discount on its ``deck`` and those of ``discounts`` at the places ``slots`` (the discounts on
+    filtered cards it passes, see :func:`discount_slots`), never below 0."""
+    cost -= discounts[deck]
+    for slot in slots:
+        if slot < len(discounts):
+            cost -= discounts[slot]
+    return cost if cost > 0 else 0
 
 
 def discount_kinds(cards: Sequence[model.Card]) -> tuple[tuple[tuple[model.Deck, ...], model.CardFilter], ...]:

@@ -23,6 +23,7 @@ from castle_combo.engine.abilities import (
     compile_own_gains,
     discount_kinds,
     discount_slots,
+    face_up_price,
 )
 from castle_combo.engine.actions import Activate, Discard, Reveal, Take, Unlock
 from castle_combo.engine.counting import (
@@ -282,11 +283,7 @@ class Compiled:
     def price(self, card: int, discounts: tuple[int, ...], extra: int = 0) -> int:
         """What ``card`` costs face up to a seat with ``discounts``: its printed cost plus ``extra`` (the surcharges
         on it), minus the discount on its deck and those on filtered cards that it passes, never below 0."""
-        cost = self._costs[card] + extra - discounts[self._decks[card]]
-        for slot in self.discount_slots[card]:
-            if slot < len(discounts):
-                cost -= discounts[slot]
-        return cost if cost > 0 else 0
+        return face_up_price(self._costs[card] + extra, self._decks[card], self.discount_slots[card], discounts)
 
     def meets(self, table: Tableaux, seat: int, card: int) -> bool:
         """Whether ``seat`` meets ``card``'s requirement to buy it face up (``requires ...``) on ``table`` now, the
