@@ -86,7 +86,7 @@ from castle_combo.language.model import (
     StoredKeys,
     Trait,
 )
-from castle_combo.language.model.counts import counts_cards
+from castle_combo.language.model.counts import DECK_SCOPES, counts_cards
 
 __all__ = [
     "DECKS",
@@ -330,6 +330,9 @@ class Tableaux(Protocol):
 
     def row(self, deck: int) -> tuple[int, ...]:
         """The cards of a location's row now (0 castle, 1 village)."""
+
+    def deck_size(self, deck: int) -> int:
+        """How many cards are left in a location's deck now (0 castle, 1 village): public, unlike its cards."""
 
 
 #: A compiled count: ``fn(table, seat, index_of_this_card) -> int``.
@@ -894,6 +897,8 @@ def _select(scope: Scope) -> _Select:
             return lambda t, seat, index, extra: (_loose(t.discarded), None, 0)
         case Scope.GROUP:
             return lambda t, seat, index, extra: (extra[1], None, len(extra[1]))
+        case Scope.CASTLE_DECK | Scope.VILLAGE_DECK:
+            raise ValueError("a deck's cards are hidden, only their number is counted: see _cards_per_with")
         case Scope.NEIGHBOUR:
             raise ValueError("a neighbour's count is the better of two: see compile_per_with")
         case _:
@@ -1069,6 +1074,11 @@ def _cards_per_with(count: model.CardCount, scope: Scope, facts: Sequence[CardFa
                        default=0)
 
         return in_neighbour
+    if scope in DECK_SCOPES:
+        # Only plain "card" is counted in a deck (validation refuses the rest): the cards left in it now, as the
+        # deck is when the count is taken (after a reshuffle of its discard pile, the reshuffled deck).
+        deck = 0 if scope is Scope.CASTLE_DECK else 1
+        return lambda t, seat, index, extra: t.deck_size(deck)
     select = _select(scope)
 
     def counted(t: Tableaux, seat: int, index: int, extra: Any) -> int:

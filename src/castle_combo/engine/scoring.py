@@ -175,6 +175,10 @@ class _Table:
         """Nothing: a scoring rule never counts a location's row (validation refuses it)."""
         return ()
 
+    def deck_size(self, deck: int) -> int:
+        """Nothing: a scoring rule never counts a deck (validation refuses it)."""
+        return 0
+
 
 #: Where a count of gold on all of a player's purses is taken and the total, not the placement, matters.
 _WHOLE_TABLEAUX = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOUR,
@@ -897,10 +901,11 @@ def _face_up(engine: Compiled, cells: list[Placed], where: dict[str, str], grid_
     return next(k for k, c in enumerate(cells) if c.card == card and not c.face_down)
 
 
-#: Where a count reads the locations (rows, discard piles, the cards just discarded): a scenario has none.
+#: Where a count reads the locations (rows, discard piles, decks, the cards just discarded): a scenario has none.
 _LOCATION_SCOPES = {Scope.CASTLE_ROW: "the castle row", Scope.VILLAGE_ROW: "the village row",
                     Scope.CASTLE_PILE: "the castle discard pile", Scope.VILLAGE_PILE: "the village discard pile",
                     Scope.BOTH_PILES: "the discard piles",
+                    Scope.CASTLE_DECK: "the castle deck", Scope.VILLAGE_DECK: "the village deck",
                     Scope.DISCARDED: "the cards it discarded"}
 
 

@@ -309,6 +309,10 @@ class Counted:
         """The cards of a location's row."""
         return self._locations[deck][1]
 
+    def deck_size(self, deck: int) -> int:
+        """How many cards are left in a location's deck."""
+        return len(self._locations[deck][0])
+
 
 class Table(NamedTuple):
     """A whole game at one moment, as data (see the module docstring).

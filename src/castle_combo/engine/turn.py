@@ -260,6 +260,10 @@ class Turn:
         """The cards of a row now (0 castle, 1 village)."""
         return self.locations[deck][1]
 
+    def deck_size(self, deck: int) -> int:
+        """How many cards are left in a location's deck now (0 castle, 1 village)."""
+        return len(self.locations[deck][0])
+
     def remove_from_row(self, deck: int, card: int) -> int:
         """Take ``card`` out of a row (it goes to a tableau); return the gold that lay on it there (its taker's)."""
         deck_cards, row, discard, removed, exhausted = self.locations[deck]

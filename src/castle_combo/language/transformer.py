@@ -1290,6 +1290,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def in_discard_pile(self, meta: Meta, deck: m.Deck) -> _Place:
         return self._scope(meta, Scope.CASTLE_PILE if deck is m.Deck.CASTLE else Scope.VILLAGE_PILE)
 
+    def in_deck(self, meta: Meta, deck: m.Deck) -> _Place:
+        return self._scope(meta, Scope.CASTLE_DECK if deck is m.Deck.CASTLE else Scope.VILLAGE_DECK)
+
     def in_discard_piles(self, meta: Meta) -> _Place:
         return self._scope(meta, Scope.BOTH_PILES)
 

@@ -41,6 +41,7 @@ from castle_combo.language.model.base import (
     source_field,
 )
 from castle_combo.language.model.counts import (
+    DECK_SCOPES,
     POSITION_SCOPES,
     CardCount,
     Cards,
@@ -558,6 +559,10 @@ REFUSALS.add("a comparison with other players", "`each player`", "you cannot hav
 REFUSALS.add("`all ... share`, `no two ... share`", "anything but cards",
              "only cards share a shield type, a banner or a cost", "write 'all cards ...'", on=Alike,
              refuses=lambda c, w: not isinstance(c.cards.count, Cards))
+REFUSALS.add("`all ... share`, `no two ... share`", "a deck", "the cards in a deck are face down and hidden, only "
+             "how many are left is public, so no one can tell what they share", "compare the cards of a row or a "
+             "discard pile, or count the cards left ('if at least 1 card in the village deck')", on=Alike,
+             refuses=lambda c, w: c.cards.scope in DECK_SCOPES)
 REFUSALS.add("`not not`", "a condition", "'not not' means the condition itself", "remove both 'not's", on=Not,
              refuses=lambda c, w: isinstance(c.condition, Not))
 

@@ -115,7 +115,9 @@ class Scope(enum.Enum):
     are one collection of cards: a count of distinct
     things, sets or ``every`` N is taken over all of them together. ``CASTLE_ROW`` /
     ``VILLAGE_ROW`` are the face-up cards of a location's row, and
-    ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile, ``BOTH_PILES`` the two piles together. ``DISCARDED`` is the
+    ``CASTLE_PILE`` / ``VILLAGE_PILE`` its discard pile, ``BOTH_PILES`` the two piles together, and
+    ``CASTLE_DECK`` / ``VILLAGE_DECK`` its deck: its cards are hidden, only their number is public, so a deck is
+    counted as plain ``card`` only (the deck as it is when the count is taken). ``DISCARDED`` is the
     cards the resolving ability has discarded so far (a whole row, or one
     card from a row). ``GROUP`` is the row, column or pair of cards a
     quantifier is looking at ("per row with at least 2 village banners").
@@ -156,6 +158,8 @@ class Scope(enum.Enum):
     DIAGONALS = "diagonals"
     LEFT_NEIGHBOUR = "left neighbour"
     RIGHT_NEIGHBOUR = "right neighbour"
+    CASTLE_DECK = "castle deck"
+    VILLAGE_DECK = "village deck"
 
     def describe(self) -> str:
         """Where a count is taken, as it follows the counted noun: "in this card's row"."""
@@ -183,6 +187,7 @@ _SCOPE_CCL = {
     Scope.DIAGONALS: "on this card's diagonals",
     Scope.LEFT_NEIGHBOUR: "in your left neighbour's tableau",
     Scope.RIGHT_NEIGHBOUR: "in your right neighbour's tableau",
+    Scope.CASTLE_DECK: "in the castle deck", Scope.VILLAGE_DECK: "in the village deck",
 }
 
 #: Scopes that are places in the owner's tableau relative to this card, and the filter each stands for.
@@ -199,9 +204,11 @@ _RELATION_SCOPES = {relation: scope for scope, relation in POSITION_SCOPES.items
 GRID_SCOPES = frozenset({Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN})
 #: Scopes of cards outside every tableau: face up, holding no gold, filling no space.
 LOOSE_SCOPES = frozenset({Scope.DISCARDED, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.CASTLE_ROW,
-                          Scope.VILLAGE_ROW})
+                          Scope.VILLAGE_ROW, Scope.CASTLE_DECK, Scope.VILLAGE_DECK})
 #: The discard piles: one location's, or both together.
 PILE_SCOPES = frozenset({Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES})
+#: A location's deck: its cards are hidden, only how many are left is public.
+DECK_SCOPES = frozenset({Scope.CASTLE_DECK, Scope.VILLAGE_DECK})
 #: Scopes that are whole tableaux of players (a player's keys and gold can be counted there).
 PLAYER_SCOPES = frozenset({Scope.TABLEAU, Scope.THEIRS, Scope.NEIGHBOUR, Scope.EVERY_TABLEAU, Scope.OPPONENTS,
                            Scope.NEIGHBOURS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR})
@@ -890,6 +897,13 @@ def _scope_rule(nouns: str, places: str, message: str, hint: str, refuses: Calla
 #: Which count may be taken in which scope and where, in the order they are checked (a count in a place has one
 #: reason to be refused: the first of these that applies).
 _SCOPE_RULES = (
+    _scope_rule("anything but plain `card` (a filter, a shield, a banner, a cost ...)", "a deck", "the cards in a "
+            "deck are face down and hidden, only how many are left is public, so a deck is counted as plain 'card'",
+            "count the cards left ('per card in the village deck'), or count what is printed on the cards of a row "
+            "or a discard pile", lambda c, s, w: s in DECK_SCOPES and not _bare_cards(c)),
+    _scope_rule("any count", "a deck, in a scoring rule", "a scoring rule counts tableaux, and a score pad has no "
+            "deck", "count the cards left in a deck in an ability ('gain 1 gold per card in the village deck')",
+            lambda c, s, w: w.scoring and s in DECK_SCOPES),
     _scope_rule("`gold on this card`", "any scope", "'gold on this card' is always this card's own gold, so it takes "
             "no scope", "remove the scope after 'gold on this card'",
             lambda c, s, w: isinstance(c, GoldOnThisCard) and s is not Scope.TABLEAU),
