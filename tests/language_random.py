@@ -43,7 +43,8 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
-                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR, Scope.CASTLE_DECK,
+                Scope.VILLAGE_DECK]
 
 
 # --------------------------------------------------------------------------
@@ -96,8 +97,8 @@ class JudgeSeat:
 
 
 class JudgePlace:
-    def __init__(self, row: list[m.Card], discard: list[m.Card]) -> None:
-        self.row, self.discard = row, discard
+    def __init__(self, row: list[m.Card], discard: list[m.Card], deck: int = 0) -> None:
+        self.row, self.discard, self.deck = row, discard, deck  # deck: how many cards are left in it
 
 
 class JudgeWorld:
@@ -110,9 +111,11 @@ class EngineTable:
 
     def __init__(self, tableaux: list[tuple[Placed, ...]], keys: list[int], gold: list[int], facts: Sequence[Any],
                  rows: list[tuple[int, ...]], piles: list[tuple[int, ...]], discarded: tuple[int, ...],
-                 messenger: int, reserved: list[tuple[int, ...]] | None = None) -> None:
+                 messenger: int, reserved: list[tuple[int, ...]] | None = None,
+                 decks: tuple[int, int] = (0, 0)) -> None:
         self.tableaux, self.keys, self.gold = tableaux, keys, gold
         self.reserved = reserved if reserved is not None else [() for _ in tableaux]
+        self._decks = decks
         totals = [tableau_totals(facts, cells) for cells in tableaux]
         self.shields = [t[0] for t in totals]
         self.banners = [t[1] for t in totals]
@@ -125,6 +128,9 @@ class EngineTable:
 
     def row(self, deck: int) -> tuple[int, ...]:
         return self._rows[deck]
+
+    def deck_size(self, deck: int) -> int:
+        return self._decks[deck]
 
 
 class Case:
@@ -171,12 +177,15 @@ class Case:
         for seat, card in zip(seats, kept, strict=True):
             seat.reserved = card
         messenger = rng.choice(DECKS)
-        self.world = JudgeWorld(seats, {Deck.CASTLE: JudgePlace(rows[0], piles[0]),
-                                        Deck.VILLAGE: JudgePlace(rows[1], piles[1])}, messenger)
+        # How many cards are left in each deck (0 to 4, an empty deck included), from the table, so no draw changes
+        # the other cards.
+        decks = (len(pool) % 5, (len(pool) + players) % 5)
+        self.world = JudgeWorld(seats, {Deck.CASTLE: JudgePlace(rows[0], piles[0], decks[0]),
+                                        Deck.VILLAGE: JudgePlace(rows[1], piles[1], decks[1])}, messenger)
         self.discarded = discarded
         self.table = EngineTable(tableaux, keys, gold, self.facts, [tuple(ids[c.name] for c in r) for r in rows],
                                  [tuple(ids[c.name] for c in p) for p in piles], tuple(ids[c.name] for c in discarded),
-                                 DECKS.index(messenger), [() if c is None else (ids[c.name],) for c in kept])
+                                 DECKS.index(messenger), [() if c is None else (ids[c.name],) for c in kept], decks)
         self.owner = rng.randrange(players)
         self.index = rng.randrange(len(tableaux[self.owner]))
         self.them = rng.choice([s for s in range(players) if s != self.owner])
@@ -220,7 +229,8 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
-                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR, Scope.CASTLE_DECK,
+                Scope.VILLAGE_DECK]
 
 
 @attrs.frozen
@@ -354,6 +364,8 @@ def _per(rng: random.Random, where: Where) -> m.Per:
         scope = Scope.TABLEAU
     if isinstance(noun, m.Players) or (isinstance(noun, m.Groups) and scope is not Scope.THEIRS):
         scope = Scope.TABLEAU
+    if scope in (Scope.CASTLE_DECK, Scope.VILLAGE_DECK):
+        noun = m.Cards()  # a deck's cards are hidden: only how many are left is counted there
     return m.Per(noun, scope, draw(rng, int, where, m.Per, "every"))
 
 

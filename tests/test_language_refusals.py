@@ -61,6 +61,14 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
                                                                                            Scope.DISCARDED)),)),
     "a discard pile holds face-up cards": "when bought: gain 1 gold per empty space in the castle discard pile",
     "a scoring rule counts tableaux, and a score pad": "score 1 per card in the castle discard pile",
+    "the cards in a deck are face down and hidden, only how many are left is public, so a deck": "when bought: gain 1 "
+                                                                                          "gold per faith shield in "
+                                                                                          "the village deck",
+    "the cards in a deck are face down and hidden, only how many are left is public, so no one": "when bought: gain "
+                                                                                             "1 gold if all cards "
+                                                                                             "in the village deck "
+                                                                                             "share a cost",
+    "a score pad has no deck": "score 1 per card in the village deck",
     "a row holds face-up cards": "when bought: gain 1 gold per face-down card in the castle row",
     "a scoring rule counts tableaux, and the rows": "score 1 per card in the castle row",
     "an ability resolves when the card is bought, before its final row": "when bought: gain 1 gold per faith shield "

@@ -95,7 +95,7 @@ def test_what_the_cards_of_a_deck_share_is_refused() -> None:
 
 def test_a_deck_is_not_counted_by_a_scoring_rule() -> None:
     message = refusal("score 1 per card in the village deck")
-    assert "a scoring rule counts tableaux, and a score pad has no deck" in message
+    assert "a score pad has no deck, and a scoring rule counts tableaux" in message
 
 
 def test_the_refusals_of_a_deck_are_rows_of_the_one_table() -> None:

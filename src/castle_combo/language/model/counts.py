@@ -901,8 +901,8 @@ _SCOPE_RULES = (
             "deck are face down and hidden, only how many are left is public, so a deck is counted as plain 'card'",
             "count the cards left ('per card in the village deck'), or count what is printed on the cards of a row "
             "or a discard pile", lambda c, s, w: s in DECK_SCOPES and not _bare_cards(c)),
-    _scope_rule("any count", "a deck, in a scoring rule", "a scoring rule counts tableaux, and a score pad has no "
-            "deck", "count the cards left in a deck in an ability ('gain 1 gold per card in the village deck')",
+    _scope_rule("any count", "a deck, in a scoring rule", "a score pad has no deck, and a scoring rule counts "
+            "tableaux", "count the cards left in a deck in an ability ('gain 1 gold per card in the village deck')",
             lambda c, s, w: w.scoring and s in DECK_SCOPES),
     _scope_rule("`gold on this card`", "any scope", "'gold on this card' is always this card's own gold, so it takes "
             "no scope", "remove the scope after 'gold on this card'",
