@@ -22,6 +22,8 @@ from castle_combo.language import model as m
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 GRID = (m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN)
 PILES = (m.Scope.CASTLE_PILE, m.Scope.VILLAGE_PILE)
+#: A deck: only plain "card" is counted there (its cards are hidden, their number is public).
+DECKS = (m.Scope.CASTLE_DECK, m.Scope.VILLAGE_DECK)
 #: The scopes of a count in your tableau or a neighbour's (the newer scopes have strategies of their own).
 ANY = (m.Scope.TABLEAU, m.Scope.ROW, m.Scope.COLUMN, m.Scope.ROW_AND_COLUMN, m.Scope.NEIGHBOUR, m.Scope.ADJACENT)
 
@@ -71,6 +73,8 @@ def pers(draw: st.DrawFn, *, scoring: bool) -> m.Per:
         allowed = [scope for scope in scopes if scope not in GRID]
         if on_discarded(count):
             allowed += PILES
+        if count == m.Cards():
+            allowed += DECKS
     return m.Per(count, draw(st.sampled_from(allowed)))
 
 
