@@ -6,9 +6,10 @@ is when the count is taken (after a reshuffle of its discard pile, the reshuffle
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, one, ruleset, take
+from engine_kit import game, one, play, ruleset, take, to_the_end
 
 import castle_combo as cc
+from castle_combo.errors import ScenarioError
 from castle_combo.language import CardProblems, format_card, parse_text
 from castle_combo.language import model as m
 from castle_combo.language.model.refusals import REFUSALS
@@ -101,3 +102,25 @@ def test_a_deck_is_not_counted_by_a_scoring_rule() -> None:
 def test_the_refusals_of_a_deck_are_rows_of_the_one_table() -> None:
     places = [rule.place for rule in REFUSALS]
     assert places.count("a deck") == 2 and "a deck, in a scoring rule" in places
+
+
+def test_at_the_end_of_the_game_a_count_reads_the_decks_as_they_are_then() -> None:
+    reader = one("Reader", "at the end of the game: gain 1 gold per card in the village deck", FREE)
+    plain = one("Reader", "", FREE)
+    ends = []
+    for card in (reader, plain):
+        state = play(game(ruleset(card, castle=40, village=40), village=["Reader"]), "Reader")
+        ends.append(to_the_end(state))
+    read, control = ends
+    assert read.is_over and control.is_over
+    left = len(read.locations[1].deck)
+    assert left > 0
+    assert read.players[0].gold == control.players[0].gold + left
+
+
+def test_a_score_scenario_refuses_an_end_of_game_effect_that_counts_a_deck() -> None:
+    reader = one("Reader", "at the end of the game: gain 1 gold per card in the castle deck")
+    grid = [["Reader", "c0", "c1"], ["c2", "c3", "c4"], ["c5", "c6", "c7"]]
+    with pytest.raises(ScenarioError, match="Reader's \"at the end of the game\" effect counts the castle deck; a "
+                                            "score scenario holds the players' tableaux, gold and keys only"):
+        cc.score_tableau(grid, rules=ruleset(reader))
