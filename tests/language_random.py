@@ -43,8 +43,7 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
-                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR, Scope.CASTLE_DECK,
-                Scope.VILLAGE_DECK]
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
 
 
 # --------------------------------------------------------------------------
@@ -97,8 +96,8 @@ class JudgeSeat:
 
 
 class JudgePlace:
-    def __init__(self, row: list[m.Card], discard: list[m.Card], deck: int = 0) -> None:
-        self.row, self.discard, self.deck = row, discard, deck  # deck: how many cards are left in it
+    def __init__(self, row: list[m.Card], discard: list[m.Card], deck: list[m.Card] | None = None) -> None:
+        self.row, self.discard, self.deck = row, discard, deck or []  # deck: the cards left in it (hidden)
 
 
 class JudgeWorld:
@@ -177,11 +176,13 @@ class Case:
         for seat, card in zip(seats, kept, strict=True):
             seat.reserved = card
         messenger = rng.choice(DECKS)
-        # How many cards are left in each deck (0 to 4, an empty deck included), from the table, so no draw changes
-        # the other cards.
-        decks = (len(pool) % 5, (len(pool) + players) % 5)
-        self.world = JudgeWorld(seats, {Deck.CASTLE: JudgePlace(rows[0], piles[0], decks[0]),
-                                        Deck.VILLAGE: JudgePlace(rows[1], piles[1], decks[1])}, messenger)
+        # The cards left in each deck (0 to 4, an empty deck included; how many from the table, so no draw changes
+        # the other cards).
+        castle_left = len(pool) % 5
+        left = [pool[12:12 + castle_left], pool[12 + castle_left:12 + castle_left + (len(pool) + players) % 5]]
+        decks = (len(left[0]), len(left[1]))
+        self.world = JudgeWorld(seats, {Deck.CASTLE: JudgePlace(rows[0], piles[0], left[0]),
+                                        Deck.VILLAGE: JudgePlace(rows[1], piles[1], left[1])}, messenger)
         self.discarded = discarded
         self.table = EngineTable(tableaux, keys, gold, self.facts, [tuple(ids[c.name] for c in r) for r in rows],
                                  [tuple(ids[c.name] for c in p) for p in piles], tuple(ids[c.name] for c in discarded),
@@ -229,8 +230,7 @@ PLAIN_SCOPES = [Scope.TABLEAU, Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN, Sc
                 Scope.DIAGONAL, Scope.AROUND, Scope.EVERY_TABLEAU, Scope.OPPONENTS, Scope.NEIGHBOURS, Scope.CASTLE_ROW,
                 Scope.VILLAGE_ROW, Scope.CASTLE_PILE, Scope.VILLAGE_PILE, Scope.BOTH_PILES, Scope.DISCARDED, Scope.ABOVE, Scope.BELOW,
                 Scope.LEFT, Scope.RIGHT, Scope.DIRECTLY_ABOVE, Scope.DIRECTLY_BELOW, Scope.DIRECTLY_LEFT,
-                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR, Scope.CASTLE_DECK,
-                Scope.VILLAGE_DECK]
+                Scope.DIRECTLY_RIGHT, Scope.DIAGONALS, Scope.LEFT_NEIGHBOUR, Scope.RIGHT_NEIGHBOUR]
 
 
 @attrs.frozen
@@ -351,6 +351,10 @@ def _inside(cls: type, where: Where) -> Where:
     return where
 
 
+#: The deck of a discard pile's location (see :func:`_per`).
+_DECK_OF_PILE = {Scope.CASTLE_PILE: Scope.CASTLE_DECK, Scope.VILLAGE_PILE: Scope.VILLAGE_DECK}
+
+
 def _per(rng: random.Random, where: Where) -> m.Per:
     """A count in a scope that means something where it is (their tableau or a group only inside one)."""
     scopes = list(PLAIN_SCOPES) + ([Scope.THEIRS] * 3 if where.them else []) + ([Scope.GROUP] * 3 if where.group
@@ -364,8 +368,11 @@ def _per(rng: random.Random, where: Where) -> m.Per:
         scope = Scope.TABLEAU
     if isinstance(noun, m.Players) or (isinstance(noun, m.Groups) and scope is not Scope.THEIRS):
         scope = Scope.TABLEAU
-    if scope in (Scope.CASTLE_DECK, Scope.VILLAGE_DECK):
-        noun = m.Cards()  # a deck's cards are hidden: only how many are left is counted there
+    if scope in _DECK_OF_PILE and len(repr(noun)) % 3 != 0:
+        # Two counts in three in a discard pile are taken in that location's deck instead, chosen from what was
+        # drawn (no draw more, so the seeds draw what they drew before); a deck's cards are hidden, so only how
+        # many are left is counted there.
+        noun, scope = m.Cards(), _DECK_OF_PILE[scope]
     return m.Per(noun, scope, draw(rng, int, where, m.Per, "every"))
 
 

@@ -403,7 +403,7 @@ def raw_count(noun: Any, scope: Scope, ctx: Context) -> int:
     if scope in (Scope.CASTLE_DECK, Scope.VILLAGE_DECK):
         # A deck's cards are hidden: only how many are left is known (validation refuses any noun but plain "card",
         # so a part narrowed later by a rule still reads the number alone).
-        return world.places[Deck.CASTLE if scope is Scope.CASTLE_DECK else Deck.VILLAGE].deck
+        return len(world.places[Deck.CASTLE if scope is Scope.CASTLE_DECK else Deck.VILLAGE].deck)
     if scope is Scope.NEIGHBOUR:
         near = neighbour_seats(ctx.owner, n)
         if ctx.side is not None:  # the neighbour the scoring rule chose
