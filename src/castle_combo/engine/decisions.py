@@ -174,6 +174,18 @@ def _deck_index(value: Any, path: str) -> int:
     raise RecordError(f"{path}: expected \"castle\" or \"village\", got {quote(value)}")
 
 
+def _read_decks(value: Any, path: str) -> tuple[int, ...]:
+    """The locations a saved question names (``["castle"]``, ``["village"]`` or both, in that order), as indices."""
+    if not isinstance(value, list) or not value or len(value) > 2:
+        raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
+                          f"got {quote(value)}")
+    decks = tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value))
+    if len(set(decks)) != len(decks) or list(decks) != sorted(decks):
+        raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
+                          f"got {quote(value)}")
+    return decks
+
+
 def _listed(table: Table, cards: Sequence[int]) -> str:
     return ", ".join(table.engine.name(c) for c in cards)
 
@@ -839,14 +851,7 @@ class ChooseReserve(DecisionKind):
 
     @classmethod
     def read(cls, value: Any, path: str) -> ChooseReserve:
-        if not isinstance(value, list) or not value or len(value) > 2:
-            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
-                              f"got {quote(value)}")
-        decks = tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value))
-        if len(set(decks)) != len(decks) or list(decks) != sorted(decks):
-            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
-                              f"got {quote(value)}")
-        return cls(decks)
+        return cls(_read_decks(value, path))
 
 
 @attrs.frozen
@@ -947,14 +952,7 @@ class ChooseReturn(DecisionKind):
 
     @classmethod
     def read(cls, value: Any, path: str) -> ChooseReturn:
-        if not isinstance(value, list) or not value or len(value) > 2:
-            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
-                              f"got {quote(value)}")
-        decks = tuple(_deck_index(d, f"{path}[{k}]") for k, d in enumerate(value))
-        if len(set(decks)) != len(decks) or list(decks) != sorted(decks):
-            raise RecordError(f"{path}: expected [\"castle\"], [\"village\"] or [\"castle\", \"village\"], "
-                              f"got {quote(value)}")
-        return cls(decks)
+        return cls(_read_decks(value, path))
 
 
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
