@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pytest
 from engine_kit import game, one, ruleset, take
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_engine_properties import all_cards, tight_rules
+from test_engine_properties import play_keeping_invariants, tight_variant
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
@@ -480,9 +479,9 @@ def _tight_with_returns(players: int) -> cc.Ruleset:
     import attrs
 
     returns = (m.ReturnToDeck(), m.ReturnToDeck(C, onto=C), m.ReturnToDeck(V, True), m.ReturnToDeck(C, True))
-    cards = [attrs.evolve(card, ability=(*card.ability, returns[i % 4])) if i % 4 == 1 else card
-             for i, card in enumerate(tight_rules(players).cards)]
-    return cc.Ruleset.from_cards(cards, version=f"tight-returns-{players}")
+    return tight_variant(players, "returns", lambda i, card: attrs.evolve(card, ability=(*card.ability,
+                                                                                         returns[i % 4]))
+                         if i % 4 == 1 else card)
 
 
 TIGHT_RETURNS = {n: _tight_with_returns(n) for n in range(2, 6)}
@@ -491,22 +490,8 @@ TIGHT_RETURNS = {n: _tight_with_returns(n) for n in range(2, 6)}
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 5), st.integers(0, 2**32 - 1))
 def test_random_play_with_cards_put_back_keeps_every_invariant(players: int, seed: int) -> None:
-    from castle_combo.engine.state import recounted
-    from castle_combo.records.integrity import check_state
-
-    rng = random.Random(seed)
-    rules = TIGHT_RETURNS[players]
-    state = cc.new_game(players=players, seed=seed, rules=rules, first_player=seed % players)
-    everything = Counter(range(len(rules)))
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        state = state.apply(action)
-        assert all_cards(state) == everything, "a card was lost or duplicated"
-        assert all(p == recounted(p, state.engine) for p in state.players)
+    def known_on_top(before: cc.GameState, action: cc.Action, state: cc.GameState) -> None:
         for d, s, n in state.known:  # what a seat knows lies on top of the deck, in every view of it
             assert state.view(s).locations[d].deck[:n] == state.locations[d].deck[:n]
-        check_state(state)
-        if rng.random() < 0.05:
-            assert cc.loads(cc.dumps(state), rules=rules) == state
-    assert all(len(p.tableau) == 9 for p in state.players)
-    assert cc.replay(state.record(), rules=rules) == state
+
+    play_keeping_invariants(TIGHT_RETURNS[players], players, seed, known_on_top)

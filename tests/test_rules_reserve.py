@@ -21,7 +21,7 @@ import pytest
 from engine_kit import game, one, ruleset, take
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_engine_properties import all_cards, tight_rules
+from test_engine_properties import play_keeping_invariants, tight_variant
 
 import castle_combo as cc
 from castle_combo.adapters.encoding import ActionSpace
@@ -401,9 +401,9 @@ def _tight_with_reserves(players: int) -> cc.Ruleset:
     import attrs
 
     reserves = (m.ReserveCard(), m.ReserveCard(m.Deck.CASTLE), m.ReserveCard(m.Deck.VILLAGE))
-    cards = [attrs.evolve(card, ability=(reserves[i % 3], *card.ability)) if i % 4 == 1 else card
-             for i, card in enumerate(tight_rules(players).cards)]
-    return cc.Ruleset.from_cards(cards, version=f"tight-reserves-{players}")
+    return tight_variant(players, "reserves", lambda i, card: attrs.evolve(card, ability=(reserves[i % 3],
+                                                                                           *card.ability))
+                         if i % 4 == 1 else card)
 
 
 TIGHT_RESERVES = {n: _tight_with_reserves(n) for n in range(2, 6)}
@@ -412,26 +412,13 @@ TIGHT_RESERVES = {n: _tight_with_reserves(n) for n in range(2, 6)}
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 5), st.integers(0, 2**32 - 1))
 def test_random_play_with_reserves_keeps_every_invariant(players: int, seed: int) -> None:
-    from castle_combo.engine.state import recounted
-    from castle_combo.records.integrity import check_state
-
-    rng = random.Random(seed)
-    rules = TIGHT_RESERVES[players]
-    state = cc.new_game(players=players, seed=seed, rules=rules, first_player=seed % players)
-    everything = Counter(range(len(rules)))
     takes: Counter[int] = Counter()
-    while not state.is_over:
-        legal = state.legal_actions()
-        action = rng.choice(legal)
-        before, state = state, state.apply(action)
-        assert all_cards(state) == everything, "a card was lost or duplicated"
+
+    def one_reserve_at_most(before: cc.GameState, action: cc.Action, state: cc.GameState) -> None:
         assert all(len(p.reserved) <= 1 for p in state.players)
-        assert all(p == recounted(p, state.engine) for p in state.players)
-        check_state(state)
         if isinstance(action, (cc.Take, TakeReserved)):
             takes[before.current_player] += 1
-        if rng.random() < 0.05:
-            assert cc.loads(cc.dumps(state), rules=rules) == state
+
+    state = play_keeping_invariants(TIGHT_RESERVES[players], players, seed, one_reserve_at_most)
     assert takes == Counter({seat: 9 for seat in range(players)})
     assert all(len(p.tableau) == 9 and not p.reserved for p in state.players)
-    assert cc.replay(state.record(), rules=rules) == state

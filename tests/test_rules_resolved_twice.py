@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pytest
 from engine_kit import game, one, ruleset, seat_with, take
@@ -303,12 +302,11 @@ def _tight_with_twice(players: int) -> cc.Ruleset:
     """The tight synthetic set of the engine's properties (reshuffles, exhausted locations, locks, choices,
     discards, gold in rows), every fourth card of it resolving the ability of the next card bought face up twice."""
     import attrs
-    from test_engine_properties import tight_rules
+    from test_engine_properties import tight_variant
 
     twice = m.NextResolvesTwice()
-    cards = [attrs.evolve(card, ability=(twice, *card.ability)) if i % 4 == 1 else card
-             for i, card in enumerate(tight_rules(players).cards)]
-    return cc.Ruleset.from_cards(cards, version=f"tight-twice-{players}")
+    return tight_variant(players, "twice", lambda i, card: attrs.evolve(card, ability=(twice, *card.ability))
+                         if i % 4 == 1 else card)
 
 
 TIGHT_TWICE = {n: _tight_with_twice(n) for n in range(2, 6)}
@@ -317,24 +315,9 @@ TIGHT_TWICE = {n: _tight_with_twice(n) for n in range(2, 6)}
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 5), st.integers(0, 2**32 - 1))
 def test_random_play_with_the_ability_twice_keeps_every_invariant(players: int, seed: int) -> None:
-    from test_engine_properties import all_cards
+    from test_engine_properties import play_keeping_invariants
 
-    from castle_combo.engine.state import recounted
-    from castle_combo.records.integrity import check_state
-
-    rng = random.Random(seed)
-    rules = TIGHT_TWICE[players]
-    state = cc.new_game(players=players, seed=seed, rules=rules, first_player=seed % players)
-    everything = Counter(range(len(rules)))
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_actions()))
-        assert all_cards(state) == everything, "a card was lost or duplicated"
-        assert all(p == recounted(p, state.engine) for p in state.players)
-        check_state(state)
-        if rng.random() < 0.05:
-            assert cc.loads(cc.dumps(state), rules=rules) == state
-    assert all(len(p.tableau) == 9 for p in state.players)
-    assert cc.replay(state.record(), rules=rules) == state
+    play_keeping_invariants(TIGHT_TWICE[players], players, seed)
 
 
 # ---------------------------------------------------------------- bots and the RL observation
