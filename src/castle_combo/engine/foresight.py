@@ -270,8 +270,8 @@ def after_takes_to_come(state: T) -> list[tuple[float, T]]:
 def _with_current(state: T, seat: int) -> T:
     """``state`` with ``seat`` to move (the taker of a take to come: "that player" reads it)."""
     return new(type(state), (
-        state.rules, state.players, seat, state.first_player, state.taken, state.phase, state.messenger,
-        state.locations, None, state.history, state.rng, state.origin, state.script, state.viewer,
+        state.rules, state.seats, seat, state.first_player, state.taken, state.phase, state.messenger,
+        state.places, None, state.history, state.rng, state.origin, state.script, state.viewer,
         state.opened_lock, state.row_gold, state.known, state.engine,
     ))
 

@@ -25,6 +25,7 @@ from castle_combo.engine.state import (
     PlayerState,
     ScriptedReshuffle,
 )
+from castle_combo.engine.table import seat_of
 from castle_combo.errors import CastleComboError, RecordError, RulesetError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, STARTING_GOLD, STARTING_KEYS
 from castle_combo.files import quote
@@ -161,7 +162,7 @@ def new_game(
         Location(orders[0][_ROW:], orders[0][:_ROW]),
         Location(orders[1][_ROW:], orders[1][:_ROW]),
     )
-    seat = PlayerState(STARTING_GOLD, STARTING_KEYS)
+    seat = seat_of(PlayerState(STARTING_GOLD, STARTING_KEYS))  # as the engine keeps a seat (no conversion)
     return GameState(
         rules,
         (seat,) * players,

@@ -61,6 +61,7 @@ from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPa
 from castle_combo.engine.placement import spots_after
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
+    NOTHING_WAITING,
     Counted,
     Phase,
     Seat,
@@ -133,12 +134,18 @@ def legal_actions(state: Table) -> tuple[Action, ...]:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
         return ()
-    gold, keys, tableau, discounts, _, _, spots, waiting, _, _, either, kept, up, _ = players[seat]
+    gold, keys, tableau, discounts, _, _, spots, _, waits = players[seat]
     here = 0 if messenger is _CASTLE else 1
-    if waiting[0] or waiting[1] or waiting[2]:  # one-time discounts: priced like discounts for the next take
-        discounts = (discounts[0] + waiting[0] + waiting[1], discounts[1] + waiting[0] + waiting[2]) + discounts[2:]
-    if up[0] or up[1] or up[2]:  # and those waiting for the next card bought face up (only face-up takes are priced)
-        discounts = (discounts[0] + up[0] + up[1], discounts[1] + up[0] + up[2]) + discounts[2:]
+    either = False
+    kept: tuple[int, ...] = ()
+    if waits is not NOTHING_WAITING:  # what waits on the seat (nothing, for most seats most of the time)
+        once, _, either, kept, up, _ = waits
+        # One-time discounts are priced like discounts for the next take, and so are those waiting for the next
+        # card bought face up (only face-up takes are priced).
+        if once[0] or once[1] or once[2]:
+            discounts = (discounts[0] + once[0] + once[1], discounts[1] + once[0] + once[2]) + discounts[2:]
+        if up[0] or up[1] or up[2]:
+            discounts = (discounts[0] + up[0] + up[1], discounts[1] + up[0] + up[2]) + discounts[2:]
     first: tuple[Action, ...] = ()
     if engine.has_locks and not opened and any(c.key for c in tableau):
         first = tuple(engine.unlock(tableau[i].card) for i in _locks_now(state))
@@ -282,9 +289,11 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
-    gold, keys, tableau, discounts, shields, banners, spots, waiting, later, triggers, either, kept, up, twice = (
-        players[seat])
+    gold, keys, tableau, discounts, shields, banners, spots, triggers, waits = players[seat]
+    if waits is not NOTHING_WAITING and waits == NOTHING_WAITING:  # an equal copy (a state built by hand)
+        waits = NOTHING_WAITING
     if card is None or card not in row:
+        either = waits[2]
         if not (either and card is not None and card in locations[1 - here][1]):
             raise _not_in_row(engine, action, here, row, locations[1 - here][1] if either else ())
         # "Your next card may be taken from either row": the card leaves the other row, refilled after it.
@@ -299,7 +308,11 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     # face down too; those waiting for a card bought face up ("your next card bought face up costs 3 less") only a
     # face-up take uses and spends. Surcharges of other players' face-up cards come before both: they raise the
     # printed cost.
-    once = waiting[0] + waiting[1 + f.deck] + (0 if face_down else up[0] + up[1 + f.deck])
+    if waits is NOTHING_WAITING:
+        once = 0
+    else:
+        waiting, up = waits[0], waits[4]
+        once = waiting[0] + waiting[1 + f.deck] + (0 if face_down else up[0] + up[1 + f.deck])
     cost = 0
     if not face_down:
         extra = 0
@@ -328,8 +341,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     if (fast and engine.fast_takes and not known
             and not f.lock and deck and len(row) == ROW_SIZE
             and (other[4] or len(other[1]) >= ROW_SIZE)
-            and not (engine.has_locks and any(c.key for c in tableau)) and not once and not later and not either
-            and not twice and not triggers & TAKE_TRIGGER
+            and not (engine.has_locks and any(c.key for c in tableau)) and waits is NOTHING_WAITING
+            and not triggers & TAKE_TRIGGER
             and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0, -1))
         runs = () if face_down else engine.auto_bought[card]
@@ -341,7 +354,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             moved: Seat
             if face_down:
                 moved = (gold + FACE_DOWN_GOLD, keys + FACE_DOWN_KEYS, tableau, discounts, shields, banners, after,
-                         waiting, later, triggers, either, kept, up, twice)
+                         triggers, waits)
             else:
                 s0, s1, s2, s3, s4, s5 = shields  # engine.plus_shields, written out: one per shield type
                 p0, p1, p2, p3, p4, p5 = f.shields
@@ -356,7 +369,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     if castle or village:
                         discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
                     moved = (gold - cost + more_gold, keys + more_keys, tableau, discounts, shields, banners, after,
-                             waiting, later, triggers | engine.trigger_bits[card], either, kept, up, twice)
+                             triggers | engine.trigger_bits[card], waits)
                 else:
                     assert runs is not None
                     players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
@@ -405,7 +418,7 @@ def _push_bought(turn: Turn, seat: int, card: int, index: int, face_down: bool) 
     if face_down:
         return
     bought = turn.engine.abilities[card].bought
-    if turn.twice[seat]:
+    if turn.waits_on(seat) and turn.twice[seat]:
         turn.twice[seat] = False
         if bought:
             turn.frames.append(Frame(card, index, bought, copied=True))
@@ -420,7 +433,7 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
     seat, engine = state.current_player, state.engine
     if state.phase not in (Phase.START, Phase.TAKE):
         raise IllegalAction(f"{action} is not possible now: a card was already taken this turn")
-    kept = state.seats[seat][11]
+    kept = state.seats[seat][8][3]  # the seat's reserved card, in what waits on it
     if not kept:
         raise IllegalAction(f"{action} is not possible: seat {seat} has no reserved card (a card is reserved by an "
                             "ability such as 'reserve a card from either row')")
@@ -470,7 +483,7 @@ def _not_a_spot(at: tuple[int, int], spots: tuple[tuple[int, int], ...]) -> Ille
 def _others_watch(players: tuple[Seat, ...], seat: int) -> bool:
     """Whether a seat other than ``seat`` has a face-up card with effects whenever another player takes a card
     (read from the seats' trigger bits)."""
-    return any(p[9] & OTHER_TAKE_TRIGGER for other, p in enumerate(players) if other != seat)
+    return any(p[7] & OTHER_TAKE_TRIGGER for other, p in enumerate(players) if other != seat)
 
 
 def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
@@ -608,11 +621,11 @@ def _fires_between(players: tuple[Seat, ...], seat: int, taken: int) -> bool:
     at the start of its turn. Read from the seats' trigger bits, not their tableaux.
     """
     seats = len(players)
-    if players[seat][9] & TURN_END_TRIGGER:
+    if players[seat][7] & TURN_END_TRIGGER:
         return True
     if taken >= CARDS_PER_PLAYER * seats:
-        return any(p[9] & GAME_END_TRIGGER for p in players)
-    return bool(players[(seat + 1) % seats][9] & EACH_TURN_TRIGGER)
+        return any(p[7] & GAME_END_TRIGGER for p in players)
+    return bool(players[(seat + 1) % seats][7] & EACH_TURN_TRIGGER)
 
 
 def _run_bought(state: Table, seat: int, runs: tuple[Run, ...], gold: int, tableau: tuple[Placed, ...],
@@ -715,7 +728,7 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
         turn.refill_rows()
     # The turn's last step: the effects set aside until its end, first set aside first (the rows are refilled
     # after them; effects they set aside in turn resolve next).
-    waiting = turn.this_turn[seat]
+    waiting = turn.this_turn[seat] if turn.waits_on(seat) else ()
     while waiting:
         turn.this_turn[seat] = ()
         turn.frames.extend(reversed(waiting))

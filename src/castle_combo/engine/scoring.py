@@ -34,7 +34,7 @@ from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.counting import SHIELDS, Placed, tableau_totals
 from castle_combo.engine.foresight import after_end_of_game_effects
 from castle_combo.engine.placement import GRID
-from castle_combo.engine.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, recounted
+from castle_combo.engine.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, recounted, seat_of
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import (
@@ -950,7 +950,7 @@ def _end_of_game(engine: Compiled, rules: Ruleset, tableaux: list[tuple[Placed, 
                 f"{where}: {card.name}'s \"at the end of the game\" effect {why}; a score scenario holds the "
                 "players' tableaux, gold and keys only, so it cannot be scored\nhint: score it in a game (castle-"
                 "combo replay), or leave the card out of the scenario")
-    players = tuple(recounted(PlayerState(g, k, cells), engine)
+    players = tuple(seat_of(recounted(PlayerState(g, k, cells), engine))
                     for cells, k, g in zip(tableaux, keys, gold, strict=True))
     empty = Location((), ())
     table = Table(rules=rules, seats=players, current_player=first, first_player=first,

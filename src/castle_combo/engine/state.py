@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -38,10 +38,13 @@ from castle_combo.engine.table import (
     PlayerState,
     Reshuffle,
     ScriptedReshuffle,
+    Seat,
     Table,
     TableauCard,
     new,
     recounted,
+    seat_of,
+    waiting_of,
 )
 from castle_combo.language.model import Deck
 from castle_combo.language.ruleset import Ruleset
@@ -84,7 +87,7 @@ class GameState(Table):
     def __new__(
         cls,
         rules: Ruleset,
-        players: tuple[PlayerState, ...],
+        players: tuple[PlayerState | Seat, ...],
         current_player: int,
         first_player: int,
         taken: int,
@@ -103,9 +106,11 @@ class GameState(Table):
         engine: Compiled | None = None,
     ) -> GameState:
         """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
-        return new(cls, (rules, players, current_player, first_player, taken, phase, messenger, locations, pending,
-                         history, rng, origin, script, viewer, opened_lock, row_gold, known,
-                         compiled(rules) if engine is None else engine))
+        if any(type(p) is PlayerState for p in players):  # records, kept by the engine as its seats
+            players = tuple(seat_of(p) for p in players)
+        return new(cls, (rules, players, current_player, first_player, taken, phase,
+                         messenger, locations, pending, history, rng, origin, script, viewer, opened_lock, row_gold,
+                         known, compiled(rules) if engine is None else engine))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError()
@@ -165,7 +170,7 @@ class GameState(Table):
         engine = changes.get("engine", self.engine)
         if "players" in changes or "engine" in changes:
             players = changes.get("players", self.players)
-            changes["players"] = tuple(recounted(PlayerState(*player), engine) for player in players)
+            changes["players"] = tuple(seat_of(recounted(PlayerState(*player), engine)) for player in players)
         values = [changes.get(name, value) for name, value in zip(_PUBLIC, self, strict=True)]
         return new(type(self), values)
 
@@ -367,4 +372,7 @@ def _unpickle(cls: type[GameState], values: tuple[object, ...]) -> GameState:
     """A state of class ``cls`` from its pickled value (see :meth:`GameState.__reduce__`)."""
     rules = values[0]
     assert isinstance(rules, Ruleset)
-    return new(cls, (*values, compiled(rules)))
+    # What waits on each seat as the shared NOTHING_WAITING again where nothing does (the fast paths test it by
+    # identity; a pickle keeps only an equal copy).
+    seats = tuple(seat[:8] + (waiting_of(*seat[8]),) for seat in cast("tuple[Seat, ...]", values[1]))
+    return new(cls, (values[0], seats, *values[2:], compiled(rules)))

@@ -39,15 +39,20 @@ __all__ = [
     "Origin",
     "Phase",
     "Place",
+    "NOTHING_WAITING",
     "PlayerState",
     "Reshuffle",
     "ScriptedReshuffle",
     "Seat",
     "Table",
     "TableauCard",
+    "Waiting",
     "new",
+    "player_of",
     "recounted",
+    "seat_of",
     "triggers_of",
+    "waiting_of",
 ]
 
 _DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
@@ -174,10 +179,43 @@ class PlayerState(NamedTuple):
         return self.keys + self.keys_on_cards
 
 
-#: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s fields, in order.
+#: What waits on a seat (:attr:`PlayerState.next_discounts`, ``this_turn``, ``either_row``, ``reserved``,
+#: ``next_face_up`` and ``twice``, in that order), kept together in a seat as one field: most seats have none of
+#: it most of the time, so the engine reads one field (:data:`NOTHING_WAITING`) instead of six on every take.
+Waiting = tuple[tuple[int, int, int], tuple[Frame, ...], bool, tuple[int, ...], tuple[int, int, int], bool]
+#: A seat with nothing waiting: the value the engine keeps (and compares by identity first) in most seats.
+NOTHING_WAITING: Waiting = ((0, 0, 0), (), False, (), (0, 0, 0), False)
+#: A seat as the engine keeps it (:attr:`Table.seats`): :class:`PlayerState`'s gold, keys, tableau, discounts,
+#: shields, banners, spots and triggers, then its :data:`Waiting` (built from a record by :func:`seat_of`, shown as
+#: one by :func:`player_of`).
 Seat = tuple[int, int, tuple[Placed, ...], tuple[int, ...], tuple[int, ...], tuple[int, int],
-             tuple[tuple[int, int], ...], tuple[int, int, int], tuple[Frame, ...], int, bool, tuple[int, ...],
-             tuple[int, int, int], bool]
+             tuple[tuple[int, int], ...], int, Waiting]
+
+
+def waiting_of(next_discounts: tuple[int, int, int], this_turn: tuple[Frame, ...], either_row: bool,
+               reserved: tuple[int, ...], next_face_up: tuple[int, int, int], twice: bool) -> Waiting:
+    """A seat's :data:`Waiting`, the shared :data:`NOTHING_WAITING` when nothing waits (the engine's fast
+    paths test it by identity)."""
+    waiting = (next_discounts, this_turn, either_row, reserved, next_face_up, twice)
+    return NOTHING_WAITING if waiting == NOTHING_WAITING else waiting
+
+
+def seat_of(player: PlayerState | Seat) -> Seat:
+    """The seat the engine keeps for ``player`` (a seat already is one)."""
+    if type(player) is not PlayerState:
+        return cast(Seat, player)
+    (gold, keys, tableau, discounts, shields, banners, spots, next_discounts, this_turn, triggers, either_row,
+     reserved, next_face_up, twice) = player
+    return (gold, keys, tableau, discounts, shields, banners, spots, triggers,
+            waiting_of(next_discounts, this_turn, either_row, reserved, next_face_up, twice))
+
+
+def player_of(seat: Seat) -> PlayerState:
+    """The :class:`PlayerState` a seat shows."""
+    gold, keys, tableau, discounts, shields, banners, spots, triggers, waiting = seat
+    next_discounts, this_turn, either_row, reserved, next_face_up, twice = waiting
+    return new(PlayerState, (gold, keys, tableau, discounts, shields, banners, spots, next_discounts, this_turn,
+                             triggers, either_row, reserved, next_face_up, twice))
 #: A location as the engine keeps it (:attr:`Table.places`): :class:`Location`'s fields, in order.
 Place = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 
@@ -297,7 +335,7 @@ class Counted:
         self.shields = [p[4] for p in seats]
         self.banners = [p[5] for p in seats]
         self.discarded: tuple[int, ...] = ()
-        self.reserved = [p[11] for p in seats]  # PlayerState.reserved
+        self.reserved = [p[8][3] for p in seats]  # PlayerState.reserved, in the seat's Waiting
         self.messenger = 0 if state.messenger is Deck.CASTLE else 1
         self._locations = state.places
 
@@ -331,7 +369,8 @@ class Table(NamedTuple):
     by all its states); it is not part of the state's value.
 
     ``seats`` and ``places`` hold the seats and the locations as plain tuples
-    (in the field order of :class:`PlayerState` and :class:`Location`), which
+    (a :data:`Seat`: :class:`PlayerState`'s fields with what waits on the seat
+    grouped in one; a place in the field order of :class:`Location`), which
     the interpreter reads and builds faster than named tuples;
     :attr:`players` and :attr:`locations` show them as those records.
 
@@ -343,8 +382,8 @@ class Table(NamedTuple):
     """
 
     rules: Ruleset
-    #: The seats as the engine keeps them: plain tuples in :class:`PlayerState`'s field order (or
-    #: ``PlayerState`` records); :attr:`players` shows them as ``PlayerState`` records.
+    #: The seats as the engine keeps them: plain tuples (:data:`Seat`, built from a record by :func:`seat_of`);
+    #: :attr:`players` shows them as ``PlayerState`` records.
     seats: tuple[Seat, ...]
     current_player: int
     first_player: int
@@ -376,7 +415,7 @@ class Table(NamedTuple):
     @property
     def players(self) -> tuple[PlayerState, ...]:
         """The seats, each a :class:`PlayerState`."""
-        return tuple(p if type(p) is PlayerState else new(PlayerState, p) for p in self.seats)
+        return tuple(player_of(p) for p in self.seats)
 
     @property
     def locations(self) -> tuple[Location, Location]:
@@ -468,12 +507,12 @@ class Table(NamedTuple):
 
     def next_discount(self, seat: int, deck: Deck) -> int:
         """``seat``'s one-time discounts waiting for its next take, if that take is a card of ``deck``."""
-        waiting = self.seats[seat][7]
+        waiting = self.seats[seat][8][0]
         return waiting[0] + waiting[1 + _DECK_INDEX[deck]]
 
     def reserved_card(self, seat: int) -> Card | None:
         """``seat``'s reserved card (face up beside its tableau, seen by every player), or ``None``."""
-        kept = self.seats[seat][11]
+        kept = self.seats[seat][8][3]
         return self.rules[self.engine.name(kept[0])] if kept else None
 
     def surcharge(self, seat: int, card: Card | str) -> int:
@@ -497,7 +536,7 @@ class Table(NamedTuple):
         discounts (those on filtered cards it passes too, and one-time ones), never below 0."""
         card = self.rules[card] if isinstance(card, str) else card
         price = self.engine.price(self.engine.ids[card.name], self.seats[seat][3], self.surcharge(seat, card))
-        up = self.seats[seat][12]
+        up = self.seats[seat][8][4]
         return max(0, price - self.next_discount(seat, card.deck) - up[0] - up[1 + _DECK_INDEX[card.deck]])
 
     @property

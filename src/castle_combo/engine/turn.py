@@ -23,15 +23,18 @@ from castle_combo.engine.counting import DECKS, CardFacts, Placed
 from castle_combo.engine.decisions import Frame, Pending
 from castle_combo.engine.shuffling import shuffled
 from castle_combo.engine.table import (
+    NOTHING_WAITING,
     Phase,
     Place,
     Reshuffle,
     Seat,
     Table,
+    Waiting,
     new,
     spots_after_placing,
     spots_of,
     triggers_of,
+    waiting_of,
 )
 from castle_combo.errors import RecordError
 from castle_combo.facts import ROW_SIZE
@@ -54,9 +57,9 @@ class Turn:
 
     __slots__ = (
         "banners", "chooser", "discounts", "engine", "facts", "frames", "gold", "keys", "locations", "messenger",
-        "messenger_moved", "moving", "next_discounts", "next_face_up", "opened_lock", "playing", "reshuffles", "rng",
-        "row_gold", "script", "shields", "state", "swapped", "tableaux", "either_row", "reserved", "this_turn", "known",
-        "twice",
+        "messenger_moved", "moving", "_next_discounts", "_next_face_up", "opened_lock", "playing", "reshuffles", "rng",
+        "row_gold", "script", "shields", "state", "swapped", "tableaux", "_either_row", "_reserved", "_this_turn",
+        "known", "_twice", "unpacked", "waits",
     )
 
     def __init__(self, state: Table, messenger_moved: MessengerMoved) -> None:
@@ -71,41 +74,24 @@ class Turn:
         discounts: list[tuple[int, ...]] = []
         shields: list[tuple[int, ...]] = []
         banners: list[tuple[int, int]] = []
-        next_discounts: list[tuple[int, int, int]] = []
-        this_turn: list[tuple[Frame, ...]] = []
-        either_row: list[bool] = []
-        reserved: list[tuple[int, ...]] = []
-        next_face_up: list[tuple[int, int, int]] = []
-        twice: list[bool] = []
-        for (p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, p_next, p_later, _, p_either, p_kept,
-             p_up, p_twice) in state.seats:
+        waits: list[Waiting] = []
+        for p_gold, p_keys, p_tableau, p_discounts, p_shields, p_banners, _, _, p_waits in state.seats:
             tableaux.append(p_tableau)  # one pass: a Turn is built for most actions
             keys.append(p_keys)
             gold.append(p_gold)
             discounts.append(p_discounts)
             shields.append(p_shields)
             banners.append(p_banners)
-            next_discounts.append(p_next)
-            this_turn.append(p_later)
-            either_row.append(p_either)
-            reserved.append(p_kept)
-            next_face_up.append(p_up)
-            twice.append(p_twice)
+            waits.append(p_waits)
         self.tableaux, self.keys, self.gold, self.discounts, self.shields, self.banners = (
             tableaux, keys, gold, discounts, shields, banners
         )
-        #: Per seat, the one-time discounts (any deck, castle, village) waiting for its next take.
-        self.next_discounts = next_discounts
-        #: Per seat, the one-time discounts (any deck, castle, village) waiting for its next card bought face up.
-        self.next_face_up = next_face_up
-        #: Per seat, the abilities set aside until the end of this turn, first set aside first.
-        self.this_turn = this_turn
-        #: Per seat, whether its next card may be taken from either row (waiting for its next take).
-        self.either_row = either_row
-        #: Per seat, its reserved card (one at most), face up beside its tableau.
-        self.reserved = reserved
-        #: Per seat, whether the ability of its next card bought face up resolves twice (waiting for that purchase).
-        self.twice = twice
+        #: Per seat, what waits on it as the state kept it (:data:`~castle_combo.engine.table.Waiting`). Read
+        #: through the six lists (:attr:`next_discounts` ... :attr:`twice`), built from it the first time one of
+        #: them is read: most actions read none of them, and build none.
+        self.waits = waits
+        #: Whether the six lists exist (then they, not :attr:`waits`, say what waits on each seat).
+        self.unpacked = False
         #: The locations as plain tuples in :class:`Location`'s field order (see ``Table.places``).
         self.locations: list[Place] = list(state.places)
         self.messenger = 0 if state.messenger is DECKS[0] else 1
@@ -129,6 +115,62 @@ class Turn:
         #: What seats know of the decks' top cards: ``(deck, seat)`` -> how many top cards (see ``Table.known``).
         #: (No comprehension run for the empty tuple of a game where no seat has looked: most actions.)
         self.known: dict[tuple[int, int], int] = {(d, s): n for d, s, n in state.known} if state.known else {}
+
+    def _unpack(self) -> None:
+        """Build the six lists of what waits on the seats (one entry per seat) from :attr:`waits`, the first time
+        one of them is read: most actions read none of them, and build none. (Properties, not ``__getattr__``:
+        a class with ``__getattr__`` loses the interpreter's fast reads of every attribute.)"""
+        (self._next_discounts, self._this_turn, self._either_row, self._reserved, self._next_face_up,
+         self._twice) = ([list(field) for field in zip(*self.waits, strict=True)])
+        self.unpacked = True
+
+    @property
+    def next_discounts(self) -> list[tuple[int, int, int]]:
+        """Per seat, the one-time discounts (any deck, castle, village) waiting for its next take."""
+        if not self.unpacked:
+            self._unpack()
+        return self._next_discounts
+
+    @property
+    def next_face_up(self) -> list[tuple[int, int, int]]:
+        """Per seat, the one-time discounts (any deck, castle, village) waiting for its next card bought face up."""
+        if not self.unpacked:
+            self._unpack()
+        return self._next_face_up
+
+    @property
+    def this_turn(self) -> list[tuple[Frame, ...]]:
+        """Per seat, the abilities set aside until the end of this turn, first set aside first."""
+        if not self.unpacked:
+            self._unpack()
+        return self._this_turn
+
+    @property
+    def either_row(self) -> list[bool]:
+        """Per seat, whether its next card may be taken from either row (waiting for its next take)."""
+        if not self.unpacked:
+            self._unpack()
+        return self._either_row
+
+    @property
+    def reserved(self) -> list[tuple[int, ...]]:
+        """Per seat, its reserved card (one at most), face up beside its tableau."""
+        if not self.unpacked:
+            self._unpack()
+        return self._reserved
+
+    @property
+    def twice(self) -> list[bool]:
+        """Per seat, whether the ability of its next card bought face up resolves twice (waiting for that
+        purchase)."""
+        if not self.unpacked:
+            self._unpack()
+        return self._twice
+
+    def waits_on(self, seat: int) -> bool:
+        """Whether anything may wait on ``seat`` (a one-time discount, an ability set aside, a reserved card, ...):
+        False for most seats, without building the lists of what waits."""
+        return self.unpacked or self.waits[seat] is not NOTHING_WAITING
 
     @property
     def taker(self) -> int:
@@ -478,6 +520,8 @@ class Turn:
         """Spend ``seat``'s one-time discounts on a card of ``deck`` now taken; return how much they come to.
 
         The take spends the seat's leave to take its next card from either row too."""
+        if not self.unpacked and self.waits[seat] is NOTHING_WAITING:
+            return 0
         self.either_row[seat] = False
         waiting = self.next_discounts[seat]
         amount = waiting[0] + waiting[1 + deck]
@@ -488,6 +532,8 @@ class Turn:
     def spend_face_up_discount(self, seat: int, deck: int) -> int:
         """Spend ``seat``'s one-time discounts waiting for a card bought face up on a card of ``deck`` now bought face
         up; return how much they come to (a card taken face down leaves them waiting)."""
+        if not self.unpacked and self.waits[seat] is NOTHING_WAITING:
+            return 0
         waiting = self.next_face_up[seat]
         amount = waiting[0] + waiting[1 + deck]
         if amount:
@@ -517,18 +563,17 @@ class Turn:
         """The seats as they are now (see ``Table.seats``): the unchanged ones as they were, the others built anew."""
         players = list(self.state.seats)
         gold, keys, tableaux, discounts = self.gold, self.keys, self.tableaux, self.discounts
-        next_discounts, this_turn, either_row, reserved, twice = (self.next_discounts, self.this_turn,
-                                                                  self.either_row, self.reserved, self.twice)
-        next_face_up = self.next_face_up
+        waits = self.waits
+        if self.unpacked:  # what waits on the seats as the six lists say now
+            waits = [waiting_of(*fields) for fields in zip(self._next_discounts, self._this_turn, self._either_row,
+                                                            self._reserved, self._next_face_up, self._twice,
+                                                            strict=True)]
         any_triggers = self.engine.has_triggers or self.engine.has_take_triggers
         for seat, p in enumerate(players):
-            (p_gold, p_keys, p_tableau, p_discounts, _, _, spots, p_next, p_later, triggers, p_either, p_kept, p_up,
-             p_twice) = p
+            p_gold, p_keys, p_tableau, p_discounts, _, _, spots, triggers, p_waits = p
             tableau = tableaux[seat]
             if p_tableau is tableau and p_gold == gold[seat] and p_keys == keys[seat]:
-                if (p_discounts is discounts[seat] and p_next == next_discounts[seat] and p_later == this_turn[seat]
-                        and p_either == either_row[seat] and p_kept == reserved[seat] and p_up == next_face_up[seat]
-                        and p_twice == twice[seat]):
+                if p_discounts is discounts[seat] and p_waits == waits[seat]:
                     continue
             if len(tableau) == len(p_tableau) + 1 and not self.swapped:  # a card was placed (one at most)
                 spots = spots_after_placing(spots, tableau)
@@ -537,8 +582,7 @@ class Turn:
             if p_tableau is not tableau and any_triggers:
                 triggers = triggers_of(tableau, self.engine)
             players[seat] = (gold[seat], keys[seat], tableau, discounts[seat], self.shields[seat], self.banners[seat],
-                             spots, next_discounts[seat], this_turn[seat], triggers, either_row[seat], reserved[seat],
-                             next_face_up[seat], twice[seat])
+                             spots, triggers, waits[seat])
         return tuple(players)
 
     def freeze(self, state: T, *, current: int, taken: int, phase: Phase, pending: Pending | None,
