@@ -369,6 +369,10 @@ class Table(NamedTuple):
     #: that deck, in order (``n`` at least 1; none at all in a game without such cards). A view keeps only its
     #: viewer's.
     known: tuple[tuple[int, int, int], ...] = ()
+    #: Each seat's reserve as it stood when the last turn ended, before the reserved cards never taken were
+    #: discarded ("reserve a card from either row"): what a scoring rule reads ("score 4 if you have no reserved
+    #: card"); ``()`` until then, and in a game where no seat held a reserved card at the end (public).
+    reserved_at_end: tuple[tuple[int, ...], ...] = ()
     #: The compiled ruleset the engine plays with (always set: :class:`GameState` fills it in from ``rules``).
     engine: Compiled = cast(Compiled, None)
 
