@@ -234,3 +234,12 @@ def test_the_judge_reads_the_reserve_in_a_scoring_rule_as_the_engine_does(seed: 
         score = compile_scoring([rule], case.facts)
         assert score is not None
         assert score(case.table, case.owner, case.index, (0, 0)) == judge.score(rule, ctx), (seed, rule)
+
+
+def test_the_finished_state_names_the_card_still_reserved_at_the_end() -> None:
+    state = _to_the_end(_bought())
+    assert state.reserved_card(0) is None  # discarded
+    card = state.reserved_card_at_end(0)
+    assert card is not None and card.name == "Noble"
+    assert state.reserved_card_at_end(1) is None
+    assert _bought().reserved_card_at_end(0) is None  # before the last turn ended

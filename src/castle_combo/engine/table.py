@@ -480,6 +480,13 @@ class Table(NamedTuple):
         kept = self.seats[seat][11]
         return self.rules[self.engine.name(kept[0])] if kept else None
 
+    def reserved_card_at_end(self, seat: int) -> Card | None:
+        """``seat``'s reserved card when the last turn ended (never taken, discarded then), which its scoring rules
+        read ("score 4 if you have no reserved card"); ``None`` when it held none, or before the last turn ended."""
+        at_end = self.reserved_at_end
+        kept = at_end[seat] if at_end else ()
+        return self.rules[self.engine.name(kept[0])] if kept else None
+
     def surcharge(self, seat: int, card: Card | str) -> int:
         """What ``card`` costs ``seat`` more face up: the surcharges of the other players' face-up cards that
         ``seat`` pays ("surcharge 1 on castle cards for each opponent"), added up; 0 in most games."""
