@@ -9,7 +9,8 @@ uses it for every count, and the property tests draw random expressions from
 the language's parts and compare it with the engine on random tables.
 
 A *world* is anything with ``seats`` (each with ``cells``, ``gold``,
-``keys`` and ``reserved``, its reserved card or ``None``), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
+``keys`` and ``reserved``, its reserved card or ``None``: for a scoring rule, the one held when the last turn ended,
+before its discard), ``places`` (each :class:`~castle_combo.language.model.Deck` to an
 object with ``row`` and ``discard``, lists of cards), ``messenger`` (the Deck it stands at) and a cell is anything with
 ``card`` (a model card), ``x``, ``y``, ``face_down``, ``gold``, ``key``, ``keys`` (locked on it) and
 ``wild_as`` (the shield type its wild shields count as, once named); a cell may have ``named`` (the type named for

@@ -91,7 +91,8 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "the condition compares a count with itself": "score 1 if more faith shields than faith shields",
     "'at least 0' always holds": "score 1 if at least 0 faith shields",
     "an ability resolves before the card's place": "when bought: gain 1 gold if placed in a corner",
-    "a reserved card never taken is discarded when the last": "score 4 if you have no reserved card",
+    "a reserved card never taken is discarded when the last": "at the end of the game: gain 2 gold if you have no "
+                                                              "reserved card",
     "a reserved card lies beside a player's tableau, in no row": "when bought: gain 1 gold per row with a reserved "
                                                                   "card",
     "'they' is the player a quantifier is about, and no player": "when bought: gain 2 gold if they have a reserved "

@@ -3,9 +3,10 @@ reserved card``, ``each opponent with a reserved card``.
 
 Rulings: it is read when the effect resolves (after the effects before it, so "reserve a card from either row
 then gain 2 gold if you have a reserved card" reads the new reserve). A reserved card never taken is discarded
-when the last turn ends, before the end of the game's abilities and scoring, so a scoring rule or an end of the
-game ability would always read "no reserved card": the condition is refused there, and so about a row or a pair
-of cards (a reserved card lies beside the tableau), and "they have ..." outside the condition of players.
+when the last turn ends, before the end of the game's abilities, so an end of the game ability would always read
+"no reserved card": the condition is refused there (a scoring rule reads the reserve as it stood before the discard:
+tests/test_reserve_scoring.py), and so about a row or a pair of cards (a reserved card lies beside the tableau),
+and "they have ..." outside the condition of players.
 """
 
 from __future__ import annotations
@@ -51,7 +52,6 @@ def test_the_condition_is_the_owners_reserve_or_the_players() -> None:
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ("score 4 if you have no reserved card", "discarded when the last turn ends"),
     ("at the end of the game: gain 2 gold if you have a reserved card", "discarded when the last turn ends"),
     ("when bought: gain 1 gold per row with a reserved card", "in no row, column or pair"),
     ("when bought: gain 2 gold if they have a reserved card", "'they' is the player a quantifier is about"),

@@ -317,8 +317,8 @@ class Tableaux(Protocol):
 
     @property
     def reserved(self) -> Sequence[tuple[int, ...]]:
-        """Per seat, its reserved card (one at most), face up beside its tableau: empty in a scoring rule, which
-        validation keeps from reading it."""
+        """Per seat, its reserved card (one at most), face up beside its tableau; in a scoring rule, the one held
+        when the last turn ended, before its discard (``Table.reserved_at_end``)."""
 
     @property
     def messenger(self) -> int | None:

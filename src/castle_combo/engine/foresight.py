@@ -272,7 +272,7 @@ def _with_current(state: T, seat: int) -> T:
     return new(type(state), (
         state.rules, state.seats, seat, state.first_player, state.taken, state.phase, state.messenger,
         state.places, None, state.history, state.rng, state.origin, state.script, state.viewer,
-        state.opened_lock, state.row_gold, state.known, state.engine,
+        state.opened_lock, state.row_gold, state.known, state.reserved_at_end, state.engine,
     ))
 
 
@@ -282,5 +282,5 @@ def _frozen(state: T, turn: Turn) -> T:
         state.rules, turn.seats(), state.current_player, state.first_player, state.taken, state.phase,
         DECKS[turn.messenger], (turn.locations[0], turn.locations[1]), state.pending, state.history, turn.rng,
         state.origin, turn.script, state.viewer, state.opened_lock, turn.row_gold_now(), turn.known_now(),
-        state.engine,
+        state.reserved_at_end, state.engine,
     ))

@@ -129,7 +129,7 @@ def _locks_now(state: Table) -> tuple[int, ...]:
 
 def legal_actions(state: Table) -> tuple[Action, ...]:
     """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
-    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, _, engine) = state
+    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, _, _, engine) = state
     if pending is not None:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
@@ -247,7 +247,7 @@ def _asking_card(state: Table) -> str:
 
 def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     (rules, players, seat, first, taken, phase, messenger, locations, _, history, rng, origin, script, viewer,
-     opened, row_gold, known, engine) = state
+     opened, row_gold, known, at_end, engine) = state
     if phase is not _START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     player = players[seat]
@@ -267,7 +267,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
         return new(type(state), (
             rules, players[:seat] + (spent,) + players[seat + 1 :], seat, first, taken, Phase.TAKE,
             DECKS[1 - here] if move else messenger, locations, None, history + (action,), rng, origin, script, viewer,
-            opened, row_gold, known, engine,
+            opened, row_gold, known, at_end, engine,
         ))
     turn = Turn(state, run_messenger_triggers)
     turn.keys[seat] -= 1
@@ -283,7 +283,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
 def take(state: T, action: Take, fast: bool = True) -> T:
     """:func:`apply` of a :class:`Take` (``GameState.apply`` calls it directly: the most common action)."""
     (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
-     _, known, engine) = state
+     _, known, _, engine) = state
     if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):
         return _apply(state, action, fast)  # a view, a decision owed or the game over: said there
     here = 0 if messenger is _CASTLE else 1
@@ -386,7 +386,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                 return new(type(state), (
                     rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
                     (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
-                    script, viewer, False, (), (), engine,
+                    script, viewer, False, (), (), (), engine,
                 ))
     turn = Turn(state, run_messenger_triggers)
     turn.spend_next_discount(seat, f.deck)
@@ -746,7 +746,10 @@ def _resolve(state: T, turn: Turn, taken: int, resume: Resume, action: Action) -
     if state.engine.has_triggers:
         _between_turns(state, turn, nxt, taken)
     if over and state.engine.has_reserve:  # after the last turn's own triggers, before the end of the game's
+        held = tuple(turn.reserved)
         turn.discard_reserves()
+        if any(held):  # the reserves as they stood, kept for the scoring rules that read them
+            state = state._replace(reserved_at_end=held)
     if over and state.engine.has_triggers:
         return _end_of_game(state, turn, 0, 0, action)
     return turn.freeze(state, current=nxt, taken=taken, phase=Phase.START, pending=None, action=action)

@@ -156,6 +156,7 @@ class _Table:
         shields: Sequence[Sequence[int]],
         banners: Sequence[Sequence[int]],
         messenger: int | None = None,
+        reserved: Sequence[tuple[int, ...]] | None = None,
     ) -> None:
         self.tableaux = tableaux
         self.messenger = messenger  # where the messenger stands at the end (0 castle, 1 village); None: unknown
@@ -164,8 +165,9 @@ class _Table:
         self.shields = shields
         self.banners = banners
         self.discarded: tuple[int, ...] = ()
-        #: No reserved card: the reserved cards are discarded before scoring (validation refuses reading them).
-        self.reserved: tuple[tuple[int, ...], ...] = ((),) * len(tableaux)
+        #: Per seat, its reserve as it stood when the last turn ended, before the reserved cards never taken were
+        #: discarded (the rules page, "A reserved card"): none unless said.
+        self.reserved: Sequence[tuple[int, ...]] = reserved if reserved is not None else ((),) * len(tableaux)
 
     def discard_pile(self, deck: int) -> tuple[int, ...]:
         """Nothing: a scoring rule never counts a discard pile (validation refuses it)."""
@@ -316,7 +318,8 @@ def _placements(rooms: Sequence[int], amount: int) -> Iterator[tuple[int, ...]]:
 
 def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], placed: Sequence[tuple[Placed, ...]],
                    keys: Sequence[int], left: Sequence[int], seat: int,
-                   messenger: int | None = None) -> tuple[Placed, ...]:
+                   messenger: int | None = None,
+                   reserved: Sequence[tuple[int, ...]] | None = None) -> tuple[Placed, ...]:
     """``seat``'s tableau with the gold it stores at the end placed for its best total.
 
     ``before`` are the tableaux before the end-of-game purse filling,
@@ -345,7 +348,7 @@ def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], place
                 c = out[i]
                 out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key, c.points, c.keys, c.shield)
         trial[seat] = tuple(out)
-        return _seat_total(engine, trial, keys, left, seat, messenger)
+        return _seat_total(engine, trial, keys, left, seat, messenger, reserved)
 
     best: tuple[int, ...] | None = None
     best_total = 0
@@ -384,12 +387,13 @@ def _improved(puts: tuple[int, ...], value: int, rooms: Sequence[int],
 
 
 def _seat_total(engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], left: Sequence[int],
-                seat: int, messenger: int | None = None) -> int:
+                seat: int, messenger: int | None = None, reserved: Sequence[tuple[int, ...]] | None = None) -> int:
     """``seat``'s total with these tableaux, its wild shields named as scoring names them (the others' as none)."""
     tableaux = list(cells)
     if _has_wild(engine, tableaux[seat]):
-        return max(_total_as(engine, tableaux, keys, left, seat, t, messenger) for t in range(len(SHIELDS)))
-    return _sheet(engine, _table(engine, tableaux, keys, left, [None] * len(tableaux), messenger), seat, 0).total
+        return max(_total_as(engine, tableaux, keys, left, seat, t, messenger, reserved) for t in range(len(SHIELDS)))
+    return _sheet(engine, _table(engine, tableaux, keys, left, [None] * len(tableaux), messenger, reserved), seat,
+                  0).total
 
 
 _R = TypeVar("_R")
@@ -472,6 +476,7 @@ def _sheets(
     only: int | None = None,
     totals: Sequence[Totals | None] | None = None,
     messenger: int | None = None,
+    reserved: Sequence[tuple[int, ...]] | None = None,
 ) -> tuple[ScoreSheet, ...]:
     """Every seat's sheet (or only seat ``only``'s, the others left out of the result).
 
@@ -482,7 +487,8 @@ def _sheets(
     every seat's named type. ``totals`` are each seat's face-up shield and
     banner totals when known (a game state keeps them; filling purses does
     not change them). ``messenger`` is where the messenger stands (0 castle, 1 village; ``None`` when no
-    game says, as in a score scenario, which refuses the cards that read it).
+    game says, as in a score scenario, which refuses the cards that read it); ``reserved`` each seat's reserve
+    as it stood when the last turn ended (none when not given).
     """
     known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
     seats = range(len(tableaux))
@@ -496,18 +502,18 @@ def _sheets(
         # others' purses as filled above (filling purses changes no shield or banner total).
         searched = [s for s in seats if (only is None or s == only or engine.reads_others) and left[s] < gold[s]
                     and _searched(engine, tableaux[s])]
-        chosen = {s: best_placement(engine, tableaux, cells, keys, left, s, messenger) for s in searched}
+        chosen = {s: best_placement(engine, tableaux, cells, keys, left, s, messenger, reserved) for s in searched}
         for s, tableau in chosen.items():
             cells[s] = tableau
     named: dict[int, int] = {}
     for s in seats:
         if (only is None or s == only or engine.reads_others) and _has_wild(engine, cells[s]):
-            totals_as = [_total_as(engine, cells, keys, left, s, t, messenger) for t in range(len(SHIELDS))]
+            totals_as = [_total_as(engine, cells, keys, left, s, t, messenger, reserved) for t in range(len(SHIELDS))]
             named[s] = totals_as.index(max(totals_as))
     for s, t in named.items():
         cells[s] = _as_type(engine, cells[s], t)
         known[s] = None
-    table = _table(engine, cells, keys, left, known, messenger)
+    table = _table(engine, cells, keys, left, known, messenger, reserved)
     wanted = seats if only is None else (only,)
     return tuple(
         _sheet(engine, table, s, placed[s][1], SHIELDS[named[s]].value if s in named else None) for s in wanted
@@ -520,24 +526,31 @@ Totals = tuple[Sequence[int], Sequence[int]]
 
 def _table(
     engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int],
-    known: Sequence[Totals | None], messenger: int | None = None,
+    known: Sequence[Totals | None], messenger: int | None = None, reserved: Sequence[tuple[int, ...]] | None = None,
 ) -> _Table:
     facts = engine.scoring_facts
     totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
-    return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals], messenger)
+    return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals], messenger, reserved)
 
 
 def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int], seat: int,
-              t: int, messenger: int | None = None) -> int:
+              t: int, messenger: int | None = None, reserved: Sequence[tuple[int, ...]] | None = None) -> int:
     """``seat``'s total with its wild shields counted as type ``t`` (the others' as no type)."""
     trial = list(cells)
     trial[seat] = _as_type(engine, cells[seat], t)
-    return _sheet(engine, _table(engine, trial, keys, gold, [None] * len(trial), messenger), seat, 0).total
+    return _sheet(engine, _table(engine, trial, keys, gold, [None] * len(trial), messenger, reserved), seat, 0).total
 
 
 def _messenger(state: Table) -> int:
     """Where the messenger stands (0 castle, 1 village), as a compiled count reads it."""
     return 0 if state.messenger is Deck.CASTLE else 1
+
+
+def _reserves(state: Table) -> list[tuple[int, ...]]:
+    """Each seat's reserve as a scoring rule reads it: the one held now (it would be held when the game ended
+    now), or, once the last turn has ended, the one held then, before its discard (``Table.reserved_at_end``)."""
+    at_end = state.reserved_at_end
+    return [p[11] or (at_end[s] if at_end else ()) for s, p in enumerate(state.seats)]  # PlayerState.reserved
 
 
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
@@ -548,7 +561,8 @@ def score_state(state: Table) -> tuple[ScoreSheet, ...]:
         keys.append(p_keys)
         gold.append(p_gold)
         totals.append((p_shields, p_banners))
-    return _sheets(state.engine, tableaux, keys, gold, totals=totals, messenger=_messenger(state))
+    return _sheets(state.engine, tableaux, keys, gold, totals=totals, messenger=_messenger(state),
+                   reserved=_reserves(state) if state.engine.has_reserve else None)
 
 
 def score_seat(state: Table, seat: int) -> ScoreSheet:
@@ -561,7 +575,8 @@ def score_seat(state: Table, seat: int) -> ScoreSheet:
     """
     seats = state.seats  # the seats' fields, in PlayerState's order
     return _sheets(state.engine, [p[2] for p in seats], [p[1] for p in seats], [p[0] for p in seats], only=seat,
-                   totals=[(p[4], p[5]) for p in seats], messenger=_messenger(state))[0]
+                   totals=[(p[4], p[5]) for p in seats], messenger=_messenger(state),
+                   reserved=_reserves(state) if state.engine.has_reserve else None)[0]
 
 
 def final_scores(state: Table) -> tuple[ScoreSheet, ...]:
@@ -613,6 +628,7 @@ class ScenarioSeat:
     purse_gold: tuple[tuple[str, int], ...] = ()
     chosen: tuple[tuple[str, str], ...] = ()
     points: tuple[tuple[str, int], ...] = ()
+    reserved: str | None = None
 
 
 @attrs.frozen
@@ -628,6 +644,9 @@ class Scenario:
     that read it; ``None`` when the scenario does not say. ``chosen`` names the type of a card's chosen shield
     (``shields chosen``: its owner named it when buying it; a card not named has a shield of no type), and
     ``points`` the points kept on a card (``gain 3 points``), both by card name; another player has them too.
+    ``reserved`` names the card the player still held reserved when the last turn ended (``reserve a card from
+    either row``, never taken; it is then discarded), which a scoring rule may read (``score 4 if you have no
+    reserved card``); ``None``: no reserved card. Another player has one too.
     """
 
     grid: tuple[tuple[str, ...], ...]
@@ -640,12 +659,13 @@ class Scenario:
     messenger: str | None = None
     chosen: tuple[tuple[str, str], ...] = ()
     points: tuple[tuple[str, int], ...] = ()
+    reserved: str | None = None
 
 
 #: The fields of a score scenario, and of another player in it.
-_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "neighbours", "opponents",
+_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "reserved", "neighbours", "opponents",
                     "first_player", "messenger")
-_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points")
+_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "reserved")
 #: The most other players a scenario may have (a game has 2 to 5 players).
 MAX_OPPONENTS = 4
 
@@ -680,6 +700,14 @@ def _points(value: object, path: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+def _reserved(value: object, path: str) -> str | None:
+    """The card a player still held reserved when the last turn ended: a card name, or null for none."""
+    if value is not None and not isinstance(value, str):
+        raise ScenarioError(f"{path}: expected the name of the card still reserved when the game ended (or null "
+                            f"for none), got {quote(value)}")
+    return value
+
+
 def _purse_gold(value: object, path: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping):
         raise ScenarioError(f"{path}: expected an object {{\"card name\": gold, ...}}")
@@ -700,7 +728,8 @@ def _seat(value: object, path: str) -> ScenarioSeat:
                         _nonneg(value.get("gold", 0), f"{path}.gold"),
                         _purse_gold(value.get("purse_gold", {}), f"{path}.purse_gold"),
                         _chosen(value.get("chosen", {}), f"{path}.chosen"), _points(value.get("points", {}),
-                                                                                   f"{path}.points"))
+                                                                                   f"{path}.points"),
+                        _reserved(value.get("reserved"), f"{path}.reserved"))
 
 
 def _seats(value: object, path: str, most: int, what: str) -> list[object]:
@@ -749,7 +778,7 @@ def load_scenario(data: object) -> Scenario:
         raise ScenarioError(f"$.messenger: expected \"castle\" or \"village\", got {quote(messenger)}")
     return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored,
                     grids, opponents, first, messenger, _chosen(data.get("chosen", {}), "$.chosen"),
-                    _points(data.get("points", {}), "$.points"))
+                    _points(data.get("points", {}), "$.points"), _reserved(data.get("reserved"), "$.reserved"))
 
 
 def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
@@ -782,6 +811,7 @@ def score_tableau(
     messenger: Deck | str | None = None,
     chosen: Mapping[str, str] | None = None,
     points: Mapping[str, int] | None = None,
+    reserved: str | Card | None = None,
 ) -> ScoreSheet:
     """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
 
@@ -808,7 +838,9 @@ def score_tableau(
     ``chosen`` names the type of a card's chosen shield by card name (``{"Masked Stranger": "faith"}``; a card
     with a chosen shield not named has a shield of no type, as one turned face up after being taken face
     down), and ``points`` the points kept on a card (``{"Patron": 4}``, negative for points lost); an
-    opponent's are in their :class:`ScenarioSeat`.
+    opponent's are in their :class:`ScenarioSeat`. ``reserved`` is the card the player still held reserved when
+    the last turn ended (then discarded), which a scoring rule may read (``score 4 if you have no reserved
+    card``); ``None``, no reserved card (an opponent's is in their :class:`ScenarioSeat`).
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
@@ -823,7 +855,8 @@ def score_tableau(
         raise ScenarioError(f"$.opponents: a game has at most {MAX_OPPONENTS + 1} players, so at most "
                             f"{MAX_OPPONENTS} opponents, not {len(opponents)}")
     seats = [ScenarioSeat(_grid(grid, "$.grid"), keys, gold, _purse_gold(purse_gold or {}, "$.purse_gold"),
-                          _chosen(chosen or {}, "$.chosen"), _points(points or {}, "$.points"))]
+                          _chosen(chosen or {}, "$.chosen"), _points(points or {}, "$.points"),
+                          _reserved(reserved.name if isinstance(reserved, Card) else reserved, "$.reserved"))]
     if opponents:
         seats += [entry if isinstance(entry, ScenarioSeat) else _seat(entry, f"$.opponents[{k}]")
                   for k, entry in enumerate(opponents)]
@@ -836,6 +869,7 @@ def score_tableau(
     where: dict[str, str] = {}
     paths = ["$"] + [f"$.opponents[{k}]" if opponents else f"$.neighbours[{k}]" for k in range(len(seats) - 1)]
     tableaux = [tuple(_seat_cells(engine, seat, path, where)) for seat, path in zip(seats, paths, strict=True)]
+    kept = [_reserved_card(engine, seat.reserved, path, where) for seat, path in zip(seats, paths, strict=True)]
     if messenger is not None and not isinstance(messenger, Deck):
         if messenger not in ("castle", "village"):
             raise ScenarioError(f"$.messenger: expected \"castle\" or \"village\", got {quote(messenger)}")
@@ -853,12 +887,14 @@ def score_tableau(
     if len(tableaux) < 2:
         tableaux.append(())  # one other player, with an empty tableau
         supplies.append((0, 0))
+        kept.append(())
     keys_of = [k for k, _ in supplies]
     gold_of = [g for _, g in supplies]
     tableaux, keys_of, gold_of = _end_of_game(engine, rules, tableaux, keys_of, gold_of, first_player, paths,
                                               messenger)
     at = None if messenger is None else (0 if messenger is Deck.CASTLE else 1)
-    sheet = _sheets(engine, tableaux, keys_of, gold_of, only=0, messenger=at)[0]
+    sheet = _sheets(engine, tableaux, keys_of, gold_of, only=0, messenger=at,
+                    reserved=kept if any(kept) else None)[0]
     return attrs.evolve(sheet, seat=None)  # a tableau scored alone sits at no table
 
 
@@ -890,6 +926,24 @@ def _seat_cells(engine: Compiled, seat: ScenarioSeat, path: str, where: dict[str
         i = _face_up(engine, cells, where, grid_path, name, at)
         cells[i] = cells[i].replace(points=kept)
     return cells
+
+
+def _reserved_card(engine: Compiled, name: str | None, path: str, where: dict[str, str]) -> tuple[int, ...]:
+    """A player's reserve when the last turn ended, as a scoring rule reads it (a card of the ruleset that
+    reserves cards, held nowhere else: every card exists once)."""
+    if name is None:
+        return ()
+    at = f"{path}.reserved" if path != "$" else "$.reserved"
+    card = engine.ids.get(name)
+    if card is None:
+        raise ScenarioError(f"{at}: {engine.unknown(name)}")
+    if not engine.has_reserve:
+        raise ScenarioError(f"{at}: no card of this ruleset reserves a card ('reserve a card from either row'), so "
+                            "no player holds a reserved card\nhint: remove \"reserved\"")
+    if name in where:
+        raise ScenarioError(f"{at}: {name} is already at {where[name]}; every card exists once")
+    where[name] = at
+    return (card,)
 
 
 def _face_up(engine: Compiled, cells: list[Placed], where: dict[str, str], grid_path: str, name: str,
@@ -987,4 +1041,5 @@ def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
     scenario = load_scenario(data)
     return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules,
                          scenario.neighbours, opponents=scenario.opponents, first_player=scenario.first_player,
-                         messenger=scenario.messenger, chosen=dict(scenario.chosen), points=dict(scenario.points))
+                         messenger=scenario.messenger, chosen=dict(scenario.chosen), points=dict(scenario.points),
+                         reserved=scenario.reserved)

@@ -103,6 +103,7 @@ class GameState(Table):
         opened_lock: bool = False,
         row_gold: tuple[tuple[int, int], ...] = (),
         known: tuple[tuple[int, int, int], ...] = (),
+        reserved_at_end: tuple[tuple[int, ...], ...] = (),
         engine: Compiled | None = None,
     ) -> GameState:
         """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
@@ -110,7 +111,7 @@ class GameState(Table):
             players = tuple(seat_of(p) for p in players)
         return new(cls, (rules, players, current_player, first_player, taken, phase,
                          messenger, locations, pending, history, rng, origin, script, viewer, opened_lock, row_gold,
-                         known, compiled(rules) if engine is None else engine))
+                         known, reserved_at_end, compiled(rules) if engine is None else engine))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError()

@@ -408,6 +408,10 @@ class Table(NamedTuple):
     #: that deck, in order (``n`` at least 1; none at all in a game without such cards). A view keeps only its
     #: viewer's.
     known: tuple[tuple[int, int, int], ...] = ()
+    #: Each seat's reserve as it stood when the last turn ended, before the reserved cards never taken were
+    #: discarded ("reserve a card from either row"): what a scoring rule reads ("score 4 if you have no reserved
+    #: card"); ``()`` until then, and in a game where no seat held a reserved card at the end (public).
+    reserved_at_end: tuple[tuple[int, ...], ...] = ()
     #: The compiled ruleset the engine plays with (always set: :class:`GameState` fills it in from ``rules``).
     engine: Compiled = cast(Compiled, None)
 
@@ -513,6 +517,13 @@ class Table(NamedTuple):
     def reserved_card(self, seat: int) -> Card | None:
         """``seat``'s reserved card (face up beside its tableau, seen by every player), or ``None``."""
         kept = self.seats[seat][8][3]
+        return self.rules[self.engine.name(kept[0])] if kept else None
+
+    def reserved_card_at_end(self, seat: int) -> Card | None:
+        """``seat``'s reserved card when the last turn ended (never taken, discarded then), which its scoring rules
+        read ("score 4 if you have no reserved card"); ``None`` when it held none, or before the last turn ended."""
+        at_end = self.reserved_at_end
+        kept = at_end[seat] if at_end else ()
         return self.rules[self.engine.name(kept[0])] if kept else None
 
     def surcharge(self, seat: int, card: Card | str) -> int:

@@ -609,5 +609,6 @@ class Turn:
             self.opened_lock,
             self.row_gold_now(),
             self.known_now() if self.known else (),
+            state.reserved_at_end,
             self.engine,
         ))

@@ -22,6 +22,9 @@ later). :func:`check_state` refuses such a state with a
   chosen shield, and the next card from either row only in a ruleset
   with a card that allows it; one reserved card at most, only in a ruleset with a card that reserves, and none
   once the game is over (it is discarded then);
+* the reserves as they stood when the last turn ended (``reserved_at_end``, read by scoring rules): only once
+  it has ended, one list per seat, one card at most each, each now in its location's discard pile (or removed
+  from the game with an exhausted location), only in a ruleset with a card that reserves;
 * gold in a row only on a card there that piles it up, and at most its amount per card taken (each ended
   turn puts it once; before any turn has ended there is none);
 * the turn: the cards taken match the tableaux (seat by seat, from the first
@@ -103,6 +106,7 @@ def check_state(state: Table) -> None:
     _check_cards(state)
     _check_row_gold(state)
     _check_known(state)
+    _check_reserved_at_end(state)
     for seat in range(len(state.players)):
         _check_player(state, seat)
     _check_turn(state)
@@ -121,6 +125,33 @@ def _check_seats(state: Table) -> None:
             raise _fail(f"$.{key}", f"expected a seat from 0 to {n - 1}, got {seat}")
     if state.viewer is not None and not 0 <= state.viewer < n:
         raise _fail("$.viewer", f"expected a seat from 0 to {n - 1}, got {state.viewer}")
+
+
+def _check_reserved_at_end(state: Table) -> None:
+    """The reserves kept for scoring when the last turn ended: see the module docstring."""
+    at_end = state.reserved_at_end
+    if not at_end:
+        return
+    path = "$.reserved_at_end"
+    n = len(state.players)
+    if not _in_ruleset(state, ReserveCard):
+        raise _fail(path, "no card of this ruleset reserves a card ('reserve a card from either row'); remove it")
+    if state.taken < CARDS_PER_PLAYER * n:
+        raise _fail(path, "the reserves are kept for scoring only once the last turn has ended; remove it")
+    if len(at_end) != n:
+        raise _fail(path, f"expected one list per seat ({n}), got {len(at_end)}")
+    if not any(at_end):
+        raise _fail(path, "no seat held a reserved card when the last turn ended; remove it")
+    for seat, kept in enumerate(at_end):
+        if len(kept) > 1:
+            raise _fail(f"{path}[{seat}]", f"a player holds one reserved card at most, not {len(kept)}; keep one")
+        for card in kept:
+            deck = state.engine.facts[card].deck
+            place = state.places[deck]
+            if card not in place[2] and card not in place[3]:
+                raise _fail(f"{path}[{seat}][0]", f"{state.engine.name(card)} was discarded when the last turn ended, "
+                                                  "so it lies in its location's discard pile (or was removed from "
+                                                  "the game with an exhausted location)")
 
 
 def _check_known(state: Table) -> None:

@@ -488,6 +488,8 @@ def dumps(state: GameState, *, indent: int | None = None) -> str:
         data["row_gold"] = {state.engine.name(card): gold for card, gold in state.row_gold}
     if state.known:  # only after a look at the top of a deck: other saves are unchanged
         data["known"] = [{"deck": _DECK_NAMES[d], "seat": s, "cards": n} for d, s, n in state.known]
+    if state.reserved_at_end:  # only once a game ended with a reserved card never taken: other saves are unchanged
+        data["reserved_at_end"] = [[state.engine.name(c) for c in kept] for kept in state.reserved_at_end]
     return json.dumps(data, indent=indent)
 
 
@@ -566,7 +568,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
     known = {
         "format", "rules", "players", "current_player", "first_player", "taken", "phase", "messenger",
         "locations", "pending", "history", "rng", "origin", "script", "viewer",
-        "opened_lock", "row_gold", "known",
+        "opened_lock", "row_gold", "known", "reserved_at_end",
     }
     extra = sorted(set(data) - known)
     if extra:
@@ -594,6 +596,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         raise _fail("$.opened_lock", f"expected true or false, got {quote(opened_lock)}")
     row_gold = _row_gold(data.get("row_gold", {}), rules)
     knowledge = _known(data.get("known", []))
+    at_end = _reserved_at_end(data.get("reserved_at_end", []), rules)
     state = GameState(
         rules,
         players,
@@ -612,6 +615,7 @@ def loads(text: str | bytes | Mapping[str, Any], rules: Ruleset | None = None) -
         opened_lock,
         row_gold,
         knowledge,
+        at_end,
         engine=compiled(rules),
     )
     check_state(state)
@@ -645,6 +649,22 @@ def _known(saved: object) -> tuple[tuple[int, int, int], ...]:
     if len({(d, s) for d, s, _ in out}) != len(out):
         raise _fail("$.known", "a seat's knowledge of a deck is listed twice; list each deck and seat once")
     return tuple(sorted(out))
+
+
+def _reserved_at_end(saved: object, rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """Each seat's reserve as it stood when the last turn ended, as a save names it (``[["Nun"], []]``, one list
+    per seat), as a state keeps it (whether it fits the seats and the discard piles is the check of the state's)."""
+    if not isinstance(saved, list) or not all(isinstance(kept, list) for kept in saved):
+        raise _fail("$.reserved_at_end", f"expected a list of card names per seat ([[\"Nun\"], []]), got "
+                                         f"{quote(saved)}")
+    ids = compiled(rules).ids
+    out = []
+    for seat, kept in enumerate(saved):
+        for k, name in enumerate(kept):
+            if not isinstance(name, str) or name not in ids:
+                raise _fail(f"$.reserved_at_end[{seat}][{k}]", f"no card of the ruleset has the name {quote(name)}")
+        out.append(tuple(ids[name] for name in kept))
+    return tuple(out)
 
 
 def _row_gold(saved: object, rules: Ruleset) -> tuple[tuple[int, int], ...]:

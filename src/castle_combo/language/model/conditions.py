@@ -333,15 +333,17 @@ class HasReserved:
     """A player holds a reserved card ("reserve a card from either row"), face up beside their tableau: read when
     the effect resolves (``if you have a reserved card``, ``if you have no reserved card``). ``theirs``: the
     player is the one a quantifier is about ("each opponent with a reserved card"), not the card's owner.
-    Refused in a scoring rule and at the end of the game, which come after the reserved cards are discarded
-    (the rules page, "A reserved card")."""
+    A scoring rule reads the reserve as it stood when the last turn ended, before the reserved cards never
+    taken are discarded (``score 4 if you have no reserved card``: 0 points with a card still reserved then);
+    refused at the end of the game (``at the end of the game: ...``), which comes after the discard (the rules
+    page, "A reserved card")."""
 
     held: bool = True
     theirs: bool = False
     source: Source | None = source_field()
 
     def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
-        """Read in a scoring rule or at the end of the game (always empty then), or about a row or a pair."""
+        """Read at the end of the game (always empty then), or about a row or a pair."""
         where = where if where is not None else (Where() if scoring else _ability())
         return REFUSALS.of(self, where)
 
@@ -363,11 +365,19 @@ class HasReserved:
         return f"you have {amount}"
 
 
+#: How a reserve reads when the effect resolves, and how a scoring rule reads it (see :func:`at_the_end`).
+_RESERVE_NOW = " reserved card (beside the tableau, not yet taken)"
+_RESERVE_AT_END = " reserved card when the game ends (one reserved and never taken)"
+
+
 def at_the_end(text: str) -> str:
     """A scoring rule's English, where the messenger's place is the one at the end of the game: "the messenger
-    ends the game at the village" (an ability reads it when it resolves: "the messenger is at the village")."""
+    ends the game at the village" (an ability reads it when it resolves: "the messenger is at the village");
+    and the reserve the one held when the last turn ended: "you have no reserved card when the game ends (one
+    reserved and never taken)"."""
     return (text.replace("the messenger is not at the ", "the messenger does not end the game at the ")
-            .replace("the messenger is at the ", "the messenger ends the game at the "))
+            .replace("the messenger is at the ", "the messenger ends the game at the ")
+            .replace(_RESERVE_NOW, _RESERVE_AT_END))
 
 
 @attrs.frozen
@@ -530,11 +540,12 @@ REFUSALS.add("`the messenger is at ...`", "the condition of players or groups (`
              "`per row with ...`)", "there is one messenger, so its place is the same for every player, row or pair",
              "move the condition out: 'if the messenger is at the village' after the effect or the scoring rule",
              on=MessengerAt, refuses=lambda c, w: w.them or w.group)
-REFUSALS.add("`a reserved card`, `no reserved card`", "a scoring rule, the end of the game (`at the end of the "
-             "game: ...`)", "a reserved card never taken is discarded when the last turn ends, before the end of "
-             "the game's abilities and scoring, so every player has no reserved card then",
-             "read it in an ability or a trigger ('when bought: gain 2 gold if you have no reserved card')",
-             on=HasReserved, refuses=lambda c, w: w.scoring or w.moment is Moment.GAME_END)
+REFUSALS.add("`a reserved card`, `no reserved card`", "the end of the game (`at the end of the game: ...`)",
+             "a reserved card never taken is discarded when the last turn ends, before the end of the game's "
+             "abilities, so every player has no reserved card then",
+             "read it in a scoring rule, which reads the reserve as it stood when the last turn ended ('score 4 if "
+             "you have no reserved card'), or in an ability or a trigger",
+             on=HasReserved, refuses=lambda c, w: not w.scoring and w.moment is Moment.GAME_END)
 REFUSALS.add("`a reserved card`, `no reserved card`", "the condition of a group (`per row with ...`)",
              "a reserved card lies beside a player's tableau, in no row, column or pair of its cards",
              "ask it of the owner ('if you have a reserved card') or of players ('each opponent with a reserved "

@@ -77,9 +77,9 @@ class ScorePer:
 
     def describe(self) -> str:
         """The rule as a sentence: "Score 3 per scholarship shield in this card's row."."""
-        text = f"Score {self.points} per {self.per.describe()}"
+        text = f"Score {self.points} per {at_the_end(self.per.describe())}"
         if self.times is not None:
-            text += f", for {'every' if self.times.every > 1 else 'each'} {self.times.describe()}"
+            text += f", for {'every' if self.times.every > 1 else 'each'} {at_the_end(self.times.describe())}"
         if self.at_least is not None:
             text += f", at least {english.quantity(self.at_least, 'point')}"
         if self.up_to is not None:
