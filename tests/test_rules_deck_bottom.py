@@ -283,3 +283,58 @@ def test_the_narration_says_the_card_goes_to_the_bottom() -> None:
     said = narration.narrate(before, ReturnCard("Patron"), after, ["Ann", "Bob"])
     assert said.startswith("Bob puts Patron from the castle discard pile back at the bottom of the castle deck")
     assert "looks" not in said
+
+
+# ---------------------------------------------------------------- bots and random games
+
+
+def test_the_greedy_and_mcts_bots_answer_which_card_goes_under() -> None:
+    from castle_combo.bots import GreedyAgent, MctsAgent
+
+    state = asking()
+    for agent in (GreedyAgent(), MctsAgent(iterations=20)):
+        chosen = agent.choose(state.view(1), random.Random(0))
+        assert isinstance(chosen, ReturnCard) and chosen in state.legal_actions()
+
+
+def test_the_fast_take_agrees_with_the_general_path_with_cards_put_under_their_decks() -> None:
+    from test_engine_fast_paths import play_both_ways
+
+    bins = [one(f"Bin {i}", "when bought: put the top card of the castle discard pile on the bottom of the castle "
+                "deck for its cost in gold", FREE) for i in range(4)]
+    for seed in range(3):
+        play_both_ways(ruleset(RAGPICKER, SWEEPER, PATRON, NOBLE, *bins), 2 + seed, seed)
+
+
+def _tight_with_bottoms(players: int) -> cc.Ruleset:
+    """The tight synthetic set of the engine's properties, every fourth card of it putting a card under its deck
+    (of either pile or the top card of one), for its cost in gold, in keys or for nothing."""
+    import attrs
+    from test_engine_properties import tight_variant
+
+    under = (m.ReturnToDeck(None, bottom=True, reward=m.Resource.GOLD), m.ReturnToDeck(C, onto=C, bottom=True),
+             m.ReturnToDeck(V, True, bottom=True, reward=m.Resource.KEY), m.ReturnToDeck(C, True, bottom=True))
+    return tight_variant(players, "bottoms", lambda i, card: attrs.evolve(card, ability=(*card.ability,
+                                                                                         under[i % 4]))
+                         if i % 4 == 1 else card)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_play_with_cards_put_under_their_decks_keeps_every_invariant(players: int) -> None:
+    from test_engine_properties import play_keeping_invariants
+
+    rules = _tight_with_bottoms(players)
+    under = 0
+
+    def known_on_top(before: cc.GameState, action: cc.Action, state: cc.GameState) -> None:
+        nonlocal under
+        for d, s, n in state.known:  # what a seat knows lies on top of the deck, in every view of it
+            assert state.view(s).locations[d].deck[:n] == state.locations[d].deck[:n]
+        for d in (0, 1):
+            gone = [c for c in before.locations[d].discard if c not in state.locations[d].discard
+                    and c in state.locations[d].deck]
+            under += sum(1 for c in gone if state.locations[d].deck[-1] == c and len(state.locations[d].deck) > 1)
+
+    for seed in range(6):
+        play_keeping_invariants(rules, players, 100 * players + seed, known_on_top)
+    assert under > 0
