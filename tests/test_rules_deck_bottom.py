@@ -109,6 +109,18 @@ def test_a_cost_in_anything_but_gold_or_keys_is_refused_naming_the_words() -> No
             FREE)
 
 
+def test_a_fan_writing_the_ragpickers_words_is_shown_the_phrase() -> None:
+    facts = "deck village   cost 1   shields peasantry"
+    words = ("choose a card in the castle or village discard pile; gain gold equal to its printed cost, then put "
+             "that card at the bottom of its deck")
+    with pytest.raises(cc.CardSyntaxError, match="write 'when bought: put a card from either discard pile on the "
+                                                 "bottom of its deck for its cost in gold'"):
+        parse_text(f'card "Fan" {{\n    {facts}\n    when bought: {words}\n}}\n')
+    with pytest.raises(cc.CardSyntaxError, match="for its cost in keys"):
+        parse_text(f'card "Fan" {{\n    {facts}\n    when bought: put a card from either discard pile at the bottom '
+                   "of its deck and gain keys equal to its cost\n}\n")
+
+
 # ---------------------------------------------------------------- the rulings
 
 
@@ -338,3 +350,11 @@ def test_random_play_with_cards_put_under_their_decks_keeps_every_invariant(play
     for seed in range(6):
         play_keeping_invariants(rules, players, 100 * players + seed, known_on_top)
     assert under > 0
+
+
+def test_the_terminal_says_the_card_goes_to_the_bottom() -> None:
+    from castle_combo.cli._play_input import prompt_lines
+
+    state = asking()
+    shown = " ".join(prompt_lines(state.view(1), state.legal_actions()))
+    assert "put Patron on the bottom of its deck" in shown and "on top of" not in shown

@@ -230,6 +230,18 @@ def _swapped(before: GameState, after: GameState, seat: int, where: Callable[[in
             f"{name(second)} {where(seat, (at_second.x, at_second.y))})")
 
 
+def pending_bottom(state: GameState) -> bool:
+    """Whether the question waiting puts the card chosen under its deck ("put a card from either discard pile on
+    the bottom of its deck"): the question is the put-back's either way, so the asking step says where."""
+    from castle_combo.engine.abilities import ReturnStep
+
+    pending = state.pending
+    if pending is None or not pending.frames:
+        return False
+    step = state.engine.abilities[pending.frames[-1].card].steps.get(pending.step)
+    return isinstance(step, ReturnStep) and step.bottom
+
+
 def _asking_card(state: GameState) -> str:
     pending = state.pending
     return state.engine.name(pending.frames[-1].card) if pending is not None and pending.frames else "the card"
