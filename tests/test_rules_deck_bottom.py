@@ -57,7 +57,7 @@ def asking() -> cc.GameState:
 
 def test_the_ragpicker_is_written_said_and_formatted_back() -> None:
     (effect,) = RAGPICKER.ability
-    assert effect == m.ReturnToDeck(None, bottom=True, reward=m.Resource.GOLD)
+    assert effect == m.ReturnToDeck(None, bottom=True, reward=m.CostIn.GOLD)
     assert effect.ccl() == "put a card from either discard pile on the bottom of its deck for its cost in gold"
     assert effect.describe() == (
         "Put a card of your choice from the castle discard pile or the village discard pile at the bottom of its own "
@@ -66,10 +66,10 @@ def test_the_ragpicker_is_written_said_and_formatted_back() -> None:
         "becomes that card; nothing happens with an empty pile).")
     keys = one("Rag", "when bought: put the top card of the castle discard pile on the bottom of the castle deck "
                "for its cost in keys", FREE)
-    assert keys.ability == (m.ReturnToDeck(C, True, C, True, m.Resource.KEY),)
+    assert keys.ability == (m.ReturnToDeck(C, True, C, True, m.CostIn.KEYS),)
     on_top = one("Rag", "when bought: put one card from the village discard pile on top of its deck for its cost "
                  "in gold", FREE)
-    assert on_top.ability == (m.ReturnToDeck(V, reward=m.Resource.GOLD),)
+    assert on_top.ability == (m.ReturnToDeck(V, reward=m.CostIn.GOLD),)
     assert on_top.ability[0].describe().startswith(
         "Put a card of your choice from the village discard pile on top of the village deck and gain gold equal to "
         "its printed cost: every player sees it, and it is revealed by the next refill")
@@ -100,13 +100,13 @@ def test_the_choice_is_refused_between_turns_but_the_top_card_needs_none() -> No
             "its cost in gold", FREE)
     early = one("Early", "at the start of your turn: put the top card of the castle discard pile on the bottom of "
                 "the castle deck for its cost in gold", FREE)
-    assert m.ReturnToDeck(C, True, C, True, m.Resource.GOLD) in m.walk(early)
+    assert m.ReturnToDeck(C, True, C, True, m.CostIn.GOLD) in m.walk(early)
 
 
-def test_a_cost_in_anything_but_gold_or_keys_is_refused_naming_the_words() -> None:
+def test_a_cost_in_anything_but_gold_keys_or_points_is_refused_naming_the_words() -> None:
     with pytest.raises(cc.CardSyntaxError, match="gold"):
-        one("Rag", "when bought: put a card from either discard pile on the bottom of its deck for its cost in points",
-            FREE)
+        one("Rag", "when bought: put a card from either discard pile on the bottom of its deck for its cost in "
+            "shields", FREE)
 
 
 def test_a_fan_writing_the_ragpickers_words_is_shown_the_phrase() -> None:
@@ -200,6 +200,23 @@ def test_the_cost_may_be_gained_in_keys() -> None:
     keys = state.players[1].keys
     state = state.apply(ReturnCard("Noble"))
     assert state.players[1].keys == keys + 5
+
+
+def test_the_cost_may_be_kept_as_points_on_this_card() -> None:
+    collector = one("Collector", "when bought: put a card from the castle discard pile on the bottom of its deck "
+                    "for its cost in points", FREE)
+    assert collector.ability == (m.ReturnToDeck(C, bottom=True, reward=m.CostIn.POINTS),)
+    assert collector.ability[0].describe().startswith(
+        "Put a card of your choice from the castle discard pile at the bottom of the castle deck and gain points "
+        "equal to its printed cost (added to this card's score): every player sees it")
+    assert parse_text(format_card(collector))[0] == collector
+    rules = ruleset(collector, SWEEPER, PATRON, NOBLE)
+    state = swept(rules, village=("Sweeper", "Collector", "v9", "v0")).apply(take("Collector"))
+    gold, keys = state.players[1].gold, state.players[1].keys
+    state = state.apply(ReturnCard("Patron"))
+    (placed,) = state.players[1].tableau
+    assert placed.points == 7 and (state.players[1].gold, state.players[1].keys) == (gold, keys)
+    assert state.provisional_scores()[1].cards[0][0] == 7  # the score sheet adds the points kept on the card
 
 
 def test_the_top_card_of_a_pile_goes_under_its_deck_without_a_question() -> None:
@@ -324,8 +341,8 @@ def _tight_with_bottoms(players: int) -> cc.Ruleset:
     import attrs
     from test_engine_properties import tight_variant
 
-    under = (m.ReturnToDeck(None, bottom=True, reward=m.Resource.GOLD), m.ReturnToDeck(C, onto=C, bottom=True),
-             m.ReturnToDeck(V, True, bottom=True, reward=m.Resource.KEY), m.ReturnToDeck(C, True, bottom=True))
+    under = (m.ReturnToDeck(None, bottom=True, reward=m.CostIn.GOLD), m.ReturnToDeck(C, onto=C, bottom=True),
+             m.ReturnToDeck(V, True, bottom=True, reward=m.CostIn.KEYS), m.ReturnToDeck(C, True, bottom=True))
     return tight_variant(players, "bottoms", lambda i, card: attrs.evolve(card, ability=(*card.ability,
                                                                                          under[i % 4]))
                          if i % 4 == 1 else card)

@@ -379,11 +379,24 @@ class ReserveStep:
         work.reserve(seat, deck, card)
 
 
+#: What a card put back from a discard pile is worth ("for its cost in gold"): 0 gold, 1 keys, 2 points.
+_COST_IN = {model.CostIn.GOLD: _GOLD, model.CostIn.KEYS: _KEY, model.CostIn.POINTS: 2}
+
+
+def _cost_gained(work: Work, seat: int, index: int, reward: int | None, card: int) -> None:
+    """``seat`` gains ``card``'s printed cost as ``reward`` (see :data:`_COST_IN`; points are kept on its card at
+    ``index``, this card)."""
+    if reward == 2:
+        work.record_points(seat, index, work.facts[card].cost)
+    elif reward is not None:
+        work.gain(seat, reward, work.facts[card].cost)
+
+
 @attrs.frozen
 class ReturnStep:
     """Put a card of the owner's choice from the discard piles ``decks`` (castle first) on top of its own
-    location's deck (``bottom``: under its cards); ``reward`` (0 gold, 1 keys, ``None``: nothing): the owner then
-    gains its printed cost."""
+    location's deck (``bottom``: under its cards); ``reward`` (0 gold, 1 keys, 2 points kept on this card,
+    ``None``: nothing): the owner then gains its printed cost."""
 
     asks: ClassVar[type] = ChooseReturn
 
@@ -401,8 +414,7 @@ class ReturnStep:
         deck, card = next((d, c) for d in self.decks for c in work.discard_pile(d)
                           if work.facts[c].name == action.card)
         (work.return_under_deck if self.bottom else work.return_to_deck)(deck, card)
-        if self.reward is not None:
-            work.gain(seat, self.reward, work.facts[card].cost)
+        _cost_gained(work, seat, work.frames[-1].index, self.reward, card)
 
 
 @attrs.frozen
@@ -1378,14 +1390,13 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
         case model.ReturnToDeck(deck=pile) if pile is not None:  # the top card of the pile: no choice
             back = DECKS.index(pile)
 
-            bottom, reward = effect.bottom, None if effect.reward is None else _RESOURCE[effect.reward]
+            bottom, reward = effect.bottom, None if effect.reward is None else _COST_IN[effect.reward]
 
             def return_top(work: Work, seat: int, index: int) -> None:
                 cards = work.discard_pile(back)
                 if cards:
                     (work.return_under_deck if bottom else work.return_to_deck)(back, cards[-1])
-                    if reward is not None:
-                        work.gain(seat, reward, work.facts[cards[-1]].cost)
+                    _cost_gained(work, seat, index, reward, cards[-1])
 
             return return_top
         case model.ReturnToDeck():  # "the top card of either discard pile": refused (a top card names its pile)
@@ -1520,7 +1531,7 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return ReserveStep((0, 1) if deck is None else (DECKS.index(deck),))
         case model.ReturnToDeck(deck=deck, top=False, bottom=bottom, reward=reward):
             return ReturnStep((0, 1) if deck is None else (DECKS.index(deck),), bottom,
-                              None if reward is None else _RESOURCE[reward])
+                              None if reward is None else _COST_IN[reward])
         case model.UseAdjacentAbility():
             return CopyStep()
         case model.UseNeighbourAbility():

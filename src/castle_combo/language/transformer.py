@@ -134,9 +134,9 @@ class _ReturnBottom:
 
 @attrs.frozen
 class _ReturnReward:
-    """``for its cost in gold`` (or keys) after a card put back from a discard pile."""
+    """``for its cost in gold`` (or keys, or points) after a card put back from a discard pile."""
 
-    reward: m.Resource
+    reward: m.CostIn
 
 
 @attrs.frozen
@@ -767,7 +767,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         return _ReturnBottom()
 
     def return_reward(self, meta: Meta, reward: m.Resource) -> _ReturnReward:
-        return _ReturnReward(reward)
+        return _ReturnReward(m.CostIn.GOLD if reward is m.Resource.GOLD else m.CostIn.KEYS)
+
+    def return_points(self, meta: Meta) -> _ReturnReward:
+        return _ReturnReward(m.CostIn.POINTS)
 
     @staticmethod
     def _returned(deck: m.Deck | None, top: bool, parts: tuple[object, ...], source: m.Source) -> m.ReturnToDeck:
