@@ -259,6 +259,8 @@ def test_a_seat_that_knew_the_whole_deck_knows_the_card_under_it() -> None:
     state = state.apply(take("Ragpicker", 1, 0)).apply(ReturnCard("Noble"))
     assert state.known == ((0, 1, 4),)
     assert state.view(1).locations[0].deck == state.locations[0].deck
+    for saved in (state, state.view(0), state.view(1)):
+        assert cc.loads(cc.dumps(saved), rules=rules) == saved
 
 
 def test_a_deal_again_keeps_the_card_at_the_bottom_and_still_replays() -> None:
