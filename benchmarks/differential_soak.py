@@ -13,7 +13,7 @@ and face-down cards turned for their own cost), 2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
 ``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``, ``looks``,
-``twice``, ``returns``, ``variants``, ...)
+``twice``, ``returns``, ``bottoms``, ``variants``, ...)
 plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
@@ -50,13 +50,14 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "moves": lambda seed: {"moves": True, "algebra": seed % 2 == 0},
     "twice": lambda seed: {"twice": True, "algebra": seed % 2 == 0},
     "returns": lambda seed: {"returns": True, "algebra": seed % 2 == 0},
+    "bottoms": lambda seed: {"returns": True, "bottoms": True, "algebra": seed % 2 == 0},
     "variants": lambda seed: {"icons": seed % 3 != 1, "face_up": seed % 3 != 2, "paying": seed % 3 != 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
          "owed", "events", "surcharges", "looks", "requirements", "moves", "twice", "returns",
-         "variants")
+         "bottoms", "variants")
 
 
 def main() -> int:

@@ -451,7 +451,7 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
                    moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False,
-                   twice: bool = False, returns: bool = False) -> cc.Ruleset:
+                   twice: bool = False, returns: bool = False, bottoms: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -491,7 +491,9 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     parts (``algebra``) whose abilities ask questions and count.
     ``returns`` puts a card of a discard pile back on top of its deck in the ability when bought of about a third
     of the cards ("put a card from either discard pile on top of its deck", of a named pile, or the top card of
-    one), half the time after discarding the top cards of a deck, so that the piles hold cards.
+    one), half the time after discarding the top cards of a deck, so that the piles hold cards. With ``bottoms``
+    too, half of those cards put it on the bottom of its deck instead, and three quarters of them gain its printed
+    cost in gold, keys or points ("put a card from either discard pile on the bottom of its deck for its cost in gold").
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -522,7 +524,7 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     if twice:
         cards = [_resolves_twice(rng, card) if rng.random() < 0.35 else card for card in cards]
     if returns:
-        cards = [_returning(rng, card) if rng.random() < 0.35 else card for card in cards]
+        cards = [_returning(rng, card, bottoms) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -545,12 +547,15 @@ def _moving(rng: random.Random, card: m.Card) -> m.Card:
     return card if drawn.problems() else drawn
 
 
-def _returning(rng: random.Random, card: m.Card) -> m.Card:
+def _returning(rng: random.Random, card: m.Card, bottoms: bool = False) -> m.Card:
     """``card`` whose ability when bought puts a card of a discard pile back on top of its deck, at a random place
     in it (of either pile, of a named one, or the top card of one; half the time after discarding the top 1 or 2
-    cards of a deck)."""
+    cards of a deck); with ``bottoms``, half the time on the bottom of its deck, and three times in four for its
+    cost in gold, keys or points."""
     deck = rng.choice(DECKS)
     back = rng.choice((m.ReturnToDeck(), m.ReturnToDeck(deck, onto=deck), m.ReturnToDeck(deck, True)))
+    if bottoms:
+        back = attrs.evolve(back, bottom=rng.random() < 0.5, reward=rng.choice((None, *m.CostIn)))
     put: tuple[m.Effect, ...] = (back,)
     if rng.random() < 0.5:
         put = (m.DiscardDeckTop(rng.choice(DECKS), rng.randint(1, 2)), back)
@@ -798,8 +803,9 @@ def _scored_alone(state: cc.GameState, seat: int) -> cc.ScoreSheet:
     stored = {t.card.name: t.gold for t in cells if t.gold}
     player = state.players[seat]
     chosen = {t.card.name: t.shield.value for t in cells if t.shield is not None and not t.face_down}
+    kept = {state.engine.name(p.card): p.points for p in player.tableau if p.points}  # ("gain 2 points", ...)
     return cc.score_tableau(grid, keys=player.keys_owned, gold=player.gold, purse_gold=stored, rules=state.rules,
-                            messenger=state.messenger, chosen=chosen)
+                            messenger=state.messenger, chosen=chosen, points=kept)
 
 
 def play_and_compare(rules: cc.Ruleset, players: int, seed: int, style: str = "uniform",

@@ -434,7 +434,7 @@ class RefGame:
             if kind == "swap":
                 return {("swap", cell.card.name) for cell in detail[3]}
             if kind == "return":
-                return {("return", c.name) for d in detail for c in self.places[d].discard}
+                return {("return", c.name) for d in detail[0] for c in self.places[d].discard}
             if kind == "look":
                 effect, placed, left, gone = detail
                 looked = self.places[effect.deck].deck[placed:placed + left]
@@ -570,7 +570,8 @@ class RefGame:
                 return  # the next card looked at is asked next
         elif kind == "return":
             card = self.by_name[action[1]]
-            self.put_back(next(d for d in detail if card in self.places[d].discard), card)
+            piles, effect = detail
+            self.put_back(next(d for d in piles if card in self.places[d].discard), card, effect, frame.me)
         elif kind == "swap":
             effect, me, first, candidates = detail
             chosen = next(cell for cell in candidates if cell.card.name == action[1])
@@ -676,12 +677,21 @@ class RefGame:
         place.deck.insert(placed, card)
         return self.ask_look(effect, frame, placed + 1, left - 1, gone)
 
-    def put_back(self, deck: Deck, card: m.Card) -> None:
-        """A card of a location's discard pile goes back on top of its deck (its last copy there, the top one)."""
+    def put_back(self, deck: Deck, card: m.Card, effect: m.ReturnToDeck, me: Cell) -> None:
+        """A card of a location's discard pile goes back on top of its deck (its last copy there, the top one), or
+        under its cards ("on the bottom of its deck"); "for its cost in gold" (keys): the current player gains its
+        printed cost, "in points": ``me``, the card whose ability it is, keeps that many points."""
         place = self.places[deck]
         at = len(place.discard) - 1 - place.discard[::-1].index(card)
         place.discard.pop(at)
-        place.deck.insert(0, card)
+        if effect.bottom:
+            place.deck.append(card)
+        else:
+            place.deck.insert(0, card)
+        if effect.reward is m.CostIn.POINTS:
+            me.points += card.cost
+        elif effect.reward is not None:
+            self.gain(self.current, Resource.GOLD if effect.reward is m.CostIn.GOLD else Resource.KEY, card.cost)
 
     def discard_deck_top(self, deck: Deck, count: int, frame: Frame) -> None:
         """The deck's top cards to its discard pile one at a time; a deck that runs out takes the pile shuffled, but
@@ -948,11 +958,11 @@ class RefGame:
             elif isinstance(effect, m.ReturnToDeck) and effect.top:
                 assert effect.deck is not None
                 if self.places[effect.deck].discard:
-                    self.put_back(effect.deck, self.places[effect.deck].discard[-1])
+                    self.put_back(effect.deck, self.places[effect.deck].discard[-1], effect, me)
             elif isinstance(effect, m.ReturnToDeck):
                 piles = [Deck.CASTLE, Deck.VILLAGE] if effect.deck is None else [effect.deck]
                 if any(self.places[d].discard for d in piles):
-                    self.question = ("return", piles)
+                    self.question = ("return", (piles, effect))
                     return True
             elif isinstance(effect, m.LookAtDeckTop):
                 # No reshuffle for a look: the cards there are, none at an exhausted location (no deck).

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 from differential import play_and_compare, random_ruleset, rulesets
 from hypothesis import given, settings
@@ -593,6 +594,33 @@ def test_cards_put_back_on_top_of_their_decks_agree_with_the_reference(chunk: in
     offered, the pile and the deck after, and the rows that reveal it, action by action; half the games also
     draw the language's other parts."""
     _play_chunk(chunk, 30, returns=True, algebra=every_other)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_cards_put_under_their_decks_for_their_cost_agree_with_the_reference(chunk: int) -> None:
+    """A card of a discard pile put on the bottom of its deck or on top ("put a card from either discard pile on
+    the bottom of its deck for its cost in gold"), its printed cost gained in gold or keys or nothing: the cards
+    offered, the deck after, what the owner gains and the refills, action by action."""
+    _play_chunk(chunk, 30, returns=True, bottoms=True, algebra=every_other)
+
+
+def test_the_differential_catches_a_card_put_under_its_deck_on_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.turn import Turn
+
+    monkeypatch.setattr(Turn, "return_under_deck", Turn.return_to_deck)
+    assert _games_disagree(20, returns=True, bottoms=True)
+
+
+def test_the_differential_catches_a_put_back_that_gains_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import ReturnStep
+
+    answer = ReturnStep.answer
+
+    def stingy(self: ReturnStep, work: object, seat: int, action: object) -> None:
+        answer(attrs.evolve(self, reward=None), work, seat, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ReturnStep, "answer", stingy)
+    assert _games_disagree(20, returns=True, bottoms=True)
 
 
 def test_the_differential_catches_a_card_put_back_under_its_deck(monkeypatch: pytest.MonkeyPatch) -> None:

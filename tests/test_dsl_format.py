@@ -114,9 +114,10 @@ simple_effects = st.one_of(
     st.builds(m.DiscardFromRow, decks, st.sampled_from(m.Resource)),
     st.builds(m.ReserveCard, st.none() | decks),
     # A card of a discard pile put back on top of its deck: of either pile, of a named one, or the top card of one
-    # (its deck written as 'its deck' or named).
-    st.builds(m.ReturnToDeck, st.none()),
-    decks.flatmap(lambda d: st.builds(m.ReturnToDeck, st.just(d), st.booleans(), st.sampled_from([None, d]))),
+    # (its deck written as 'its deck' or named), on top or on the bottom, for its cost in gold or keys or not.
+    st.builds(m.ReturnToDeck, st.none(), st.just(False), st.none(), st.booleans(), st.none() | st.sampled_from(m.CostIn)),
+    decks.flatmap(lambda d: st.builds(m.ReturnToDeck, st.just(d), st.booleans(), st.sampled_from([None, d]),
+                                      st.booleans(), st.none() | st.sampled_from(m.CostIn))),
     st.builds(m.StoreGold, st.integers(1, m.MAX_PURSE)),
     st.builds(m.FillPurses, st.integers(1, 9)),
     st.builds(m.TakeFromOpponents, amounts, st.sampled_from(m.Resource)),

@@ -120,6 +120,13 @@ EXAMPLES = [
      "When bought face up: Put a card of your choice from the castle discard pile or the village discard pile on "
      "top of its own deck (a castle card on the castle deck, a village card on the village deck): every player "
      "sees it, and it is revealed by the next refill of that row (nothing happens with an empty pile)."),
+    ("when bought: choose a card in the castle or village discard pile; gain gold equal to its printed cost, then "
+     "put that card at the bottom of its deck",
+     "when bought: put a card from either discard pile on the bottom of its deck for its cost in gold",
+     "When bought face up: Put a card of your choice from the castle discard pile or the village discard pile at "
+     "the bottom of its own deck (a castle card on the castle deck, a village card on the village deck) and gain "
+     "gold equal to its printed cost: every player sees it, and it is drawn after every other card of that deck "
+     "(an empty deck becomes that card; nothing happens with an empty pile)."),
     ("when bought: reserve a card", "when bought: reserve a card from either row",
      "When bought face up: Reserve a card of your choice from the castle row or the village row, whatever the "
      "messenger's place: it lies face up beside your tableau (not in it), and on a later turn you may take it in "

@@ -135,7 +135,6 @@ from castle_combo.language.model import (
     Deck,
     EachPlayer,
     EndOfThisTurn,
-    GainPoints,
     LookAtDeckTop,
     MayDo,
     MoveGold,
@@ -147,6 +146,7 @@ from castle_combo.language.model import (
     ReserveCard,
     ReturnToDeck,
     Swap,
+    keeps_points,
     walk,
 )
 from castle_combo.language.ruleset import Ruleset
@@ -250,8 +250,7 @@ class ActionSpace:
         self.size = self.return_start + (n if self.returns else 0)
         self._places = 6 + (3 if self.reserves else 2) * players
         #: Whether a card of the ruleset keeps points on a card: then each card has two more values.
-        self.kept_points = any(isinstance(node, GainPoints) for card in self.rules.cards
-                               for node in walk(card.effects))
+        self.kept_points = any(keeps_points(node) for card in self.rules.cards for node in walk(card.effects))
         #: Whether a card of the ruleset has a surcharge on other players' purchases: then each card has one more
         #: value, what it costs the observer more face up now.
         self.surcharged = any(card.surcharges for card in self.rules.cards)

@@ -241,11 +241,14 @@ def final_words(session: Session, saved: Path | None) -> list[str]:
 
 def action_words(state: GameState, actions: Sequence[Action]) -> list[str]:
     """What each of ``actions`` does, in words; a "choose one" answer says what its option gives."""
-    from castle_combo.records.narration import option_text
+    from castle_combo.engine.actions import ReturnCard
+    from castle_combo.records.narration import option_text, pending_bottom
 
     options = option_text(state)
-    return [f"choose: {options[number]}" if options and number < len(options) else f"{action}"
-            for number, action in enumerate(actions)]
+    bottom = pending_bottom(state)
+    return [f"choose: {options[number]}" if options and number < len(options)
+            else f"put {action.card} on the bottom of its deck" if bottom and isinstance(action, ReturnCard)
+            else f"{action}" for number, action in enumerate(actions)]
 
 
 def asking_card(state: GameState, names: Sequence[str] | None = None) -> str:

@@ -194,6 +194,9 @@ class Work(Tableaux, Protocol):
     def return_to_deck(self, deck: int, card: int) -> None:
         """Move ``card`` from a location's discard pile onto the top of its deck, known to every seat."""
 
+    def return_under_deck(self, deck: int, card: int) -> None:
+        """Move ``card`` from a location's discard pile under its deck's cards (drawn last)."""
+
     def look(self, seat: int, deck: int, count: int) -> int:
         """``seat`` looks at the top ``count`` cards of a deck (fewer if it holds fewer); return how many."""
 
@@ -376,25 +379,42 @@ class ReserveStep:
         work.reserve(seat, deck, card)
 
 
+#: What a card put back from a discard pile is worth ("for its cost in gold"): 0 gold, 1 keys, 2 points.
+_COST_IN = {model.CostIn.GOLD: _GOLD, model.CostIn.KEYS: _KEY, model.CostIn.POINTS: 2}
+
+
+def _cost_gained(work: Work, seat: int, index: int, reward: int | None, card: int) -> None:
+    """``seat`` gains ``card``'s printed cost as ``reward`` (see :data:`_COST_IN`; points are kept on its card at
+    ``index``, this card)."""
+    if reward == 2:
+        work.record_points(seat, index, work.facts[card].cost)
+    elif reward is not None:
+        work.gain(seat, reward, work.facts[card].cost)
+
+
 @attrs.frozen
 class ReturnStep:
     """Put a card of the owner's choice from the discard piles ``decks`` (castle first) on top of its own
-    location's deck."""
+    location's deck (``bottom``: under its cards); ``reward`` (0 gold, 1 keys, 2 points kept on this card,
+    ``None``: nothing): the owner then gains its printed cost."""
 
     asks: ClassVar[type] = ChooseReturn
 
     decks: tuple[int, ...]
+    bottom: bool = False
+    reward: int | None = None
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask which card, unless the piles are empty (then nothing happens)."""
         return ChooseReturn(self.decks) if any(work.discard_pile(d) for d in self.decks) else None
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
-        """Put the chosen card on top of its deck."""
+        """Put the chosen card on its deck, and gain its printed cost if the card says so."""
         assert isinstance(action, ReturnCard)
         deck, card = next((d, c) for d in self.decks for c in work.discard_pile(d)
                           if work.facts[c].name == action.card)
-        work.return_to_deck(deck, card)
+        (work.return_under_deck if self.bottom else work.return_to_deck)(deck, card)
+        _cost_gained(work, seat, work.frames[-1].index, self.reward, card)
 
 
 @attrs.frozen
@@ -1370,10 +1390,13 @@ def _compile_auto(effect: Automatic, facts: Sequence[CardFacts], slots: Slots | 
         case model.ReturnToDeck(deck=pile) if pile is not None:  # the top card of the pile: no choice
             back = DECKS.index(pile)
 
+            bottom, reward = effect.bottom, None if effect.reward is None else _COST_IN[effect.reward]
+
             def return_top(work: Work, seat: int, index: int) -> None:
                 cards = work.discard_pile(back)
                 if cards:
-                    work.return_to_deck(back, cards[-1])
+                    (work.return_under_deck if bottom else work.return_to_deck)(back, cards[-1])
+                    _cost_gained(work, seat, index, reward, cards[-1])
 
             return return_top
         case model.ReturnToDeck():  # "the top card of either discard pile": refused (a top card names its pile)
@@ -1506,8 +1529,9 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return DiscardRowStep()
         case model.ReserveCard(deck=deck):
             return ReserveStep((0, 1) if deck is None else (DECKS.index(deck),))
-        case model.ReturnToDeck(deck=deck, top=False):
-            return ReturnStep((0, 1) if deck is None else (DECKS.index(deck),))
+        case model.ReturnToDeck(deck=deck, top=False, bottom=bottom, reward=reward):
+            return ReturnStep((0, 1) if deck is None else (DECKS.index(deck),), bottom,
+                              None if reward is None else _COST_IN[reward])
         case model.UseAdjacentAbility():
             return CopyStep()
         case model.UseNeighbourAbility():

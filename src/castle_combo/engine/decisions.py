@@ -916,7 +916,9 @@ class ChooseGoldMove(DecisionKind):
 @attrs.frozen
 class ChooseReturn(DecisionKind):
     """A "put a card from ... discard pile on top of its deck" ability waits for a card of the discard piles
-    ``decks`` (0 castle, 1 village; both for "either discard pile", castle first): ``ReturnCard(name)``.
+    ``decks`` (0 castle, 1 village; both for "either discard pile", castle first): ``ReturnCard(name)``. The same
+    question for "... on the bottom of its deck" (and "... for its cost in gold"): where the card goes and what it
+    gains is the ability's, not the answer's, so the decision is the same.
 
     The answers list each pile's cards top first (the last discarded first). Asked only while a pile named holds
     a card (else nothing happens); asked even when there is one card (the piles are public, the choice open).
@@ -939,7 +941,7 @@ class ChooseReturn(DecisionKind):
         return " or the ".join(_DECKS[d].value for d in self.decks) + " discard pile"
 
     def owed(self, table: Table, card: str) -> str:
-        return (f"choose a card of the {self._piles()} to put on top of its deck for {card} "
+        return (f"choose a card of the {self._piles()} to put back on its deck for {card} "
                 f"({_listed(table, self._cards(table))})")
 
     def refusal(self, table: Table, card: str, action: Action) -> str:

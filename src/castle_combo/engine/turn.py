@@ -428,6 +428,20 @@ class Turn:
         for seat in range(len(self.tableaux)):
             self.known[(deck, seat)] = self.known.get((deck, seat), 0) + 1
 
+    def return_under_deck(self, deck: int, card: int) -> None:
+        """Move ``card`` from a location's discard pile under its deck's cards ("put a card from ... discard pile
+        on the bottom of its deck"): it is drawn last (the whole deck, if the deck was empty). Every seat saw it go
+        there, but ``Table.known`` keeps only how many top cards a seat knows: a seat that knew the whole deck (an
+        empty deck included) knows one card more, the new bottom one; any other seat keeps what it knew of the
+        top, and the bottom card is one of the deck's unseen cards for it (the views module says why that shows no
+        hidden card)."""
+        deck_cards, row, pile, removed, exhausted = self.locations[deck]
+        at = len(pile) - 1 - pile[::-1].index(card)
+        self.locations[deck] = (deck_cards + (card,), row, pile[:at] + pile[at + 1:], removed, exhausted)
+        for seat in range(len(self.tableaux)):
+            if self.known.get((deck, seat), 0) >= len(deck_cards):
+                self.known[(deck, seat)] = len(deck_cards) + 1
+
     def known_now(self) -> tuple[tuple[int, int, int], ...]:
         """What seats know of the decks' top cards as a state keeps it (``Table.known``)."""
         if not self.known:

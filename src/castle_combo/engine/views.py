@@ -20,6 +20,17 @@ A card put back from a discard pile on top of its deck ("put a card from
 either discard pile on top of its deck") was seen by every seat: each seat
 knows it (``Table.known`` holds it for every seat), so every view shows it
 on top and every determinized deal keeps it there.
+
+A card put at the bottom of its deck ("put a card from either discard pile
+on the bottom of its deck") was seen too, but what a seat knows of a deck
+is how many of its top cards it knows: a seat that knew the whole deck
+(an empty deck included) knows the new bottom card too, as one more card
+of the deck it knows; for any other seat it is one of the deck's unseen
+cards. So a view shows it in the canonical order of those, and a
+determinized deal may put it higher than the bottom: no hidden card is
+shown, the deal only forgets a public fact (that the card comes last). A
+deal again (:func:`redeal`) keeps it at the bottom, since the record must
+still replay to the state.
 """
 
 from __future__ import annotations
@@ -105,7 +116,9 @@ def redeal(state: T, rng: random.Random) -> T:
     while a card put back from a discard pile ("put a card from either
     discard pile on top of its deck") lies in a deck: every seat knows it
     until it is drawn (``Table.known``), and once it is drawn the deck is
-    again the rest of the order it was dealt in.
+    again the rest of the order it was dealt in. A card put at the bottom of
+    a deck ("... on the bottom of its deck") stays there, under the cards
+    dealt again: the rest of the dealt order lies above it.
     """
     if state.viewer is not None:
         raise CastleComboError("a view holds no deck order to deal again; redeal a full state")
@@ -118,14 +131,18 @@ def redeal(state: T, rng: random.Random) -> T:
     decks = list(origin.decks) if origin is not None else []
     reshuffles = list(origin.reshuffles) if origin is not None else []
     for i, loc in enumerate(state.locations):
-        hidden = list(loc.deck)
-        rng.shuffle(hidden)
-        locations.append(loc._replace(deck=tuple(hidden)))
         if origin is None or not loc.deck:
+            hidden = list(loc.deck)
+            rng.shuffle(hidden)
+            locations.append(loc._replace(deck=tuple(hidden)))
             continue
         latest = next((k for k in range(len(reshuffles) - 1, -1, -1) if reshuffles[k].deck == i), None)
         order = reshuffles[latest].order if latest is not None else decks[i]
-        drawn = order[: len(order) - len(loc.deck)]
+        dealt = _dealt(loc.deck, order)  # the cards put at the bottom since ("on the bottom of its deck") stay
+        hidden = list(loc.deck[:dealt])
+        rng.shuffle(hidden)
+        locations.append(loc._replace(deck=tuple(hidden) + loc.deck[dealt:]))
+        drawn = order[: len(order) - dealt]
         if latest is not None:
             reshuffles[latest] = attrs.evolve(reshuffles[latest], order=drawn + tuple(hidden))
         else:
@@ -133,3 +150,9 @@ def redeal(state: T, rng: random.Random) -> T:
     new_origin = None if origin is None else attrs.evolve(
         origin, decks=(decks[0], decks[1]), reshuffles=tuple(reshuffles))
     return state._replace(places=(locations[0], locations[1]), origin=new_origin)
+
+
+def _dealt(deck: tuple[int, ...], order: tuple[int, ...]) -> int:
+    """How many of ``deck``'s top cards are the rest of ``order``, the order it was dealt (or reshuffled) in: the
+    cards under them were put at the bottom since ("put a card from ... discard pile on the bottom of its deck")."""
+    return next(dealt for dealt in range(len(deck), -1, -1) if deck[:dealt] == order[len(order) - dealt:])

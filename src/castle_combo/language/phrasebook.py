@@ -119,6 +119,14 @@ def _phrase(pattern: str, write: str | Callable[[re.Match[str]], str] | None,
 # ---------------------------------------------------------------- rewrites that need a little logic
 
 
+def _under_deck(match: re.Match[str]) -> str:
+    """A fan's Ragpicker ("choose a card in the castle or village discard pile; gain gold equal to its printed
+    cost, then put that card at the bottom of its deck") as the card language writes it."""
+    gained = re.search(r"\bgain\s+(gold|keys?)\s+equal\s+to\s+its\b", match.group(0), re.IGNORECASE)
+    reward = "" if gained is None else f" for its cost in {'gold' if gained.group(1).lower() == 'gold' else 'keys'}"
+    return f"put a card from either discard pile on the bottom of its deck{reward}"
+
+
 def _purse_move(match: re.Match[str]) -> str:
     """``steal 2 gold from a neighbour's purse`` -> ``move up to 2 gold from a neighbour's purse card to one of
     your purse cards``."""
@@ -461,6 +469,14 @@ PHRASES: tuple[Phrase, ...] = (
             "a card kept for later is written 'reserve a card from either row' (or 'from the castle row', 'from "
             "the village row'): it lies face up beside your tableau until you take it in step 2 of a later turn, "
             "one at most"),
+    _phrase(r"\b(?:choose|chooses|pick|picks|take|takes|put|puts)\s+(?:a|one|any)\s+card\s+(?:in|from|of)\s+"
+            r"[^\n};]*?discard\s+piles?\b[^\n}]*?\b(?:at|on|to|onto|under)\s+(?:the\s+)?bottom\s+of\s+"
+            r"(?:the|its|that\s+location(?:'|’)s|their)\s+(?:own\s+)?decks?\b(?:\s*,?\s*(?:and|then)\s+gain\s+"
+            r"(?:gold|keys?)\s+equal\s+to\s+its\s+(?:printed\s+)?cost\b)?",
+            _under_deck,
+            "a card of a discard pile put under its own deck is written 'put a card from either discard pile on "
+            "the bottom of its deck' (or 'from the castle discard pile on the bottom of the castle deck'), and its "
+            "printed cost gained with 'for its cost in gold' (or 'in keys') after it"),
     _phrase(r"\b(?:(?:choose|chooses|pick|picks|take|takes)\s+(?:a|one)\s+card\s+from\s+(?:either|any|a|the|both)\s+"
             r"discard\s+piles?\s+and\s+put\s+it|put\s+(?:a|one)\s+card\s+from\s+(?:a|the|any|both)\s+discard\s+"
             r"piles?)\s+(?:back\s+)?on(?:to|\s+top\s+of)\s+(?:the|its|that\s+location(?:'|’)s|their)\s+(?:own\s+)?"

@@ -128,6 +128,18 @@ class _ItsDeck:
 
 
 @attrs.frozen
+class _ReturnBottom:
+    """The marker of ``on the bottom of`` in a card put back from a discard pile."""
+
+
+@attrs.frozen
+class _ReturnReward:
+    """``for its cost in gold`` (or keys, or points) after a card put back from a discard pile."""
+
+    reward: m.CostIn
+
+
+@attrs.frozen
 class _LookDiscard:
     """The marker of ``, discard any of them and ...`` in a look at the top of a deck: at most ``most`` discarded
     (``None``: any number), exactly that many if ``exactly`` (``discard one of them``)."""
@@ -751,17 +763,35 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def its_deck(self, meta: Meta) -> _ItsDeck:
         return _ItsDeck()
 
-    def return_either(self, meta: Meta, onto: m.Deck | _ItsDeck) -> m.ReturnToDeck:
-        """``put a card from either discard pile on top of its deck``."""
-        return m.ReturnToDeck(None, onto=None if isinstance(onto, _ItsDeck) else onto, source=self._at(meta))
+    def return_bottom(self, meta: Meta) -> _ReturnBottom:
+        return _ReturnBottom()
 
-    def return_from(self, meta: Meta, deck: m.Deck, onto: m.Deck | _ItsDeck) -> m.ReturnToDeck:
+    def return_reward(self, meta: Meta, reward: m.Resource) -> _ReturnReward:
+        return _ReturnReward(m.CostIn.GOLD if reward is m.Resource.GOLD else m.CostIn.KEYS)
+
+    def return_points(self, meta: Meta) -> _ReturnReward:
+        return _ReturnReward(m.CostIn.POINTS)
+
+    @staticmethod
+    def _returned(deck: m.Deck | None, top: bool, parts: tuple[object, ...], source: m.Source) -> m.ReturnToDeck:
+        """A put-back from its parts: the side (``on the bottom of``, or on top), the deck, the reward."""
+        onto = next((p for p in parts if isinstance(p, m.Deck)), None)
+        reward = next((p.reward for p in parts if isinstance(p, _ReturnReward)), None)
+        bottom = any(isinstance(p, _ReturnBottom) for p in parts)
+        return m.ReturnToDeck(deck, top, onto, bottom, reward, source=source)
+
+    def return_either(self, meta: Meta, *parts: object) -> m.ReturnToDeck:
+        """``put a card from either discard pile on top of its deck`` (``on the bottom of``, ``for its cost in
+        gold``)."""
+        return self._returned(None, False, parts, self._at(meta))
+
+    def return_from(self, meta: Meta, deck: m.Deck, *parts: object) -> m.ReturnToDeck:
         """``put a card from the castle discard pile on top of the castle deck`` (or ``... of its deck``)."""
-        return m.ReturnToDeck(deck, onto=None if isinstance(onto, _ItsDeck) else onto, source=self._at(meta))
+        return self._returned(deck, False, parts, self._at(meta))
 
-    def return_top(self, meta: Meta, deck: m.Deck, onto: m.Deck | _ItsDeck) -> m.ReturnToDeck:
+    def return_top(self, meta: Meta, deck: m.Deck, *parts: object) -> m.ReturnToDeck:
         """``put the top card of the village discard pile on top of the village deck``: no choice."""
-        return m.ReturnToDeck(deck, True, None if isinstance(onto, _ItsDeck) else onto, source=self._at(meta))
+        return self._returned(deck, True, parts, self._at(meta))
 
     def end_of_this_turn(self, meta: Meta, *effects: m.Effect) -> m.EndOfThisTurn:
         return m.EndOfThisTurn(tuple(effects), source=self._at(meta))

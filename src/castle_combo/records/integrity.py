@@ -59,7 +59,7 @@ that is not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from castle_combo.engine.actions import Take, TakeReserved
@@ -82,7 +82,6 @@ from castle_combo.facts import (
 )
 from castle_combo.language.model import (
     Deck,
-    GainPoints,
     NextFromEitherRow,
     NextResolvesTwice,
     PlayerGroup,
@@ -91,6 +90,7 @@ from castle_combo.language.model import (
     StoreKeys,
     Swap,
     UseNeighbourAbility,
+    keeps_points,
     walk,
 )
 
@@ -314,10 +314,10 @@ def _check_player(state: Table, seat: int) -> None:
                                            "remove \"shield\" from this card")
         if cell.shield >= 0 and cell.face_down:
             raise _fail(f"{where}.shield", "a shield type is named only for a face-up card (bought face up)")
-        if cell.points and not _may_hold(state, cell.card, GainPoints):
+        if cell.points and not _may_hold(state, cell.card, keeps_points):
             raise _fail(f"{where}.points", f"{name} never keeps points: no effect of its ability (or of one it "
                                            "uses) gains or loses points; remove \"points\" from this card")
-        if cell.keys and not _may_hold(state, cell.card, StoreKeys):
+        if cell.keys and not _may_hold(state, cell.card, lambda node: isinstance(node, StoreKeys)):
             raise _fail(f"{where}.keys", f"{name} never holds locked keys: no effect of its ability (or of one it "
                                          "uses) puts keys on it; remove \"keys\" from this card")
 
@@ -327,8 +327,8 @@ def _in_ruleset(state: Table, kind: type) -> bool:
     return any(isinstance(node, kind) for card in state.rules.cards for node in walk(card))
 
 
-def _may_hold(state: Table, card: int, kind: type) -> bool:
-    """Whether ``card`` may keep what an effect of ``kind`` puts on "this card" (points, locked keys).
+def _may_hold(state: Table, card: int, holds: Callable[[object], bool]) -> bool:
+    """Whether ``card`` may keep what an effect that ``holds`` puts on "this card" (points, locked keys).
 
     Its own ability may hold the effect (an adjacent card whose ability is
     used keeps what it gives too); a card that uses a neighbour's card's
@@ -336,9 +336,9 @@ def _may_hold(state: Table, card: int, kind: type) -> bool:
     player runs on the owner's card, so a ruleset with such an option lets
     any card keep it.
     """
-    if any(isinstance(node, kind) for node in walk(state.rules.cards[card])):
+    if any(holds(node) for node in walk(state.rules.cards[card])):
         return True
-    if not _in_ruleset(state, kind):
+    if not any(holds(node) for other in state.rules.cards for node in walk(other)):
         return False
     return (any(isinstance(node, UseNeighbourAbility) for node in walk(state.rules.cards[card]))
             or _in_ruleset(state, PlayersChoose))

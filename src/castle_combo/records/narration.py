@@ -192,8 +192,15 @@ def _table(before: GameState, after: GameState, action: Action) -> list[str]:
         for c in _returned(before, after, i):
             if isinstance(action, ReturnCard) and after.engine.name(c) == action.card:
                 continue  # the action's own line says it
-            out.append(f"{after.engine.name(c)} goes back on top of the {deck.value} deck")
+            out.append(f"{after.engine.name(c)} goes back {_side(after, i, c)} the {deck.value} deck")
     return out
+
+
+def _side(after: GameState, d: int, card: int) -> str:
+    """Where a card put back from location ``d``'s discard pile lies in its deck: "on top of", or "at the bottom
+    of" ("put a card from ... discard pile on the bottom of its deck")."""
+    deck = after.locations[d].deck
+    return "at the bottom of" if card in deck and deck[0] != card else "on top of"
 
 
 def _returned(before: GameState, after: GameState, d: int) -> list[int]:
@@ -221,6 +228,18 @@ def _swapped(before: GameState, after: GameState, seat: int, where: Callable[[in
     (first, at_first), (second, at_second) = moved
     return (f"{name(first)} and {name(second)} swap places ({name(first)} now {where(seat, (at_first.x, at_first.y))}, "
             f"{name(second)} {where(seat, (at_second.x, at_second.y))})")
+
+
+def pending_bottom(state: GameState) -> bool:
+    """Whether the question waiting puts the card chosen under its deck ("put a card from either discard pile on
+    the bottom of its deck"): the question is the put-back's either way, so the asking step says where."""
+    from castle_combo.engine.abilities import ReturnStep
+
+    pending = state.pending
+    if pending is None or not pending.frames:
+        return False
+    step = state.engine.abilities[pending.frames[-1].card].steps.get(pending.step)
+    return isinstance(step, ReturnStep) and step.bottom
 
 
 def _asking_card(state: GameState) -> str:
@@ -352,8 +371,14 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
         card = before.engine.name(kept[0]) if kept else "a reserved card"
         head = f"{name} takes the reserved {card} {how} {where(seat, action.at)}"
     elif isinstance(action, ReturnCard):
-        pile = next((d.value for d in Deck if any(c.name == action.card for c in before.discard_pile(d))), "its")
-        head = f"{name} puts {action.card} from the {pile} discard pile back on top of the {pile} deck"
+        pile = next((d for d in Deck if any(c.name == action.card for c in before.discard_pile(d))), None)
+        if pile is None:
+            head = f"{name} puts {action.card} back on its deck"
+        else:
+            d = list(Deck).index(pile)
+            back = next((c for c in _returned(before, after, d) if after.engine.name(c) == action.card), None)
+            side = "on top of" if back is None else _side(after, d, back)
+            head = f"{name} puts {action.card} from the {pile.value} discard pile back {side} the {pile.value} deck"
     elif isinstance(action, Reserve):
         row = next((deck.value for deck in Deck if any(c.name == action.card for c in before.row(deck))), "a")
         head = f"{name} reserves {action.card} from the {row} row (face up beside the tableau, for a later turn)"

@@ -33,12 +33,12 @@ from castle_combo.language.model.effects import (
     DiscardWholeRow,
     Discount,
     Effect,
-    GainPoints,
     LookAtDeckTop,
     MayDo,
     StoreGold,
     StoreKeys,
     Surcharge,
+    keeps_points,
     trigger_problems,
 )
 from castle_combo.language.model.filters import (
@@ -451,7 +451,7 @@ class Card:
         points on it (``gain 3 points`` at any moment), "Scores only the points kept on it."."""
         if self.scoring:
             return " ".join(rule.describe() for rule in self.scoring)
-        if any(isinstance(node, GainPoints) for node in walk(self.effects)):
+        if any(keeps_points(node) for node in walk(self.effects)):
             return "Scores only the points kept on it."
         return "Scores nothing."
 

@@ -90,6 +90,8 @@ __all__ = [
     "PlayersChoose",
     "ReserveCard",
     "ReturnToDeck",
+    "CostIn",
+    "keeps_points",
     "RowChoice",
     "StoreGold",
     "StoreKeys",
@@ -1132,6 +1134,15 @@ REFUSALS.add("`discard up to N of them`", "N of 0, or as many as the cards looke
              example={"most": "3", "count": "3", "less": "2"})
 
 
+class CostIn(enum.Enum):
+    """What a card put back from a discard pile is worth to its owner ("for its cost in gold"): its printed cost in
+    gold, in keys, or in points kept on this card (as ``gain 3 points`` keeps them)."""
+
+    GOLD = "gold"
+    KEYS = "keys"
+    POINTS = "points"
+
+
 @attrs.frozen
 class ReturnToDeck:
     """Put a card of a discard pile back on top of its own location's deck (Everdell's Undertaker; a fan's
@@ -1146,11 +1157,19 @@ class ReturnToDeck:
     saw it put there), and it is revealed by the next refill of that row: in step 4 of this turn if the row has a
     gap; a castle card waits on top while the castle row is full, until a card is taken there or the row is
     refreshed with a key.
+
+    ``bottom``: the card goes under the deck's cards instead ("on the bottom of its deck", a fan's Ragpicker):
+    every player saw it go there, but a deck is drawn from the top, so it is drawn last (an empty deck becomes
+    that one card, known on top). ``reward``: the owner then gains its printed cost in gold, keys or points kept
+    on this card ("for its cost in gold", as "discard a card from the castle row for its cost in gold" does;
+    printed cost, no discount); with no card to put back, nothing is gained.
     """
 
     deck: Deck | None = None
     top: bool = False
     onto: Deck | None = None
+    bottom: bool = False
+    reward: CostIn | None = None
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
@@ -1176,23 +1195,40 @@ class ReturnToDeck:
         else:
             what = (f"Put a card of your choice from the {self.deck.value} discard pile on top of the "
                     f"{self.deck.value} deck")
+        if self.reward is CostIn.POINTS:
+            what += " and gain points equal to its printed cost (added to this card's score)"
+        elif self.reward is not None:
+            what += f" and gain {self.reward.value} equal to its printed cost"
+        if self.bottom:
+            return english.sentence(
+                what.replace(" on top of ", " at the bottom of ", 1) + ": every player sees it, and it is drawn "
+                "after every other card of that deck (an empty deck becomes that card; nothing happens with an empty "
+                "pile)"
+            )
         return english.sentence(
             f"{what}: every player sees it, and it is revealed by the next refill of that row (nothing happens "
             "with an empty pile)"
         )
 
+    def side(self) -> str:
+        """Where on the deck the card goes, as the card language writes it: "on top of", "on the bottom of"."""
+        return "on the bottom of" if self.bottom else "on top of"
+
     def ccl(self) -> str:
         onto = "its deck" if self.onto is None else f"the {self.onto.value} deck"
-        return f"put {self._card()} on top of {onto}"
+        reward = "" if self.reward is None else f" for its cost in {self.reward.value}"
+        return f"put {self._card()} {self.side()} {onto}{reward}"
 
 
-REFUSALS.add("`put a card from ... discard pile on top of ...`", "another location's deck (`from the castle discard "
-             "pile on top of the village deck`; `from either discard pile on top of the castle deck`)",
-             "a card goes back on top of its own location's deck: a castle card never goes into the village deck",
-             "write 'on top of {fix}'", on=ReturnToDeck,
+REFUSALS.add("`put a card from ... discard pile on top of ...` (`on the bottom of ...`)", "another location's deck "
+             "(`from the castle discard pile on top of the village deck`; `from either discard pile on the bottom "
+             "of the castle deck`)",
+             "a card goes back {side} its own location's deck: a castle card never goes into the village deck",
+             "write '{side} {fix}'", on=ReturnToDeck,
              refuses=lambda e, w: e.onto is not None and e.onto != e.deck,
-             fill=lambda e, w: {"fix": "its deck" if e.deck is None else f"the {e.deck.value} deck"},
-             example={"fix": "the castle deck"})
+             fill=lambda e, w: {"fix": "its deck" if e.deck is None else f"the {e.deck.value} deck",
+                                "side": e.side()},
+             example={"fix": "the castle deck", "side": "on top of"})
 REFUSALS.add("`put the top card of ... discard pile ...`", "either discard pile", "the top card is the top card "
              "of one pile, the castle discard pile or the village discard pile", "write 'put the top card of the "
              "castle discard pile on top of the castle deck', or 'put a card from either discard pile on top of its "
@@ -1750,6 +1786,12 @@ Effect = Union[
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
+
+
+def keeps_points(node: object) -> bool:
+    """Whether ``node`` (a part :func:`walk` gives) keeps points on its card: ``gain 3 points``, or a card put back
+    ``for its cost in points``."""
+    return isinstance(node, GainPoints) or (isinstance(node, ReturnToDeck) and node.reward is CostIn.POINTS)
 
 
 def format_effect(effect: Effect) -> str:
