@@ -1,0 +1,174 @@
+"""Repeating effects up to N times, ended early by the owner or a condition (the rules page, "Fan mechanics":
+repeat up to N times), on the Gambler and synthetic cards written in the card language."""
+
+from __future__ import annotations
+
+import pytest
+from engine_kit import V, card, game, names, ruleset, take
+
+import castle_combo as cc
+from castle_combo.engine.decisions import AcceptOrDecline
+from castle_combo.language import CardProblems, format_card, parse_text
+from castle_combo.language import model as m
+from castle_combo.language.model import Deck, Shield
+from castle_combo.records.narration import option_text
+
+REVEAL = ("repeat up to 3 times, you may stop after each: { discard the top card of the village deck } "
+          "until at least 2 military cards on the discarded cards or no card in the village deck")
+GAMBLER = (f"when bought: {REVEAL} "
+           "then gain 1 gold per shield on the discarded cards if fewer than 2 military cards on the discarded cards")
+GO_ON, STOP = cc.Choose(1), cc.Choose(2)
+
+
+def fan(text: str, name: str = "Gambler") -> m.Card:
+    (parsed,) = parse_text(f'card "{name}" {{ deck village cost 0 shields peasantry\n {text} }}')
+    return parsed
+
+
+def soldier(name: str, *shields: Shield) -> m.Card:
+    return card(name, V, shields=shields or (Shield.MILITARY,))
+
+
+def gambling(*top: str, text: str = GAMBLER, extra: tuple[m.Card, ...] = ()) -> cc.GameState:
+    """The Gambler in the village row, the village deck starting with ``top`` (then plain cards, one peasantry
+    shield each)."""
+    rules = ruleset(fan(text), soldier("Guard"), soldier("Archer"), soldier("Captain", Shield.MILITARY,
+                                                                               Shield.MILITARY),
+                    card("Monk", V, shields=(Shield.FAITH, Shield.FAITH)), *extra)
+    return game(rules, village=["Gambler", "v0", "v1", *top])
+
+
+def test_the_gambler_reveals_three_cards_when_the_owner_goes_on_and_gains_1_gold_per_shield() -> None:
+    state = gambling("Monk", "v2", "Guard")
+    first = state.apply(take("Gambler"))
+    assert first.pending is not None and isinstance(first.pending.decision, AcceptOrDecline)
+    assert names(first.discard_pile(Deck.VILLAGE)) == ["Monk"]
+    third = first.apply(GO_ON).apply(GO_ON)
+    assert third.pending is None  # the third reveal ends it anyway: no fourth question
+    assert sorted(names(third.discard_pile(Deck.VILLAGE))) == ["Guard", "Monk", "v2"]
+    assert third.players[0].gold == state.players[0].gold + 4  # 2 faith, 1 peasantry, 1 military
+
+
+def test_after_each_reveal_the_owner_may_stop_and_gains_for_the_cards_revealed_so_far() -> None:
+    state = gambling("Monk", "v2")
+    stopped = state.apply(take("Gambler")).apply(STOP)
+    assert stopped.pending is None and names(stopped.discard_pile(Deck.VILLAGE)) == ["Monk"]
+    assert stopped.players[0].gold == state.players[0].gold + 2
+    assert "v2" in names(stopped.row(Deck.VILLAGE))  # v2 stayed on the deck: it refills the Gambler's space
+
+
+def test_a_second_card_with_a_military_shield_is_a_bust_that_stops_at_once_and_gains_nothing() -> None:
+    state = gambling("Guard", "Archer", "Monk")
+    second = state.apply(take("Gambler")).apply(GO_ON)
+    assert second.pending is None  # no question after the bust
+    assert sorted(names(second.discard_pile(Deck.VILLAGE))) == ["Archer", "Guard"]
+    assert second.players[0].gold == state.players[0].gold
+
+
+def test_one_card_with_two_military_shields_is_one_card_and_its_two_shields_both_count() -> None:
+    state = gambling("Captain", "v2", "v3")
+    after = state.apply(take("Gambler")).apply(GO_ON).apply(GO_ON)
+    assert after.pending is None and after.players[0].gold == state.players[0].gold + 4
+
+
+def test_when_the_village_deck_runs_out_the_reveals_stop_with_no_reshuffle() -> None:
+    state = gambling("Monk")
+    village = state.locations[1]
+    # Only the Monk is left in the village deck; older cards lie on its discard pile.
+    short = village.replace(deck=village.deck[:1], discard=village.deck[1:3], removed=village.deck[3:])
+    state = state.replace(locations=(state.locations[0], short))
+    after = state.apply(take("Gambler"))
+    # With the deck empty after the Monk, nothing is asked and nothing more revealed (the row's refill after the
+    # take reshuffles the pile, as any refill does).
+    assert after.pending is None and after.players[0].gold == state.players[0].gold + 2
+
+
+def test_with_the_deck_empty_before_the_first_reveal_nothing_is_revealed() -> None:
+    state = gambling()
+    village = state.locations[1]
+    empty = village.replace(deck=(), discard=village.deck[:2], removed=village.deck[2:])
+    state = state.replace(locations=(state.locations[0], empty))
+    after = state.apply(take("Gambler"))
+    assert after.pending is None and after.players[0].gold == state.players[0].gold
+
+
+def test_the_gambler_taken_face_down_reveals_nothing() -> None:
+    state = gambling("Monk")
+    after = state.apply(take("Gambler", face_down=True))
+    assert after.pending is None and after.discard_pile(Deck.VILLAGE) == ()
+
+
+def test_a_repetition_without_the_question_goes_on_until_its_condition_holds() -> None:
+    text = ("when bought: repeat up to 5 times: { discard the top card of the village deck } "
+            "until a military card on the discarded cards then gain 1 key per card on the discarded cards")
+    state = gambling("v2", "v3", "Guard", "v4", text=text)
+    after = state.apply(take("Gambler"))
+    assert after.pending is None and sorted(names(after.discard_pile(Deck.VILLAGE))) == ["Guard", "v2", "v3"]
+    assert after.players[0].keys == state.players[0].keys + 3
+
+
+def test_a_repetition_that_is_never_stopped_does_all_its_passes() -> None:
+    text = "when bought: repeat up to 4 times: { gain 2 gold } until a faith card on the discarded cards"
+    with pytest.raises(CardProblems, match="discarded"):
+        fan(text)
+    state = gambling(text="when bought: repeat up to 4 times: { gain 2 gold } until at least 40 gold")
+    assert state.apply(take("Gambler")).players[0].gold == state.players[0].gold + 8
+
+
+def test_the_condition_is_judged_before_the_first_pass_too() -> None:
+    state = gambling(text="when bought: repeat up to 3 times: { gain 5 gold } until at least 10 gold")
+    assert state.apply(take("Gambler")).players[0].gold == state.players[0].gold
+
+
+def test_the_go_on_question_is_narrated_as_going_on_or_stopping() -> None:
+    state = gambling("Monk", "v2").apply(take("Gambler"))
+    assert option_text(state) == ["go on: discard the top card of the village deck face up onto its discard "
+                                       "pile", "stop"]
+
+
+def test_the_repetition_reads_as_english_and_formats_back_to_its_text() -> None:
+    (effect, gain) = fan(GAMBLER).ability
+    assert isinstance(effect, m.Repeat) and effect.times == 3 and effect.may_stop and effect.until is not None
+    assert effect.ccl() == ("repeat up to 3 times, you may stop after each: { discard the top card of the village "
+                            "deck } until at least 2 cards with a military shield on the discarded cards or no card "
+                            "in the village deck")
+    assert effect.describe() == (
+        "Up to 3 times, until the discarded cards have at least 2 cards with a military shield or the village deck "
+        "has no card (checked before each time), and you may stop after each: discard the top card of the village "
+        "deck face up onto its discard pile.")
+    assert fan("when bought: " + effect.ccl()).ability[0] == effect
+    assert parse_text(format_card(fan(GAMBLER))) == (fan(GAMBLER),)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("repeat up to 3 times: { gain 1 gold }", "nothing could end the repetition early"),
+    ("repeat up to 1 times, you may stop after each: { gain 1 gold }", "outside the sensible range 2 to 5"),
+    ("repeat up to 6 times, you may stop after each: { gain 1 gold }", "outside the sensible range 2 to 5"),
+    ("repeat up to 3 times, you may stop after each: { choose one: { gain 1 gold } or { gain 1 key } }",
+     "a repetition asks only whether to go on"),
+    ("repeat up to 3 times, you may stop after each: { you may pay 1 gold to gain 2 keys }",
+     "a repetition asks only whether to go on"),
+    ("repeat up to 3 times, you may stop after each: { repeat up to 2 times: { gain 1 gold } until 3 keys }",
+     "a repetition asks only whether to go on"),
+    ("repeat up to 3 times, you may stop after each: { at the end of this turn: gain 1 gold }",
+     "a repetition asks only whether to go on"),
+    ("repeat up to 3 times, you may stop after each: { gain 1 gold } until a card on the discarded cards",
+     "discarded"),
+])
+def test_a_repetition_that_could_not_be_played_is_refused_with_the_reason(text: str, words: str) -> None:
+    with pytest.raises(CardProblems, match=words):
+        fan(f"when bought: {text}")
+
+
+def test_a_repetition_that_asks_whether_to_go_on_is_refused_in_a_trigger_between_turns() -> None:
+    with pytest.raises(CardProblems, match="asks its owner a question"):
+        fan("at the start of your turn: repeat up to 3 times, you may stop after each: { gain 1 gold }")
+    quiet = fan("at the start of your turn: repeat up to 3 times: { gain 1 gold } until at least 6 gold")
+    assert isinstance(dict(quiet.parts())[m.Moment.TURN_START][0], m.Repeat)
+
+
+def test_the_refusals_of_a_repetition_are_rows_of_the_one_table() -> None:
+    rows = [rule for rule in m.REFUSALS if m.Repeat in rule.on]
+    assert len(rows) == 2 and all(rule.message and rule.hint for rule in rows)
+    assert m.Repeat(3, (m.Gain(1, m.Resource.GOLD),)).problems()[0].message == (
+        "nothing could end the repetition early, so 'up to' would always mean all 3 times")
