@@ -3,10 +3,17 @@ repeat up to N times), on the Gambler and synthetic cards written in the card la
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 from engine_kit import V, card, game, names, ruleset, take
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_engine_properties import play_keeping_invariants
 
 import castle_combo as cc
+from castle_combo.bots import GreedyAgent, MctsAgent
 from castle_combo.engine.decisions import AcceptOrDecline
 from castle_combo.language import CardProblems, format_card, parse_text
 from castle_combo.language import model as m
@@ -172,3 +179,58 @@ def test_the_refusals_of_a_repetition_are_rows_of_the_one_table() -> None:
     assert len(rows) == 2 and all(rule.message and rule.hint for rule in rows)
     assert m.Repeat(3, (m.Gain(1, m.Resource.GOLD),)).problems()[0].message == (
         "nothing could end the repetition early, so 'up to' would always mean all 3 times")
+
+
+# ----------------------------------------------------------------- saves, random games and bots
+
+def test_a_save_between_two_reveals_keeps_the_question_and_replays() -> None:
+    state = gambling("Monk", "v2", "Guard")
+    asked = state.apply(take("Gambler")).apply(GO_ON)
+    assert asked.pending is not None and len(asked.pending.step) == 4  # the third pass's step
+    rules = asked.rules
+    assert cc.loads(cc.dumps(asked), rules=rules) == asked
+    assert json.loads(cc.dumps(asked))["pending"]["decision"] == {"kind": "may", "cost": [0, 0]}
+    done = asked.apply(GO_ON)
+    assert cc.replay(done.record(), rules=rules) == done
+
+
+GAMBLERS = (
+    GAMBLER,
+    "when bought: repeat up to 2 times, you may stop after each: { discard the top card of the castle deck then "
+    "gain 1 key } then gain 2 gold if a messenger card on the discarded cards",
+    "when bought: repeat up to 5 times: { discard the top card of the village deck } until at least 2 faith cards "
+    "on the discarded cards or no card in the village deck",
+    "at the start of your turn: repeat up to 3 times: { gain 1 gold } until at least 6 gold",
+)
+
+
+def gambling_rules(players: int) -> cc.Ruleset:
+    """Decks barely big enough for ``players`` with repetitions on half the cards (reshuffles and exhausted
+    locations meet them)."""
+    per_deck = (9 * players + 6 + 1) // 2
+    cards = []
+    shields = ("faith", "military", "peasantry", "military")
+    for deck in ("castle", "village"):
+        for i in range(per_deck):
+            body = f"when bought: gain {1 + i % 3} gold" if i % 2 else GAMBLERS[i // 2 % len(GAMBLERS)]
+            (parsed,) = parse_text(f'card "{deck}-{i}" {{ deck {deck} cost {i % 5} shields {shields[i % 4]}'
+                                   f'{" messenger" if i % 3 == 0 else ""}\n {body} }}')
+            cards.append(parsed)
+    return cc.Ruleset.from_cards(cards, version=f"gambling-{players}")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 5), st.integers(0, 2**32 - 1))
+def test_random_games_with_repetitions_keep_every_invariant_and_end(players: int, seed: int) -> None:
+    play_keeping_invariants(gambling_rules(players), players, seed)
+
+
+@pytest.mark.parametrize("agent", [GreedyAgent(), MctsAgent(iterations=8)], ids=["greedy", "mcts"])
+def test_the_bots_play_whole_games_with_repetitions(agent: cc.Agent) -> None:
+    state = cc.new_game(players=3, seed=5, rules=gambling_rules(3))
+    rng = random.Random(5)
+    while not state.is_over:
+        action = agent.choose(state.view(state.to_act), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    assert all(len(p.tableau) == 9 for p in state.players)

@@ -597,7 +597,8 @@ def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[P
             discarded = discarded or _discards(effect)
             if not discarded:
                 found += tuple(REFUSALS.problem("discarded before", node.source or effect.source)
-                               for node in walk(effect.until) if isinstance(node, Per) and node.scope is Scope.DISCARDED)
+                               for node in walk(effect.until)
+                               if isinstance(node, Per) and node.scope is Scope.DISCARDED)
             continue
         if not discarded:
             for node in walk(effect):
