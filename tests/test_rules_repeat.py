@@ -15,6 +15,7 @@ from test_engine_properties import play_keeping_invariants
 import castle_combo as cc
 from castle_combo.bots import GreedyAgent, MctsAgent
 from castle_combo.engine.decisions import AcceptOrDecline
+from castle_combo.errors import CardSyntaxError
 from castle_combo.language import CardProblems, format_card, parse_text
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck, Shield
@@ -234,3 +235,19 @@ def test_the_bots_play_whole_games_with_repetitions(agent: cc.Agent) -> None:
         assert action in state.legal_actions()
         state = state.apply(action)
     assert all(len(p.tableau) == 9 for p in state.players)
+
+
+@pytest.mark.parametrize(("text", "message", "hint"), [
+    ("repeat 3 times: { gain 1 gold } until 3 keys", "found the number 3 after 'repeat' where 'up to N times' belongs",
+     "repeat up to 3 times, you may stop after each: { gain 1 gold }"),
+    ("repeat up to 3 times: gain 1 gold until 3 keys", "expected '{' after ':', found 'gain'",
+     "repeat up to 3 times: { gain 1 gold } after a repetition"),
+    ("repeat up to 3 times, you may stop: { gain 1 gold }", "expected 'after' after 'stop', found ':'",
+     "write 'after' here"),
+])
+def test_a_repetition_written_wrong_is_reported_where_it_goes_wrong_with_the_fix(text: str, message: str,
+                                                                              hint: str) -> None:
+    with pytest.raises(CardSyntaxError) as raised:
+        fan(f"when bought: {text}")
+    lines = str(raised.value).splitlines()
+    assert lines[0].endswith(message) and hint in lines[-1]
