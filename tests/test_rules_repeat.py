@@ -251,3 +251,17 @@ def test_a_repetition_written_wrong_is_reported_where_it_goes_wrong_with_the_fix
         fan(f"when bought: {text}")
     lines = str(raised.value).splitlines()
     assert lines[0].endswith(message) and hint in lines[-1]
+
+
+def test_the_fan_guides_high_roller_brings_4_gold_for_a_monk_and_a_farmer_and_nothing_on_a_bust() -> None:
+    from pathlib import Path
+
+    rules = cc.Ruleset.standard().extend([Path(__file__).resolve().parents[1] / "examples" / "language-tour"])
+    for revealed, answers, gained in ((["Monk", "Farmer"], [GO_ON, STOP], 4),
+                                      (["Squire", "Mercenary"], [GO_ON], 0),
+                                      (["Master-at-Arms", "Farmer"], [GO_ON, STOP], 4)):
+        state = game(rules, village=["High Roller", "Baker", "Farmhand", *revealed])
+        after = state.apply(take("High Roller"))
+        for answer in answers:
+            after = after.apply(answer)
+        assert after.pending is None and after.players[0].gold == state.players[0].gold + gained, revealed
