@@ -175,6 +175,14 @@ def test_a_repetition_that_asks_whether_to_go_on_is_refused_in_a_trigger_between
     assert isinstance(dict(quiet.parts())[m.Moment.TURN_START][0], m.Repeat)
 
 
+def test_a_repetition_is_looked_into_by_the_triggers_refusals() -> None:
+    with pytest.raises(CardProblems, match="set off the same trigger again"):
+        fan("whenever the messenger moves: repeat up to 2 times: { move the messenger } until at least 3 keys")
+    with pytest.raises(CardProblems, match="the last turn is over"):
+        fan("at the end of the game: repeat up to 2 times: { turn every face-down card face up and use its ability "
+            "} until at least 3 keys")
+
+
 def test_the_refusals_of_a_repetition_are_rows_of_the_one_table() -> None:
     rows = [rule for rule in m.REFUSALS if m.Repeat in rule.on]
     assert len(rows) == 2 and all(rule.message and rule.hint for rule in rows)

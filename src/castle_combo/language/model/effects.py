@@ -1603,7 +1603,7 @@ def _waiting_in(effects: tuple[Effect, ...]) -> EndOfThisTurn | None:
                 return effect
             case Choice(options=options):
                 found = next((w for option in options if (w := _waiting_in(option)) is not None), None)
-            case MayDo(effects=inner):
+            case MayDo(effects=inner) | Repeat(effects=inner):
                 found = _waiting_in(inner)
             case Conditional(effect=inner):
                 found = _waiting_in((inner,))
@@ -1928,7 +1928,7 @@ def _moves_messenger(effect: Effect) -> Effect | None:
             return effect
         case Choice(options=options) | PlayersChoose(options=options):
             return next((found for option in options for e in option if (found := _moves_messenger(e))), None)
-        case MayDo(effects=inner) | EndOfThisTurn(effects=inner):
+        case MayDo(effects=inner) | EndOfThisTurn(effects=inner) | Repeat(effects=inner):
             return next((found for e in inner if (found := _moves_messenger(e))), None)
         case Conditional(effect=inner):
             return _moves_messenger(inner)
@@ -1945,7 +1945,7 @@ def _uses_another(effect: Effect) -> Effect | None:
             return effect
         case Choice(options=options) | PlayersChoose(options=options):
             return next((found for option in options for e in option if (found := _uses_another(e))), None)
-        case MayDo(effects=inner) | EndOfThisTurn(effects=inner):
+        case MayDo(effects=inner) | EndOfThisTurn(effects=inner) | Repeat(effects=inner):
             return next((found for e in inner if (found := _uses_another(e))), None)
         case Conditional(effect=inner):
             return _uses_another(inner)
