@@ -273,3 +273,30 @@ def test_the_fan_guides_high_roller_brings_4_gold_for_a_monk_and_a_farmer_and_no
         for answer in answers:
             after = after.apply(answer)
         assert after.pending is None and after.players[0].gold == state.players[0].gold + gained, revealed
+
+
+BODIES = (
+    m.DiscardDeckTop(Deck.VILLAGE), m.DiscardDeckTop(Deck.CASTLE, 2), m.Gain(2, m.Resource.GOLD),
+    m.Gain(1, m.Resource.KEY, m.Per(m.Cards(), m.Scope.DISCARDED)), m.StoreGold(1), m.DiscardWholeRow(
+        m.RowChoice.CASTLE), m.Conditional(m.Gain(1, m.Resource.GOLD), m.CountIs(m.Per(m.KeysOwned()),
+                                                                                   m.Comparison.GE, 2)),
+)
+ENDS = (
+    None, m.CountIs(m.Per(m.Cards(m.HasShield((Shield.MILITARY,))), m.Scope.DISCARDED), m.Comparison.GE, 2),
+    m.CountIs(m.Per(m.Gold()), m.Comparison.GE, 9), m.CountIs(m.Per(m.Cards(), m.Scope.VILLAGE_DECK),
+                                                              m.Comparison.EQ, 0),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, m.MAX_REPEAT), st.lists(st.sampled_from(BODIES), min_size=1, max_size=3),
+       st.booleans(), st.sampled_from(ENDS), st.booleans())
+def test_every_valid_repetition_formats_to_text_that_reads_back_the_same(
+        times: int, body: list[m.Effect], stop: bool, until: m.Condition | None, first: bool) -> None:
+    repeat = m.Repeat(times, tuple(body), may_stop=stop or until is None, until=until)
+    before = (m.DiscardDeckTop(Deck.CASTLE),) if first else ()
+    written = m.Card("Roller", Deck.VILLAGE, 0, (Shield.PEASANTRY,), purse=3, ability=(*before, repeat))
+    if written.problems():  # a count of the discarded cards with nothing discarded before it
+        assert not first and all("discarded" in problem.message for problem in written.problems())
+        return
+    assert parse_text(format_card(written)) == (written,)
