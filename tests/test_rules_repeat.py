@@ -19,7 +19,7 @@ from castle_combo.errors import CardSyntaxError
 from castle_combo.language import CardProblems, format_card, parse_text
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck, Shield
-from castle_combo.records.narration import option_text
+from castle_combo.records.narration import narrate, option_text
 
 REVEAL = ("repeat up to 3 times, you may stop after each: { discard the top card of the village deck } "
           "until at least 2 military cards on the discarded cards or no card in the village deck")
@@ -132,6 +132,16 @@ def test_the_go_on_question_is_narrated_as_going_on_or_stopping() -> None:
     state = gambling("Monk", "v2").apply(take("Gambler"))
     assert option_text(state) == ["go on: discard the top card of the village deck face up onto its discard "
                                        "pile", "stop"]
+
+
+def test_the_log_says_whether_the_owner_went_on_or_stopped_and_names_each_card_revealed() -> None:
+    state = gambling("Monk", "v2", "Guard")
+    asked = state.apply(take("Gambler"))
+    went_on = asked.apply(GO_ON)
+    assert narrate(asked, GO_ON, went_on) == ("seat 0 chooses to go on: discard the top card of the village deck "
+                                              "face up onto its discard pile; the top card of the village deck is "
+                                              "discarded: v2")
+    assert narrate(went_on, STOP, went_on.apply(STOP)) == "seat 0 chooses to stop, gains 3 gold"
 
 
 def test_the_repetition_reads_as_english_and_formats_back_to_its_text() -> None:
