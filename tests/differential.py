@@ -451,7 +451,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    rows: bool = False, either: bool = False, owed: bool = False, events: bool = False,
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
                    moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False,
-                   twice: bool = False, returns: bool = False, bottoms: bool = False) -> cc.Ruleset:
+                   twice: bool = False, returns: bool = False, bottoms: bool = False,
+                   repeats: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -494,6 +495,10 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
     one), half the time after discarding the top cards of a deck, so that the piles hold cards. With ``bottoms``
     too, half of those cards put it on the bottom of its deck instead, and three quarters of them gain its printed
     cost in gold, keys or points ("put a card from either discard pile on the bottom of its deck for its cost in gold").
+    ``repeats`` gives about a third of the cards a repetition in their ability when bought ("repeat up to 3 times,
+    you may stop after each: { discard the top card of the village deck } until ..."): 2 to 5 passes of deck-top
+    discards and gains, ended by the owner, by a condition on the cards discarded, a deck or the supply, or both;
+    half the time followed by a gain per card discarded.
     """
     total = 9 * players + 6 + rng.randint(0, 8)
     castle = rng.randint(3, total - 3)
@@ -525,6 +530,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_resolves_twice(rng, card) if rng.random() < 0.35 else card for card in cards]
     if returns:
         cards = [_returning(rng, card, bottoms) if rng.random() < 0.35 else card for card in cards]
+    if repeats:
+        cards = [_repeating(rng, card) if rng.random() < 0.35 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -561,6 +568,33 @@ def _returning(rng: random.Random, card: m.Card, bottoms: bool = False) -> m.Car
         put = (m.DiscardDeckTop(rng.choice(DECKS), rng.randint(1, 2)), back)
     at = rng.randint(0, len(card.ability))
     return attrs.evolve(card, ability=(*card.ability[:at], *put, *card.ability[at:]))
+
+
+def _repeating(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` whose ability when bought holds a repetition of deck-top discards and gains, stopped by its owner,
+    a condition, or both (half the time followed by a gain per card discarded)."""
+    deck = rng.choice(DECKS)
+    body: tuple[m.Effect, ...] = rng.choice((
+        (m.DiscardDeckTop(deck),),
+        (m.DiscardDeckTop(deck, rng.randint(1, 2)), m.Gain(1, Resource.KEY)),
+        (m.Gain(rng.randint(1, 2), Resource.GOLD),),
+    ))
+    discards = isinstance(body[0], m.DiscardDeckTop)
+    discarded = m.Per(m.Cards(m.HasShield((rng.choice(list(Shield)),))), Scope.DISCARDED)
+    empty = m.CountIs(m.Per(m.Cards(), Scope.CASTLE_DECK if deck is Deck.CASTLE else Scope.VILLAGE_DECK),
+                      m.Comparison.EQ, 0)
+    rich = m.CountIs(m.Per(m.Gold()), m.Comparison.GE, rng.randint(4, 12))
+    ends: list[m.Condition | None] = [rich, None]
+    if discards:
+        ends += [m.CountIs(discarded, m.Comparison.GE, rng.randint(1, 2)),
+                 m.Or((m.CountIs(discarded, m.Comparison.GE, 2), empty))]
+    until = rng.choice(ends)
+    repeat = m.Repeat(rng.randint(2, m.MAX_REPEAT), body, may_stop=until is None or rng.random() < 0.5, until=until)
+    after: tuple[m.Effect, ...] = ()
+    if discards and rng.random() < 0.5:
+        after = (m.Gain(1, Resource.GOLD, m.Per(m.Cards(), Scope.DISCARDED)),)
+    drawn = attrs.evolve(card, ability=(*card.ability, repeat, *after))
+    return card if drawn.problems() else drawn
 
 
 def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:

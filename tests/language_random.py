@@ -211,7 +211,7 @@ INT_RANGES: dict[tuple[type, str], Sequence[int]] = {
     (m.ScoreIf, "points"): (-3, -1, 1, 2, 5), (m.ScoreFixed, "points"): (-8, -1, 1, 5), (m.ScorePer, "up_to"): (6,), (m.ScorePer, "at_least"): (-2, 1),
     (m.Gain, "up_to"): (4,), (m.Gain, "at_least"): (2,), (m.Lose, "up_to"): (4,), (m.Lose, "at_least"): (2,),
     (m.Take, "up_to"): (4,), (m.Take, "at_least"): (2,), (m.Give, "up_to"): (4,), (m.Give, "at_least"): (2,),
-    (m.MayDo, "up_to"): (2, 3),
+    (m.MayDo, "up_to"): (2, 3), (m.Repeat, "times"): (2, 3, 5),
 }
 #: How many items a tuple field holds, by class and field (1 or 2 otherwise).
 TUPLE_SIZES: dict[tuple[type, str], Sequence[int]] = {

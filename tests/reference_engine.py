@@ -216,7 +216,7 @@ def all_effects(card: m.Card, *, triggers: bool = True) -> list[m.Effect]:
                 todo.extend(option)
         if isinstance(effect, m.Conditional):
             todo.append(effect.effect)
-        if isinstance(effect, m.MayDo):
+        if isinstance(effect, (m.MayDo, m.Repeat)):
             todo.extend(effect.effects)
     return found
 
@@ -229,7 +229,7 @@ def has_discount_ability(card: m.Card) -> bool:
 def worth_copying(card: m.Card) -> bool:
     """A card whose ability "use the ability of an adjacent card" may use: more than a discount or a copy."""
     return any(not isinstance(e, (m.Discount, m.UseAdjacentAbility, m.UseNeighbourAbility, m.Choice, m.Conditional,
-                                  m.MayDo))
+                                  m.MayDo, m.Repeat))
                for e in all_effects(card, triggers=False))
 
 
@@ -290,6 +290,15 @@ class MoveFrom:
     def __init__(self, effect: m.MoveGold, sources: list[int]) -> None:
         self.effect = effect
         self.sources = sources
+
+
+class Passes:
+    """The passes of a repetition ("repeat up to 3 times ...") still to come, ``done`` of them done: judged when its
+    turn comes (its condition first, then the question whether to go on, after the first pass)."""
+
+    def __init__(self, effect: m.Repeat, done: int) -> None:
+        self.effect = effect
+        self.done = done
 
 
 class RefGame:
@@ -809,6 +818,20 @@ class RefGame:
                 elif offered:
                     self.question = ("owed", (owed, other, offered))
                     return True
+                continue
+            if isinstance(effect, m.Repeat):
+                frame.effects.insert(0, Passes(effect, 0))
+                continue
+            if isinstance(effect, Passes):
+                repeat = effect.effect
+                if repeat.until is not None and self.holds(repeat.until, me, frame.discarded):
+                    continue  # it ends
+                next_pass = list(repeat.effects) + ([Passes(repeat, effect.done + 1)]
+                                                    if effect.done + 1 < repeat.times else [])
+                if repeat.may_stop and effect.done:
+                    self.question = ("may", (0, 0, next_pass))  # go on (yes) or stop (no)
+                    return True
+                frame.effects[0:0] = next_pass
                 continue
             if isinstance(effect, m.MoveGold):
                 # Each player of the group in turn for "each ...'s", else one question over them all (or the owner).

@@ -641,3 +641,44 @@ def test_the_differential_catches_a_choice_offering_only_the_top_cards(monkeypat
     monkeypatch.setattr(ChooseReturn, "_cards", lambda self, table: [
         table.locations[d].discard[-1] for d in self.decks if table.locations[d].discard])
     assert _games_disagree(20, returns=True)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_repetitions_agree_with_the_reference(chunk: int) -> None:
+    """Repetitions ("repeat up to 3 times, you may stop after each: { discard the top card of the village deck }
+    until ..."): the question whether to go on, the condition judged before each pass, the cards discarded and the
+    gains per card discarded after, action by action; half the games also draw the language's other parts."""
+    _play_chunk(chunk, 30, repeats=True, algebra=every_other)
+
+
+def test_the_differential_catches_a_repetition_that_judges_its_condition_only_after_the_first_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import RepeatStep
+
+    run = RepeatStep.run
+
+    def late(self: RepeatStep, work: Any, seat: int, frame: Any) -> Any:
+        if not self.done and self.until is not None:
+            self._pass(work)
+            return None
+        return run(self, work, seat, frame)
+
+    monkeypatch.setattr(RepeatStep, "run", late)
+    assert _games_disagree(30, repeats=True)
+
+
+def test_the_differential_catches_a_repetition_that_asks_before_its_first_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import RepeatStep
+    from castle_combo.engine.decisions import AcceptOrDecline
+
+    run = RepeatStep.run
+
+    def early(self: RepeatStep, work: Any, seat: int, frame: Any) -> Any:
+        if not self.done and self.may_stop and (self.until is None or not self.until(work, seat, frame.index,
+                                                                                       (0, 0), None)):
+            return AcceptOrDecline()
+        return run(self, work, seat, frame)
+
+    monkeypatch.setattr(RepeatStep, "run", early)
+    assert _games_disagree(30, repeats=True)

@@ -49,7 +49,10 @@ simple_effects = st.one_of(
 )
 effects = st.recursive(
     simple_effects,
-    lambda inner: st.builds(m.Choice, st.lists(st.lists(inner, max_size=2).map(tuple), max_size=3).map(tuple)),
+    lambda inner: st.builds(m.Choice, st.lists(st.lists(inner, max_size=2).map(tuple), max_size=3).map(tuple))
+    | st.builds(lambda times, body, stop, until: m.Repeat(times, body, may_stop=stop, until=until),
+                st.integers(1, 6), st.lists(inner, max_size=2).map(tuple), st.booleans(),
+                st.none() | st.deferred(lambda: conditions)),
     max_leaves=6,
 )
 regions = st.builds(

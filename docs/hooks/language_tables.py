@@ -47,6 +47,8 @@ TRIGGER_EXAMPLES = (
     "choose one: { gain 2 gold } or { gain 1 key }",
     "you may pay 1 gold to gain 2 keys",
     "swap two cards of your tableau",
+    "repeat up to 3 times: { gain 1 gold } until at least 8 gold",
+    "repeat up to 3 times, you may stop after each: { discard the top card of the castle deck }",
 )
 
 

@@ -644,6 +644,45 @@ class TimesStep:
 
 
 @attrs.frozen
+class RepeatStep:
+    """Pass ``done`` + 1 of a repetition (``repeat up to N times ...``) whose effects are at ``then``.
+
+    Its address is the repetition's own (the first pass) or ``address + (1, done)``. When ``until`` holds now,
+    the repetition ends; with ``may_stop``, a pass after the first asks yes (go on) or no (stop), the question
+    of ``you may``; otherwise the pass's effects resolve next, followed by the next pass's step while passes are
+    left. So it ends after ``most`` passes at most.
+    """
+
+    asks: ClassVar[type] = AcceptOrDecline
+
+    then: tuple[Address, ...]
+    most: int
+    may_stop: bool
+    address: Address
+    done: int = 0
+    until: TestFn | None = attrs.field(default=None, eq=False, kw_only=True)
+
+    def _pass(self, work: Work) -> None:
+        more = (self.address + (1, self.done + 1),) if self.done + 1 < self.most else ()
+        _queue_first(work, self.then + more)
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """End if the condition holds; ask whether to go on before a pass after the first; else do the pass."""
+        if self.until is not None and self.until(work, seat, frame.index, _NO_ORIGIN, None):
+            return None
+        if self.may_stop and self.done:
+            return AcceptOrDecline()
+        self._pass(work)
+        return None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """On yes, do the pass; on no, the repetition ends."""
+        assert isinstance(action, Choose)
+        if action.option == 1:
+            self._pass(work)
+
+
+@attrs.frozen
 class RevealStep:
     """Turn face-down cards of the owner passing a filter face up: one of their choice, or ``every`` one.
 
@@ -1081,10 +1120,11 @@ class OwedStep:
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
              RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep,
-             GoldMoveStep, ReturnStep]
+             GoldMoveStep, ReturnStep, RepeatStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
-               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep, GoldMoveStep, ReturnStep]
+               SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep, GoldMoveStep, ReturnStep,
+               RepeatStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1559,6 +1599,12 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             if repeat:
                 return TimesStep((paid[0], paid[1]), addresses, effect.most, idle=idle, guard=guard, locks=locks)
             return MayStep((paid[0], paid[1]), addresses, idle=idle, guard=guard)
+        case model.Repeat(times=times, effects=inner, may_stop=may_stop, until=until):
+            body = _compile_effects(inner, address + (0,), facts, steps, slots)
+            test = compile_test(until, facts) if until is not None else None
+            for done in range(1, times):  # the passes after the first
+                steps[address + (1, done)] = RepeatStep(body, times, may_stop, address, done, until=test)
+            return RepeatStep(body, times, may_stop, address, until=test)
         case model.TurnFaceUp(on=on, every=every, ability=ability, paying=paying):
             return RevealStep(compile_filter(on, facts), every, ability,
                               paying=discount_slots(slots or {}, facts) if paying else None)
@@ -1678,7 +1724,8 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
     a trigger), the second the effect's place in it; below a choice come
     an option and a place in it, below a conditional a 0 (its effect), below
     an optional effect or effects set aside until the end of the turn the
-    place of one of its effects.
+    place of one of its effects, below a repetition 0 and the place of one of
+    its effects, or 1 and the passes done (the repetition itself).
     """
     part, index, *below = address
     node: model.Effect = card.abilities[_PARTS[part]][index]
@@ -1693,6 +1740,13 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
             case model.MayDo(effects=effects) | model.EndOfThisTurn(effects=effects):
                 place, *below = below
                 node = effects[place]
+            case model.Repeat(effects=effects):  # (0, place): one of its effects; (1, done): a later pass
+                kind, *below = below
+                if kind == 0:
+                    place, *below = below
+                    node = effects[place]
+                else:
+                    below = []
             case model.Swap() if len(below) == 1:  # the second question of a swap (the first card's index)
                 below = []
             case model.PlayersChoose() if len(below) == 1:  # an owed choice going on after a player

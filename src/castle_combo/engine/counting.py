@@ -162,7 +162,7 @@ class CardFacts:
 
 #: Effects that do not make a card worth copying: a discount, a copy, or a choice, condition or wait (walked into).
 _NOT_COPIED = (model.Discount, model.UseAdjacentAbility, model.UseNeighbourAbility, model.Choice, model.Conditional,
-               model.MayDo, model.EndOfThisTurn)
+               model.MayDo, model.EndOfThisTurn, model.Repeat)
 
 
 def _copyable(card: model.Card, effects: tuple[model.Effect, ...] | None = None) -> bool:

@@ -408,6 +408,9 @@ class AcceptOrDecline(DecisionKind):
 
     Asked only when its cost can be paid in full; ``cost`` is that cost in
     gold and keys, which the answer's narration and the terminal game show.
+    A repetition that its owner may stop (``repeat up to 3 times, you may
+    stop after each: ...``) asks it too, with no cost, before each pass after
+    the first: ``Choose(1)`` goes on, ``Choose(2)`` stops.
     """
 
     kind: ClassVar[str] = "may"

@@ -58,6 +58,7 @@ TERMINAL_WORDS = {
     "$END": "the end of the file",
     "_COSTS": "'costs'",
     "_END_OF_THIS_TURN": "'at the end of this turn:'",
+    "UP_TO_TIMES": "'up to N times'",
 }
 #: Plural keywords that are shown only as their singular when both are expected.
 _PLURALS = {"shields": "shield", "cards": "card", "keys": "key", "types": "type", "banners": "banner",
@@ -126,7 +127,7 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
                                         "...', or 'that player loses 1 gold' in a trigger on other players' takes"))
         # The grammar words an effect may start with ("a" of "an opponent of your choice gains", "that" of
         # "that player loses") mean nothing alone: the effect names them all.
-        words -= EFFECT_WORDS | {"use", "a", "an", "swap", "reserve", "that", "look"}
+        words -= EFFECT_WORDS | {"use", "a", "an", "swap", "reserve", "that", "look", "repeat"}
         names.discard("_END_OF_THIS_TURN")
     if COUNT_WORDS <= words and set(SHIELD_WORDS) <= words:
         categories.append(("what is counted", "what is counted: shields ('faith shield', 'shield'), cards ('castle "
@@ -363,6 +364,9 @@ def _bad_token(error: UnexpectedToken | UnexpectedEOF, text: str, parser: Lark) 
             # "no 2 opponents ...": "no" takes no number.
             hint = ("after 'no', name what there is none of: 'no opponent with more keys than you'; for a number "
                     "write 'fewer than 2 opponents with more keys than you'")
+        elif previous is not None and str(previous) == "repeat":
+            # "repeat 3 times": a repetition names its most, which its owner or its condition may cut short.
+            hint = "write at most how many times: repeat up to 3 times, you may stop after each: { gain 1 gold }"
         elif set(SHIELD_WORDS) <= set(expected_texts.values()) and _in_shields(history):
             # "shields 2 faith": the shields of a card are each named.
             hint = "name each shield, repeating it for two: shields peasantry peasantry"
@@ -517,6 +521,8 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
     if token.type in ("ANY_NUMBER_OF_TIMES", "UP_TO_TIMES"):
         times = " ".join(str(token).split())
         return f"write '{times}' after an optional effect, as in 'you may pay 1 key to gain 2 gold {times}'"
+    if names == {"UP_TO_TIMES"} and str(previous) == "repeat":  # "repeat twice", "repeat gain ..."
+        return "write at most how many times: repeat up to 3 times, you may stop after each: { gain 1 gold }"
     if "$END" in names and str(token) == "}":
         return "remove this extra '}'"
     if ":" in words:
@@ -545,7 +551,8 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
         return (f"write the card's lines between braces after its name: card {previous} {{ deck castle cost 1 "
                 "shields faith ... }")
     if words == {"{"}:
-        return "write each option between braces: or { gain 2 keys }"
+        return ("write the effects between braces: or { gain 2 keys } after an option, repeat up to 3 times: { gain 1 "
+                "gold } after a repetition")
     if previous is not None and str(previous) == "," and (str(token) in DECK_WORDS or str(token) in SHIELD_WORDS):
         return "a set holds only shields, as in {faith, military}, or only banners, as in {castle, village}"
     if token.type == "$END":

@@ -83,6 +83,8 @@ Lazy = Callable[[Scope], m.Condition]
 
 #: What the parser hands over for ", after its ability" in a take trigger.
 _AFTER_ITS_ABILITY = object()
+#: What the parser hands over for ", you may stop after each" in a repetition.
+_MAY_STOP = object()
 
 
 class _AtOnce:
@@ -730,6 +732,20 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         if times is None:
             return m.MayDo(cost, tuple(effects), source=self._at(meta), **kept)
         return m.MayDo(cost, tuple(effects), repeat=True, up_to=times.up_to, source=self._at(meta), **kept)
+
+    def repeat(self, meta: Meta, times: Token, *parts: Any) -> m.Repeat:
+        """``repeat up to 3 times, you may stop after each: { ... } until ...``."""
+        may_stop = any(p is _MAY_STOP for p in parts)
+        until = next((p.condition(Scope.TABLEAU) for p in parts if isinstance(p, _Guard)), None)
+        effects = tuple(p for p in parts if p is not _MAY_STOP and not isinstance(p, _Guard))
+        return m.Repeat(int(re.findall(r"[0-9]+", str(times))[0]), effects, may_stop=may_stop, until=until,
+                        source=self._at(meta))
+
+    def repeat_may_stop(self, meta: Meta) -> object:
+        return _MAY_STOP
+
+    def repeat_until(self, meta: Meta, condition: Lazy) -> _Guard:
+        return _Guard(condition)
 
     def may_guard(self, meta: Meta, condition: Lazy) -> _Guard:
         return _Guard(condition)

@@ -54,7 +54,7 @@ from castle_combo.engine.decisions import (
 )
 from castle_combo.engine.state import GameState
 from castle_combo.language import english
-from castle_combo.language.model import Choice, Deck, Discount, Lose, MayDo, PlayersChoose
+from castle_combo.language.model import Choice, Deck, Discount, Lose, MayDo, PlayersChoose, Repeat
 
 __all__ = ["GRID_PLACES", "coordinates", "grid_corners", "grid_place", "narrate", "option_text", "seat_names"]
 
@@ -281,6 +281,8 @@ def option_text(state: GameState) -> list[str]:
         doing = ", then ".join(english.clause(e.describe()) for e in node.effects)
         paid = english.join_and(c.resource.describe(c.amount) for c in node.cost if isinstance(c, Lose))
         return [f"pay {paid} to {doing}" if paid else doing, "do nothing"]
+    if isinstance(node, Repeat):  # go on with another pass, or stop
+        return ["go on: " + ", then ".join(english.clause(e.describe()) for e in node.effects), "stop"]
     assert isinstance(node, Choice)
     return [", then ".join(english.clause(e.describe()) for e in option) for option in node.options]
 

@@ -35,6 +35,7 @@ from castle_combo.language.model.effects import (
     Effect,
     LookAtDeckTop,
     MayDo,
+    Repeat,
     StoreGold,
     StoreKeys,
     Surcharge,
@@ -590,6 +591,14 @@ def _discarded_problems(effects: tuple[Effect, ...], discarded: bool) -> tuple[P
         if isinstance(effect, MayDo):  # its effects resolve in order, after its cost (which discards nothing)
             found += _discarded_problems(effect.effects, discarded)
             discarded = discarded or _discards(effect)
+            continue
+        if isinstance(effect, Repeat):  # its effects in order; its condition before each pass, so after them too
+            found += _discarded_problems(effect.effects, discarded)
+            discarded = discarded or _discards(effect)
+            if not discarded:
+                found += tuple(REFUSALS.problem("discarded before", node.source or effect.source)
+                               for node in walk(effect.until)
+                               if isinstance(node, Per) and node.scope is Scope.DISCARDED)
             continue
         if not discarded:
             for node in walk(effect):

@@ -80,6 +80,7 @@ __all__ = [
     "LookAtDeckTop",
     "Lose",
     "MAX_DECK_TOP",
+    "MAX_REPEAT",
     "MayDo",
     "MoveGold",
     "MoveMessenger",
@@ -88,6 +89,7 @@ __all__ = [
     "NextResolvesTwice",
     "PlayerEffect",
     "PlayersChoose",
+    "Repeat",
     "ReserveCard",
     "ReturnToDeck",
     "CostIn",
@@ -1637,7 +1639,7 @@ def _waiting_in(effects: tuple[Effect, ...]) -> EndOfThisTurn | None:
                 return effect
             case Choice(options=options):
                 found = next((w for option in options if (w := _waiting_in(option)) is not None), None)
-            case MayDo(effects=inner):
+            case MayDo(effects=inner) | Repeat(effects=inner):
                 found = _waiting_in(inner)
             case Conditional(effect=inner):
                 found = _waiting_in((inner,))
@@ -1661,6 +1663,105 @@ REFUSALS.add("`at the end of this turn:`", "the effects of `at the end of this t
              "write the effects once after one 'at the end of this turn:'", on=EndOfThisTurn,
              refuses=lambda e, w: _waits_twice(e) is not None,
              at=lambda e: getattr(_waits_twice(e), "source", None) or e.source)
+
+
+#: The most passes of a repetition (``repeat up to N times``): N from 2 to this.
+MAX_REPEAT = 5
+
+
+@attrs.frozen
+class Repeat:
+    """Effects done again and again, a bounded number of times, with a way to end early: ``repeat up to 3 times,
+    you may stop after each: { discard the top card of the village deck } until 2 military cards on the discarded
+    cards``.
+
+    At most ``times`` passes (2 to :data:`MAX_REPEAT`); each pass resolves ``effects`` in order. Before every
+    pass, the first included, ``until`` (if any) is judged: when it holds, the repetition ends (so it may do
+    nothing at all). With ``may_stop``, before every pass after the first the owner is asked whether to go on
+    (the yes/no question of ``you may``: ``Choose(1)`` go on, ``Choose(2)`` stop); it is not asked once
+    ``until`` holds. So it always ends: after ``times`` passes at most, and asks at most ``times - 1``
+    questions. Counts "on the discarded cards" in ``until`` and after the repetition read every card the
+    ability discarded so far (each pass adds its own).
+
+    Refused (see the table): no way to end early (neither ``you may stop after each`` nor ``until``); an effect
+    that asks a question, a repetition, or effects set aside until the end of the turn inside its effects.
+    """
+
+    times: int
+    effects: tuple[Effect, ...]
+    may_stop: bool = attrs.field(default=False, kw_only=True)
+    until: Condition | None = attrs.field(default=None, kw_only=True)
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        found: tuple[Problem, ...] = ()
+        if not self.effects:
+            found += (Problem("'repeat' needs something to do",
+                              "write 'repeat up to 3 times, you may stop after each: { gain 1 gold }'",
+                              self.source),)
+        found += out_of_range(self.times, 2, MAX_REPEAT, "the number of times of 'repeat up to N times'",
+                              self.source)
+        found += REFUSALS.of(self, where)
+        if self.until is not None:
+            found += self.until.problems(scoring=False, where=where)
+        for effect in self.effects:
+            found += _nested_problems(effect, where, self.source)
+        return found
+
+    def describe(self) -> str:
+        """"Up to 3 times, until the discarded cards have ... (checked before each time), and you may stop after
+        each: discard ...". """
+        doing = ", then ".join(english.clause(e.describe()) for e in self.effects)
+        text = f"up to {self.times} times"
+        if self.until is not None:
+            text += f", until {self.until.describe()} (checked before each time)"
+        if self.may_stop:
+            text += ", and you may stop after each"
+        return english.sentence(f"{text}: {doing}")
+
+    def ccl(self) -> str:
+        doing = " then ".join(format_effect(e) for e in self.effects)
+        stop = ", you may stop after each" if self.may_stop else ""
+        until = f" until {self.until.ccl()}" if self.until is not None else ""
+        return f"repeat up to {self.times} times{stop}: {{ {doing} }}{until}"
+
+
+def _repeated_problem(effect: Repeat) -> Effect | None:
+    """The first effect inside the repetition that it cannot repeat: one that asks, a repetition, a wait."""
+    for node in walk_effects(effect.effects):
+        if isinstance(node, (Repeat, EndOfThisTurn)) or asks(node):
+            return node
+    return None
+
+
+def walk_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """``effects`` and every effect inside them (options, optional, conditional, repeated and waiting effects)."""
+    found: list[Effect] = []
+    for effect in effects:
+        found.append(effect)
+        match effect:
+            case Choice(options=options) | PlayersChoose(options=options):
+                for option in options:
+                    found += walk_effects(option)
+            case MayDo(effects=inner) | EndOfThisTurn(effects=inner) | Repeat(effects=inner):
+                found += walk_effects(inner)
+            case Conditional(effect=inner):
+                found += walk_effects((inner,))
+    return tuple(found)
+
+
+REFUSALS.add("`repeat up to N times`", "no `you may stop after each` and no `until ...`",
+             "nothing could end the repetition early, so 'up to' would always mean all {times} times",
+             "add ', you may stop after each' or 'until CONDITION', or write the effects {times} times",
+             on=Repeat, refuses=lambda e, w: not e.may_stop and e.until is None,
+             fill=lambda e, w: {"times": str(e.times)}, example={"times": "3"})
+REFUSALS.add("an effect that asks a question, `repeat`, `at the end of this turn:`", "the effects of `repeat up "
+             "to N times`", "a repetition asks only whether to go on: a question, a repetition or effects set aside "
+             "inside it would be asked or set aside again on every pass",
+             "repeat effects that need no decision (gain, discard the top card of a deck, ...); for a repeated "
+             "optional effect write 'you may ... up to 3 times'", on=Repeat,
+             refuses=lambda e, w: _repeated_problem(e) is not None,
+             at=lambda e: getattr(_repeated_problem(e), "source", None) or e.source)
 
 
 def _fixed(cost: Effect) -> bool:
@@ -1782,7 +1883,7 @@ Effect = Union[
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
     GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard, MoveGold,
     NextResolvesTwice,
-    ReturnToDeck,
+    ReturnToDeck, Repeat,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
 PlayerEffect = Union[Gain, Lose, Take, Give]
@@ -1817,6 +1918,8 @@ def asks(effect: Effect) -> bool:
         return effect.chosen
     if isinstance(effect, Conditional):
         return asks(effect.effect)
+    if isinstance(effect, Repeat):
+        return effect.may_stop
     return False
 
 
@@ -1867,7 +1970,7 @@ def _moves_messenger(effect: Effect) -> Effect | None:
             return effect
         case Choice(options=options) | PlayersChoose(options=options):
             return next((found for option in options for e in option if (found := _moves_messenger(e))), None)
-        case MayDo(effects=inner) | EndOfThisTurn(effects=inner):
+        case MayDo(effects=inner) | EndOfThisTurn(effects=inner) | Repeat(effects=inner):
             return next((found for e in inner if (found := _moves_messenger(e))), None)
         case Conditional(effect=inner):
             return _moves_messenger(inner)
@@ -1884,7 +1987,7 @@ def _uses_another(effect: Effect) -> Effect | None:
             return effect
         case Choice(options=options) | PlayersChoose(options=options):
             return next((found for option in options for e in option if (found := _uses_another(e))), None)
-        case MayDo(effects=inner) | EndOfThisTurn(effects=inner):
+        case MayDo(effects=inner) | EndOfThisTurn(effects=inner) | Repeat(effects=inner):
             return next((found for e in inner if (found := _uses_another(e))), None)
         case Conditional(effect=inner):
             return _uses_another(inner)
