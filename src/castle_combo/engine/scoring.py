@@ -550,7 +550,8 @@ def _reserves(state: Table) -> list[tuple[int, ...]]:
     """Each seat's reserve as a scoring rule reads it: the one held now (it would be held when the game ended
     now), or, once the last turn has ended, the one held then, before its discard (``Table.reserved_at_end``)."""
     at_end = state.reserved_at_end
-    return [p[11] or (at_end[s] if at_end else ()) for s, p in enumerate(state.seats)]  # PlayerState.reserved
+    # (PlayerState.reserved is in the seat's Waiting)
+    return [p[8][3] or (at_end[s] if at_end else ()) for s, p in enumerate(state.seats)]
 
 
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
