@@ -160,6 +160,15 @@ def test_the_decider_sees_a_view_with_the_same_question() -> None:
     assert line.endswith("- to play")
 
 
+def test_the_printed_table_names_the_decision_owed_and_who_owes_it() -> None:
+    _, state = _table()
+    assert not any(line.startswith("owed:") for line in str(state).splitlines())
+    state = state.apply(take("Tax Collector"))
+    last = str(state).splitlines()[-1]
+    assert last.startswith("owed: seat 1 must ") and "Tax Collector" in last
+    assert last.endswith("(the rows are refilled at the end of the turn)")
+
+
 def test_a_save_with_an_owed_choice_loads_and_plays_on_and_a_wrong_seat_is_refused() -> None:
     rules, state = _table()
     state = state.apply(take("Tax Collector")).apply(cc.Choose(1))

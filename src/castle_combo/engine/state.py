@@ -240,6 +240,11 @@ class GameState(Table):
                         extra += f" ({cell.shield})" if cell.shield else ""  # the type named for its chosen shield
                         words.append(name + extra + (" (key)" if cell.key else ""))
                 lines.append("  " + " | ".join(f"{w:<16}" for w in words).rstrip())
+        pending = self.pending
+        if pending is not None:  # a decision owed: who owes it and what (the rows are refilled after it)
+            card = self.rules.cards[pending.frames[-1].card].name if pending.frames else ""
+            lines.append(f"owed: seat {self.to_act} must {pending.decision.owed(self, card)}"
+                         + (" (the rows are refilled at the end of the turn)" if self.card_taken else ""))
         return "\n".join(lines)
 
     def picture(
