@@ -302,3 +302,18 @@ def test_random_play_with_the_storers_keeps_every_invariant_and_round_trips(play
             space = _SPACES.setdefault(players, ActionSpace(_FAN, players=players))
             assert [space.decode(space.encode(a)) for a in legal] == list(legal)
         state = after
+
+
+def test_the_greedy_bot_keeps_its_gold_spendable_when_nothing_reads_the_stored_gold() -> None:
+    from castle_combo.bots import GreedyAgent
+
+    state = _buy(_table(7, Vicar=2, Beekeeper=4))
+    assert GreedyAgent().choose(state.view(0), random.Random(0)) == cc.Choose(3)  # the end-of-game fill does it
+
+
+def test_the_greedy_bot_stores_when_an_effect_then_reads_the_stored_gold() -> None:
+    from castle_combo.bots import GreedyAgent
+
+    text = "store up to 4 of your gold on your purse cards then gain 1 key per gold on purses"
+    state = _buy(_table(7, text, Vicar=2, Beekeeper=4))
+    assert GreedyAgent().choose(state.view(0), random.Random(0)) in (cc.Choose(1), cc.Choose(2))
