@@ -122,9 +122,9 @@ from castle_combo.engine.decisions import (
     SHIELD_ORDER,
     ArrangeDeckTop,
     ChooseGoldMove,
-    ChooseStore,
     ChooseReserve,
     ChooseReturn,
+    ChooseStore,
     NameShield,
 )
 from castle_combo.engine.state import GameState, Phase
@@ -139,7 +139,6 @@ from castle_combo.language.model import (
     LookAtDeckTop,
     MayDo,
     MoveGold,
-    StoreOwnGold,
     NextDiscount,
     NextFromEitherRow,
     NextResolvesTwice,
@@ -147,6 +146,7 @@ from castle_combo.language.model import (
     PlayersChoose,
     ReserveCard,
     ReturnToDeck,
+    StoreOwnGold,
     Swap,
     keeps_points,
     walk,
