@@ -98,12 +98,8 @@ def test_what_means_nothing_is_refused_with_the_fix(text: str, message: str) -> 
 
 
 def test_the_end_of_game_refusal_is_in_the_one_table() -> None:
-    rules = [r for r in m.REFUSALS if StoreOwnGoldRule(r)]
+    rules = [rule for rule in m.REFUSALS if m.StoreOwnGold in rule.on]
     assert len(rules) == 1 and "at the end of the game" in rules[0].place
-
-
-def StoreOwnGoldRule(rule: object) -> bool:  # noqa: N802 - reads like the rule it finds
-    return m.StoreOwnGold in getattr(rule, "on", ())
 
 
 # ---------------------------------------------------------------- the fan's example
@@ -166,7 +162,7 @@ def test_a_purse_card_taken_face_down_holds_nothing() -> None:
     assert after.pending is None and _gold_on(after) == {"Vicar": 0} and after.players[0].gold == 6
 
 
-def test_stored_gold_scores_for_the_card_and_is_not_spendable() -> None:
+def test_stored_gold_leaves_the_supply_and_stays_on_the_cards() -> None:
     state = _buy(_table(7, Vicar=2, Beekeeper=4))
     after = _answer(state, 1, 1, 1, 1)
     assert after.players[0].gold == 2  # only the 2 left can pay for anything
