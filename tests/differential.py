@@ -452,7 +452,7 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
                    surcharges: bool = False, looks: bool = False, requirements: bool = False,
                    moves: bool = False, icons: bool = False, face_up: bool = False, paying: bool = False,
                    twice: bool = False, returns: bool = False, bottoms: bool = False,
-                   repeats: bool = False) -> cc.Ruleset:
+                   repeats: bool = False, stores: bool = False) -> cc.Ruleset:
     """A small random ruleset: just enough cards for ``players``, so decks run out and reshuffle.
 
     ``locks`` draws the expansion's constructs too: lock cards, whole-row discards with bonuses on the
@@ -532,6 +532,8 @@ def random_ruleset(rng: random.Random, players: int, locks: bool = False, fan: b
         cards = [_returning(rng, card, bottoms) if rng.random() < 0.35 else card for card in cards]
     if repeats:
         cards = [_repeating(rng, card) if rng.random() < 0.35 else card for card in cards]
+    if stores:
+        cards = [_storing(rng, card) if rng.random() < 0.5 else card for card in cards]
     return cc.Ruleset.from_cards(cards, version=f"random-{rng.random()}")
 
 
@@ -551,6 +553,17 @@ def _moving(rng: random.Random, card: m.Card) -> m.Card:
                              ability=(*card.ability, m.StoreGold(rng.randint(1, 3))))
     else:
         return card
+    return card if drawn.problems() else drawn
+
+
+def _storing(rng: random.Random, card: m.Card) -> m.Card:
+    """``card`` storing its owner's gold on their purse cards when bought ("store up to 3 of your gold on your purse
+    cards", at a random place in its ability) half the time, else given a purse of 3 to 6 so there is room."""
+    if rng.random() < 0.5:
+        return attrs.evolve(card, purse=card.purse or rng.randint(3, 6))
+    ability = list(card.ability)
+    ability.insert(rng.randint(0, len(ability)), m.StoreOwnGold(rng.randint(1, 4)))
+    drawn = attrs.evolve(card, purse=card.purse if rng.random() < 0.5 else card.purse or 3, ability=tuple(ability))
     return card if drawn.problems() else drawn
 
 

@@ -292,6 +292,15 @@ class MoveFrom:
         self.sources = sources
 
 
+class Storing:
+    """The owner's gold stored on their purse cards ("store up to 4 of your gold on your purse cards"), ``done`` of
+    it so far: one question per gold, judged when its turn comes."""
+
+    def __init__(self, effect: m.StoreOwnGold, done: int) -> None:
+        self.effect = effect
+        self.done = done
+
+
 class Passes:
     """The passes of a repetition ("repeat up to 3 times ...") still to come, ``done`` of them done: judged when its
     turn comes (its condition first, then the question whether to go on, after the first pass)."""
@@ -434,6 +443,8 @@ class RefGame:
                 return {("choose", 1), ("choose", 2)}
             if kind == "player":
                 return {("choose", k) for k in range(1, len(detail[1]) + 1)}
+            if kind == "store":  # a purse card with room, or one past them to stop
+                return {("choose", k) for k in range(1, len(detail[0]) + 2)}
             if kind == "gold":
                 return {("choose", k) for k in range(1, len(detail) + 1)}
             if kind == "owed":
@@ -554,6 +565,13 @@ class RefGame:
                 frame.effects = list(effects) + frame.effects
         elif kind == "choose" and question == "owed":
             self.pick(detail[0], detail[1], action[1], frame)
+        elif kind == "choose" and question == "store":
+            rooms, storing = detail
+            if action[1] <= len(rooms):
+                seat.gold -= 1
+                rooms[action[1] - 1].gold += 1
+                if storing.done + 1 < storing.effect.amount:
+                    frame.effects.insert(0, Storing(storing.effect, storing.done + 1))
         elif kind == "choose" and question == "gold":
             move_gold(detail[action[1] - 1])
         elif kind == "choose" and question == "player":
@@ -832,6 +850,16 @@ class RefGame:
                     self.question = ("may", (0, 0, next_pass))  # go on (yes) or stop (no)
                     return True
                 frame.effects[0:0] = next_pass
+                continue
+            if isinstance(effect, m.StoreOwnGold):
+                frame.effects.insert(0, Storing(effect, 0))
+                continue
+            if isinstance(effect, Storing):
+                # Asked while the owner has gold and a face-up purse card has room, even with one card (they may stop).
+                rooms = [c for c in seat.cells if c.up and c.card.purse is not None and c.gold < c.card.purse]
+                if rooms and seat.gold > 0:
+                    self.question = ("store", (rooms, effect))
+                    return True
                 continue
             if isinstance(effect, m.MoveGold):
                 # Each player of the group in turn for "each ...'s", else one question over them all (or the owner).

@@ -588,6 +588,27 @@ def test_the_differential_catches_a_move_past_the_capacity(monkeypatch: pytest.M
 
 
 @pytest.mark.parametrize("chunk", range(2))
+def test_gold_stored_on_ones_own_purse_cards_agrees_with_the_reference(chunk: int) -> None:
+    """The owner's gold stored on their purse cards ("store up to 3 of your gold on your purse cards"): the cards
+    with room offered in order and the stop, one question per gold, the gold left and the gold on every card,
+    whole games action by action; half the games also draw the language's other parts."""
+    _play_chunk(chunk, 30, stores=True, algebra=every_other)
+
+
+def test_the_differential_catches_a_gold_stored_past_the_capacity(monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine.abilities import StoreStep
+
+    def past(self: StoreStep, work: Any, seat: int) -> tuple[int, ...]:
+        if self.stored >= self.amount or work.gold[seat] <= 0:
+            return ()
+        return tuple(j for j, c in enumerate(work.tableaux[seat])
+                     if not c.face_down and work.facts[c.card].purse is not None)
+
+    monkeypatch.setattr(StoreStep, "rooms", past)
+    assert _games_disagree(30, stores=True, style="buyer")
+
+
+@pytest.mark.parametrize("chunk", range(2))
 def test_cards_put_back_on_top_of_their_decks_agree_with_the_reference(chunk: int) -> None:
     """A card of a discard pile put back on top of its deck ("put a card from either discard pile on top of its
     deck", of a named pile, or the top card of one), often after the top cards of a deck are discarded: the cards

@@ -191,6 +191,8 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "the top card is the top card of one pile": lambda: _card(ability=(m.ReturnToDeck(None, True),)),
     "a card put on a deck at the end of the game is never revealed": "at the end of the game: put the top card of "
                                                                      "the castle discard pile on top of its deck",
+    "at the end of the game each player's leftover gold goes onto": "at the end of the game: store up to 2 of your "
+                                                                    "gold on your purse cards",
     "nothing could end the repetition early": "when bought: repeat up to 3 times: { gain 1 gold }",
     "a repetition asks only whether to go on": "when bought: repeat up to 3 times, you may stop after each: { you "
                                                "may pay 1 gold to gain 2 keys }",

@@ -124,6 +124,7 @@ from castle_combo.engine.decisions import (
     ChooseGoldMove,
     ChooseReserve,
     ChooseReturn,
+    ChooseStore,
     NameShield,
 )
 from castle_combo.engine.state import GameState, Phase
@@ -145,6 +146,7 @@ from castle_combo.language.model import (
     PlayersChoose,
     ReserveCard,
     ReturnToDeck,
+    StoreOwnGold,
     Swap,
     keeps_points,
     walk,
@@ -187,6 +189,12 @@ def most_gold_moves(rules: Ruleset, players: int, move: MoveGold) -> int:
     return own + max(u * min(purses - u, CARDS_PER_PLAYER * sources) for u in range(mine + 1))
 
 
+def most_stores(rules: Ruleset) -> int:
+    """The most answers a gold stored on one's own purse cards can offer: each purse card of a tableau (9 at most,
+    and every card exists once) and the stop."""
+    return min(CARDS_PER_PLAYER, sum(1 for card in rules.cards if card.purse is not None)) + 1
+
+
 class ActionSpace:
     """The action encoding and the observation tensor of one ruleset and player count (see the module)."""
 
@@ -214,6 +222,9 @@ class ActionSpace:
         moves = [node for card in self.rules.cards for node in walk(card.effects) if isinstance(node, MoveGold)]
         #: Whether a card of the ruleset moves stored gold (its pair of cards is answered ``Choose(k)``).
         self.moves_gold = bool(moves)
+        #: Whether a card of the ruleset stores its owner's gold on their purse cards (each gold answered
+        #: ``Choose(k)``: a purse card with room, or one past them to stop).
+        self.stores = any(isinstance(node, StoreOwnGold) for card in self.rules.cards for node in walk(card.effects))
         #: Whether a card of the ruleset asks for a card of a discard pile to put back on its deck (then the space
         #: has a block of answers to it).
         self.returns = any(isinstance(node, ReturnToDeck) and not node.top for card in self.rules.cards
@@ -221,10 +232,12 @@ class ActionSpace:
         self.kinds = tuple(kind for kind in DECISIONS if {NameShield: self.named, ArrangeDeckTop: self.looks,
                                                           ChooseReserve: self.reserves,
                                                           ChooseGoldMove: self.moves_gold,
+                                                          ChooseStore: self.stores,
                                                           ChooseReturn: self.returns}.get(kind, True))
         self.choices = max([2, *options, *([players - 1] if chosen else []), *([len(SHIELD_ORDER)] if self.named
                                                                               else []),
-                            *(most_gold_moves(self.rules, players, node) for node in moves)])
+                            *(most_gold_moves(self.rules, players, node) for node in moves),
+                            *([most_stores(self.rules)] if self.stores else [])])
         most = [node.most for card in self.rules.cards for node in walk(card.effects)
                 if isinstance(node, MayDo) and node.repeat]
         #: How many answers a "how many times" decision may have in this ruleset (0 when no card asks one).

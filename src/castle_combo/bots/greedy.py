@@ -31,7 +31,7 @@ import attrs
 
 from castle_combo.bots.evaluation import Evaluation, Evaluator
 from castle_combo.engine.actions import Arrange, Take, Times, UseKey
-from castle_combo.engine.decisions import ArrangeDeckTop, ChooseTimes
+from castle_combo.engine.decisions import ArrangeDeckTop, ChooseStore, ChooseTimes
 
 if TYPE_CHECKING:
     from castle_combo.engine.actions import Action
@@ -53,10 +53,16 @@ def worth_trying(state: GameState) -> tuple[Action, ...]:
     the cards in the order they lie: the top one is put back or discarded,
     so every set of discards is tried but not every order put back (the
     evaluation does not read the decks' order; 2 lines a card, not 2 per
-    card and order).
+    card and order). A gold to store on one's own purse cards
+    (:class:`~castle_combo.engine.decisions.ChooseStore`) tries the stop first,
+    so that on a tie the gold stays spendable: the end-of-game placement puts
+    leftover gold on the purses anyway, so storing early is worth it only when
+    something reads the stored gold before then.
     """
     legal = state.legal_actions()
     pending = state.pending
+    if pending is not None and isinstance(pending.decision, ChooseStore):
+        return (legal[-1], *legal[:-1])
     if pending is not None and isinstance(pending.decision, ArrangeDeckTop):
         first = legal[0]
         assert isinstance(first, Arrange)

@@ -71,6 +71,7 @@ from castle_combo.engine.decisions import (
     ChooseReserve,
     ChooseReturn,
     ChooseRow,
+    ChooseStore,
     ChooseSwap,
     ChooseTimes,
     Decision,
@@ -91,6 +92,7 @@ __all__ = [
     "DiscardRowStep",
     "DiscardStep",
     "GoldMoveStep",
+    "StoreStep",
     "ReserveStep",
     "ReturnStep",
     "IfStep",
@@ -1039,6 +1041,48 @@ class GoldMoveStep:
         self._move(work, seat, offset, moves[action.option - 1])
 
 
+@attrs.frozen
+class StoreStep:
+    """Store up to ``amount`` of the owner's spendable gold on their face-up purse cards, one gold per question
+    (:class:`ChooseStore`): the card with room that takes it, or stop.
+
+    ``stored`` is how many gold were stored so far; the step at ``address + (stored,)`` goes on after each gold, so
+    a save between two questions needs no memory beyond the address. Nothing is asked once ``amount`` gold are
+    stored, the owner has no gold or no face-up purse card has room.
+    """
+
+    asks: ClassVar[type] = ChooseStore
+
+    amount: int
+    address: Address
+    stored: int = 0
+
+    def rooms(self, work: Work, seat: int) -> tuple[int, ...]:
+        """The owner's face-up purse cards with room, in the order taken (none when nothing is left to store)."""
+        if self.stored >= self.amount or work.gold[seat] <= 0:
+            return ()
+        facts = work.facts
+        return tuple(j for j, c in enumerate(work.tableaux[seat])
+                     if not c.face_down and (facts[c.card].purse or 0) > c.gold)
+
+    def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
+        """Ask which card takes the next gold (or stop); with no card or no gold, nothing."""
+        rooms = self.rooms(work, seat)
+        return ChooseStore(rooms) if rooms else None
+
+    def answer(self, work: Work, seat: int, action: Action) -> None:
+        """Move 1 gold onto the k-th card and go on with the next; one past the cards stops."""
+        assert isinstance(action, Choose)
+        rooms = self.rooms(work, seat)
+        if action.option > len(rooms):
+            return
+        to = rooms[action.option - 1]
+        work.gain(seat, 0, -1)
+        work.store(seat, to, work.tableaux[seat][to].gold + 1)
+        if self.stored + 1 < self.amount:
+            _queue_first(work, (self.address + (self.stored + 1,),))
+
+
 #: One option of a choice owed by another player: its effects, each ``run(work, owner, index)`` ("that player"
 #: being :attr:`Work.chooser`), and what it costs that player: ``(resource, amount)`` pairs.
 _Option = tuple[tuple[Run, ...], tuple[tuple[int, Amount], ...]]
@@ -1120,11 +1164,11 @@ class OwedStep:
 
 Step = Union[Auto, ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, IfStep, MayStep, TimesStep,
              RevealStep, LaterStep, SwapStep, WatchStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep,
-             GoldMoveStep, ReturnStep, RepeatStep]
+             GoldMoveStep, ReturnStep, RepeatStep, StoreStep]
 #: Steps that ask a question and take its answer.
 Asking = Union[ChoiceStep, DiscardStep, DiscardRowStep, CopyStep, NeighbourCopyStep, MayStep, TimesStep, RevealStep,
                SwapStep, PlayerStep, OwedStep, NameShieldStep, LookStep, ReserveStep, GoldMoveStep, ReturnStep,
-               RepeatStep]
+               RepeatStep, StoreStep]
 #: Whether a lock card's lock can be opened now: ``opens(table, seat, index_of_the_card)``.
 Opens = Callable[[Tableaux, int, int], bool]
 
@@ -1640,6 +1684,10 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
                 for k in range(MAX_PLAYERS):  # the step going on after the player k seats round from the owner
                     steps[address + (k,)] = GoldMoveStep(amount, group, each, address, k)
             return GoldMoveStep(amount, group, each, address)
+        case model.StoreOwnGold(amount=amount):
+            for done in range(1, amount):  # the questions after the first, once ``done`` gold are stored
+                steps[address + (done,)] = StoreStep(amount, address, done)
+            return StoreStep(amount, address)
         case model.EachPlayer(chosen=True, group=model.PlayerGroup() as group, effect=inner, condition=condition):
             return PlayerStep(group, compile_test(condition, facts) if condition is not None else None,
                               _amount_of(inner, facts), _between(inner, _RESOURCE[inner.resource]))
@@ -1752,6 +1800,8 @@ def node_at(card: model.Card, address: Address) -> model.Effect:
             case model.PlayersChoose() if len(below) == 1:  # an owed choice going on after a player
                 below = []
             case model.MoveGold(each=True) if len(below) == 1:  # a move from each player, after a player
+                below = []
+            case model.StoreOwnGold() if len(below) == 1:  # the gold after the first, once some are stored
                 below = []
             case _:
                 raise ValueError(f"{address} does not lead to an effect of {card.name}")

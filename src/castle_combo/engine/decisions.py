@@ -69,6 +69,7 @@ __all__ = [
     "ChooseReserve",
     "ChooseReturn",
     "ChooseRow",
+    "ChooseStore",
     "ChooseSwap",
     "ChooseTimes",
     "Decision",
@@ -917,6 +918,59 @@ class ChooseGoldMove(DecisionKind):
 
 
 @attrs.frozen
+class ChooseStore(DecisionKind):
+    """One gold of "store up to 4 of your gold on your purse cards" waits for the purse card that takes it:
+    ``Choose(k)``, the owner's card at tableau index ``candidates[k - 1]`` (from 1), or ``Choose(n + 1)`` (one past
+    the cards) to stop storing.
+
+    One question per gold rather than one naming a whole split: a split of 4
+    gold among three cards is one of 35, a gold at a time is at most one of
+    ten, and the owner sees what each gold did before the next. The candidates
+    are the owner's face-up purse cards with room, in the order taken. Asked
+    while the owner has spendable gold, a card has room and gold of the effect
+    is left (``stored`` of it so far, which the narration shows); asked even
+    with one card, since the owner may stop. A save writes them as a list:
+    ``"candidates": [0, 2]``.
+    """
+
+    kind: ClassVar[str] = "store"
+    field: ClassVar[str] = "candidates"
+    answered_by: ClassVar[tuple[type, ...]] = (Choose,)
+
+    candidates: tuple[int, ...]
+
+    def answers(self, table: Table) -> tuple[Action, ...]:
+        n = len(self.candidates) + 1
+        return _CHOICES[n] if n < len(_CHOICES) else tuple(Choose(k) for k in range(1, n + 1))
+
+    def said(self, table: Table, k: int) -> str:
+        """The k-th answer (from 1) in words: "1 gold on Vicar", or "stop"."""
+        if k > len(self.candidates):
+            return "stop"
+        cells = table.players[self.decider(table)].tableau
+        return f"1 gold on {table.engine.name(cells[self.candidates[k - 1]].card)}"
+
+    def owed(self, table: Table, card: str) -> str:
+        listed = ", ".join(f"{k} {self.said(table, k)}" for k in range(1, len(self.candidates) + 2))
+        return f"choose the purse card {card} stores your next gold on, or stop ({listed})"
+
+    def refusal(self, table: Table, card: str, action: Action) -> str:
+        assert isinstance(action, Choose)
+        n = len(self.candidates)
+        return f"{card} offers purse cards 1 to {n} and {n + 1} to stop; there is no answer {action.option}"
+
+    def value(self) -> Any:
+        return list(self.candidates)
+
+    @classmethod
+    def read(cls, value: Any, path: str) -> ChooseStore:
+        found = _indices(value, path)
+        if not found or len(set(found)) != len(found):
+            raise RecordError(f"{path}: expected one or more distinct tableau indices, got {quote(value)}")
+        return cls(found)
+
+
+@attrs.frozen
 class ChooseReturn(DecisionKind):
     """A "put a card from ... discard pile on top of its deck" ability waits for a card of the discard piles
     ``decks`` (0 castle, 1 village; both for "either discard pile", castle first): ``ReturnCard(name)``. The same
@@ -962,7 +1016,7 @@ class ChooseReturn(DecisionKind):
 
 Decision = Union[ChooseOption, DiscardCard, ChooseRow, ChooseAdjacent, OpenLockOrPass, AcceptOrDecline, ChooseFaceDown,
                  ChooseTimes, ChooseNeighbourCard, ChooseSwap, ChoosePlayer, OwedChoice, NameShield,
-                 ArrangeDeckTop, ChooseReserve, ChooseGoldMove, ChooseReturn]
+                 ArrangeDeckTop, ChooseReserve, ChooseGoldMove, ChooseReturn, ChooseStore]
 #: Every kind of decision, in a fixed order (the RL encoding's one-hot follows it).
 DECISIONS: tuple[type[Decision], ...] = get_args(Decision)
 _BY_KIND: dict[str, Any] = {cls.kind: cls for cls in DECISIONS}

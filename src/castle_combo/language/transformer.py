@@ -653,6 +653,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         """"move up to 3 gold between your purse cards": from one of the owner's purse cards to another."""
         return m.MoveGold(amount, source=self._at(meta))
 
+    def store_own_gold(self, meta: Meta, _: Token, amount: int) -> m.StoreOwnGold:
+        """"store up to 4 of your gold on your purse cards": the owner's gold, split as they choose."""
+        return m.StoreOwnGold(amount, source=self._at(meta))
+
     def gold_owner_one(self, meta: Meta, group: m.PlayerGroup) -> tuple[m.PlayerGroup, bool]:
         return group, False
 

@@ -48,6 +48,7 @@ from castle_combo.engine.decisions import (
     ChooseNeighbourCard,
     ChooseOption,
     ChoosePlayer,
+    ChooseStore,
     ChooseTimes,
     NameShield,
     OwedChoice,
@@ -259,6 +260,8 @@ def option_text(state: GameState) -> list[str]:
         return [f"seat {seat}" for seat in pending.decision.candidates]
     if pending is not None and isinstance(pending.decision, ChooseGoldMove):
         return [pending.decision.said(state, k) for k in range(1, len(pending.decision.candidates) + 1)]
+    if pending is not None and isinstance(pending.decision, ChooseStore):
+        return [pending.decision.said(state, k) for k in range(1, len(pending.decision.candidates) + 2)]
     if pending is not None and isinstance(pending.decision, NameShield):
         return [shield.value for shield in SHIELD_ORDER]
     if pending is not None and isinstance(pending.decision, OwedChoice) and pending.frames:
@@ -408,6 +411,15 @@ def narrate(before: GameState, action: Action, after: GameState, names: Sequence
                     f"{card_name(before.players[owner].tableau[to].card)} (for {_asking_card(before)})")
         else:
             head = f"{name} moves no gold"
+    elif isinstance(action, Choose) and before.pending is not None \
+            and isinstance(before.pending.decision, ChooseStore):
+        cards = before.pending.decision.candidates
+        if 0 < action.option <= len(cards):
+            stored = before.players[before.pending.decision.decider(before)].tableau[cards[action.option - 1]]
+            head = (f"{name} stores 1 of their gold on {before.engine.name(stored.card)} "
+                    f"(for {_asking_card(before)})")
+        else:
+            head = f"{name} stops storing gold (for {_asking_card(before)})"
     elif isinstance(action, Choose) and before.pending is not None \
             and isinstance(before.pending.decision, NameShield):
         named = SHIELD_ORDER[action.option - 1].value if 0 < action.option <= len(SHIELD_ORDER) else "no type"

@@ -83,6 +83,7 @@ __all__ = [
     "MAX_REPEAT",
     "MayDo",
     "MoveGold",
+    "StoreOwnGold",
     "MoveMessenger",
     "NextDiscount",
     "NextFromEitherRow",
@@ -963,6 +964,42 @@ class MoveGold:
         if self.group is None:
             return f"move up to {self.amount} gold between your purse cards"
         return f"move up to {self.amount} gold from {self._whose()} purse card to one of your purse cards"
+
+
+@attrs.frozen
+class StoreOwnGold:
+    """Move up to ``amount`` of the owner's spendable gold onto their face-up purse cards, split as they choose:
+    ``store up to 4 of your gold on your purse cards`` (the Sexton).
+
+    One gold at a time, the owner names the purse card with room that takes it, or stops (fewer than ``amount``,
+    none too). Never past a capacity; purse cards taken face down hold nothing; with no gold, or no face-up purse
+    card with room, nothing happens. Once stored the gold is not spendable: it stays on the card to the end of the
+    game like any stored gold.
+    """
+
+    amount: int
+    source: Source | None = source_field()
+
+    def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
+        """An amount out of range (more than the largest purse is a typo); places that mean nothing."""
+        return out_of_range(self.amount, 1, MAX_PURSE, "the gold stored", self.source) + REFUSALS.of(self, where)
+
+    def describe(self) -> str:
+        """The effect as a sentence, with the split and the capacity limit."""
+        return english.sentence(
+            f"Move up to {self.amount} of your gold onto your face-up purse cards, split as you choose "
+            f"(never past a card's capacity; you may move fewer; stored gold is no longer spendable)"
+        )
+
+    def ccl(self) -> str:
+        return f"store up to {self.amount} of your gold on your purse cards"
+
+
+REFUSALS.add("`store up to N of your gold on your purse cards`", "`at the end of the game:`", "at the end of the "
+             "game each player's leftover gold goes onto their purse cards anyway, before scoring, so storing it "
+             "first changes nothing", "store the gold when the card is bought or unlocked ('when bought: store up "
+             "to 4 of your gold on your purse cards')", on=StoreOwnGold,
+             refuses=lambda e, w: w.moment is Moment.GAME_END)
 
 
 REFUSALS.add("`move ... gold from ...'s purse card`", "`a player's`, `each player's`", "gold moved from a player's "
@@ -1882,7 +1919,7 @@ Effect = Union[
     Gain, Lose, EachPlayer, Discount, DiscardFromRow, StoreGold, FillPurses, DiscardWholeRow, UseAdjacentAbility,
     UseNeighbourAbility, MoveMessenger, TurnFaceUp, MayDo, Choice, Conditional, NextDiscount, EndOfThisTurn, Swap,
     GainPoints, NextFromEitherRow, PlayersChoose, StoreKeys, DiscardDeckTop, LookAtDeckTop, ReserveCard, MoveGold,
-    NextResolvesTwice,
+    NextResolvesTwice, StoreOwnGold,
     ReturnToDeck, Repeat,
 ]
 #: What happens to each player an :class:`EachPlayer` is about: they gain or lose, or the owner takes or gives.
@@ -1908,7 +1945,7 @@ def _nested_problems(effect: Effect, where: Where, source: Source | None) -> tup
 def asks(effect: Effect) -> bool:
     """Whether ``effect`` may ask its owner a question (so it cannot happen between turns)."""
     if isinstance(effect, (Choice, DiscardFromRow, UseAdjacentAbility, UseNeighbourAbility, MayDo, Swap,
-                           PlayersChoose, LookAtDeckTop, ReserveCard, MoveGold)):
+                           PlayersChoose, LookAtDeckTop, ReserveCard, MoveGold, StoreOwnGold)):
         return True
     if isinstance(effect, ReturnToDeck):
         return not effect.top
