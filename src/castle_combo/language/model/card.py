@@ -257,7 +257,8 @@ class Card:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
-                            spent_by=spent_by, spent_for=spent_for, refreshed=refreshed, moved_to=moved_to, moved_by_icon=moved_by_icon,
+                            spent_by=spent_by, spent_for=spent_for, refreshed=refreshed, moved_to=moved_to,
+                            moved_by_icon=moved_by_icon,
                             after_ability=after_ability,
                             surcharges=tuple(surcharges), requirement=requirement, source=source)
 
