@@ -611,7 +611,8 @@ def _repeating(rng: random.Random, card: m.Card) -> m.Card:
 
 
 def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:
-    """``card`` with a trigger on key spends (its owner's, or another player's, with effects on "that player") or
+    """``card`` with a trigger on key spends (its owner's, or another player's, with effects on "that player"; any
+    spend, or those to move the messenger, to refresh a row or one row) or
     on the messenger's moves (any, or to one location), of automatic effects (moving the messenger among them, but
     in a trigger on its moves); ``card`` itself if the draw makes no sense."""
     effects = [_algebra_effect(rng, trigger=True) for _ in range(rng.randint(0, 2))]
@@ -621,8 +622,10 @@ def _event_trigger(rng: random.Random, card: m.Card) -> m.Card:
             inner = rng.choice([m.Gain, m.Lose, m.Take, m.Give])(rng.randint(1, 3), rng.choice(list(Resource)))
             effects.insert(rng.randint(0, len(effects)), m.EachPlayer(m.ThatPlayer.TAKER, inner))
         effects = effects or [m.Gain(1, rng.choice(list(Resource)))]
+        spent_for = rng.choice([None, None, *m.KeyPurpose])
+        refreshed = rng.choice([None, *DECKS]) if spent_for is m.KeyPurpose.REFRESH else None
         drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.KEY_SPEND: tuple(effects)},
-                             spent_by=spent_by)
+                             spent_by=spent_by, spent_for=spent_for, refreshed=refreshed)
     else:
         effects = [e for e in effects if not isinstance(e, m.MoveMessenger)] or [m.Gain(1, rng.choice(list(Resource)))]
         drawn = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: tuple(effects)},

@@ -490,6 +490,7 @@ class RefGame:
         if kind == "key":
             seat.keys -= 1
             self.key_spent = True
+            refreshed = None if action[1] == "move" else self.messenger
             if action[1] == "move":
                 self.move(OTHER[self.messenger])
             else:
@@ -498,7 +499,7 @@ class RefGame:
                 place.discard.extend(place.row)
                 place.row = []
                 self.refill(self.messenger)
-            self.key_triggers()
+            self.key_triggers(refreshed)
             return
         if kind == "take":
             _, name, x, y, face_down = action
@@ -1152,14 +1153,24 @@ class RefGame:
         finally:
             self.moving = False
 
-    def key_triggers(self) -> None:
-        """The cards watching the key the current player just spent, after its move or refresh: each other seat
-        from the spender's left (cards watching that player), then the spender's own (watching their own spends or
-        any player's), each seat's face-up cards in the order taken; "that player" is the spender."""
+    def key_triggers(self, refreshed: Deck | None) -> None:
+        """The cards watching the key the current player just spent, after its move or refresh (``refreshed``, the
+        row it refreshed, ``None`` for a move): each other seat from the spender's left (cards watching that
+        player), then the spender's own (watching their own spends or any player's), each seat's face-up cards in
+        the order taken, those watching what the key did ("to refresh a row", "... the castle row", "to move the
+        messenger"); "that player" is the spender."""
         spender = self.current
+
+        def did(card: m.Card) -> bool:
+            if card.spent_for is None:
+                return True
+            if refreshed is None:
+                return card.spent_for is m.KeyPurpose.MOVE
+            return card.spent_for is m.KeyPurpose.REFRESH and card.refreshed in (None, refreshed)
+
         self.at_once(lambda card, owner: bool(card.key_spent) and (
-            owner == spender if card.spent_by is None else spender in judge.seats_of(card.spent_by, owner, self.n)),
-            lambda card: card.key_spent, owners=True)
+            owner == spender if card.spent_by is None else spender in judge.seats_of(card.spent_by, owner, self.n))
+            and did(card), lambda card: card.key_spent, owners=True)
 
     def at_once(self, watches: Any, effects: Any, owners: bool = False) -> None:
         """Resolve at once, on a stack of their own, the effects of the face-up cards that ``watches`` (of the card

@@ -203,7 +203,18 @@ def test_gold_piling_up_on_cards_in_a_row_agrees_with_the_reference(chunk: int) 
 def test_the_differential_catches_key_spends_that_trigger_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     from castle_combo.engine import rules
 
-    monkeypatch.setattr(rules, "run_key_triggers", lambda state, turn, seat: None)
+    monkeypatch.setattr(rules, "run_key_triggers", lambda state, turn, seat, use: None)
+    assert _games_disagree(20, algebra=True, events=True)
+
+
+def test_the_differential_catches_key_triggers_that_mistake_a_move_for_a_refresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from castle_combo.engine import rules
+    from castle_combo.engine.abilities import KEY_MOVE
+
+    spent = rules.run_key_triggers
+    monkeypatch.setattr(rules, "run_key_triggers",
+                        lambda state, turn, seat, use: spent(state, turn, seat, 0 if use == KEY_MOVE else KEY_MOVE))
     assert _games_disagree(20, algebra=True, events=True)
 
 

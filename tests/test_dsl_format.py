@@ -197,8 +197,10 @@ def cards(draw: st.DrawFn) -> m.Card:
         card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.IN_ROW: (put,)})
     if draw(st.integers(0, 3)) == 0:  # a trigger on key spends (the owner's or other players')
         spent = tuple(draw(st.lists(automatic_effects, min_size=1, max_size=2)))
+        purpose = draw(st.none() | st.sampled_from(m.KeyPurpose))  # what the key did: any spend, a move, a refresh
         card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.KEY_SPEND: spent},
-                            spent_by=draw(st.none() | st.sampled_from(m.PlayerGroup)))
+                            spent_by=draw(st.none() | st.sampled_from(m.PlayerGroup)), spent_for=purpose,
+                            refreshed=draw(st.none() | decks) if purpose is m.KeyPurpose.REFRESH else None)
     if draw(st.integers(0, 3)) == 0:  # a trigger on the messenger's moves (any, or to one location)
         moved = tuple(draw(st.lists(automatic_effects, min_size=1, max_size=2)))  # none moves the messenger
         card = attrs.evolve(card, abilities={**dict(card.abilities), m.Moment.MESSENGER: moved},

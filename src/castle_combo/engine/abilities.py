@@ -85,6 +85,7 @@ from castle_combo.facts import CARDS_PER_PLAYER, MAX_PLAYERS
 from castle_combo.language import model
 
 __all__ = [
+    "KEY_MOVE",
     "Ability",
     "Auto",
     "ChoiceStep",
@@ -1187,7 +1188,9 @@ class Ability:
     ``taken_by`` who takes: ``None`` the owner, else the players of a group
     seen from the owner (:attr:`~castle_combo.language.model.Card.taken_by`).
     ``key_spent`` and ``spent_by`` are the trigger on key spends and whose
-    spends set it off; ``messenger_moved`` the trigger on the messenger's
+    spends set it off; ``spent_for`` the key actions that set it off (0 a
+    refresh of the castle row, 1 of the village row, 2 a move of the
+    messenger; :data:`KEY_MOVE`), ``None`` any spend; ``messenger_moved`` the trigger on the messenger's
     moves and ``moved_to`` the location it watches (0 the castle, 1 the
     village, ``None`` any move); ``moved_by_icon`` that only the moves made by
     the messenger icon of a card its owner takes set it off. ``taken_after``: the take trigger resolves
@@ -1212,6 +1215,7 @@ class Ability:
     moved_to: int | None = None
     taken_after: bool = False
     moved_by_icon: bool = False
+    spent_for: tuple[int, ...] | None = None
 
     @property
     def copied(self) -> tuple[Address, ...]:
@@ -1858,4 +1862,19 @@ def compile_ability(card: model.Card, facts: Sequence[CardFacts], slots: Slots |
         parts.get(model.Moment.TURN_END, ()), parts.get(model.Moment.TAKE, ()), takes, card.taken_by,
         parts.get(model.Moment.KEY_SPEND, ()), card.spent_by, parts.get(model.Moment.MESSENGER, ()),
         None if card.moved_to is None else DECKS.index(card.moved_to), card.after_ability, card.moved_by_icon,
+        _spent_for(card),
     )
+
+
+#: A key's action as the triggers on key spends read it: 0 and 1 the refresh of that location's row (``DECKS``), and
+#: this, the messenger's move.
+KEY_MOVE = 2
+
+
+def _spent_for(card: model.Card) -> tuple[int, ...] | None:
+    """The key actions whose spends set off ``card``'s trigger on key spends (:attr:`Ability.spent_for`)."""
+    if card.spent_for is None:
+        return None
+    if card.spent_for is model.KeyPurpose.MOVE:
+        return (KEY_MOVE,)
+    return tuple(range(len(DECKS))) if card.refreshed is None else (DECKS.index(card.refreshed),)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.abilities import Ability, Auto, IfStep, LaterStep, Run, WatchStep
+from castle_combo.engine.abilities import KEY_MOVE, Ability, Auto, IfStep, LaterStep, Run, WatchStep
 from castle_combo.engine.actions import (
     Action,
     Activate,
@@ -276,7 +276,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     else:
         turn.discard_row(here)
     if engine.has_key_triggers:
-        run_key_triggers(state, turn, seat)
+        run_key_triggers(state, turn, seat, KEY_MOVE if move else here)
     return turn.freeze(state, current=seat, taken=state.taken, phase=Phase.TAKE, pending=None, action=action)
 
 
@@ -530,8 +530,10 @@ def run_take_triggers(state: Table, turn: Turn, seat: int, taken: int) -> None:
         turn.frames.extend(reversed(others))  # above the taker's own: the first one resolves first
 
 
-def run_key_triggers(state: Table, turn: Turn, seat: int) -> None:
-    """The triggers on the key ``seat`` just spent in step 1, once its move or refresh is done.
+def run_key_triggers(state: Table, turn: Turn, seat: int, use: int) -> None:
+    """The triggers on the key ``seat`` just spent in step 1, once its move or refresh is done; ``use`` is what it
+    did (0 or 1 the refresh of that location's row, :data:`~castle_combo.engine.abilities.KEY_MOVE` the move), which
+    a trigger narrowed to one kind of spend (``whenever an opponent spends a key to refresh a row:``) reads.
 
     The rules page, "Triggers on key spends and on the messenger": like the triggers on a take, the other
     seats' cards watching ``seat``'s spends resolve first, seat by seat from the spender's left, each seat's
@@ -549,7 +551,8 @@ def run_key_triggers(state: Table, turn: Turn, seat: int) -> None:
             ability = abilities[cell.card]
             by = ability.spent_by
             if ability.key_spent and not cell.face_down and (
-                    owner == seat if by is None else seat in players_of(by, owner, seats)):
+                    owner == seat if by is None else seat in players_of(by, owner, seats)) and (
+                    ability.spent_for is None or use in ability.spent_for):
                 _run_nested(turn, owner, Frame(cell.card, index, ability.key_spent, seat=owner), abilities)
             index += 1
 

@@ -118,6 +118,14 @@ class _Property:
 
 
 @attrs.frozen
+class _KeyUse:
+    """What a trigger on key spends says the key did ("to refresh the castle row"): ``None`` when it does not say."""
+
+    purpose: m.KeyPurpose | None
+    row: m.Deck | None
+
+
+@attrs.frozen
 class _Guard:
     """The condition written after an optional effect ("you may ... if ..."), which guards the whole of it."""
 
@@ -295,7 +303,9 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
             on_take=seen["whenever you take"].extra[0] if "whenever you take" in seen else None,
             taken_by=seen["whenever you take"].extra[1] if "whenever you take" in seen else None,
             after_ability="whenever you take" in seen and seen["whenever you take"].extra[2:] == (True,),
-            spent_by=seen["whenever you spend a key"].extra if "whenever you spend a key" in seen else None,
+            spent_by=seen["whenever you spend a key"].extra[0] if "whenever you spend a key" in seen else None,
+            spent_for=seen["whenever you spend a key"].extra[1] if "whenever you spend a key" in seen else None,
+            refreshed=seen["whenever you spend a key"].extra[2] if "whenever you spend a key" in seen else None,
             moved_to=seen["whenever the messenger moves"].extra[0] if "whenever the messenger moves" in seen else None,
             moved_by_icon="whenever the messenger moves" in seen and seen["whenever the messenger moves"].extra[1],
             surcharges=tuple(p.value for p in properties if p.kind == "surcharge"),
@@ -363,11 +373,26 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
                            *effects: m.Effect) -> _Property:
         return _Property("whenever you take", effects, self._at(meta), (taken, taker))
 
-    def key_trigger(self, meta: Meta, *effects: m.Effect) -> _Property:
-        return _Property("whenever you spend a key", effects, self._at(meta), None)
+    def key_trigger(self, meta: Meta, *rest: Any) -> _Property:
+        return self._key_trigger(meta, None, rest)
 
-    def other_key_trigger(self, meta: Meta, spender: m.PlayerGroup, *effects: m.Effect) -> _Property:
-        return _Property("whenever you spend a key", effects, self._at(meta), spender)
+    def other_key_trigger(self, meta: Meta, spender: m.PlayerGroup, *rest: Any) -> _Property:
+        return self._key_trigger(meta, spender, rest)
+
+    def _key_trigger(self, meta: Meta, spender: m.PlayerGroup | None, rest: tuple[Any, ...]) -> _Property:
+        """A trigger on key spends: who spends, then what the key did if it says (``to refresh a row``)."""
+        use = rest[0] if rest and isinstance(rest[0], _KeyUse) else _KeyUse(None, None)
+        effects = rest[1:] if rest and isinstance(rest[0], _KeyUse) else rest
+        return _Property("whenever you spend a key", effects, self._at(meta), (spender, use.purpose, use.row))
+
+    def key_to_move(self, meta: Meta) -> _KeyUse:
+        return _KeyUse(m.KeyPurpose.MOVE, None)
+
+    def key_to_refresh(self, meta: Meta) -> _KeyUse:
+        return _KeyUse(m.KeyPurpose.REFRESH, None)
+
+    def key_to_refresh_row(self, meta: Meta, row: m.Deck) -> _KeyUse:
+        return _KeyUse(m.KeyPurpose.REFRESH, row)
 
     def messenger_trigger(self, meta: Meta, *rest: Any) -> _Property:
         to = rest[0] if rest and isinstance(rest[0], m.Deck) else None

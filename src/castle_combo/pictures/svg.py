@@ -341,6 +341,7 @@ def _paragraphs(card: CardLike, in_tableau: bool, opened: bool = False) -> tuple
     if spent:  # whose key spends (Card.spent_by, seen from the owner): the owner's if it does not say
         by = getattr(getattr(card, "spent_by", None), "value", None)
         label = "Each key you spend" if by is None else f"Each key {_TAKERS.get(by, 'another player')} spends"
+        label += getattr(card, "spent_purpose", "")  # what the key did (" to refresh a row"), if the card says
         paragraphs.append(f"{label}: " + " ".join(effect.describe() for effect in spent))
     moved = getattr(card, "messenger_moved", ())
     if moved:  # where the messenger's moves go (Card.moved_to): anywhere if it does not say

@@ -25,6 +25,7 @@ __all__ = [
     "NOT_LANGUAGES",
     "Comparison",
     "Deck",
+    "KeyPurpose",
     "Moment",
     "Problem",
     "Resource",
@@ -105,6 +106,14 @@ class Deck(enum.Enum):
 
     CASTLE = "castle"
     VILLAGE = "village"
+
+
+class KeyPurpose(enum.Enum):
+    """What a key spent in step 1 of a turn did, as a trigger on key spends narrows it
+    (``whenever an opponent spends a key to refresh a row:``): its value is the card language's words."""
+
+    MOVE = "move the messenger"
+    REFRESH = "refresh a row"
 
 
 class Resource(enum.Enum):

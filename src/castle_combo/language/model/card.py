@@ -17,6 +17,7 @@ from castle_combo.language.model.base import (
     NOT_LANGUAGES,
     SCORING,
     Deck,
+    KeyPurpose,
     Moment,
     Problem,
     Shield,
@@ -162,7 +163,11 @@ class Card:
     ``Moment.KEY_SPEND``: ``None`` the owner (``whenever you spend a key``),
     else a :class:`PlayerGroup` seen from the owner (``whenever an opponent
     spends a key``), whose effects may name ``that player``, the one who
-    spent it. ``moved_to`` is where the messenger's moves trigger the effects
+    spent it. ``spent_for`` narrows them to the keys spent to do one thing
+    (``whenever an opponent spends a key to refresh a row``,
+    ``... to move the messenger``), ``None`` any spend; ``refreshed`` to the
+    refreshes of one row (``... to refresh the castle row``), only with
+    ``KeyPurpose.REFRESH``. ``moved_to`` is where the messenger's moves trigger the effects
     of ``Moment.MESSENGER``: ``None`` any move (``whenever the messenger
     moves``), else a move to that location (``whenever the messenger moves
     to the village``). ``moved_by_icon`` narrows them to the moves made by the
@@ -202,6 +207,8 @@ class Card:
     taken_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
     chosen: int = attrs.field(default=0, kw_only=True)
     spent_by: PlayerGroup | None = attrs.field(default=None, kw_only=True)
+    spent_for: KeyPurpose | None = attrs.field(default=None, kw_only=True)
+    refreshed: Deck | None = attrs.field(default=None, kw_only=True)
     moved_to: Deck | None = attrs.field(default=None, kw_only=True)
     moved_by_icon: bool = attrs.field(default=False, kw_only=True)
     after_ability: bool = attrs.field(default=False, kw_only=True)
@@ -232,6 +239,8 @@ class Card:
         taken_by: PlayerGroup | None = None,
         chosen: int = 0,
         spent_by: PlayerGroup | None = None,
+        spent_for: KeyPurpose | None = None,
+        refreshed: Deck | None = None,
         moved_to: Deck | None = None,
         moved_by_icon: bool = False,
         after_ability: bool = False,
@@ -248,7 +257,8 @@ class Card:
                 moments[moment] = effects
         self.__attrs_init__(name, deck, cost, tuple(shields), messenger, purse, Abilities(moments), tuple(scoring),
                             tuple(names), lock, wild, on_take, taken_by=taken_by, chosen=chosen,
-                            spent_by=spent_by, moved_to=moved_to, moved_by_icon=moved_by_icon,
+                            spent_by=spent_by, spent_for=spent_for, refreshed=refreshed, moved_to=moved_to,
+                            moved_by_icon=moved_by_icon,
                             after_ability=after_ability,
                             surcharges=tuple(surcharges), requirement=requirement, source=source)
 
@@ -317,8 +327,18 @@ class Card:
     @property
     def spend_heading(self) -> str:
         """The words opening the card's trigger on key spends: "whenever you spend a key", "whenever an opponent
-        spends a key"."""
-        return f"whenever {spender_words(self.spent_by)} a key"
+        spends a key to refresh a row"."""
+        return f"whenever {spender_words(self.spent_by)} a key{self.spent_purpose}"
+
+    @property
+    def spent_purpose(self) -> str:
+        """What the key spends its trigger watches did, after "a key" (the card language's words and the English):
+        "", " to move the messenger", " to refresh a row", " to refresh the castle row"."""
+        if self.spent_for is None:
+            return ""
+        if self.refreshed is not None and self.spent_for is KeyPurpose.REFRESH:
+            return f" to refresh the {self.refreshed.value} row"
+        return f" to {self.spent_for.value}"
 
     @property
     def messenger_heading(self) -> str:
@@ -499,8 +519,9 @@ class Card:
                 phrase = card_phrase(self.on_take, 1, banner=False)
                 heading = (f"Whenever {_TAKER_ENGLISH[self.taken_by]} {'an' if phrase[:1] in 'aeiou' else 'a'} "
                            f"{phrase} while this card is face up in your tableau")
-            elif moment is Moment.KEY_SPEND and self.spent_by is not None:
-                heading = f"Whenever {_SPENDER_ENGLISH[self.spent_by]} a key"
+            elif moment is Moment.KEY_SPEND and (self.spent_by is not None or self.spent_for is not None):
+                spender = "you spend" if self.spent_by is None else _SPENDER_ENGLISH[self.spent_by]
+                heading = f"Whenever {spender} a key{self.spent_purpose}"
             elif moment is Moment.MESSENGER and self.moved_by_icon:
                 heading = ("Whenever the messenger icon of a card you buy face up (this one included) moves the "
                            "messenger" + ("" if self.moved_to is None else f" to the {self.moved_to.value}"))
@@ -716,6 +737,14 @@ def _event_problems(card: Card) -> tuple[Problem, ...]:
         found += (Problem("the card names the players whose key spends trigger it, but has no effect 'whenever ... "
                           "spends a key'", "give it effects at Moment.KEY_SPEND or leave spent_by out",
                           card.source),)
+    if card.spent_for is not None and not card.key_spent:
+        found += (Problem("the card names what the key spends that trigger it did, but has no effect 'whenever ... "
+                          "a key to ...'", "give it effects at Moment.KEY_SPEND or leave spent_for out",
+                          card.source),)
+    if card.refreshed is not None and card.spent_for is not KeyPurpose.REFRESH:
+        found += (Problem("the card names the row whose refresh by a key triggers it, but does not watch the keys "
+                          "spent to refresh a row", "set spent_for=KeyPurpose.REFRESH (whenever ... a key to refresh "
+                          "the castle row) or leave refreshed out", card.source),)
     if card.moved_to is not None and not card.messenger_moved:
         found += (Problem("the card names where the messenger's moves trigger it, but has no effect 'whenever the "
                           "messenger moves'", "give it effects at Moment.MESSENGER or leave moved_to out",
