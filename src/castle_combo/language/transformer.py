@@ -776,6 +776,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def reserve_from(self, meta: Meta, deck: m.Deck) -> m.ReserveCard:
         return m.ReserveCard(deck, source=self._at(meta))
 
+    def reserve_other(self, meta: Meta) -> m.ReserveCard:
+        """``reserve a card from the other row``: the row where the messenger is not when it resolves."""
+        return m.ReserveCard(other=True, source=self._at(meta))
+
     def its_deck(self, meta: Meta) -> _ItsDeck:
         return _ItsDeck()
 

@@ -752,7 +752,11 @@ class ReserveCard:
     """Reserve a card of the owner's choice from a row (the Notary's "take one card from the castle row or the
     village row and place it face up beside your tableau as your reserved card"; Splendor's reserve).
 
-    ``deck`` names the row (``None``: either row, whatever the messenger's place). The card leaves its row,
+    ``deck`` names the row (``None``: either row, whatever the messenger's place). ``other``: the row where the
+    messenger is not when the effect resolves ("reserve a card from the other row", as "discard the other row"
+    names it; ``deck`` is then ``None``): with the messenger at the castle, a card of the village row. When that
+    location is exhausted its row is empty and nothing is reserved (the messenger then stands at the other
+    location for good, so "the other row" is the exhausted one). The card leaves its row,
     whose gap is refilled at the end of the turn as usual, and lies face up beside the owner's tableau, seen by
     every player. It is not in the tableau: it gives no shield, banner or cost to any count, and no effect can
     discard it. On a later turn, in step 2, its owner may take it instead of a card of the messenger's row,
@@ -763,19 +767,30 @@ class ReserveCard:
     """
 
     deck: Deck | None = None
+    other: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
+
+    def __attrs_post_init__(self) -> None:
+        if self.other and self.deck is not None:
+            raise ValueError("a reserve from the other row names no deck: the messenger's place decides the row")
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         """A moment after which no card is taken."""
         return REFUSALS.of(self, where)
 
     def _row(self) -> str:
+        if self.other:
+            return "the other row"
         return "either row" if self.deck is None else f"the {self.deck.value} row"
 
     def describe(self) -> str:
         """The effect as a sentence, with the rulings a player needs at the table."""
-        which = ("the castle row or the village row, whatever the messenger's place" if self.deck is None
-                 else f"the {self.deck.value} row")
+        if self.other:
+            which = ("the row where the messenger is not (with the messenger at the castle, the village row; "
+                     "nothing if that location is exhausted)")
+        else:
+            which = ("the castle row or the village row, whatever the messenger's place" if self.deck is None
+                     else f"the {self.deck.value} row")
         return english.sentence(
             f"Reserve a card of your choice from {which}: it lies face up beside your tableau (not in it), and on "
             "a later turn you may take it in step 2 instead of a card of the messenger's row (one reserved card "

@@ -1,0 +1,122 @@
+"""The Envoy's reserve from the other row: "reserve a card from the other row", one test per ruling (the rules
+page, "Fan mechanics": "A reserved card"). The row is the one where the messenger is not when the ability
+resolves (step 3 of the turn, before the bought card's messenger icon moves it in step 4), as "discard the other
+row" reads it; the card reserved is then taken as any reserved card (tests/test_rules_reserve.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from engine_kit import game, one, ruleset, take
+
+import castle_combo as cc
+from castle_combo.engine.actions import Reserve, TakeReserved
+from castle_combo.engine.decisions import ChooseReserve
+from castle_combo.language import format_card, parse_text
+from castle_combo.language import model as m
+
+ENVOY = one("Envoy", "when bought: reserve a card from the other row",
+            "deck castle   cost 3   shields nobility   messenger")
+NOBLE = one("Noble", "", "deck castle   cost 5   shields nobility")
+SQUIRE = one("Squire", "", "deck village   cost 2   shields military")
+HERMIT = one("Hermit", "when bought: reserve a card from the other row", "deck village   cost 0   shields faith")
+RULES = ruleset(ENVOY, NOBLE, SQUIRE, HERMIT)
+
+
+def at_the_castle() -> cc.GameState:
+    """Seat 0 to play, the messenger moved to the castle with a key; the Envoy and the Noble in the castle row, the
+    Squire and the Hermit in the village row."""
+    state = game(RULES, castle=["Envoy", "Noble", "c0"], village=["Squire", "Hermit", "v0", "v1", "v2", "v3"])
+    state = state.apply(cc.UseKey(cc.KeyUse.MOVE))
+    assert state.messenger is cc.Deck.CASTLE
+    return state
+
+
+# ---------------------------------------------------------------- the language
+
+
+def test_the_reserve_from_the_other_row_is_written_said_and_formatted_back() -> None:
+    effect = ENVOY.ability[0]
+    assert effect == m.ReserveCard(other=True) and effect.ccl() == "reserve a card from the other row"
+    assert effect.describe() == (
+        "Reserve a card of your choice from the row where the messenger is not (with the messenger at the castle, "
+        "the village row; nothing if that location is exhausted): it lies face up beside your tableau (not in it), "
+        "and on a later turn you may take it in step 2 instead of a card of the messenger's row (one reserved card "
+        "at most: while you hold one, this does nothing; one never taken is discarded at the end of the game).")
+    assert parse_text(format_card(ENVOY))[0] == ENVOY
+    assert one("Legate", "when bought: reserve one card from the other row").ability == (m.ReserveCard(other=True),)
+    assert ENVOY.ability[0] != m.ReserveCard()  # not the reserve from either row
+
+
+def test_a_reserve_from_the_other_row_names_no_deck() -> None:
+    with pytest.raises(ValueError, match="names no deck"):
+        m.ReserveCard(m.Deck.CASTLE, other=True)
+
+
+def test_a_reserve_from_the_other_row_at_the_end_of_the_game_is_refused() -> None:
+    with pytest.raises(cc.CardValidationError, match="a card reserved at the end of the game could never be taken"):
+        one("Late", "at the end of the game: reserve a card from the other row")
+
+
+# ---------------------------------------------------------------- the rulings
+
+
+def test_with_the_messenger_at_the_castle_the_envoy_reserves_from_the_village_row() -> None:
+    state = at_the_castle().apply(take("Envoy"))
+    assert state.pending is not None and state.pending.decision == ChooseReserve((1,))
+    assert state.legal_actions() == tuple(Reserve(c.name) for c in state.row(cc.Deck.VILLAGE))
+    with pytest.raises(cc.IllegalAction):
+        state.apply(Reserve("Noble"))  # a castle card: the messenger's row
+    after = state.apply(Reserve("Squire"))
+    assert after.reserved_card(0) is not None and after.reserved_card(0).name == "Squire"
+
+
+def test_the_envoy_reads_the_messenger_before_its_own_icon_moves_it() -> None:
+    state = at_the_castle().apply(take("Envoy"))
+    assert state.messenger is cc.Deck.CASTLE  # step 3: the icon has not moved it yet
+    after = state.apply(Reserve("Hermit"))
+    assert after.messenger is cc.Deck.VILLAGE  # step 4: the Envoy's icon moved it, after the reserve
+
+
+def test_with_the_messenger_at_the_village_the_reserve_comes_from_the_castle_row() -> None:
+    state = game(RULES, castle=["Envoy", "Noble", "c0"], village=["Hermit", "Squire", "v0", "v1", "v2"])
+    assert state.messenger is cc.Deck.VILLAGE
+    state = state.apply(take("Hermit"))
+    assert state.pending is not None and state.pending.decision == ChooseReserve((0,))
+    assert state.legal_actions() == tuple(Reserve(c.name) for c in state.row(cc.Deck.CASTLE))
+
+
+def test_with_the_village_exhausted_the_envoy_reserves_nothing() -> None:
+    state = at_the_castle()
+    village = state.locations[1]
+    gone = village.replace(deck=(), row=(), removed=village.deck + village.row, exhausted=True)
+    state = state.replace(locations=(state.locations[0], gone)).apply(take("Envoy"))
+    assert state.pending is None and state.current_player == 1
+    assert state.players[0].reserved == ()
+
+
+def test_the_envoy_taken_face_down_reserves_nothing() -> None:
+    state = at_the_castle().apply(take("Envoy", face_down=True))
+    assert state.pending is None and state.current_player == 1 and state.players[0].reserved == ()
+
+
+def test_the_card_reserved_from_the_other_row_is_taken_later_face_up_or_face_down() -> None:
+    state = at_the_castle().apply(take("Envoy")).apply(Reserve("Squire"))
+    state = state.apply(take(next(c.name for c in state.row(state.messenger) if c.name != "Hermit")))
+    assert state.current_player == 0 and state.messenger is cc.Deck.VILLAGE
+    gold = state.players[0].gold
+    up = state.apply(TakeReserved((1, 0)))
+    assert up.players[0].gold == gold - 2 and up.players[0].reserved == ()  # cost 2, no discount
+    assert [up.engine.name(c.card) for c in up.players[0].tableau] == ["Envoy", "Squire"]
+    down = state.apply(TakeReserved((1, 0), face_down=True))
+    assert (down.players[0].gold, down.players[0].keys) == (gold + 6, state.players[0].keys + 2)
+    assert down.players[0].tableau[-1].face_down
+
+
+def test_a_pending_reserve_from_the_other_row_is_saved_and_replayed() -> None:
+    state = at_the_castle().apply(take("Envoy"))
+    assert cc.loads(cc.dumps(state), rules=RULES) == state
+    done = state.apply(Reserve("Squire"))
+    assert cc.replay(done.record(), rules=RULES) == done
+    assert json.loads(cc.dumps(done))["players"][0]["reserved"] == ["Squire"]
