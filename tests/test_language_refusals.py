@@ -27,6 +27,8 @@ def _card(**kwargs: object) -> m.Card:
 
 #: A card each rule refuses, by the start of the rule's message: the text of a card's body, or a card built in Python.
 SAMPLES: dict[str, str | Callable[[], m.Card]] = {
+    "the other row is the row where the messenger is not": lambda: _card(ability=(m.ReserveCard(Deck.VILLAGE,
+                                                                                                 other=True),)),
     "a card has at most one chosen shield": lambda: m.Card("Python", Deck.CASTLE, 3, (), chosen=2),
     "the chosen shield is one of the card's shields": lambda: m.Card("Python", Deck.CASTLE, 3, (Shield.FAITH,) * 3,
                                                                       chosen=1),

@@ -50,8 +50,9 @@ def test_the_reserve_from_the_other_row_is_written_said_and_formatted_back() -> 
 
 
 def test_a_reserve_from_the_other_row_names_no_deck() -> None:
-    with pytest.raises(ValueError, match="names no deck"):
-        m.ReserveCard(m.Deck.CASTLE, other=True)
+    card = m.Card("Python", m.Deck.CASTLE, 3, (m.Shield.FAITH,), ability=(m.ReserveCard(m.Deck.CASTLE, other=True),))
+    assert [p.message for p in card.problems()] == [
+        "the other row is the row where the messenger is not when the effect resolves: it names no deck"]
 
 
 def test_a_reserve_from_the_other_row_at_the_end_of_the_game_is_refused() -> None:

@@ -770,10 +770,6 @@ class ReserveCard:
     other: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
 
-    def __attrs_post_init__(self) -> None:
-        if self.other and self.deck is not None:
-            raise ValueError("a reserve from the other row names no deck: the messenger's place decides the row")
-
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
         """A moment after which no card is taken."""
         return REFUSALS.of(self, where)
@@ -804,6 +800,10 @@ class ReserveCard:
 REFUSALS.add("`reserve a card from ...`", "`at the end of the game:`", "a card reserved at the end of the game "
              "could never be taken: no card is taken after it", "move it to 'when bought:' (or 'when unlocked:')",
              on=ReserveCard, refuses=lambda e, w: w.moment is Moment.GAME_END)
+REFUSALS.add("`reserve a card from the other row`", "with a named row (a model built in Python)",
+             "the other row is the row where the messenger is not when the effect resolves: it names no deck",
+             "write 'reserve a card from the other row' or 'reserve a card from the castle row', not both",
+             on=ReserveCard, refuses=lambda e, w: e.other and e.deck is not None)
 
 
 @attrs.frozen
