@@ -6,6 +6,7 @@ row" reads it; the card reserved is then taken as any reserved card (tests/test_
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from engine_kit import game, one, ruleset, take
@@ -121,3 +122,21 @@ def test_a_pending_reserve_from_the_other_row_is_saved_and_replayed() -> None:
     done = state.apply(Reserve("Squire"))
     assert cc.replay(done.record(), rules=RULES) == done
     assert json.loads(cc.dumps(done))["players"][0]["reserved"] == ["Squire"]
+
+
+def test_a_card_reserved_from_the_other_row_never_taken_is_discarded_at_the_end_onto_its_own_pile() -> None:
+    state = at_the_castle().apply(take("Envoy")).apply(Reserve("Squire"))
+    rng = random.Random(3)
+    while not state.is_over:
+        state = state.apply(rng.choice([a for a in state.legal_actions() if not isinstance(a, TakeReserved)]))
+    squire = state.rules.names.index("Squire")
+    assert state.reserved_at_end[0] == (squire,) and not state.players[0].reserved
+    village = state.location(cc.Deck.VILLAGE)
+    assert squire in village.discard or squire in village.removed
+    assert all(c.card != squire for p in state.players for c in p.tableau)
+
+
+def test_a_fan_writing_another_row_is_shown_the_other_row_among_the_phrases() -> None:
+    with pytest.raises(cc.CardSyntaxError, match="'from the other row'"):
+        parse_text('card "Fan" {\n    deck castle   cost 3   shields nobility\n'
+                   "    when bought: reserve a card from the messenger's row\n}\n")
