@@ -95,6 +95,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "an ability resolves before the card's place": "when bought: gain 1 gold if placed in a corner",
     "a reserved card never taken is discarded when the last": "at the end of the game: gain 2 gold if you have no "
                                                               "reserved card",
+    "whether you took your reserved card is about you": "score 1 per row with you took your reserved card",
     "a reserved card lies beside a player's tableau, in no row": "when bought: gain 1 gold per row with a reserved "
                                                                   "card",
     "'they' is the player a quantifier is about, and no player": "when bought: gain 2 gold if they have a reserved "

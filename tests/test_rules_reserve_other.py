@@ -1,7 +1,8 @@
-"""The Envoy's reserve from the other row: "reserve a card from the other row", one test per ruling (the rules
-page, "Fan mechanics": "A reserved card"). The row is the one where the messenger is not when the ability
-resolves (step 3 of the turn, before the bought card's messenger icon moves it in step 4), as "discard the other
-row" reads it; the card reserved is then taken as any reserved card (tests/test_rules_reserve.py)."""
+"""The Envoy: "reserve a card from the other row" and "score 3 if you took your reserved card face up", one test
+per ruling (the rules page, "Fan mechanics": "A reserved card"). The row is the one where the messenger is not
+when the ability resolves (step 3 of the turn, before the bought card's messenger icon moves it in step 4), as
+"discard the other row" reads it; the card reserved is then taken as any reserved card
+(tests/test_rules_reserve.py), and the tableau remembers, on that card, how it was taken."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from engine_kit import game, one, ruleset, take
 import castle_combo as cc
 from castle_combo.engine.actions import Reserve, TakeReserved
 from castle_combo.engine.decisions import ChooseReserve
+from castle_combo.engine.scoring import score_scenario
 from castle_combo.language import format_card, parse_text
 from castle_combo.language import model as m
 
-ENVOY = one("Envoy", "when bought: reserve a card from the other row",
+ENVOY = one("Envoy", "when bought: reserve a card from the other row\n    score 3 if you took your reserved card face up",
             "deck castle   cost 3   shields nobility   messenger")
 NOBLE = one("Noble", "", "deck castle   cost 5   shields nobility")
 SQUIRE = one("Squire", "", "deck village   cost 2   shields military")
@@ -39,6 +41,7 @@ def at_the_castle() -> cc.GameState:
 
 def test_the_reserve_from_the_other_row_is_written_said_and_formatted_back() -> None:
     effect = ENVOY.ability[0]
+    assert ENVOY.scoring == (m.ScoreIf(3, m.TookReserved(True)),)
     assert effect == m.ReserveCard(other=True) and effect.ccl() == "reserve a card from the other row"
     assert effect.describe() == (
         "Reserve a card of your choice from the row where the messenger is not (with the messenger at the castle, "
@@ -140,3 +143,127 @@ def test_a_fan_writing_another_row_is_shown_the_other_row_among_the_phrases() ->
     with pytest.raises(cc.CardSyntaxError, match="'from the other row'"):
         parse_text('card "Fan" {\n    deck castle   cost 3   shields nobility\n'
                    "    when bought: reserve a card from the messenger's row\n}\n")
+
+
+# ---------------------------------------------------------------- how the reserved card was taken
+
+
+def reserved_then(face_down: bool | None) -> cc.GameState:
+    """Seat 0 bought the Envoy at the castle and reserved the Squire; then (unless ``None``) took it on their next
+    turn, face up or face down; seat 1 takes a plain card each turn."""
+    state = at_the_castle().apply(take("Envoy")).apply(Reserve("Squire"))
+    state = state.apply(take(next(c.name for c in state.row(state.messenger) if c.name != "Hermit")))
+    if face_down is not None:
+        state = state.apply(TakeReserved((1, 0), face_down=face_down))
+    return state
+
+
+def envoy_points(state: cc.GameState) -> int:
+    sheet = state.provisional_scores()[0]
+    return sum(points for y, row in enumerate(sheet.names) for x, name in enumerate(row)
+               for points in (sheet.cards[y][x],) if name == "Envoy")
+
+
+def finish(state: cc.GameState, seed: int = 5) -> cc.GameState:
+    """Play to the end without taking a reserved card nor reserving one more."""
+    rng = random.Random(seed)
+    while not state.is_over:
+        moves = [a for a in state.legal_actions() if not isinstance(a, TakeReserved)]
+        state = state.apply(rng.choice(moves))
+    return state
+
+
+def test_the_condition_is_written_said_and_formatted_back() -> None:
+    for text, side in (("you took your reserved card face up", True), ("you took your reserved card face down", False),
+                       ("you took your reserved card", None)):
+        card = one("Scribe", f"score 3 if {text}")
+        assert card.scoring == (m.ScoreIf(3, m.TookReserved(side)),) and card.scoring[0].ccl() == f"score 3 if {text}"
+        assert parse_text(format_card(card))[0] == card
+    assert ENVOY.scoring[0].describe() == ("Score 3 if you took your reserved card face up (one of your tableau's "
+                                           "cards came from your reserve).")
+
+
+def test_the_condition_of_a_group_is_refused() -> None:
+    with pytest.raises(cc.CardValidationError, match="whether you took your reserved card is about you"):
+        one("Scribe", "score 1 per row with you took your reserved card")
+
+
+def test_the_envoy_scores_3_when_its_reserved_card_was_taken_face_up() -> None:
+    state = reserved_then(face_down=False)
+    assert [c.from_reserve for c in state.tableau(0)] == [None, "face up"]
+    assert envoy_points(state) == 3
+    assert envoy_points(finish(state)) == 3
+
+
+def test_the_reserved_card_taken_face_down_scores_the_envoy_nothing() -> None:
+    state = reserved_then(face_down=True)
+    assert [c.from_reserve for c in state.tableau(0)] == [None, "face down"]
+    assert envoy_points(state) == 0
+    assert one("Scribe", "score 2 if you took your reserved card face down").scoring[0] != ENVOY.scoring[0]
+
+
+def test_a_reserved_card_never_taken_scores_the_envoy_nothing() -> None:
+    state = finish(reserved_then(face_down=None))
+    assert state.reserved_at_end[0] and envoy_points(state) == 0
+
+
+def test_nothing_reserved_scores_the_envoy_nothing() -> None:
+    state = at_the_castle()
+    village = state.locations[1]
+    gone = village.replace(deck=(), row=(), removed=village.deck + village.row, exhausted=True)
+    state = state.replace(locations=(state.locations[0], gone)).apply(take("Envoy"))
+    assert envoy_points(state) == 0
+
+
+def test_the_envoy_taken_face_down_reserves_nothing_and_scores_nothing() -> None:
+    state = at_the_castle().apply(take("Envoy", face_down=True))
+    assert state.players[0].reserved == () and envoy_points(state) == 0
+
+
+def test_how_the_reserved_card_was_taken_is_saved_on_that_card_only_and_replayed() -> None:
+    state = reserved_then(face_down=False)
+    data = json.loads(cc.dumps(state))
+    cells = data["players"][0]["tableau"]
+    assert cells[1]["from_reserve"] == "face up" and "from_reserve" not in cells[0]
+    assert cc.loads(cc.dumps(state), rules=RULES) == state
+    assert cc.replay(state.record(), rules=RULES) == state
+    down = reserved_then(face_down=True)
+    assert json.loads(cc.dumps(down))["players"][0]["tableau"][1]["from_reserve"] == "face down"
+    assert cc.loads(cc.dumps(down), rules=RULES) == down
+
+
+def test_a_save_with_an_impossible_from_reserve_is_refused_naming_the_place_and_the_fix() -> None:
+    data = {**json.loads(cc.dumps(reserved_then(face_down=False))), "history": [], "origin": None}
+    bad = json.loads(json.dumps(data))
+    bad["players"][0]["tableau"][1]["from_reserve"] = "sideways"
+    with pytest.raises(cc.RecordError, match=r"from_reserve.*expected how the card was taken from its owner's "
+                                             r"reserve, \"face up\" or \"face down\""):
+        cc.loads(json.dumps(bad), rules=RULES)
+    upside = json.loads(json.dumps(data))
+    upside["players"][0]["tableau"][1]["face_down"] = True
+    with pytest.raises(cc.RecordError, match=r"\$\.players\[0\]\.tableau\[1\]\.from_reserve: a card taken face "
+                                             r"up from the reserve lies face up"):
+        cc.loads(json.dumps(upside), rules=RULES)
+    plain = ruleset(one("Envoy", "", "deck castle   cost 3   shields nobility   messenger"), NOBLE, SQUIRE,
+                    one("Hermit", "", "deck village   cost 0   shields faith"))
+    with pytest.raises(cc.RecordError, match=r"no card of this ruleset reserves a card .*remove \"from_reserve\""):
+        cc.loads(json.dumps(data), rules=plain)
+
+
+def test_a_score_scenario_says_which_card_was_taken_from_the_reserve() -> None:
+    grid = [["Envoy", "Squire", "c0"], ["c1", "c2", "c3"], ["c4", "c5", "face-down"]]
+    assert cc.score_tableau(grid, rules=RULES).cards[0][0] == 0
+    assert cc.score_tableau(grid, rules=RULES, from_reserve="Squire").cards[0][0] == 3
+    assert cc.score_tableau(grid, rules=RULES, from_reserve="face-down").cards[0][0] == 0
+    assert score_scenario({"grid": grid, "from_reserve": "Squire"}, rules=RULES).cards[0][0] == 3
+    with pytest.raises(cc.ScenarioError, match=r"\$\.from_reserve: Noble is not face up in the grid"):
+        cc.score_tableau(grid, rules=RULES, from_reserve="Noble")
+    with pytest.raises(cc.ScenarioError, match=r"\$\.from_reserve: expected the name of the card of the grid"):
+        score_scenario({"grid": grid, "from_reserve": 3}, rules=RULES)
+    full = [["Envoy", "Squire", "c0"], ["c1", "c2", "c3"], ["c4", "c5", "c6"]]
+    with pytest.raises(cc.ScenarioError, match=r"\$\.from_reserve: the grid has no face-down card"):
+        cc.score_tableau(full, rules=RULES, from_reserve="face-down")
+    plain = ruleset(one("Envoy", "score 3 if you took your reserved card face up",
+                        "deck castle   cost 3   shields nobility"), SQUIRE)
+    with pytest.raises(cc.ScenarioError, match=r"(?s)no card of this ruleset reserves a card.*remove \"from_reserve\""):
+        cc.score_tableau(grid, rules=plain, from_reserve="Squire")

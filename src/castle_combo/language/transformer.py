@@ -911,6 +911,14 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         where = self._at(meta)
         return lambda default: m.HasReserved(True, default is Scope.THEIRS, source=where)
 
+    def took_reserved(self, meta: Meta, side: bool | None = None) -> Lazy:
+        """``you took your reserved card`` (``face up`` / ``face down``): always the owner's tableau."""
+        where = self._at(meta)
+        return lambda default: m.TookReserved(side, source=where)
+
+    def took_side(self, meta: Meta, *words: Token) -> bool:
+        return str(words[-1]) == "up"
+
     def no_reserved_card(self, meta: Meta) -> Lazy:
         where = self._at(meta)
         return lambda default: m.HasReserved(False, default is Scope.THEIRS, source=where)
