@@ -267,3 +267,16 @@ def test_a_score_scenario_says_which_card_was_taken_from_the_reserve() -> None:
                         "deck castle   cost 3   shields nobility"), SQUIRE)
     with pytest.raises(cc.ScenarioError, match=r"(?s)no card of this ruleset reserves a card.*remove \"from_reserve\""):
         cc.score_tableau(grid, rules=plain, from_reserve="Squire")
+
+
+def test_a_card_taken_face_down_from_the_reserve_and_turned_face_up_later_was_still_taken_face_down() -> None:
+    restorer = one("Restorer", "when bought: turn a face-down card face up", "deck village   cost 0   shields faith")
+    rules = ruleset(ENVOY, NOBLE, SQUIRE, restorer)
+    state = game(rules, castle=["Envoy", "Noble", "c0"], village=["Squire", "v0", "Restorer", "v1", "v2", "v3"])
+    state = state.apply(cc.UseKey(cc.KeyUse.MOVE)).apply(take("Envoy")).apply(Reserve("Squire")).apply(take("v0"))
+    state = state.apply(TakeReserved((1, 0), face_down=True)).apply(take("v1", 1, 0))
+    state = state.apply(take("Restorer", 2, 0))  # the only face-down card, the Squire, is turned face up
+    assert [(c.card.name, c.face_down, c.from_reserve) for c in state.tableau(0)] == [
+        ("Envoy", False, None), ("Squire", False, "face down"), ("Restorer", False, None)]
+    assert envoy_points(state) == 0
+    assert cc.loads(cc.dumps(state), rules=rules) == state
