@@ -82,9 +82,10 @@ class JudgeCell:
     """A card in a tableau as the judge reads it."""
 
     def __init__(self, card: m.Card, x: int, y: int, face_down: bool, gold: int, key: bool, keys: int = 0,
-                 named: Shield | None = None) -> None:
+                 named: Shield | None = None, from_reserve: str | None = None) -> None:
         self.card, self.x, self.y, self.face_down, self.gold, self.key = card, x, y, face_down, gold, key
         self.keys = keys  # locked on the card ("put 2 keys on this card")
+        self.from_reserve = from_reserve  # taken from the owner's reserve "face up" / "face down", or None
         self.wild_as = None
         self.named = named  # the type named for its chosen shield (None: not named)
 
@@ -159,9 +160,14 @@ class Case:
                 # A chosen shield named for a face-up card, one type or another, or left unnamed (turned face up
                 # later); from the place, so no draw changes the other cells.
                 named = (x + 2 * y + len(seats)) % (len(SHIELDS) + 1) - 1 if card.chosen and not face_down else -1
+                # Taken from the reserve (face up, or face down: a card taken face down may be turned face up
+                # later), for some cells, from the place, so no draw changes the other cells.
+                way = (x + y + len(seats)) % 4 if (x * 3 + y + size) % 5 == 0 else 0
+                kept = 0 if way not in (1, 2) else (2 if face_down else way)
                 judge_cells.append(JudgeCell(card, x, y, face_down, stored, key, locked,
-                                             SHIELDS[named] if named >= 0 else None))
-                placed.append(Placed(ids[card.name], x, y, face_down, stored, key, 0, locked, named))
+                                             SHIELDS[named] if named >= 0 else None,
+                                             {0: None, 1: "face up", 2: "face down"}[kept]))
+                placed.append(Placed(ids[card.name], x, y, face_down, stored, key, 0, locked, named, kept))
             supply_gold, supply_keys = rng.randint(0, 12), rng.randint(0, 5)
             seats.append(JudgeSeat(judge_cells, supply_gold, supply_keys))
             tableaux.append(tuple(placed))

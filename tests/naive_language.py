@@ -454,6 +454,11 @@ def holds(condition: m.Condition, ctx: Context) -> bool:
         return compare(condition.comparison, left, right)
     if isinstance(condition, m.MessengerAt):
         return ctx.world.messenger is condition.deck
+    if isinstance(condition, m.TookReserved):
+        # How each card of the owner's tableau came there: "face up" / "face down" from the reserve, or None.
+        ways = {"face up", "face down"} if condition.face_up is None else {
+            "face up" if condition.face_up else "face down"}
+        return any(cell.from_reserve in ways for cell in ctx.world.seats[ctx.owner].cells)
     if isinstance(condition, m.HasReserved):
         seat = ctx.them if condition.theirs else ctx.owner
         return (ctx.world.seats[seat].reserved is not None) is condition.held

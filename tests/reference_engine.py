@@ -142,6 +142,9 @@ class Cell:
         self.keys = 0
         #: The type its wild shields count as, once its owner names one at the end of the game.
         self.wild_as: Shield | None = None
+        #: How it was taken from its owner's reserve ("face up" / "face down"): never here, as this engine has no
+        #: reserve (read by the naive judge's "you took your reserved card").
+        self.from_reserve: str | None = None
 
     @property
     def up(self) -> bool:

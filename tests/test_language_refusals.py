@@ -27,6 +27,8 @@ def _card(**kwargs: object) -> m.Card:
 
 #: A card each rule refuses, by the start of the rule's message: the text of a card's body, or a card built in Python.
 SAMPLES: dict[str, str | Callable[[], m.Card]] = {
+    "the other row is the row where the messenger is not": lambda: _card(ability=(m.ReserveCard(Deck.VILLAGE,
+                                                                                                 other=True),)),
     "a card has at most one chosen shield": lambda: m.Card("Python", Deck.CASTLE, 3, (), chosen=2),
     "the chosen shield is one of the card's shields": lambda: m.Card("Python", Deck.CASTLE, 3, (Shield.FAITH,) * 3,
                                                                       chosen=1),
@@ -93,6 +95,7 @@ SAMPLES: dict[str, str | Callable[[], m.Card]] = {
     "an ability resolves before the card's place": "when bought: gain 1 gold if placed in a corner",
     "a reserved card never taken is discarded when the last": "at the end of the game: gain 2 gold if you have no "
                                                               "reserved card",
+    "whether you took your reserved card is about you": "score 1 per row with you took your reserved card",
     "a reserved card lies beside a player's tableau, in no row": "when bought: gain 1 gold per row with a reserved "
                                                                   "card",
     "'they' is the player a quantifier is about, and no player": "when bought: gain 2 gold if they have a reserved "

@@ -7,7 +7,8 @@ Markers in any page become inline SVG:
   a purse card holding 3 gold; ``... ; score NAME`` adds a caption with the points
   the card NAME scores in that (full) tableau, computed by :func:`castle_combo.score_tableau`
   (``... ; messenger village ; score NAME``: with the messenger at the village at the end;
-  ``... ; keys 5 ; score NAME``: with 5 keys held at the end);
+  ``... ; keys 5 ; score NAME``: with 5 keys held at the end;
+  ``... ; from_reserve NAME ; score NAME``: NAME of the grid taken face up from its owner's reserve);
 * ``<!-- castle-combo:card NAME -->``: one card;
 * ``<!-- castle-combo:chart TITLE ; LABEL=VALUE ; ... ; max=M ; unit=U -->``:
   a horizontal bar chart of the values (a measured table, drawn);
@@ -44,7 +45,8 @@ def _entries(spec: str) -> list[list[str]]:
     return [[entry.strip() for entry in line.split("|")] for line in spec.split("/")]
 
 
-def score_caption(spec: str, name: str, messenger: str | None = None, keys: int = 0) -> str:
+def score_caption(spec: str, name: str, messenger: str | None = None, keys: int = 0,
+                  from_reserve: str | None = None) -> str:
     """What the card ``name`` scores in the full tableau ``spec``, as a sentence under the picture."""
     from castle_combo import score_tableau
     grid: list[list[str]] = []
@@ -59,7 +61,8 @@ def score_caption(spec: str, name: str, messenger: str | None = None, keys: int 
                 entry, amount = entry.rsplit("+", 1)
                 purse_gold[entry.strip()] = int(amount)
             grid[-1].append(entry.strip())
-    sheet = score_tableau(grid, purse_gold=purse_gold, rules=_rules(), messenger=messenger, keys=keys)
+    sheet = score_tableau(grid, purse_gold=purse_gold, rules=_rules(), messenger=messenger, keys=keys,
+                          from_reserve=from_reserve)
     (points,) = [sheet.cards[y][x] for y, row in enumerate(grid) for x, entry in enumerate(row) if entry == name]
     return (f'<p class="picture-caption">{escape(name)} scores <strong>{points}</strong> '
             f'{"point" if abs(points) == 1 else "points"} in this tableau.</p>')
@@ -134,7 +137,9 @@ def _replace(match: re.Match[str]) -> str:
             messenger = next((o.removeprefix("messenger").strip() for o in options if o.startswith("messenger")),
                              None)
             keys = int(next((o.removeprefix("keys").strip() for o in options if o.startswith("keys")), "0"))
-            caption = score_caption(spec, scored, messenger, keys) if scored else ""
+            from_reserve = next((o.removeprefix("from_reserve").strip() for o in options
+                                 if o.startswith("from_reserve")), None)
+            caption = score_caption(spec, scored, messenger, keys, from_reserve) if scored else ""
             if not caption:
                 return f'<div class="picture">{tableau_svg(spec)}</div>'
             return f'<div class="scored"><div class="picture">{tableau_svg(spec)}</div>{caption}</div>'

@@ -367,18 +367,25 @@ class ReserveStep:
     asks: ClassVar[type] = ChooseReserve
 
     decks: tuple[int, ...]
+    #: "from the other row": the row where the messenger is not when the step runs (``decks`` is then unused).
+    other: bool = False
+
+    def _rows(self, work: Work) -> tuple[int, ...]:
+        return (1 - work.messenger,) if self.other else self.decks
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask which card, unless the owner already holds a reserved card or the rows are empty (then nothing
-        happens: one reserved card at most)."""
-        if work.reserved[seat] or not any(work.row(d) for d in self.decks):
+        happens: one reserved card at most; an exhausted location's row is empty)."""
+        decks = self._rows(work)
+        if work.reserved[seat] or not any(work.row(d) for d in decks):
             return None
-        return ChooseReserve(self.decks)
+        return ChooseReserve(decks)
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
-        """Reserve the chosen card."""
+        """Reserve the chosen card (the messenger has not moved since the question: the answer comes first)."""
         assert isinstance(action, Reserve)
-        deck, card = next((d, c) for d in self.decks for c in work.row(d) if work.facts[c].name == action.card)
+        deck, card = next((d, c) for d in self._rows(work) for c in work.row(d)
+                          if work.facts[c].name == action.card)
         work.reserve(seat, deck, card)
 
 
@@ -1615,6 +1622,8 @@ def _compile_effect(effect: model.Effect, address: Address, facts: Sequence[Card
             return DiscardStep(DECKS.index(deck), _RESOURCE[reward])
         case model.DiscardWholeRow(which=which) if which is model.RowChoice.CHOICE:
             return DiscardRowStep()
+        case model.ReserveCard(other=True):
+            return ReserveStep((), other=True)
         case model.ReserveCard(deck=deck):
             return ReserveStep((0, 1) if deck is None else (DECKS.index(deck),))
         case model.ReturnToDeck(deck=deck, top=False, bottom=bottom, reward=reward):

@@ -84,12 +84,15 @@ from castle_combo.language.model import (
     ShieldTypes,
     StoredGold,
     StoredKeys,
+    TookReserved,
     Trait,
 )
 from castle_combo.language.model.counts import DECK_SCOPES, counts_cards
 
 __all__ = [
     "DECKS",
+    "FROM_RESERVE_FACE_DOWN",
+    "FROM_RESERVE_FACE_UP",
     "SHIELDS",
     "CardFacts",
     "CountFn",
@@ -267,6 +270,8 @@ class Placed(NamedTuple):
     only ever non-zero on a face-up card. ``shield`` is the type (index in
     :data:`SHIELDS`) its owner named for its chosen shield when buying it,
     ``-1`` when none was named (a card without one, or taken face down).
+    ``from_reserve`` says how a card taken from its owner's reserve was taken (:data:`FROM_RESERVE_FACE_UP`,
+    :data:`FROM_RESERVE_FACE_DOWN`); 0, every other card (and every card of a save without it).
 
     A named tuple, like every part of a game state (see
     :mod:`castle_combo.engine.table`): the engine builds one per card taken,
@@ -283,10 +288,15 @@ class Placed(NamedTuple):
     points: int = 0
     keys: int = 0
     shield: int = -1
+    from_reserve: int = 0
 
     def replace(self, **changes: Any) -> Placed:
         """A copy with the fields named in ``changes`` changed."""
         return self._replace(**changes)
+
+
+#: :attr:`Placed.from_reserve` of a card its owner took from their reserve face up, and face down.
+FROM_RESERVE_FACE_UP, FROM_RESERVE_FACE_DOWN = 1, 2
 
 
 class Tableaux(Protocol):
@@ -1240,6 +1250,10 @@ def compile_test(condition: model.Condition, facts: Sequence[CardFacts], side: i
         case MessengerAt(deck=deck):
             at = 0 if deck is model.Deck.CASTLE else 1
             return lambda t, s, i, o, x: t.messenger == at
+        case TookReserved(face_up=face_up):
+            ways = (frozenset({FROM_RESERVE_FACE_UP, FROM_RESERVE_FACE_DOWN}) if face_up is None
+                    else frozenset({FROM_RESERVE_FACE_UP if face_up else FROM_RESERVE_FACE_DOWN}))
+            return lambda t, s, i, o, x: any(c.from_reserve in ways for c in t.tableaux[s])
         case HasReserved(held=held, theirs=about_them):
             if about_them:  # the player a quantifier is about
                 return lambda t, s, i, o, x: bool(t.reserved[x[0]]) is held

@@ -56,7 +56,7 @@ from castle_combo.engine.compiled import (
     TURN_END_TRIGGER,
     Compiled,
 )
-from castle_combo.engine.counting import DECKS, Placed, players_of
+from castle_combo.engine.counting import DECKS, FROM_RESERVE_FACE_DOWN, FROM_RESERVE_FACE_UP, Placed, players_of
 from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.placement import spots_after
 from castle_combo.engine.table import (
@@ -344,7 +344,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             and not (engine.has_locks and any(c.key for c in tableau)) and waits is NOTHING_WAITING
             and not triggers & TAKE_TRIGGER
             and not (engine.has_other_take_triggers and _others_watch(players, seat))):
-        placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0, -1))
+        placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0, -1, 0))
         runs = () if face_down else engine.auto_bought[card]
         if runs is not None:
             tableau += (placed,)
@@ -460,7 +460,8 @@ def _take_reserved(state: T, action: TakeReserved) -> T:
         turn.gold[seat] += FACE_DOWN_GOLD
         turn.keys[seat] += FACE_DOWN_KEYS
     turn.reserved[seat] = ()
-    index = turn.place(seat, card, at[0], at[1], action.face_down, key=not action.face_down and f.lock)
+    index = turn.place(seat, card, at[0], at[1], action.face_down, key=not action.face_down and f.lock,
+                       from_reserve=FROM_RESERVE_FACE_DOWN if action.face_down else FROM_RESERVE_FACE_UP)
     _push_bought(turn, seat, card, index, action.face_down)
     if engine.has_take_triggers:
         run_take_triggers(state, turn, seat, index)

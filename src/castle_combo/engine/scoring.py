@@ -31,7 +31,7 @@ import attrs
 from castle_combo import pictures
 from castle_combo.engine.abilities import fill_order
 from castle_combo.engine.compiled import Compiled, compiled
-from castle_combo.engine.counting import SHIELDS, Placed, tableau_totals
+from castle_combo.engine.counting import FROM_RESERVE_FACE_DOWN, FROM_RESERVE_FACE_UP, SHIELDS, Placed, tableau_totals
 from castle_combo.engine.foresight import after_end_of_game_effects
 from castle_combo.engine.placement import GRID
 from castle_combo.engine.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, recounted, seat_of
@@ -293,7 +293,7 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
         put = min(room, gold)
         if put > 0:
             out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key, cell.points,
-                            cell.keys, cell.shield)
+                            cell.keys, cell.shield, cell.from_reserve)
             gold -= put
     return tuple(out), gold
 
@@ -346,7 +346,8 @@ def best_placement(engine: Compiled, before: Sequence[tuple[Placed, ...]], place
         for i, put in zip(purses, puts, strict=True):
             if put:
                 c = out[i]
-                out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key, c.points, c.keys, c.shield)
+                out[i] = Placed(c.card, c.x, c.y, c.face_down, c.gold + put, c.key, c.points, c.keys, c.shield,
+                                c.from_reserve)
         trial[seat] = tuple(out)
         return _seat_total(engine, trial, keys, left, seat, messenger, reserved)
 
@@ -458,7 +459,8 @@ def _as_type(engine: Compiled, cells: tuple[Placed, ...], shield: int) -> tuple[
     """``cells`` with every face-up card's wild shields counted as shield type ``shield`` (stand-in ids)."""
     wild_as = engine.wild_as
     return tuple(
-        Placed(wild_as[c.card][shield], c.x, c.y, c.face_down, c.gold, c.key, c.points, c.keys, c.shield)
+        Placed(wild_as[c.card][shield], c.x, c.y, c.face_down, c.gold, c.key, c.points, c.keys, c.shield,
+               c.from_reserve)
         if not c.face_down and c.card in wild_as else c
         for c in cells
     )
@@ -630,6 +632,7 @@ class ScenarioSeat:
     chosen: tuple[tuple[str, str], ...] = ()
     points: tuple[tuple[str, int], ...] = ()
     reserved: str | None = None
+    from_reserve: str | None = None
 
 
 @attrs.frozen
@@ -647,7 +650,9 @@ class Scenario:
     ``points`` the points kept on a card (``gain 3 points``), both by card name; another player has them too.
     ``reserved`` names the card the player still held reserved when the last turn ended (``reserve a card from
     either row``, never taken; it is then discarded), which a scoring rule may read (``score 4 if you have no
-    reserved card``); ``None``: no reserved card. Another player has one too.
+    reserved card``); ``None``: no reserved card. Another player has one too. ``from_reserve`` names the card
+    of the grid the player took from their reserve face up (``score 3 if you took your reserved card face
+    up``), or is ``"face-down"`` for a face-down card of the grid taken from it face down; ``None``: none.
     """
 
     grid: tuple[tuple[str, ...], ...]
@@ -661,12 +666,13 @@ class Scenario:
     chosen: tuple[tuple[str, str], ...] = ()
     points: tuple[tuple[str, int], ...] = ()
     reserved: str | None = None
+    from_reserve: str | None = None
 
 
 #: The fields of a score scenario, and of another player in it.
-_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "reserved", "neighbours", "opponents",
-                    "first_player", "messenger")
-_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "reserved")
+_SCENARIO_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "reserved", "from_reserve",
+                    "neighbours", "opponents", "first_player", "messenger")
+_SEAT_FIELDS = ("grid", "keys", "gold", "purse_gold", "chosen", "points", "reserved", "from_reserve")
 #: The most other players a scenario may have (a game has 2 to 5 players).
 MAX_OPPONENTS = 4
 
@@ -709,6 +715,16 @@ def _reserved(value: object, path: str) -> str | None:
     return value
 
 
+def _from_reserve(value: object, path: str) -> str | None:
+    """The card of the grid a player took from their reserve: a card name (taken face up), "face-down" (a
+    face-down card, taken face down), or null for none."""
+    if value is not None and not isinstance(value, str):
+        raise ScenarioError(f"{path}: expected the name of the card of the grid taken face up from the reserve, "
+                            f"\"{FACE_DOWN}\" for a face-down card taken from it, or null for none; got "
+                            f"{quote(value)}")
+    return value
+
+
 def _purse_gold(value: object, path: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping):
         raise ScenarioError(f"{path}: expected an object {{\"card name\": gold, ...}}")
@@ -730,7 +746,8 @@ def _seat(value: object, path: str) -> ScenarioSeat:
                         _purse_gold(value.get("purse_gold", {}), f"{path}.purse_gold"),
                         _chosen(value.get("chosen", {}), f"{path}.chosen"), _points(value.get("points", {}),
                                                                                    f"{path}.points"),
-                        _reserved(value.get("reserved"), f"{path}.reserved"))
+                        _reserved(value.get("reserved"), f"{path}.reserved"),
+                        _from_reserve(value.get("from_reserve"), f"{path}.from_reserve"))
 
 
 def _seats(value: object, path: str, most: int, what: str) -> list[object]:
@@ -779,7 +796,8 @@ def load_scenario(data: object) -> Scenario:
         raise ScenarioError(f"$.messenger: expected \"castle\" or \"village\", got {quote(messenger)}")
     return Scenario(grid, _nonneg(data.get("keys", 0), "$.keys"), _nonneg(data.get("gold", 0), "$.gold"), stored,
                     grids, opponents, first, messenger, _chosen(data.get("chosen", {}), "$.chosen"),
-                    _points(data.get("points", {}), "$.points"), _reserved(data.get("reserved"), "$.reserved"))
+                    _points(data.get("points", {}), "$.points"), _reserved(data.get("reserved"), "$.reserved"),
+                    _from_reserve(data.get("from_reserve"), "$.from_reserve"))
 
 
 def _grid(grid: object, path: str) -> tuple[tuple[str, ...], ...]:
@@ -813,6 +831,7 @@ def score_tableau(
     chosen: Mapping[str, str] | None = None,
     points: Mapping[str, int] | None = None,
     reserved: str | Card | None = None,
+    from_reserve: str | Card | None = None,
 ) -> ScoreSheet:
     """Score one finished tableau: ``grid`` is 3 rows of 3 card names (or ``"face-down"``), top first.
 
@@ -841,7 +860,9 @@ def score_tableau(
     down), and ``points`` the points kept on a card (``{"Patron": 4}``, negative for points lost); an
     opponent's are in their :class:`ScenarioSeat`. ``reserved`` is the card the player still held reserved when
     the last turn ended (then discarded), which a scoring rule may read (``score 4 if you have no reserved
-    card``); ``None``, no reserved card (an opponent's is in their :class:`ScenarioSeat`).
+    card``); ``None``, no reserved card (an opponent's is in their :class:`ScenarioSeat`). ``from_reserve`` is
+    the card of the grid the player took from their reserve face up (``"face-down"``: a face-down card of the
+    grid, taken from it face down), read by ``score 3 if you took your reserved card face up``.
     """
     rules = Ruleset.standard() if rules is None else rules
     engine = compiled(rules)
@@ -857,7 +878,9 @@ def score_tableau(
                             f"{MAX_OPPONENTS} opponents, not {len(opponents)}")
     seats = [ScenarioSeat(_grid(grid, "$.grid"), keys, gold, _purse_gold(purse_gold or {}, "$.purse_gold"),
                           _chosen(chosen or {}, "$.chosen"), _points(points or {}, "$.points"),
-                          _reserved(reserved.name if isinstance(reserved, Card) else reserved, "$.reserved"))]
+                          _reserved(reserved.name if isinstance(reserved, Card) else reserved, "$.reserved"),
+                          _from_reserve(from_reserve.name if isinstance(from_reserve, Card) else from_reserve,
+                                        "$.from_reserve"))]
     if opponents:
         seats += [entry if isinstance(entry, ScenarioSeat) else _seat(entry, f"$.opponents[{k}]")
                   for k, entry in enumerate(opponents)]
@@ -926,6 +949,22 @@ def _seat_cells(engine: Compiled, seat: ScenarioSeat, path: str, where: dict[str
         at = f"{path}.points[{quote(name)}]"
         i = _face_up(engine, cells, where, grid_path, name, at)
         cells[i] = cells[i].replace(points=kept)
+    if seat.from_reserve is not None:
+        at = f"{path}.from_reserve" if path != "$" else "$.from_reserve"
+        if not engine.has_reserve:
+            raise ScenarioError(f"{at}: no card of this ruleset reserves a card ('reserve a card from either row'), "
+                                "so no card is taken from a reserve\nhint: remove \"from_reserve\"")
+        if seat.from_reserve == FACE_DOWN:
+            i = next((k for k, c in enumerate(cells) if c.face_down), -1)
+            if i < 0:
+                raise ScenarioError(f"{at}: the grid has no face-down card to have been taken face down from the "
+                                    "reserve\nhint: name a face-up card of the grid (taken face up), or remove it")
+            cells[i] = cells[i].replace(from_reserve=FROM_RESERVE_FACE_DOWN)
+        else:
+            if seat.from_reserve not in engine.ids:
+                raise ScenarioError(f"{at}: {engine.unknown(seat.from_reserve)}")
+            i = _face_up(engine, cells, where, grid_path, seat.from_reserve, at)
+            cells[i] = cells[i].replace(from_reserve=FROM_RESERVE_FACE_UP)
     return cells
 
 
@@ -1043,4 +1082,4 @@ def score_scenario(data: object, rules: Ruleset | None = None) -> ScoreSheet:
     return score_tableau(scenario.grid, scenario.keys, scenario.gold, dict(scenario.purse_gold), rules,
                          scenario.neighbours, opponents=scenario.opponents, first_player=scenario.first_player,
                          messenger=scenario.messenger, chosen=dict(scenario.chosen), points=dict(scenario.points),
-                         reserved=scenario.reserved)
+                         reserved=scenario.reserved, from_reserve=scenario.from_reserve)

@@ -24,7 +24,7 @@ import attrs
 
 from castle_combo.engine.actions import Action
 from castle_combo.engine.compiled import Compiled
-from castle_combo.engine.counting import DECKS, SHIELDS, Placed
+from castle_combo.engine.counting import DECKS, FROM_RESERVE_FACE_UP, SHIELDS, Placed
 from castle_combo.engine.decisions import Frame, Pending, Resume
 from castle_combo.engine.placement import FIRST, spots_after
 from castle_combo.engine.placement import spots as placement_spots
@@ -309,7 +309,9 @@ class TableauCard:
 
     ``key`` is true while a key waits on a face-up lock card (its lock not yet opened); ``keys`` are the keys its
     effects locked on it (``put 2 keys on this card``), no longer its owner's. ``shield`` is the type named for
-    its chosen shield when it was bought (``None``: no chosen shield, or none named).
+    its chosen shield when it was bought (``None``: no chosen shield, or none named). ``from_reserve`` says how
+    a card its owner took from their reserve was taken, ``"face up"`` or ``"face down"`` (``None``: not from
+    the reserve), read by ``score 3 if you took your reserved card face up``.
     """
 
     card: Card
@@ -319,6 +321,7 @@ class TableauCard:
     key: bool = False
     keys: int = 0
     shield: Shield | None = None
+    from_reserve: str | None = None
 
 
 class Counted:
@@ -502,7 +505,9 @@ class Table(NamedTuple):
         cards = self.rules.cards
         return tuple(
             TableauCard(cards[c.card], (c.x, c.y), c.face_down, c.gold, c.key, c.keys,
-                        SHIELDS[c.shield] if c.shield >= 0 else None) for c in self.seats[seat][2]
+                        SHIELDS[c.shield] if c.shield >= 0 else None,
+                        None if not c.from_reserve else "face up" if c.from_reserve == FROM_RESERVE_FACE_UP
+                        else "face down") for c in self.seats[seat][2]
         )
 
     def discount(self, seat: int, deck: Deck) -> int:

@@ -212,10 +212,12 @@ class Turn:
             self.keys[seat] += amount
 
     # -- the tableaux ------------------------------------------------------------
-    def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False) -> int:
-        """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``); return its index there."""
+    def place(self, seat: int, card: int, x: int, y: int, face_down: bool, key: bool = False,
+              from_reserve: int = 0) -> int:
+        """Put ``card`` in ``seat``'s tableau (with a key on it if ``key``; ``from_reserve``: how a card taken from
+        the seat's reserve was taken, see :attr:`Placed.from_reserve`); return its index there."""
         tableau = self.tableaux[seat]
-        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0, 0, -1)),)
+        self.tableaux[seat] = tableau + (new(Placed, (card, x, y, face_down, 0, key, 0, 0, -1, from_reserve)),)
         if not face_down:
             f = self.facts[card]
             self.shields[seat] = self.engine.plus_shields(card, self.shields[seat])

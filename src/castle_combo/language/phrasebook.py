@@ -464,11 +464,11 @@ PHRASES: tuple[Phrase, ...] = (
             "leave to take your next card from the other row is written 'your next card may be taken from either "
             "row' (it waits for your next take, from the castle row or the village row)"),
     _phrase(r"\b(?:reserve|reserves|reserving)\s+(?:a|an|one)\s+card\b(?!\s+from\s+(?:either\s+row|the\s+"
-            r"(?:castle|village)\s+row)\s*(?:$|[\n}]))[^\n}]*",
+            r"(?:castle|village|other)\s+row)\s*(?:$|[\n}]))[^\n}]*",
             "reserve a card from either row",
             "a card kept for later is written 'reserve a card from either row' (or 'from the castle row', 'from "
-            "the village row'): it lies face up beside your tableau until you take it in step 2 of a later turn, "
-            "one at most"),
+            "the village row', 'from the other row'): it lies face up beside your tableau until you take it in "
+            "step 2 of a later turn, one at most"),
     _phrase(r"\b(?:choose|chooses|pick|picks|take|takes|put|puts)\s+(?:a|one|any)\s+card\s+(?:in|from|of)\s+"
             r"[^\n};]*?discard\s+piles?\b[^\n}]*?\b(?:at|on|to|onto|under)\s+(?:the\s+)?bottom\s+of\s+"
             r"(?:the|its|that\s+location(?:'|’)s|their)\s+(?:own\s+)?decks?\b(?:\s*,?\s*(?:and|then)\s+gain\s+"

@@ -805,6 +805,10 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def reserve_from(self, meta: Meta, deck: m.Deck) -> m.ReserveCard:
         return m.ReserveCard(deck, source=self._at(meta))
 
+    def reserve_other(self, meta: Meta) -> m.ReserveCard:
+        """``reserve a card from the other row``: the row where the messenger is not when it resolves."""
+        return m.ReserveCard(other=True, source=self._at(meta))
+
     def its_deck(self, meta: Meta) -> _ItsDeck:
         return _ItsDeck()
 
@@ -935,6 +939,14 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
     def reserved_card(self, meta: Meta) -> Lazy:
         where = self._at(meta)
         return lambda default: m.HasReserved(True, default is Scope.THEIRS, source=where)
+
+    def took_reserved(self, meta: Meta, side: bool | None = None) -> Lazy:
+        """``you took your reserved card`` (``face up`` / ``face down``): always the owner's tableau."""
+        where = self._at(meta)
+        return lambda default: m.TookReserved(side, source=where)
+
+    def took_side(self, meta: Meta, *words: Token) -> bool:
+        return str(words[-1]) == "up"
 
     def no_reserved_card(self, meta: Meta) -> Lazy:
         where = self._at(meta)

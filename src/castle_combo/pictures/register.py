@@ -30,6 +30,11 @@ TERSE_PHRASES: tuple[tuple[str, str], ...] = (
               "it lies face up beside your tableau (not in it), and on a later turn you may take it in step 2 instead "
               "of a card of the messenger's row"),
      "Reserve a card from either row; on a later turn, take it instead of a row card"),
+    # ... from the other row (the Envoy).
+    (_literal("Reserve a card of your choice from the row where the messenger is not (with the messenger at the "
+              "castle, the village row; nothing if that location is exhausted): it lies face up beside your tableau "
+              "(not in it), and on a later turn you may take it in step 2 instead of a card of the messenger's row"),
+     "Reserve a card from the other row; on a later turn, take it instead of a row card"),
     # A choice each opponent makes (the Exciseman).
     (_literal(", in turn from your left, among the options they can pay for"), ""),
     # Requirements.
@@ -66,6 +71,7 @@ TERSE_REMINDERS: tuple[str, ...] = (
     "the castle row or the village row", "the next castle card", "the next village card", "of any deck",
     "both added up", "castle or village", "castle and village together", "yours included", "while this card",
     "bought face up", "a castle card on the castle deck", "nothing happens with", "all of it, then",
+    "one of your tableau's cards came from your reserve",
 )
 
 

@@ -63,7 +63,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from castle_combo.engine.actions import Take, TakeReserved
-from castle_combo.engine.counting import DECKS, Placed, players_of
+from castle_combo.engine.counting import DECKS, FROM_RESERVE_FACE_UP, Placed, players_of
 from castle_combo.engine.decisions import Decision, Frame, OpenLockOrPass, Pending, Resume
 from castle_combo.engine.game import new_game
 from castle_combo.engine.rules import openable_locks, run_messenger_triggers
@@ -264,6 +264,13 @@ def _check_player(state: Table, seat: int) -> None:
     if len(player.reserved) > 1:
         raise _fail(f"{path}.reserved", f"a player holds one reserved card at most, not {len(player.reserved)}; keep "
                                         "one")
+    for k, cell in enumerate(player.tableau):
+        if cell.from_reserve and not _in_ruleset(state, ReserveCard):
+            raise _fail(f"{path}.tableau[{k}].from_reserve", "no card of this ruleset reserves a card ('reserve a "
+                                                            "card from either row'); remove \"from_reserve\"")
+        if cell.from_reserve == FROM_RESERVE_FACE_UP and cell.face_down:
+            raise _fail(f"{path}.tableau[{k}].from_reserve", "a card taken face up from the reserve lies face up; "
+                                                            "write \"face down\" or turn the card face up")
     if player.reserved and state.taken >= CARDS_PER_PLAYER * len(state.players) and state.pending is None:
         raise _fail(f"{path}.reserved", "a reserved card never taken is discarded at the end of the game; move it "
                                         "to its location's discard pile")

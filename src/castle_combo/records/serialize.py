@@ -32,7 +32,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from castle_combo.engine.actions import action_from_json
 from castle_combo.engine.compiled import Compiled, compiled
-from castle_combo.engine.counting import DECKS, Placed
+from castle_combo.engine.counting import DECKS, FROM_RESERVE_FACE_DOWN, FROM_RESERVE_FACE_UP, Placed
 from castle_combo.engine.decisions import SHIELD_ORDER, Frame, Pending, Resume, decision_from_json
 from castle_combo.engine.game import default_rules, new_game
 from castle_combo.engine.record import RECORD_FORMAT, Seat, record
@@ -225,7 +225,18 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
             del out["shield"]  # the type named for a chosen shield, saved only when named
         else:
             out["shield"] = SHIELD_ORDER[out["shield"]].value
+        if not out["from_reserve"]:
+            del out["from_reserve"]  # how a card taken from the reserve was taken, saved only for such a card
+        else:
+            out["from_reserve"] = _FROM_RESERVE[out["from_reserve"]]
         return out
+
+    def from_reserve_in(value: Any, _: Any = None) -> int:
+        for code, said in _FROM_RESERVE.items():
+            if value == said:
+                return code
+        raise RecordError(f"expected how the card was taken from its owner's reserve, \"face up\" or \"face "
+                          f"down\" (or no \"from_reserve\" for a card not taken from it), got {quote(value)}")
 
     def points_in(value: Any, _: Any = None) -> int:
         if type(value) is not int or not -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -247,8 +258,9 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
     conv.register_unstructure_hook(Placed, cell_out)
     conv.register_structure_hook(Placed, complete(Placed, namedtuple_dict_structure_factory(
         Placed, conv, "from_converter", True, card=as_card, points=override(struct_hook=points_in),
-        keys=override(struct_hook=keys_in), shield=override(struct_hook=shield_in)),
-        frozenset({"points", "keys", "shield"})))
+        keys=override(struct_hook=keys_in), shield=override(struct_hook=shield_in),
+        from_reserve=override(struct_hook=from_reserve_in)),
+        frozenset({"points", "keys", "shield", "from_reserve"})))
     for cls, fields in (
         (Frame, {"card": as_card, "queue": override(unstruct_hook=addresses_out, struct_hook=addresses_in),
                  "discarded": as_cards, "seat": override(omit_if_default=True)}),
@@ -375,6 +387,8 @@ def _build_converter(engine: Compiled) -> cattrs.Converter:
 
 #: The one-time discounts of a seat as a save names them: on any card, on the next castle card, village card.
 _NEXT_DISCOUNTS = ("card", "castle", "village")
+#: How a card taken from its owner's reserve was taken, as a save says it (``"from_reserve": "face up"``).
+_FROM_RESERVE = {FROM_RESERVE_FACE_UP: "face up", FROM_RESERVE_FACE_DOWN: "face down"}
 
 
 def _upgraded(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -87,6 +87,7 @@ __all__ = [
     "Players",
     "Quantifier",
     "Requirement",
+    "TookReserved",
     "at_the_end",
     "with_phrase",
 ]
@@ -363,6 +364,40 @@ class HasReserved:
         if self.theirs:
             return amount if default is Scope.THEIRS else f"they have {amount}"
         return f"you have {amount}"
+
+
+@attrs.frozen
+class TookReserved:
+    """The owner took their reserved card: a card of their tableau came from their reserve ("reserve a card from
+    ..."), taken in step 2 of a later turn, face up (``face_up``), face down (``False``) or either way (``None``):
+    ``score 3 if you took your reserved card face up`` (the Envoy). Read in the owner's tableau, where each card
+    keeps how it was taken (public, as everything in a tableau; a card taken face down and turned face up later
+    was still taken face down). A card never taken (still reserved, then discarded at the end) or nothing
+    reserved: false. It is the owner's reserve, whichever card reserved it (one at a time)."""
+
+    face_up: bool | None = True
+    source: Source | None = source_field()
+
+    def problems(self, *, scoring: bool = True, where: Where | None = None) -> tuple[Problem, ...]:
+        """About a row or a pair."""
+        where = where if where is not None else (Where() if scoring else _ability())
+        return REFUSALS.of(self, where)
+
+    def _side(self) -> str:
+        return "" if self.face_up is None else (" face up" if self.face_up else " face down")
+
+    def describe(self, who: str | None = None) -> str:
+        """The condition as a clause: "you took your reserved card face up (...)"."""
+        return f"you took your reserved card{self._side()} (one of your tableau's cards came from your reserve)"
+
+    def ccl(self, default: Scope = Scope.TABLEAU) -> str:
+        return f"you took your reserved card{self._side()}"
+
+
+REFUSALS.add("`you took your reserved card`", "the condition of a group (`per row with ...`)",
+             "whether you took your reserved card is about you, not about a row, column or pair of cards",
+             "ask it of the owner: 'score 3 if you took your reserved card face up'",
+             on=TookReserved, refuses=lambda c, w: w.group)
 
 
 #: How a reserve reads when the effect resolves, and how a scoring rule reads it (see :func:`at_the_end`).
@@ -695,7 +730,7 @@ def _ability() -> Where:
     return BOUGHT
 
 
-Condition = Union[CountIs, PlacedIn, MessengerAt, HasReserved, Compared, Alike, And, Or, Not]
+Condition = Union[CountIs, PlacedIn, MessengerAt, HasReserved, TookReserved, Compared, Alike, And, Or, Not]
 #: The quantifiers: rows, columns, lines or pairs of cards, and players, that meet a condition.
 Quantifier = Union[Groups, Players]
 #: Every noun of a count: of cards, of a player's supply, and the quantifiers.

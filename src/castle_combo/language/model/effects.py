@@ -753,7 +753,11 @@ class ReserveCard:
     """Reserve a card of the owner's choice from a row (the Notary's "take one card from the castle row or the
     village row and place it face up beside your tableau as your reserved card"; Splendor's reserve).
 
-    ``deck`` names the row (``None``: either row, whatever the messenger's place). The card leaves its row,
+    ``deck`` names the row (``None``: either row, whatever the messenger's place). ``other``: the row where the
+    messenger is not when the effect resolves ("reserve a card from the other row", as "discard the other row"
+    names it; ``deck`` is then ``None``): with the messenger at the castle, a card of the village row. When that
+    location is exhausted its row is empty and nothing is reserved (the messenger then stands at the other
+    location for good, so "the other row" is the exhausted one). The card leaves its row,
     whose gap is refilled at the end of the turn as usual, and lies face up beside the owner's tableau, seen by
     every player. It is not in the tableau: it gives no shield, banner or cost to any count, and no effect can
     discard it. On a later turn, in step 2, its owner may take it instead of a card of the messenger's row,
@@ -764,6 +768,7 @@ class ReserveCard:
     """
 
     deck: Deck | None = None
+    other: bool = attrs.field(default=False, kw_only=True)
     source: Source | None = source_field()
 
     def problems(self, where: Where = BOUGHT) -> tuple[Problem, ...]:
@@ -771,12 +776,18 @@ class ReserveCard:
         return REFUSALS.of(self, where)
 
     def _row(self) -> str:
+        if self.other:
+            return "the other row"
         return "either row" if self.deck is None else f"the {self.deck.value} row"
 
     def describe(self) -> str:
         """The effect as a sentence, with the rulings a player needs at the table."""
-        which = ("the castle row or the village row, whatever the messenger's place" if self.deck is None
-                 else f"the {self.deck.value} row")
+        if self.other:
+            which = ("the row where the messenger is not (with the messenger at the castle, the village row; "
+                     "nothing if that location is exhausted)")
+        else:
+            which = ("the castle row or the village row, whatever the messenger's place" if self.deck is None
+                     else f"the {self.deck.value} row")
         return english.sentence(
             f"Reserve a card of your choice from {which}: it lies face up beside your tableau (not in it), and on "
             "a later turn you may take it in step 2 instead of a card of the messenger's row (one reserved card "
@@ -790,6 +801,10 @@ class ReserveCard:
 REFUSALS.add("`reserve a card from ...`", "`at the end of the game:`", "a card reserved at the end of the game "
              "could never be taken: no card is taken after it", "move it to 'when bought:' (or 'when unlocked:')",
              on=ReserveCard, refuses=lambda e, w: w.moment is Moment.GAME_END)
+REFUSALS.add("`reserve a card from the other row`", "with a named row (a model built in Python)",
+             "the other row is the row where the messenger is not when the effect resolves: it names no deck",
+             "write 'reserve a card from the other row' or 'reserve a card from the castle row', not both",
+             on=ReserveCard, refuses=lambda e, w: e.other and e.deck is not None)
 
 
 @attrs.frozen
