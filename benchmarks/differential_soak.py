@@ -9,11 +9,12 @@ comparison, and the newer effects, or those with swaps of cards of a tableau, or
 often pile up gold while they lie in a row, or with leave to take the next card from either row, or with
 the ability of the next card bought face up resolved twice, or a card put back on its deck, or stored gold moved,
 or (``variants``) triggers on one's own cards' messenger icons, one-time discounts waiting for a face-up purchase
-and face-down cards turned for their own cost), 2 to 5 players, a first
+and face-down cards turned for their own cost), or effects repeated up to N times, or one's own gold stored on purse
+cards), 2 to 5 players, a first
 player and an action policy from its seed, and is compared move by move with
 ``tests/reference_engine.py`` (see ``tests/differential.py``).
 ``--only oubliette`` (or ``standard``, ``fan``, ``random``, ``parts``, ``swaps``, ``rows``, ``either``, ``looks``,
-``twice``, ``returns``, ``bottoms``, ``variants``, ...)
+``twice``, ``returns``, ``bottoms``, ``variants``, ``repeats``, ``stores``, ...)
 plays one kind.
 Prints games, actions compared, reshuffle-heavy games and mismatches, with
 the first few mismatches in full.
@@ -52,12 +53,14 @@ RANDOM_KINDS: dict[str, Callable[[int], dict[str, bool]]] = {
     "returns": lambda seed: {"returns": True, "algebra": seed % 2 == 0},
     "bottoms": lambda seed: {"returns": True, "bottoms": True, "algebra": seed % 2 == 0},
     "variants": lambda seed: {"icons": seed % 3 != 1, "face_up": seed % 3 != 2, "paying": seed % 3 != 0},
+    "repeats": lambda seed: {"repeats": True, "algebra": seed % 2 == 0},
+    "stores": lambda seed: {"stores": True, "algebra": seed % 2 == 0},
 }
 KINDS = ("standard", "fan", "oubliette", *RANDOM_KINDS)
 #: One game in each of these, in turn (the language's parts twice: they are the most varied).
 CYCLE = ("standard", "fan", "oubliette", "random", "parts", "parts", "lasting", "swaps", "takes", "rows", "either",
          "owed", "events", "surcharges", "looks", "requirements", "moves", "twice", "returns",
-         "bottoms", "variants")
+         "bottoms", "variants", "repeats", "stores")
 
 
 def main() -> int:
