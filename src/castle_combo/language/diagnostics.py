@@ -127,7 +127,7 @@ def describe_expected(parser: Lark, names: Iterable[str], brief: bool = False) -
                                         "...', or 'that player loses 1 gold' in a trigger on other players' takes"))
         # The grammar words an effect may start with ("a" of "an opponent of your choice gains", "that" of
         # "that player loses") mean nothing alone: the effect names them all.
-        words -= EFFECT_WORDS | {"use", "a", "an", "swap", "reserve", "that", "look", "repeat"}
+        words -= EFFECT_WORDS | {"use", "a", "an", "swap", "reserve", "that", "look", "repeat", "store"}
         names.discard("_END_OF_THIS_TURN")
     if COUNT_WORDS <= words and set(SHIELD_WORDS) <= words:
         categories.append(("what is counted", "what is counted: shields ('faith shield', 'shield'), cards ('castle "

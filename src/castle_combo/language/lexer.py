@@ -48,6 +48,8 @@ def _rules(grammar: str) -> dict[str, list[list[str]]]:
     rules: dict[str, list[list[str]]] = {}
     name = None
     for line in grammar.splitlines():
+        if line.lstrip().startswith("//"):  # a comment between a rule's alternatives does not end the rule
+            continue
         code = line.split("//")[0].rstrip()
         found = _RULE.match(code)
         if found:
