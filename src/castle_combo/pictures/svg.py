@@ -219,7 +219,8 @@ def _wrapped(paragraphs: Sequence[str], width: float, height: float,
     register of the same paragraphs is tried from ``sizes[0]`` down to
     :data:`_FLOOR`; a full card never cuts a word: as a last resort, for a
     text too long even for that, its type goes below the floor until every
-    line fits. In a tableau (``clip``) a text that does not fit keeps
+    line fits. In a tableau (``clip``) a text that does not fit is said in
+    the terse register too, and if that does not fit either, it keeps
     ``sizes[1]`` and cuts the last paragraphs short with an ellipsis (the
     card's ``<title>`` still says it all).
     """
@@ -227,12 +228,16 @@ def _wrapped(paragraphs: Sequence[str], width: float, height: float,
     found = _largest_fit(paragraphs, width, height, largest, smallest)
     if found is not None:
         return found
+    short = [terse(text) for text in paragraphs]
     if not clip:
-        short = [terse(text) for text in paragraphs]
         found = _largest_fit(short, width, height, largest, _FLOOR) or _largest_fit(short, width, height, _FLOOR, 1.0)
         return found or (1.0, _wrap(short, width, 1.0))
+    # In a tableau the terse register first, at the same sizes; what still does not fit is cut short.
+    found = _largest_fit(short, width, height, largest, smallest) if short != list(paragraphs) else None
+    if found is not None:
+        return found
     kept: list[list[str]] = []
-    for lines in _wrap(paragraphs, width, smallest):
+    for lines in _wrap(short, width, smallest):
         paragraph: list[str] = []
         kept.append(paragraph)
         for line in lines:
