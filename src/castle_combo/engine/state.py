@@ -42,6 +42,7 @@ from castle_combo.engine.table import (
     Table,
     TableauCard,
     new,
+    player_of,
     recounted,
     seat_of,
     waiting_of,
@@ -107,7 +108,8 @@ class GameState(Table):
         engine: Compiled | None = None,
     ) -> GameState:
         """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
-        if any(type(p) is PlayerState for p in players):  # records, kept by the engine as its seats
+        if any(type(p) is PlayerState or len(p) != len(Seat.__args__) for p in players):  # records (or tuples in
+            # their field order), kept by the engine as its seats
             players = tuple(seat_of(p) for p in players)
         return new(cls, (rules, players, current_player, first_player, taken, phase,
                          messenger, locations, pending, history, rng, origin, script, viewer, opened_lock, row_gold,
@@ -171,7 +173,8 @@ class GameState(Table):
         engine = changes.get("engine", self.engine)
         if "players" in changes or "engine" in changes:
             players = changes.get("players", self.players)
-            changes["players"] = tuple(seat_of(recounted(PlayerState(*player), engine)) for player in players)
+            changes["players"] = tuple(seat_of(recounted(player_of(player) if len(player) == len(Seat.__args__)
+                                                         else PlayerState(*player), engine)) for player in players)
         values = [changes.get(name, value) for name, value in zip(_PUBLIC, self, strict=True)]
         return new(type(self), values)
 

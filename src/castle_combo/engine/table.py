@@ -201,8 +201,11 @@ def waiting_of(next_discounts: tuple[int, int, int], this_turn: tuple[Frame, ...
 
 
 def seat_of(player: PlayerState | Seat) -> Seat:
-    """The seat the engine keeps for ``player`` (a seat already is one)."""
+    """The seat the engine keeps for ``player`` (a seat already is one; a plain tuple in :class:`PlayerState`'s
+    field order, as seats were kept before :data:`Waiting`, is read as a record)."""
     if type(player) is not PlayerState:
+        if len(player) == len(PlayerState._fields):
+            return seat_of(new(PlayerState, tuple(player)))
         return cast(Seat, player)
     (gold, keys, tableau, discounts, shields, banners, spots, next_discounts, this_turn, triggers, either_row,
      reserved, next_face_up, twice) = player
