@@ -178,3 +178,14 @@ def test_what_a_key_did_without_a_trigger_on_key_spends_is_refused() -> None:
 def test_a_kind_of_key_spend_the_language_lacks_is_a_clear_error() -> None:
     with pytest.raises(CardSyntaxError, match="expected 'move' or 'refresh' after 'to'"):
         one("Warden", "whenever an opponent spends a key to discard a row: gain 1 gold")
+
+
+def test_a_card_has_one_trigger_on_key_spends_whatever_its_spender_and_purpose() -> None:
+    text = ('card "T" {\n    deck castle cost 1 shields faith\n'
+            '    whenever an opponent spends a key to refresh a row: gain 1 gold\n'
+            '    whenever you spend a key to move the messenger: gain 1 key\n}\n')
+    with pytest.raises(cc.CastleComboError) as caught:
+        parse_text(text, "mine.ccl")
+    message = str(caught.value)
+    assert "has two triggers on key spends (first at line 3)" in message
+    assert "hint: keep one 'whenever ... spends a key ...:'" in message

@@ -108,9 +108,8 @@ class GameState(Table):
         engine: Compiled | None = None,
     ) -> GameState:
         """A state from its fields (``engine`` is compiled from ``rules`` when not given)."""
-        if any(type(p) is PlayerState or len(p) != len(Seat.__args__) for p in players):  # records (or tuples in
-            # their field order), kept by the engine as its seats
-            players = tuple(seat_of(p) for p in players)
+        if any(type(p) is PlayerState or len(p) == _RECORD_FIELDS for p in players):  # records (or plain tuples
+            players = tuple(seat_of(p) for p in players)  # in their field order), kept by the engine as seats
         return new(cls, (rules, players, current_player, first_player, taken, phase,
                          messenger, locations, pending, history, rng, origin, script, viewer, opened_lock, row_gold,
                          known, reserved_at_end, compiled(rules) if engine is None else engine))
@@ -173,8 +172,8 @@ class GameState(Table):
         engine = changes.get("engine", self.engine)
         if "players" in changes or "engine" in changes:
             players = changes.get("players", self.players)
-            changes["players"] = tuple(seat_of(recounted(player_of(player) if len(player) == len(Seat.__args__)
-                                                         else PlayerState(*player), engine)) for player in players)
+            changes["players"] = tuple(seat_of(recounted(PlayerState(*player) if len(player) == _RECORD_FIELDS
+                                                         else player_of(player), engine)) for player in players)
         values = [changes.get(name, value) for name, value in zip(_PUBLIC, self, strict=True)]
         return new(type(self), values)
 
@@ -370,6 +369,8 @@ class GameState(Table):
         return records.record(self, seats)
 
 
+#: How many fields a seat given as a record has (:class:`PlayerState`'s), against a :data:`Seat`'s.
+_RECORD_FIELDS = len(PlayerState._fields)
 #: The fields as :meth:`GameState.replace` names them: the seats as ``players``, the places as ``locations``.
 _INNER = {"seats": "players", "places": "locations"}
 _PUBLIC = tuple(_INNER.get(name, name) for name in Table._fields)

@@ -271,7 +271,13 @@ class CardBuilder(Transformer[Token, tuple[m.Card, ...]]):
         seen: dict[str, _Property] = {}
         for prop in properties:
             first = seen.get(prop.kind)
-            if first is not None and prop.kind not in REPEATABLE:
+            if first is not None and prop.kind == "whenever you spend a key":
+                # One trigger on key spends per card, whoever spends it and whatever the key does.
+                self._problem(f"card {name!r} has two triggers on key spends (first at line {first.source.line}); "
+                              "a card has one, of one spender and one purpose",
+                              "keep one 'whenever ... spends a key ...:' (the plain form fires on every spend)",
+                              prop.source)
+            elif first is not None and prop.kind not in REPEATABLE:
                 self._problem(f"card {name!r} has '{prop.kind}' twice (first at line {first.source.line})",
                               "join the conditions in one 'requires' with 'and'" if prop.kind == "requires"
                               else f"keep one '{prop.kind}'", prop.source)
