@@ -7,14 +7,16 @@ the bundled ones: a test then shows exactly which property of a card matters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 
 import castle_combo as cc
 from castle_combo.language import model as m
 from castle_combo.language.model import Deck, Resource, Scope, Shield
 
-__all__ = ["FACTS", "balanced", "card", "card_points", "filler", "game", "gold", "keys", "names", "one", "per", "play",
-           "ruleset", "seat_with", "take", "to_the_end", "with_seat"]
+__all__ = ["FACTS", "Cells", "balanced", "card", "card_points", "filler", "game", "gold", "gold_of", "keys", "keys_of", "names",
+           "one", "per", "play", "ruleset", "seat_with", "standard_with", "table_of", "take", "take_favouring",
+           "to_the_end", "with_seat"]
 
 C, V = Deck.CASTLE, Deck.VILLAGE
 
@@ -155,6 +157,46 @@ def seat_with(
     players = list(state.players)
     players[seat] = recounted(players[seat].replace(tableau=tuple(cells), **changes), engine)
     return state.replace(players=tuple(players), locations=tuple(locations))
+
+
+Cells = Mapping[int, Sequence[tuple[str, int, int] | tuple[str, int, int, bool]]]
+
+
+def table_of(cards: Sequence[m.Card], *names: str, players: int = 2, current: int = 0,
+             messenger: cc.Deck = cc.Deck.CASTLE, tableaux: Cells | None = None) -> cc.GameState:
+    """A game of ``players`` with ``cards`` (and fillers) where ``current`` is to play, the messenger at
+    ``messenger``, ``names`` on top of the castle deck and each seat of ``tableaux`` holding its cells."""
+    state = game(ruleset(*cards), castle=list(names), players=players)
+    for seat, cells in (tableaux or {}).items():
+        state = seat_with(state, seat, list(cells))
+    return state.replace(messenger=messenger, current_player=current)
+
+
+def gold_of(state: cc.GameState) -> list[int]:
+    """Each seat's gold."""
+    return [p.gold for p in state.players]
+
+
+def keys_of(state: cc.GameState) -> list[int]:
+    """Each seat's spendable keys."""
+    return [p.keys for p in state.players]
+
+
+def standard_with(cards: Mapping[str, tuple[str, str]]) -> cc.Ruleset:
+    """The standard cards and one fan card per entry of ``cards`` (name -> (ability when bought, facts))."""
+    return cc.Ruleset.from_cards([*cc.Ruleset.standard().cards,
+                                  *(one(name, f"when bought: {text}", facts) for name, (text, facts) in cards.items())])
+
+
+def take_favouring(state: cc.GameState, legal: Sequence[cc.Action], rng: random.Random,
+                   names: Sequence[str] | Mapping[str, object]) -> cc.Action:
+    """A random action, face-up takes of purse cards and of the cards ``names`` first (four times in five), so that
+    the constructs those cards bring have purses to work on."""
+    up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
+    wanted = [a for a in up if a.card in names or state.rules[a.card].purse is not None]
+    if wanted and rng.random() < 0.8:
+        return rng.choice(wanted)
+    return rng.choice(up if up and rng.random() < 0.9 else list(legal))
 
 
 def balanced(state: cc.GameState) -> cc.GameState:

@@ -8,7 +8,7 @@ Each card is written in the card language, as a fan would write it, and played t
 from __future__ import annotations
 
 import pytest
-from engine_kit import game, one, ruleset, seat_with, take
+from engine_kit import Cells, gold_of, keys_of, one, table_of, take
 
 import castle_combo as cc
 from castle_combo.errors import CardProblems
@@ -31,22 +31,8 @@ CARDS = (FERRYMAN, TOLL, OWN, ANY, HARBOUR, ROAD, HERALD, RIDER, MONK)
 
 
 def _table(*names: str, players: int = 2, current: int = 0, messenger: cc.Deck = cc.Deck.CASTLE,
-           tableaux: dict[int, tuple[tuple[str, int, int] | tuple[str, int, int, bool], ...]] | None = None,
-           cards: tuple[m.Card, ...] = CARDS) -> cc.GameState:
-    """A game of ``players`` where ``current`` is to play, the messenger at ``messenger`` (``names`` on top of the
-    castle deck)."""
-    state = game(ruleset(*cards), castle=list(names), players=players)
-    for seat, cells in (tableaux or {}).items():
-        state = seat_with(state, seat, list(cells))
-    return state.replace(messenger=messenger, current_player=current)
-
-
-def _gold(state: cc.GameState) -> list[int]:
-    return [p.gold for p in state.players]
-
-
-def _keys(state: cc.GameState) -> list[int]:
-    return [p.keys for p in state.players]
+           tableaux: Cells | None = None, cards: tuple[m.Card, ...] = CARDS) -> cc.GameState:
+    return table_of(cards, *names, players=players, current=current, messenger=messenger, tableaux=tableaux)
 
 
 # ---------------------------------------------------------------- key spends
@@ -55,50 +41,50 @@ def _keys(state: cc.GameState) -> list[int]:
 def test_an_opponents_key_spend_triggers_a_card_watching_opponents() -> None:
     state = _table(tableaux={1: (("Ferryman", 0, 0),)})
     after = state.apply(MOVE)
-    assert _gold(after) == [_gold(state)[0], _gold(state)[1] + 1]
-    assert _keys(after) == [_keys(state)[0] - 1, _keys(state)[1]]
+    assert gold_of(after) == [gold_of(state)[0], gold_of(state)[1] + 1]
+    assert keys_of(after) == [keys_of(state)[0] - 1, keys_of(state)[1]]
 
 
 def test_a_refresh_is_a_key_spend_too() -> None:
     state = _table(tableaux={1: (("Ferryman", 0, 0),)})
-    assert _gold(state.apply(REFRESH)) == [_gold(state)[0], _gold(state)[1] + 1]
+    assert gold_of(state.apply(REFRESH)) == [gold_of(state)[0], gold_of(state)[1] + 1]
 
 
 def test_a_trigger_on_opponents_key_spends_does_not_fire_for_its_owners_own_spends() -> None:
     state = _table(current=1, tableaux={1: (("Ferryman", 0, 0),)})
-    assert _gold(state.apply(REFRESH)) == _gold(state)
+    assert gold_of(state.apply(REFRESH)) == gold_of(state)
 
 
 def test_a_trigger_on_your_key_spends_fires_only_for_your_own() -> None:
     state = _table(tableaux={0: (("Porter", 0, 0),)})
-    assert _gold(state.apply(REFRESH)) == [_gold(state)[0] + 2, _gold(state)[1]]
+    assert gold_of(state.apply(REFRESH)) == [gold_of(state)[0] + 2, gold_of(state)[1]]
     theirs = state.replace(current_player=1)
-    assert _gold(theirs.apply(REFRESH)) == _gold(state)
+    assert gold_of(theirs.apply(REFRESH)) == gold_of(state)
 
 
 def test_a_trigger_on_any_players_key_spends_fires_for_its_owner_and_the_others() -> None:
     state = _table(tableaux={1: (("Watchman", 0, 0),)})
-    assert _keys(state.apply(REFRESH)) == [_keys(state)[0] - 1, _keys(state)[1] + 1]
+    assert keys_of(state.apply(REFRESH)) == [keys_of(state)[0] - 1, keys_of(state)[1] + 1]
     mine = state.replace(current_player=1)
-    assert _keys(mine.apply(REFRESH)) == _keys(state)  # spent one, gained one
+    assert keys_of(mine.apply(REFRESH)) == keys_of(state)  # spent one, gained one
 
 
 def test_that_player_of_a_key_spend_trigger_is_the_player_who_spent_the_key() -> None:
     state = _table(players=3, current=2, tableaux={0: (("Toll Bridge", 0, 0),)})
     after = state.apply(REFRESH)
-    assert _gold(after) == [_gold(state)[0] + 1, _gold(state)[1], _gold(state)[2] - 1]
+    assert gold_of(after) == [gold_of(state)[0] + 1, gold_of(state)[1], gold_of(state)[2] - 1]
 
 
 def test_a_face_down_card_does_not_watch_key_spends() -> None:
     state = _table(tableaux={1: (("Ferryman", 0, 0, True),)})
-    assert _gold(state.apply(MOVE)) == _gold(state)
+    assert gold_of(state.apply(MOVE)) == gold_of(state)
 
 
 def test_losing_a_key_to_an_effect_is_no_key_spend() -> None:
     loser = one("Loser", "when bought: lose 1 key")
     state = _table("Loser", tableaux={1: (("Ferryman", 0, 0),)}, cards=(*CARDS, loser))
     after = state.apply(take("Loser"))
-    assert _keys(after)[0] == _keys(state)[0] - 1 and _gold(after)[1] == _gold(state)[1]
+    assert keys_of(after)[0] == keys_of(state)[0] - 1 and gold_of(after)[1] == gold_of(state)[1]
 
 
 def test_the_others_triggers_on_a_key_spend_resolve_before_the_spenders_own() -> None:
@@ -107,7 +93,7 @@ def test_the_others_triggers_on_a_key_spend_resolve_before_the_spenders_own() ->
     state = _table(tableaux={0: (("Porter", 0, 0),), 1: (("Toll Bridge", 0, 0),)})
     state = state.replace(players=(state.players[0].replace(gold=0), state.players[1]))
     after = state.apply(REFRESH)
-    assert _gold(after) == [2, _gold(state)[1]]
+    assert gold_of(after) == [2, gold_of(state)[1]]
 
 
 # ---------------------------------------------------------------- the messenger's moves
@@ -117,21 +103,21 @@ def test_a_key_that_moves_the_messenger_sets_off_the_triggers_on_its_moves() -> 
     state = _table(tableaux={1: (("Harbour", 0, 0), ("Road", 1, 0))})
     after = state.apply(MOVE)
     assert after.messenger is cc.Deck.VILLAGE
-    assert _gold(after)[1] == _gold(state)[1] + 1 and _keys(after)[1] == _keys(state)[1] + 1
+    assert gold_of(after)[1] == gold_of(state)[1] + 1 and keys_of(after)[1] == keys_of(state)[1] + 1
 
 
 def test_a_trigger_on_moves_to_the_village_ignores_moves_to_the_castle() -> None:
     state = _table(messenger=cc.Deck.VILLAGE, tableaux={1: (("Harbour", 0, 0), ("Road", 1, 0))})
     after = state.apply(MOVE)
     assert after.messenger is cc.Deck.CASTLE
-    assert _gold(after)[1] == _gold(state)[1] and _keys(after)[1] == _keys(state)[1] + 1
+    assert gold_of(after)[1] == gold_of(state)[1] and keys_of(after)[1] == keys_of(state)[1] + 1
 
 
 def test_a_messenger_icon_moves_the_messenger_and_sets_off_the_triggers() -> None:
     state = _table("Rider", tableaux={1: (("Harbour", 0, 0),)})
     after = state.apply(take("Rider"))
     assert after.messenger is cc.Deck.VILLAGE
-    assert _gold(after)[1] == _gold(state)[1] + 1
+    assert gold_of(after)[1] == gold_of(state)[1] + 1
 
 
 def test_a_messenger_icon_that_leaves_the_messenger_where_it_is_moves_nothing() -> None:
@@ -140,25 +126,25 @@ def test_a_messenger_icon_that_leaves_the_messenger_where_it_is_moves_nothing() 
     both = one("Courier", "when bought: move the messenger", "deck castle   cost 0   shields nobility   messenger")
     state = _table("Courier", tableaux={1: (("Road", 0, 0),)}, cards=(*CARDS, both))
     after = state.apply(take("Courier"))
-    assert after.messenger is cc.Deck.VILLAGE and _keys(after)[1] == _keys(state)[1] + 1
+    assert after.messenger is cc.Deck.VILLAGE and keys_of(after)[1] == keys_of(state)[1] + 1
 
 
 def test_an_effect_that_moves_the_messenger_sets_off_the_triggers_once() -> None:
     state = _table("Herald", tableaux={1: (("Road", 0, 0),)})
     after = state.apply(take("Herald"))
     assert after.messenger is cc.Deck.VILLAGE
-    assert _keys(after)[1] == _keys(state)[1] + 1
+    assert keys_of(after)[1] == keys_of(state)[1] + 1
 
 
 def test_a_refresh_moves_no_messenger() -> None:
     state = _table(tableaux={1: (("Road", 0, 0),)})
-    assert _keys(state.apply(REFRESH))[1] == _keys(state)[1]
+    assert keys_of(state.apply(REFRESH))[1] == keys_of(state)[1]
 
 
 def test_the_owner_of_a_trigger_on_the_messengers_moves_gains_on_its_own_turn_too() -> None:
     state = _table(tableaux={0: (("Road", 0, 0),)})
     after = state.apply(MOVE)
-    assert _keys(after)[0] == _keys(state)[0] - 1 + 1
+    assert keys_of(after)[0] == keys_of(state)[0] - 1 + 1
 
 
 # ---------------------------------------------------------------- the language

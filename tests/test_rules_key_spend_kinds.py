@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from engine_kit import game, one, ruleset, seat_with, take
+from engine_kit import game, gold_of, keys_of, one, ruleset, seat_with, table_of, take
 
 import castle_combo as cc
 from castle_combo.errors import CardSyntaxError
@@ -29,82 +29,63 @@ MONK = one("Monk", "", "deck castle   cost 0   shields faith")
 CARDS = (GATEWARDEN, COURIER, CASTELLAN, EXECUTIONER, TOADY, MONK)
 
 
-def _table(*names: str, players: int = 2, current: int = 0, messenger: cc.Deck = cc.Deck.CASTLE,
-           tableaux: dict[int, tuple[tuple[str, int, int] | tuple[str, int, int, bool], ...]] | None = None,
-           ) -> cc.GameState:
-    """A game of ``players`` where ``current`` is to play, the messenger at ``messenger`` (``names`` on top of the
-    castle deck)."""
-    state = game(ruleset(*CARDS), castle=list(names), players=players)
-    for seat, cells in (tableaux or {}).items():
-        state = seat_with(state, seat, list(cells))
-    return state.replace(messenger=messenger, current_player=current)
-
-
-def _gold(state: cc.GameState) -> list[int]:
-    return [p.gold for p in state.players]
-
-
-def _keys(state: cc.GameState) -> list[int]:
-    return [p.keys for p in state.players]
-
-
 # ---------------------------------------------------------------- the Gatewarden's rulings
 
 
-def test_a_key_spent_by_another_player_to_refresh_a_row_gains_the_gatewarden_1_gold() -> None:
-    state = _table(tableaux={1: (("Gatewarden", 0, 0),)})
+def test_a_key_spent_by_another_player_to_refresh_a_row_gains_the_gatewarden_1gold_of() -> None:
+    state = table_of(CARDS, tableaux={1: (("Gatewarden", 0, 0),)})
     after = state.apply(REFRESH)
-    assert _gold(after) == [_gold(state)[0], _gold(state)[1] + 1]
+    assert gold_of(after) == [gold_of(state)[0], gold_of(state)[1] + 1]
 
 
 def test_the_gatewardens_gold_comes_at_once_in_the_other_players_turn() -> None:
-    state = _table(tableaux={1: (("Gatewarden", 0, 0),)})
+    state = table_of(CARDS, tableaux={1: (("Gatewarden", 0, 0),)})
     after = state.apply(REFRESH)
     assert after.current_player == 0 and after.phase is cc.Phase.TAKE
-    assert _gold(after)[1] == _gold(state)[1] + 1
+    assert gold_of(after)[1] == gold_of(state)[1] + 1
 
 
 def test_a_key_spent_to_move_the_messenger_gains_the_gatewarden_nothing() -> None:
-    state = _table(tableaux={1: (("Gatewarden", 0, 0),)})
+    state = table_of(CARDS, tableaux={1: (("Gatewarden", 0, 0),)})
     after = state.apply(MOVE)
-    assert after.messenger is cc.Deck.VILLAGE and _gold(after) == _gold(state)
+    assert after.messenger is cc.Deck.VILLAGE and gold_of(after) == gold_of(state)
 
 
 def test_the_gatewarden_ignores_its_owners_own_key_spends() -> None:
-    state = _table(current=1, tableaux={1: (("Gatewarden", 0, 0),)})
-    assert _gold(state.apply(REFRESH)) == _gold(state)
+    state = table_of(CARDS, current=1, tableaux={1: (("Gatewarden", 0, 0),)})
+    assert gold_of(state.apply(REFRESH)) == gold_of(state)
 
 
 def test_a_card_ability_that_discards_a_row_is_no_key_spend_for_the_gatewarden() -> None:
-    state = _table("Headsman", tableaux={1: (("Gatewarden", 0, 0),)})
+    state = table_of(CARDS, "Headsman", tableaux={1: (("Gatewarden", 0, 0),)})
     after = state.apply(take("Headsman"))
-    assert _gold(after)[1] == _gold(state)[1]
+    assert gold_of(after)[1] == gold_of(state)[1]
 
 
 def test_a_lock_that_discards_a_row_is_no_key_spend_for_the_gatewarden() -> None:
-    state = _table(tableaux={0: (("Toady", 0, 0),), 1: (("Gatewarden", 0, 0),)})
+    state = table_of(CARDS, tableaux={0: (("Toady", 0, 0),), 1: (("Gatewarden", 0, 0),)})
     after = state.apply(cc.Unlock("Toady")).apply(cc.DiscardRow(cc.Deck.CASTLE))
-    assert _gold(after)[1] == _gold(state)[1]
+    assert gold_of(after)[1] == gold_of(state)[1]
 
 
 def test_the_gatewarden_gains_once_per_key() -> None:
-    state = _table(players=3, tableaux={1: (("Gatewarden", 0, 0),)})
+    state = table_of(CARDS, players=3, tableaux={1: (("Gatewarden", 0, 0),)})
     after = state.apply(REFRESH)
-    assert _gold(after)[1] == _gold(state)[1] + 1
+    assert gold_of(after)[1] == gold_of(state)[1] + 1
 
 
 def test_a_face_down_gatewarden_watches_no_key_spend() -> None:
-    state = _table(tableaux={1: (("Gatewarden", 0, 0, True),)})
-    assert _gold(state.apply(REFRESH)) == _gold(state)
+    state = table_of(CARDS, tableaux={1: (("Gatewarden", 0, 0, True),)})
+    assert gold_of(state.apply(REFRESH)) == gold_of(state)
 
 
 # ---------------------------------------------------------------- the other kinds
 
 
 def test_a_trigger_on_keys_spent_to_move_the_messenger_fires_on_a_move_only() -> None:
-    state = _table(tableaux={0: (("Courier", 0, 0),)})
-    assert _keys(state.apply(MOVE)) == _keys(state)  # spent one, gained one
-    assert _keys(state.apply(REFRESH)) == [_keys(state)[0] - 1, _keys(state)[1]]
+    state = table_of(CARDS, tableaux={0: (("Courier", 0, 0),)})
+    assert keys_of(state.apply(MOVE)) == keys_of(state)  # spent one, gained one
+    assert keys_of(state.apply(REFRESH)) == [keys_of(state)[0] - 1, keys_of(state)[1]]
 
 
 def test_a_trigger_on_keys_spent_to_move_the_messenger_ignores_other_moves() -> None:
@@ -116,15 +97,15 @@ def test_a_trigger_on_keys_spent_to_move_the_messenger_ignores_other_moves() -> 
 
 
 def test_a_trigger_on_the_refresh_of_the_castle_row_ignores_the_village_row() -> None:
-    castle = _table(tableaux={1: (("Castellan", 0, 0),)})
-    assert _gold(castle.apply(REFRESH)) == [_gold(castle)[0], _gold(castle)[1] + 2]
-    village = _table(messenger=cc.Deck.VILLAGE, tableaux={1: (("Castellan", 0, 0),)})
-    assert _gold(village.apply(REFRESH)) == _gold(village)
+    castle = table_of(CARDS, tableaux={1: (("Castellan", 0, 0),)})
+    assert gold_of(castle.apply(REFRESH)) == [gold_of(castle)[0], gold_of(castle)[1] + 2]
+    village = table_of(CARDS, messenger=cc.Deck.VILLAGE, tableaux={1: (("Castellan", 0, 0),)})
+    assert gold_of(village.apply(REFRESH)) == gold_of(village)
 
 
 def test_a_trigger_on_any_players_refresh_of_a_row_fires_for_its_owner_too() -> None:
-    state = _table(current=1, tableaux={1: (("Castellan", 0, 0),)})
-    assert _gold(state.apply(REFRESH)) == [_gold(state)[0], _gold(state)[1] + 2]
+    state = table_of(CARDS, current=1, tableaux={1: (("Castellan", 0, 0),)})
+    assert gold_of(state.apply(REFRESH)) == [gold_of(state)[0], gold_of(state)[1] + 2]
 
 
 def test_the_plain_trigger_on_key_spends_still_watches_every_spend() -> None:

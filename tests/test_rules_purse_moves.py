@@ -15,7 +15,7 @@ import json
 import random
 
 import pytest
-from engine_kit import balanced, game, one, ruleset, seat_with
+from engine_kit import balanced, game, one, ruleset, seat_with, standard_with, take_favouring
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -343,28 +343,14 @@ _MOVERS = {
 }
 
 
-def _fan_rules() -> cc.Ruleset:
-    return cc.Ruleset.from_cards([*cc.Ruleset.standard().cards,
-                                  *(one(name, f"when bought: {text}", facts) for name, (text, facts) in _MOVERS.items())])
-
-
-def _pick(state: cc.GameState, legal: tuple[cc.Action, ...], rng: random.Random) -> cc.Action:
-    """A random action, face-up takes of purse cards and moving cards first, so there is gold to move."""
-    up = [a for a in legal if isinstance(a, cc.Take) and not a.face_down]
-    wanted = [a for a in up if a.card in _MOVERS or state.rules[a.card].purse is not None]
-    if wanted and rng.random() < 0.8:
-        return rng.choice(wanted)
-    return rng.choice(up if up and rng.random() < 0.9 else legal)
-
-
 def test_random_games_with_the_moves_keep_every_coin_and_every_capacity() -> None:
-    rules = _fan_rules()
+    rules = standard_with(_MOVERS)
     asked = 0
     for seed in range(8):
         rng = random.Random(seed)
         state = cc.new_game(players=2 + seed % 3, rules=rules, seed=seed)
         while not state.is_over:
-            action = _pick(state, state.legal_actions(), rng)
+            action = take_favouring(state, state.legal_actions(), rng, _MOVERS)
             after = state.apply(action)
             if state.pending is not None and isinstance(state.pending.decision, decisions.ChooseGoldMove):
                 asked += 1
@@ -378,7 +364,7 @@ def test_random_games_with_the_moves_keep_every_coin_and_every_capacity() -> Non
     assert asked > 0
 
 
-_FAN = _fan_rules()
+_FAN = standard_with(_MOVERS)
 _SPACES: dict[int, ActionSpace] = {}
 
 
@@ -392,7 +378,7 @@ def test_random_play_with_the_moves_keeps_every_invariant_and_round_trips(player
     state = cc.new_game(players=players, rules=_FAN, seed=seed, first_player=seed % players)
     while not state.is_over:
         legal = state.legal_actions()
-        action = _pick(state, legal, rng)
+        action = take_favouring(state, legal, rng, _MOVERS)
         after = state.apply(action)
         assert all(p == recounted(p, after.engine) for p in after.players), "incremental aggregates drifted"
         assert all(0 <= c.gold <= (after.engine.facts[c.card].purse or 0) for p in after.players for c in p.tableau)
