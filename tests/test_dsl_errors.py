@@ -540,3 +540,10 @@ def test_a_card_header_without_its_brace_gets_the_form_of_a_card() -> None:
 def test_a_choice_without_its_brace_still_gets_the_braces_of_an_option() -> None:
     message = error_for(nun_with("gain 1 gold per castle banner", "choose one: { gain 2 gold } or gain 2 keys"))
     assert "between braces" in message.splitlines()[-1]
+
+
+def test_a_condition_missing_after_and_gets_the_kinds_of_condition_not_a_number() -> None:
+    message = error_for(nun_with("gain 1 gold per castle banner", "gain 1 gold if no key and"))
+    assert "expected a condition after 'and'" in message.splitlines()[0]
+    hint = message.splitlines()[-1]
+    assert hint.startswith("hint: write a condition, such as 'at least 2 faith shields'") and "number" not in hint

@@ -102,6 +102,14 @@ def test_a_card_never_goes_onto_another_locations_deck() -> None:
         one("Wrong", "when bought: put a card from either discard pile on top of the village deck", FREE)
 
 
+def test_the_refusal_names_the_cards_that_never_go_onto_the_deck_written() -> None:
+    with pytest.raises(cc.CardValidationError, match="a village card never goes into the castle deck") as refused:
+        one("Wrong", "when bought: put a card from the village discard pile on top of the castle deck", FREE)
+    assert "write 'on top of the village deck'" in str(refused.value)
+    with pytest.raises(cc.CardValidationError, match="a castle card never goes into the village deck"):
+        one("Wrong", "when bought: put a card from either discard pile on top of the village deck", FREE)
+
+
 def test_a_card_put_back_at_the_end_of_the_game_is_refused() -> None:
     with pytest.raises(cc.CardValidationError, match="is never revealed: no row is refilled after it"):
         one("Late", "at the end of the game: put the top card of the castle discard pile on top of the castle deck")

@@ -534,7 +534,8 @@ def _hint_for(token: Token, names: set[str], texts: dict[str, str], previous: To
         return (f"a count cannot be joined to another with '{token}': count one kind ('per faith or military "
                 "shield'), or write a second effect or scoring rule; 'and' and 'or' join conditions after 'if' "
                 "('if no faith shield and a military shield')")
-    if "INT" in names:
+    if "INT" in names and not expected.startswith("a condition"):  # a condition may open with a number, but the
+        # fan looks for a condition there: its own hint (the last line) names the kinds
         return f"write a number after '{previous}'" if previous is not None else "write a number"
     if _EFFECT_WORDS <= words:
         return "write at least one effect, for example: when bought: gain 2 gold"

@@ -1277,12 +1277,13 @@ class ReturnToDeck:
 REFUSALS.add("`put a card from ... discard pile on top of ...` (`on the bottom of ...`)", "another location's deck "
              "(`from the castle discard pile on top of the village deck`; `from either discard pile on the bottom "
              "of the castle deck`)",
-             "a card goes back {side} its own location's deck: a castle card never goes into the village deck",
+             "a card goes back {side} its own location's deck: a {other} card never goes into the {onto} deck",
              "write '{side} {fix}'", on=ReturnToDeck,
              refuses=lambda e, w: e.onto is not None and e.onto != e.deck,
              fill=lambda e, w: {"fix": "its deck" if e.deck is None else f"the {e.deck.value} deck",
-                                "side": e.side()},
-             example={"fix": "the castle deck", "side": "on top of"})
+                                "side": e.side(), "onto": e.onto.value if e.onto is not None else "",
+                                "other": "castle" if e.onto is Deck.VILLAGE else "village"},
+             example={"fix": "the castle deck", "side": "on top of", "onto": "village", "other": "castle"})
 REFUSALS.add("`put the top card of ... discard pile ...`", "either discard pile", "the top card is the top card "
              "of one pile, the castle discard pile or the village discard pile", "write 'put the top card of the "
              "castle discard pile on top of the castle deck', or 'put a card from either discard pile on top of its "
