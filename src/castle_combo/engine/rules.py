@@ -290,8 +290,6 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     deck, row, discard, removed, _ = locations[here]
     card = engine.ids.get(action.card)
     gold, keys, tableau, discounts, shields, banners, spots, triggers, waits = players[seat]
-    if waits is not NOTHING_WAITING and waits == NOTHING_WAITING:  # an equal copy (a state built by hand)
-        waits = NOTHING_WAITING
     if card is None or card not in row:
         either = waits[2]
         if not (either and card is not None and card in locations[1 - here][1]):

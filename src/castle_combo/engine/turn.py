@@ -424,9 +424,8 @@ class Turn:
         """Move ``card`` from a location's discard pile onto the top of its deck ("put a card from ... discard pile
         on top of its deck"): it becomes the top card (the whole deck, if the deck was empty). Every seat saw it put
         there, so every seat knows it, on top of the cards it already knew there (``Table.known``)."""
-        deck_cards, row, pile, removed, exhausted = self.locations[deck]
-        at = len(pile) - 1 - pile[::-1].index(card)
-        self.locations[deck] = ((card,) + deck_cards, row, pile[:at] + pile[at + 1:], removed, exhausted)
+        deck_cards, rest = self._out_of_pile(deck, card)
+        self.locations[deck] = ((card,) + deck_cards, *rest)
         for seat in range(len(self.tableaux)):
             self.known[(deck, seat)] = self.known.get((deck, seat), 0) + 1
 
@@ -437,12 +436,19 @@ class Turn:
         empty deck included) knows one card more, the new bottom one; any other seat keeps what it knew of the
         top, and the bottom card is one of the deck's unseen cards for it (the views module says why that shows no
         hidden card)."""
-        deck_cards, row, pile, removed, exhausted = self.locations[deck]
-        at = len(pile) - 1 - pile[::-1].index(card)
-        self.locations[deck] = (deck_cards + (card,), row, pile[:at] + pile[at + 1:], removed, exhausted)
+        deck_cards, rest = self._out_of_pile(deck, card)
+        self.locations[deck] = (deck_cards + (card,), *rest)
         for seat in range(len(self.tableaux)):
             if self.known.get((deck, seat), 0) >= len(deck_cards):
                 self.known[(deck, seat)] = len(deck_cards) + 1
+
+    def _out_of_pile(self, deck: int, card: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...],
+                                                                           tuple[int, ...], bool]]:
+        """Location ``deck``'s deck cards, and its other parts (row, discard pile, removed, exhausted) once ``card``
+        (its copy nearest the pile's top) left the discard pile, for a card put back on the deck."""
+        deck_cards, row, pile, removed, exhausted = self.locations[deck]
+        at = len(pile) - 1 - pile[::-1].index(card)
+        return deck_cards, (row, pile[:at] + pile[at + 1:], removed, exhausted)
 
     def known_now(self) -> tuple[tuple[int, int, int], ...]:
         """What seats know of the decks' top cards as a state keeps it (``Table.known``)."""
@@ -536,7 +542,7 @@ class Turn:
         """Spend ``seat``'s one-time discounts on a card of ``deck`` now taken; return how much they come to.
 
         The take spends the seat's leave to take its next card from either row too."""
-        if not self.unpacked and self.waits[seat] is NOTHING_WAITING:
+        if not self.waits_on(seat):
             return 0
         self.either_row[seat] = False
         waiting = self.next_discounts[seat]
@@ -548,7 +554,7 @@ class Turn:
     def spend_face_up_discount(self, seat: int, deck: int) -> int:
         """Spend ``seat``'s one-time discounts waiting for a card bought face up on a card of ``deck`` now bought face
         up; return how much they come to (a card taken face down leaves them waiting)."""
-        if not self.unpacked and self.waits[seat] is NOTHING_WAITING:
+        if not self.waits_on(seat):
             return 0
         waiting = self.next_face_up[seat]
         amount = waiting[0] + waiting[1 + deck]
