@@ -1359,6 +1359,20 @@ def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | Non
         # "score 1 per faith card per castle card": the product of the two counts, then the bounds.
         first, second = compile_per(per, facts, side), compile_per(rule.times, facts, side)
         return _bounded(rule.points, lambda t, s, i: first(t, s, i) * second(t, s, i), rule.up_to, rule.at_least)
+    if per.scope is Scope.TABLEAU and per.every == 1 and rule.up_to is None and rule.at_least is None:
+        # The most common rules ("score 2 per military shield", "score 1 per castle card") as one call that reads
+        # the totals each seat keeps, instead of a chain of three.
+        points = rule.points
+        match count:
+            case Shields(shields=(shield,), on=None):
+                at = _SHIELD_INDEX[shield]
+                return lambda t, s, i, o: points * t.shields[s][at]
+            case Cards(on=DeckIs(deck=deck)):
+                d = _DECK_INDEX[deck]
+                return lambda t, s, i, o: points * t.banners[s][d]
+        totals = _compile_totals(count)
+        if totals is not None:
+            return lambda t, s, i, o: points * totals(t.shields[s], t.banners[s])
     if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
         noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
         if noun is not None and any(isinstance(n, InRegion) for n in model.walk(count)):

@@ -429,25 +429,25 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     points = [0] * (GRID * GRID)
     names: list[str | None] = [None] * (GRID * GRID)
     stored = [0] * (GRID * GRID)
-    for i, cell in enumerate(cells):
-        k = (cell.y - top_y) * GRID + cell.x - left_x
-        if cell.face_down:
+    owned = table.keys[seat]  # and a key on each lock card still locked
+    # Each cell unpacked in one step (a field read by name costs as much as the step itself).
+    for i, (card, x, y, face_down, gold, key, kept, _, _, _) in enumerate(cells):
+        k = (y - top_y) * GRID + x - left_x
+        if key:
+            owned += 1
+        if face_down:
             names[k] = FACE_DOWN
             continue
-        card = cell.card
         names[k] = facts[card].name
-        stored[k] = cell.gold
+        stored[k] = gold
         scorer = scorers[card]
-        if scorer is not None:
-            points[k] = scorer(table, seat, i, corner)
-        points[k] += cell.points  # kept on the card by its effects ("gain 3 points")
-    cards = _rows(points)
-    owned = table.keys[seat] + len(list(filter(None, map(_KEY, cells))))  # and a key on each lock card still locked
+        # The card's rule, and the points its effects kept on it ("gain 3 points").
+        points[k] = (scorer(table, seat, i, corner) + kept) if scorer is not None else kept
     return ScoreSheet(
         sum(points) + owned,
         owned,
         left,
-        cards,  # type: ignore[arg-type]
+        _rows(points),  # type: ignore[arg-type]
         _rows(names),
         _rows(stored),  # type: ignore[arg-type]
         wild,
