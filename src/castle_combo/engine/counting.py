@@ -26,6 +26,7 @@ on lock cards.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
@@ -930,11 +931,16 @@ def _supply(count: model.PlayerCount) -> Callable[[Tableaux, int], int]:
             assert_never(count)
 
 
+@functools.lru_cache(maxsize=256)
 def neighbours(seat: int, seats: int) -> tuple[int, ...]:
-    """The seats to the left and to the right of ``seat`` (one seat in a game of two, none alone)."""
+    """The seats to the left and to the right of ``seat`` (one seat in a game of two, none alone).
+
+    Memoised, as :func:`players_of` is: a pure function of two small numbers, asked by every count of a neighbour's
+    cards."""
     return tuple(sorted({(seat - 1) % seats, (seat + 1) % seats} - {seat}))
 
 
+@functools.lru_cache(maxsize=1024)
 def players_of(group: PlayerGroup, seat: int, seats: int) -> tuple[int, ...]:
     """The seats of ``group`` seen from ``seat``, in turn order from the seat's left."""
     others = tuple((seat + k) % seats for k in range(1, seats))

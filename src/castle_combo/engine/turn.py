@@ -44,6 +44,11 @@ __all__ = ["ROW_SIZE", "MessengerMoved", "Turn"]
 
 T = TypeVar("T", bound=Table)
 
+# Where a placed card keeps each field a turn changes: a card is rebuilt as two slices and the new value (a named
+# tuple's ``_replace`` costs twice as much, and the engine changes cards on every purse filled).
+_FACE_DOWN, _GOLD, _KEY, _POINTS, _KEYS, _SHIELD = (Placed._fields.index(name) for name in (
+    "face_down", "gold", "key", "points", "keys", "shield"))
+
 
 #: What a change of the messenger's location sets off, given to each :class:`Turn` by whoever builds it (the rules'
 #: :func:`castle_combo.engine.rules.run_messenger_triggers`: the rules import this module, never the other way
@@ -232,7 +237,7 @@ class Turn:
     def turn_face_up(self, seat: int, index: int) -> None:
         """Turn ``seat``'s face-down card at ``index`` face up: its shields and banner count from now on."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, old._replace(face_down=False))
+        self._replace(seat, index, new(Placed, old[:_FACE_DOWN] + (False,) + old[_FACE_DOWN + 1:]))
         f = self.facts[old.card]
         self.shields[seat] = self.engine.plus_shields(old.card, self.shields[seat], old.shield)
         castle, village = self.banners[seat]
@@ -263,7 +268,7 @@ class Turn:
         """Name shield type ``shield`` for the chosen shield of ``seat``'s face-up card at ``index``: from now on
         it counts as a shield of that type (in the seat's totals too)."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, old._replace(shield=shield))
+        self._replace(seat, index, new(Placed, old[:_SHIELD] + (shield,) + old[_SHIELD + 1:]))
         totals = list(self.shields[seat])
         totals[shield] += self.facts[old.card].chosen
         self.shields[seat] = tuple(totals)
@@ -275,12 +280,12 @@ class Turn:
     def store(self, seat: int, index: int, gold: int) -> None:
         """Set the gold stored on ``seat``'s card at ``index``."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, old._replace(gold=gold))
+        self._replace(seat, index, new(Placed, old[:_GOLD] + (gold,) + old[_GOLD + 1:]))
 
     def record_points(self, seat: int, index: int, points: int) -> None:
         """Add ``points`` (negative: take them) to those kept on ``seat``'s card at ``index``."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, old._replace(points=old.points + points))
+        self._replace(seat, index, new(Placed, old[:_POINTS] + (old[_POINTS] + points,) + old[_POINTS + 1:]))
 
     def lock_keys(self, seat: int, index: int, keys: int) -> None:
         """Move ``keys`` of ``seat``'s spendable keys (all they have if fewer) onto their card at ``index``."""
@@ -288,12 +293,12 @@ class Turn:
         if put > 0:
             self.gain(seat, 1, -put)
             old = self.tableaux[seat][index]
-            self._replace(seat, index, old._replace(keys=old.keys + put))
+            self._replace(seat, index, new(Placed, old[:_KEYS] + (old[_KEYS] + put,) + old[_KEYS + 1:]))
 
     def take_key(self, seat: int, index: int) -> None:
         """Return the key waiting on ``seat``'s lock card at ``index`` to the supply (its lock is opened)."""
         old = self.tableaux[seat][index]
-        self._replace(seat, index, old._replace(key=False))
+        self._replace(seat, index, new(Placed, old[:_KEY] + (False,) + old[_KEY + 1:]))
 
     # -- the rows ------------------------------------------------------------------
     def discard_pile(self, deck: int) -> tuple[int, ...]:
