@@ -46,6 +46,7 @@ def _script(name: str) -> ModuleType:
                           "--base", "HEAD"], "commit HEAD"),
         ("fuzz_campaign", ["--quick"], "no crash, hang or leak"),
         ("bench_fan_cards", ["--games", "4", "--batch", "2"], "fan / standard:"),
+        ("game_budget", ["--games", "20", "--rounds", "1"], "floor of a take"),
     ],
 )
 def test_a_benchmark_script_runs_and_reports(name: str, argv: list[str], expected: str) -> None:
