@@ -13,9 +13,11 @@ its share:
 * ``apply`` by kind of action and, for a take, by what the engine must do for
   the card: a card taken face down; a card bought whose ability only gains
   (gold, keys, discounts counted in its owner's tableau: summed on the fast
-  path); a card whose automatic ability touches more (other seats, stored
-  gold: run on a scratch table); a card whose ability asks a question; a
-  lock card; a decision's answer (``Choose``, ``Discard``...); a key spent;
+  path); one whose automatic ability reaches other seats or the purses in
+  ways done straight on the seats (``compile_table_gains``); any other
+  automatic ability (run on a scratch table); a card whose ability asks a
+  question; a lock card; a decision's answer (``Choose``, ``Discard``...);
+  a key spent;
 * the loop itself (the random choice and ``is_over``), which any engine pays.
 
 Then the **floor of a take**: for the face-down takes of those games, the
@@ -49,9 +51,9 @@ from castle_combo.engine.table import NOTHING_WAITING, Phase
 from castle_combo.language.model import Deck
 
 #: How each take is filed: by what the engine must do for the card (see the module docstring).
-FACE_DOWN, OWN_GAINS, SCRATCH, ASKS, LOCK = ("take face down", "take: ability only gains",
-                                             "take: ability run on a scratch table", "take: ability asks",
-                                             "take: lock card")
+FACE_DOWN, OWN_GAINS, SEATS, SCRATCH, ASKS, LOCK = (
+    "take face down", "take: ability only gains", "take: ability done on the seats",
+    "take: ability run on a scratch table", "take: ability asks", "take: lock card")
 
 
 def kind_of(state: cc.GameState, action: object) -> str:
@@ -66,7 +68,9 @@ def kind_of(state: cc.GameState, action: object) -> str:
         return LOCK
     if engine.auto_bought[card] is None:
         return ASKS
-    return OWN_GAINS if engine.own_gains[card] is not None else SCRATCH
+    if engine.own_gains[card] is not None:
+        return OWN_GAINS
+    return SEATS if engine.table_gains[card] is not None else SCRATCH
 
 
 def timer_cost() -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import engine_kit
 import pytest
 from differential import random_ruleset
 from hypothesis import given, settings
@@ -84,3 +85,43 @@ def test_the_fast_paths_agree_with_the_general_path_with_the_newest_variants(see
     """Triggers on one's own messenger icons, one-time discounts waiting for a card bought face up (a face-down take
     on the fast path leaves them waiting) and face-down cards turned face up for their cost."""
     play_both_ways(random_ruleset(random.Random(seed), players, icons=True, face_up=True, paying=True), players, seed)
+
+
+#: Abilities the fast take does straight on the seats (``compile_table_gains``): counts of shields and banners in
+#: other tableaux, alone or as one collection, bounded; fixed gains of other players; purses filled; discounts.
+SPREAD_ABILITIES = {
+    "Envoy": "gain 1 gold per faith shield in a neighbour's tableau\n    each opponent gains 1 key",
+    "Census": "gain 1 gold per castle banner in every tableau up to 4",
+    "Rival": "gain 1 key per shield type in your opponents' tableaux",
+    "Twins": "gain 2 gold per set of {faith, military} in your neighbours' tableaux at least 1",
+    "Lefty": "gain 1 gold per village card in your left neighbour's tableau\n    put 1 gold on each purse",
+    "Righty": "gain 1 key per peasantry shield in your right neighbour's tableau\n    fill 1 purses",
+    "Almoner": "each player gains 1 gold\n    discount 1 on castle cards\n    put 3 gold on each purse",
+    "Herald": "each neighbour gains 2 gold\n    gain 1 key per military shield",
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_abilities_done_straight_on_the_seats_agree_with_the_general_path(players: int) -> None:
+    """Cards whose bought ability reaches other seats or the purses skip the scratch table on the fast take."""
+    rules_ = cc.Ruleset.from_cards([*cc.Ruleset.standard().cards, *(
+        engine_kit.one(name, f"when bought:\n    {text}", facts)
+        for (name, text), facts in zip(SPREAD_ABILITIES.items(), [
+            "deck castle   cost 1   shields faith", "deck village   cost 0   shields military",
+            "deck castle   cost 2   shields nobility", "deck village   cost 1   shields peasantry",
+            "deck castle   cost 0   shields scholarship", "deck village   cost 2   shields craftsmanship",
+            "deck castle   cost 1   shields faith   purse 3", "deck village   cost 1   shields military"], strict=True))])
+    engine = cc.new_game(players=players, seed=1, rules=rules_).engine
+    spread = [name for name in SPREAD_ABILITIES if engine.table_gains[engine.ids[name]] is not None]
+    assert spread == list(SPREAD_ABILITIES)  # each is done on the seats, none falls back to the scratch table
+    bought = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = cc.new_game(players=players, seed=seed, rules=rules_)
+        while not state.is_over:
+            action = engine_kit.take_favouring(state, state.legal_actions(), rng, SPREAD_ABILITIES)
+            bought += isinstance(action, cc.Take) and not action.face_down and action.card in SPREAD_ABILITIES
+            fast, general = rules.apply(state, action), rules.apply(state, action, fast=False)
+            assert fast == general and fast.players == general.players, f"seed {seed}: {action}"
+            state = fast
+    assert bought >= 20  # the cards were really bought, face up

@@ -56,6 +56,8 @@ from castle_combo.engine.counting import (
     compile_own_count,
     compile_per_with,
     compile_test,
+    compile_totals_count,
+    neighbours,
     players_of,
 )
 from castle_combo.engine.decisions import (
@@ -1594,6 +1596,118 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
         return gold, keys, castle, village
 
     return gains
+
+
+#: What buying a card does, when its ability is gains counted on face-up shields and banners (the owner's or other
+#: tableaux'), fixed gains for other players, gold put on the owner's purses and discounts:
+#: ``fn(seats, seat, index)`` is the seats after it, ``seats`` holding the owner's seat with the card placed and
+#: paid for, its index ``index`` in the owner's tableau (each seat as the engine keeps it, see ``Table.seats``).
+TableGains = Callable[[tuple[tuple[Any, ...], ...], int, int], tuple[tuple[Any, ...], ...]]
+
+#: Where a count of shields or banners may be taken for :func:`compile_table_gains`: one tableau, the better
+#: neighbour's, or several tableaux as one collection (their totals added up).
+_ONE_TABLEAU = frozenset({model.Scope.TABLEAU, model.Scope.NEIGHBOUR})
+_TABLEAUX = {model.Scope.NEIGHBOURS: model.PlayerGroup.NEIGHBOURS, model.Scope.OPPONENTS: model.PlayerGroup.OPPONENTS,
+             model.Scope.EVERY_TABLEAU: model.PlayerGroup.PLAYERS, model.Scope.LEFT_NEIGHBOUR: model.PlayerGroup.LEFT,
+             model.Scope.RIGHT_NEIGHBOUR: model.PlayerGroup.RIGHT}
+
+
+def compile_table_gains(card: model.Card, facts: Sequence[CardFacts]) -> TableGains | None:
+    """``card``'s ability when bought as a :data:`TableGains`, or ``None`` when it does anything else.
+
+    The automatic abilities that reach past their owner's supply without
+    asking anything (His Majesty's "each opponent gains 1 gold", the
+    Templar's "gain 1 gold per faith shield in a neighbour's tableau", the
+    purse cards' "put 2 gold on each purse", "fill 2 purses"): every count
+    reads face-up shields and banners, which none of the effects changes,
+    and the purse effects read only the gold they put; so the effects can be
+    done in any order, straight on the seats, instead of on a scratch table.
+    The engine's fast take uses it; the steps stay the definition (a test
+    plays both ways and compares every state).
+    """
+    own = [0, 0]  # gold and keys the owner gains whatever the table
+    counted: list[tuple[int, int, Callable[[Sequence[int], Sequence[int]], int], model.Scope, int, int]] = []
+    others: list[tuple[model.PlayerGroup, int, int]] = []
+    purses: list[tuple[bool, int]] = []  # (fill the N emptiest, amount or purses) in the card's order
+    castle = village = 0
+    for effect in card.ability:
+        match effect:
+            case model.Gain(per=None):
+                own[_RESOURCE[effect.resource]] += effect.amount
+            case model.Gain(per=model.Per(count=count, scope=scope, every=1)) if scope in _ONE_TABLEAU or \
+                    scope in _TABLEAUX:
+                totals = compile_totals_count(count)
+                if totals is None:
+                    return None
+                low = effect.at_least if effect.at_least is not None else -(10 ** 9)
+                high = effect.up_to if effect.up_to is not None else 10 ** 9
+                counted.append((_RESOURCE[effect.resource], effect.amount, totals, scope, low, high))
+            case model.EachPlayer(group=model.PlayerGroup() as group, effect=model.Gain(per=None) as inner,
+                                  condition=None, chosen=False):
+                others.append((group, _RESOURCE[inner.resource], max(0, inner.amount)))
+            case model.StoreGold(amount=amount, on=None):
+                purses.append((False, amount))
+            case model.FillPurses(purses=count):
+                purses.append((True, count))
+            case model.Discount(on=None):
+                more_castle, more_village = _discounts(effect)
+                castle += more_castle
+                village += more_village
+            case _:
+                return None
+
+    def gains(seats: tuple[tuple[Any, ...], ...], seat: int, index: int) -> tuple[tuple[Any, ...], ...]:
+        n = len(seats)
+        gold = [p[0] for p in seats]
+        keys = [p[1] for p in seats]
+        supply = (gold, keys)
+        gold[seat] += own[0]
+        keys[seat] += own[1]
+        for resource, amount, totals, scope, low, high in counted:
+            if scope is model.Scope.TABLEAU:
+                value = totals(seats[seat][4], seats[seat][5])
+            elif scope is model.Scope.NEIGHBOUR:  # the better neighbour's (the owner's choice)
+                value = max((totals(seats[s][4], seats[s][5]) for s in neighbours(seat, n)), default=0)
+            else:  # several tableaux, one collection: their totals added up
+                chosen = players_of(_TABLEAUX[scope], seat, n)
+                value = totals([sum(seats[s][4][t] for s in chosen) for t in range(len(seats[seat][4]))],
+                               [sum(seats[s][5][d] for s in chosen) for d in range(2)])
+            supply[resource][seat] += max(0, max(low, min(high, amount * value)))
+        for group, resource, amount in others:
+            for them in players_of(group, seat, n):
+                supply[resource][them] += amount
+        out = list(seats)
+        for s, p in enumerate(seats):
+            if p[0] != gold[s] or p[1] != keys[s]:
+                out[s] = (gold[s], keys[s]) + p[2:]
+        if purses or castle or village:
+            p = out[seat]
+            cells, discounts = p[2], p[3]
+            for fill, amount in purses:
+                cells = _filled(cells, facts, fill, amount)
+            if castle or village:
+                discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
+            out[seat] = p[:2] + (cells, discounts) + p[4:]
+        return tuple(out)
+
+    return gains
+
+
+def _filled(cells: tuple[Placed, ...], facts: Sequence[CardFacts], fill: bool, amount: int) -> tuple[Placed, ...]:
+    """``cells`` after ``put AMOUNT gold on each purse`` (``fill`` false) or ``fill AMOUNT purses`` (``fill``
+    true), as the steps of those effects do them."""
+    order = fill_order(cells, facts)
+    out = list(cells)
+    if fill:  # most free space first; the sort is stable, so ties keep reading order
+        order.sort(key=lambda i: -((facts[cells[i].card].purse or 0) - cells[i].gold))
+        order = order[:amount]
+    for i in order:
+        cell = out[i]
+        capacity = facts[cell.card].purse or 0
+        gold = capacity if fill else min(capacity, cell.gold + amount)
+        out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, gold, cell.key, cell.points, cell.keys,
+                        cell.shield, cell.from_reserve)
+    return tuple(out)
 
 
 def _compile_effects(

@@ -19,8 +19,10 @@ from castle_combo.engine.abilities import (
     Auto,
     OwnGains,
     Run,
+    TableGains,
     compile_ability,
     compile_own_gains,
+    compile_table_gains,
     discount_kinds,
     discount_slots,
     face_up_price,
@@ -96,7 +98,8 @@ class Compiled:
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
         "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
         "plain_prices", "fast_takes", "fast_keys",
-        "reads_others", "returns", "row_gold", "scorers", "scoring_facts", "surcharges", "trigger_bits", "wild_as",
+        "reads_others", "returns", "row_gold", "scorers", "scoring_facts", "surcharges", "table_gains", "trigger_bits",
+        "wild_as",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -195,6 +198,12 @@ class Compiled:
         #: (A card with a chosen shield has neither: its owner names the shield's type when it is bought.)
         self.own_gains: tuple[OwnGains | None, ...] = tuple(
             None if c.chosen else compile_own_gains(c, self.facts) for c in rules.cards)
+        #: Per card without own gains, its automatic ability when bought as one function of the seats, when it
+        #: reaches other seats or the owner's purses only in ways that need no scratch table (see
+        #: :func:`~castle_combo.engine.abilities.compile_table_gains`). Else ``None``.
+        self.table_gains: tuple[TableGains | None, ...] = tuple(
+            None if c.chosen or own is not None or auto is None else compile_table_gains(c, self.facts)
+            for c, own, auto in zip(rules.cards, self.own_gains, self.auto_bought, strict=True))
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
         self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
         #: Every take of each card by grid cell, face up then face down; built on first use.

@@ -603,6 +603,12 @@ def _compile_totals(count: model.Count) -> _TotalsCount | None:
     return None
 
 
+def compile_totals_count(count: model.Count) -> Callable[[Sequence[int], Sequence[int]], int] | None:
+    """``count`` as a function of one collection's face-up shield and banner totals (``fn(shields, banners)``),
+    when it reads nothing else (shields of types, kinds of shield, sets, cards of a deck); else ``None``."""
+    return _compile_totals(count)
+
+
 def _picker(f: model.CardFilter | None, facts: Sequence[CardFacts]) -> Callable[
         [Sequence[Placed], Any, tuple[int, int]], list[Placed]]:
     """The face-up cells passing ``f``, by table when ``f`` reads only what is printed."""

@@ -370,7 +370,14 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                              triggers | engine.trigger_bits[card], waits)
                 else:
                     assert runs is not None
-                    players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
+                    spread = engine.table_gains[card]
+                    if spread is not None:  # other seats, purses, counts beyond the tableau: straight on the seats
+                        moved = (gold - cost, keys, tableau, discounts, shields, banners, after,
+                                 triggers | engine.trigger_bits[card], waits)
+                        players = spread((moved, players[1]) if seat == 0 and len(players) == 2 else
+                                         players[:seat] + (moved,) + players[seat + 1:], seat, len(tableau) - 1)
+                    else:
+                        players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
                     moved = players[seat]
             if len(players) == 2:
                 players = (moved, players[1]) if seat == 0 else (players[0], moved)
