@@ -19,13 +19,12 @@ from castle_combo.engine.shuffling import shuffled
 from castle_combo.engine.state import (
     CARDS_PER_PLAYER,
     GameState,
-    Location,
     Origin,
     Phase,
     PlayerState,
     ScriptedReshuffle,
 )
-from castle_combo.engine.table import seat_of
+from castle_combo.engine.table import new, seat_of
 from castle_combo.errors import CastleComboError, RecordError, RulesetError
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, STARTING_GOLD, STARTING_KEYS
 from castle_combo.files import quote
@@ -158,29 +157,17 @@ def new_game(
     if decks is not None:
         orders = _given_decks(engine, decks)
     script = _script(engine, reshuffles, "$.reshuffles")
-    locations = (
-        Location(orders[0][_ROW:], orders[0][:_ROW]),
-        Location(orders[1][_ROW:], orders[1][:_ROW]),
-    )
-    seat = seat_of(PlayerState(STARTING_GOLD, STARTING_KEYS))  # as the engine keeps a seat (no conversion)
-    return GameState(
-        rules,
-        (seat,) * players,
-        first_player,
-        first_player,
-        0,
-        Phase.START,
-        Deck.VILLAGE,
-        locations,
-        None,
-        (),
-        generator.getrandbits(64),
-        Origin(seed, (orders[0], orders[1])),
-        script,
-        None,
-        False,
-        engine=engine,
-    )
+    # Built as the engine keeps a state (plain tuples, no conversion): a new game starts every random playout.
+    castle, village = orders
+    locations = ((castle[_ROW:], castle[:_ROW], (), (), False), (village[_ROW:], village[:_ROW], (), (), False))
+    return new(GameState, (
+        rules, (_FRESH_SEAT,) * players, first_player, first_player, 0, Phase.START, Deck.VILLAGE, locations, None, (),
+        generator.getrandbits(64), Origin(seed, (castle, village)), script, None, False, (), (), (), engine,
+    ))
+
+
+#: A seat at the start of a game, as the engine keeps one (see ``Table.seats``).
+_FRESH_SEAT = seat_of(PlayerState(STARTING_GOLD, STARTING_KEYS))
 
 
 def _given_decks(engine: Compiled, decks: Mapping[Any, Sequence[Any]]) -> list[tuple[int, ...]]:
