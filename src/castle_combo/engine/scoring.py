@@ -34,7 +34,7 @@ from castle_combo.engine.compiled import Compiled, compiled
 from castle_combo.engine.counting import FROM_RESERVE_FACE_DOWN, FROM_RESERVE_FACE_UP, SHIELDS, Placed, tableau_totals
 from castle_combo.engine.foresight import after_end_of_game_effects
 from castle_combo.engine.placement import GRID
-from castle_combo.engine.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, recounted, seat_of
+from castle_combo.engine.table import CARDS_PER_PLAYER, Location, Phase, PlayerState, Table, new, recounted, seat_of
 from castle_combo.errors import GameNotOver, ScenarioError
 from castle_combo.files import MAX_NUMBER, quote
 from castle_combo.language.model import (
@@ -289,11 +289,10 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
         if gold <= 0:
             break
         cell = out[i]
-        room = (engine.facts[cell.card].purse or 0) - cell.gold
+        room = (engine.facts[cell[0]].purse or 0) - cell[_GOLD]
         put = min(room, gold)
         if put > 0:
-            out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, cell.gold + put, cell.key, cell.points,
-                            cell.keys, cell.shield, cell.from_reserve)
+            out[i] = new(Placed, cell[:_GOLD] + (cell[_GOLD] + put,) + cell[_GOLD + 1:])
             gold -= put
     return tuple(out), gold
 
@@ -403,6 +402,8 @@ _R = TypeVar("_R")
 _X = operator.itemgetter(Placed._fields.index("x"))
 _Y = operator.itemgetter(Placed._fields.index("y"))
 _KEY = operator.itemgetter(Placed._fields.index("key"))
+#: Where a placed card keeps its stored gold (a card is rebuilt around it, see :func:`_place_purses`).
+_GOLD = Placed._fields.index("gold")
 
 
 def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...]]:
@@ -495,6 +496,10 @@ def _sheets(
     known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
     seats = range(len(tableaux))
     values = purse_values(engine)
+    if only is None and not values.readers and not engine.wild_as:  # the usual case (the printed cards): straight
+        placed = [_place_purses(engine, tableaux[s], gold[s], values) for s in seats]
+        table = _table(engine, [p[0] for p in placed], keys, [p[1] for p in placed], known, messenger, reserved)
+        return tuple(_sheet(engine, table, s, placed[s][1]) for s in seats)
     placed = [_place_purses(engine, tableaux[s], gold[s], values) if only is None or s == only or engine.reads_others
               else (tableaux[s], gold[s]) for s in seats]
     cells = [p[0] for p in placed]
