@@ -125,3 +125,33 @@ def test_abilities_done_straight_on_the_seats_agree_with_the_general_path(player
             assert fast == general and fast.players == general.players, f"seed {seed}: {action}"
             state = fast
     assert bought >= 20  # the cards were really bought, face up
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_question_asked_and_answered_at_once_agrees_with_the_general_path_down_to_the_last_card(
+        players: int) -> None:
+    """The cards whose ability is one question (choose one, discard a card from a row) are asked, and the answer
+    ends the turn, without a scratch table while the rows refill from their decks; tight decks make the rows
+    reshuffle and run out, where the general path takes over."""
+    standard = cc.Ruleset.standard()
+    asking = [c for c in standard.cards if c.name in ("Banker", "Barbarian", "Blacksmith", "Militiaman", "Guildmaster",
+                                                      "Gravedigger", "Executioner", "Bombardier")]
+    rules_ = engine_kit.ruleset(*asking, castle=9 * players // 2 + 5, village=9 * players // 2 + 5)
+    engine = cc.new_game(players=players, seed=1, rules=rules_).engine
+    assert all(engine.asks_at_once[engine.ids[c.name]] is not None for c in asking)
+    fast_asks = general_asks = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = cc.new_game(players=players, seed=seed, rules=rules_)
+        while not state.is_over:
+            action = engine_kit.take_favouring(state, state.legal_actions(), rng, [c.name for c in asking])
+            fast, general = rules.apply(state, action), rules.apply(state, action, fast=False)
+            assert fast == general and fast.players == general.players, f"seed {seed}: {action}"
+            if state.pending is not None and state.pending.frames and state.pending.frames[0].card in {
+                    engine.ids[c.name] for c in asking}:
+                if rules._answered_at_once(state, action) is not None:
+                    fast_asks += 1
+                else:
+                    general_asks += 1
+            state = fast
+    assert fast_asks >= 50 and general_asks >= 3  # both ways were really taken

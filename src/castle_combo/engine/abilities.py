@@ -1612,8 +1612,9 @@ _TABLEAUX = {model.Scope.NEIGHBOURS: model.PlayerGroup.NEIGHBOURS, model.Scope.O
              model.Scope.RIGHT_NEIGHBOUR: model.PlayerGroup.RIGHT}
 
 
-def compile_table_gains(card: model.Card, facts: Sequence[CardFacts]) -> TableGains | None:
-    """``card``'s ability when bought as a :data:`TableGains`, or ``None`` when it does anything else.
+def compile_table_gains(effects: Sequence[model.Effect], facts: Sequence[CardFacts]) -> TableGains | None:
+    """``effects`` (a card's ability when bought, or one option of its choice) as a :data:`TableGains`, or
+    ``None`` when they do anything else.
 
     The automatic abilities that reach past their owner's supply without
     asking anything (His Majesty's "each opponent gains 1 gold", the
@@ -1630,7 +1631,7 @@ def compile_table_gains(card: model.Card, facts: Sequence[CardFacts]) -> TableGa
     others: list[tuple[model.PlayerGroup, int, int]] = []
     purses: list[tuple[bool, int]] = []  # (fill the N emptiest, amount or purses) in the card's order
     castle = village = 0
-    for effect in card.ability:
+    for effect in effects:
         match effect:
             case model.Gain(per=None):
                 own[_RESOURCE[effect.resource]] += effect.amount

@@ -17,6 +17,8 @@ from typing import Any
 from castle_combo.engine.abilities import (
     Ability,
     Auto,
+    ChoiceStep,
+    DiscardStep,
     OwnGains,
     Run,
     TableGains,
@@ -43,9 +45,11 @@ from castle_combo.engine.counting import (
     compile_test,
     players_of,
 )
+from castle_combo.engine.decisions import Address
 from castle_combo.files import quote
 from castle_combo.language.model import (
     Card,
+    Choice,
     Compared,
     LookAtDeckTop,
     Per,
@@ -99,6 +103,7 @@ class Compiled:
         "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
         "plain_prices", "fast_takes", "fast_keys",
         "reads_others", "returns", "row_gold", "scorers", "scoring_facts", "surcharges", "table_gains", "trigger_bits",
+        "asks_at_once", "option_gains",
         "wild_as",
     )
 
@@ -202,8 +207,19 @@ class Compiled:
         #: reaches other seats or the owner's purses only in ways that need no scratch table (see
         #: :func:`~castle_combo.engine.abilities.compile_table_gains`). Else ``None``.
         self.table_gains: tuple[TableGains | None, ...] = tuple(
-            None if c.chosen or own is not None or auto is None else compile_table_gains(c, self.facts)
+            None if c.chosen or own is not None or auto is None else compile_table_gains(c.ability, self.facts)
             for c, own, auto in zip(rules.cards, self.own_gains, self.auto_bought, strict=True))
+        #: Per card whose ability when bought is one question and nothing else (choose one option, discard a card
+        #: from a row), the question's address and step: the fast take asks it without a scratch table. Else
+        #: ``None``.
+        self.asks_at_once: tuple[tuple[Address, ChoiceStep | DiscardStep] | None, ...] = tuple(
+            _asked_at_once(c, a) for c, a in zip(rules.cards, self.abilities, strict=True))
+        #: Per card whose ability when bought is one choice, each option as a
+        #: :data:`~castle_combo.engine.abilities.TableGains` (``None`` for an option that needs a scratch table):
+        #: a choice answered with such an option ends the turn without one. Empty for the other cards.
+        self.option_gains: tuple[tuple[TableGains | None, ...], ...] = tuple(
+            _option_gains(c, self.facts) if asked is not None and isinstance(asked[1], ChoiceStep) else ()
+            for c, asked in zip(rules.cards, self.asks_at_once, strict=True))
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
         self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
         #: Every take of each card by grid cell, face up then face down; built on first use.
@@ -398,6 +414,27 @@ def trigger_bits(ability: Ability) -> int:
     return ((TAKE_TRIGGER if ability.taken else 0) | (TURN_END_TRIGGER if ability.turn_end else 0)
             | (OTHER_TAKE_TRIGGER if ability.taken and ability.taken_by is not None else 0)
             | (EACH_TURN_TRIGGER if ability.each_turn else 0) | (GAME_END_TRIGGER if ability.game_end else 0))
+
+
+def _asked_at_once(card: Card, ability: Ability) -> tuple[Address, ChoiceStep | DiscardStep] | None:
+    """The one question ``card``'s ability when bought is, when it is nothing else (see
+    :attr:`Compiled.asks_at_once`)."""
+    if card.chosen or card.lock or len(ability.bought) != 1 or len(card.ability) != 1:
+        return None
+    step = ability.steps[ability.bought[0]]
+    if type(step) is ChoiceStep and isinstance(card.ability[0], Choice):
+        return ability.bought[0], step
+    if type(step) is DiscardStep:
+        return ability.bought[0], step
+    return None
+
+
+def _option_gains(card: Card, facts: tuple[CardFacts, ...]) -> tuple[TableGains | None, ...]:
+    """Each option of ``card``'s one choice as :data:`~castle_combo.engine.abilities.TableGains` (see
+    :attr:`Compiled.option_gains`)."""
+    choice = card.ability[0]
+    assert isinstance(choice, Choice)
+    return tuple(compile_table_gains(option, facts) for option in choice.options)
 
 
 def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:

@@ -32,7 +32,17 @@ from __future__ import annotations
 from typing import TypeVar
 
 from castle_combo.engine import lock_rulings
-from castle_combo.engine.abilities import KEY_MOVE, Ability, Auto, IfStep, LaterStep, Run, WatchStep
+from castle_combo.engine.abilities import (
+    KEY_MOVE,
+    Ability,
+    Auto,
+    ChoiceStep,
+    DiscardStep,
+    IfStep,
+    LaterStep,
+    Run,
+    WatchStep,
+)
 from castle_combo.engine.actions import (
     Action,
     Activate,
@@ -57,7 +67,16 @@ from castle_combo.engine.compiled import (
     Compiled,
 )
 from castle_combo.engine.counting import DECKS, FROM_RESERVE_FACE_DOWN, FROM_RESERVE_FACE_UP, Placed, players_of
-from castle_combo.engine.decisions import Address, Decision, Frame, OpenLockOrPass, Pending, Resume
+from castle_combo.engine.decisions import (
+    Address,
+    ChooseOption,
+    Decision,
+    DiscardCard,
+    Frame,
+    OpenLockOrPass,
+    Pending,
+    Resume,
+)
 from castle_combo.engine.placement import spots_after
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
@@ -219,7 +238,7 @@ def _apply(state: T, action: Action, fast: bool) -> T:
             "call determinize(rng) for a full state to play on"
         )
     if pending is not None:
-        return _answer(state, action)
+        return _answer(state, action, fast)
     if state.taken >= CARDS_PER_PLAYER * len(state.seats):  # over (no decision is pending)
         raise IllegalAction(f"{action} is not possible: the game is over")
     if kind is Take:
@@ -344,7 +363,13 @@ def take(state: T, action: Take, fast: bool = True) -> T:
             and not (engine.has_other_take_triggers and _others_watch(players, seat))):
         placed = new(Placed, (card, at[0], at[1], face_down, 0, False, 0, 0, -1, 0))
         runs = () if face_down else engine.auto_bought[card]
-        if runs is not None:
+        if runs is None:  # the ability asks: if it is one question and nothing else, asked at once
+            asked = engine.asks_at_once[card]
+            if asked is not None:
+                ready = _ask_at_once(state, action, card, placed, gold - cost, here, asked)
+                if ready is not None:
+                    return ready
+        else:
             tableau += (placed,)
             after: tuple[tuple[int, int], ...] | None = spots_after(spots, at)
             if after is None:
@@ -409,6 +434,92 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     if engine.has_take_triggers:
         run_take_triggers(state, turn, seat, index)
     return _resolve(state, turn, taken + 1, Resume.TAKEN, action)
+
+
+def _ask_at_once(state: T, action: Take, card: int, placed: Placed, gold: int, here: int,
+                 asked: tuple[Address, ChoiceStep | DiscardStep]) -> T | None:
+    """The fast take of a card whose ability when bought is one question and nothing else (``asked``: its address
+    and step): the card placed and paid for (``gold`` left), the question owed at once, as the general path leaves
+    them (the row not refilled before the answer); ``None`` when the question is not asked (no card in the row to
+    discard), for the general path to go on."""
+    (rules_, players, seat, first, taken, _, messenger, locations, _, history, rng, origin, script, viewer, opened,
+     row_gold, known, at_end, engine) = state
+    address, step = asked
+    deck, row, discard, removed, exhausted = locations[here]
+    place = (deck, tuple(c for c in row if c != card), discard, removed, exhausted)
+    places = (place, locations[1]) if here == 0 else (locations[0], place)
+    decision: Decision
+    if type(step) is ChoiceStep:
+        decision = ChooseOption(len(step.options))
+    else:
+        assert isinstance(step, DiscardStep)
+        if not places[step.deck][1]:
+            return None
+        decision = DiscardCard(step.deck)
+    _, keys, tableau, discounts, shields, banners, spots, triggers, waits = players[seat]
+    tableau += (placed,)
+    after = spots_after(spots, (placed.x, placed.y))
+    castle, village = banners
+    moved = (gold, keys, tableau, discounts, engine.plus_shields(card, shields),
+             (castle + 1, village) if engine.facts[card].deck == 0 else (castle, village + 1),
+             after if after is not None else spots_of(tableau), triggers | engine.trigger_bits[card], waits)
+    pending = Pending(decision, (Frame(card, len(tableau) - 1, ()),), address, Resume.TAKEN)
+    return new(type(state), (
+        rules_, players[:seat] + (moved,) + players[seat + 1:], seat, first, taken + 1, Phase.DECIDE, messenger,
+        places, pending, history + (action,), rng, origin, script, viewer, opened, row_gold, known, at_end, engine,
+    ))
+
+
+def _answered_at_once(state: T, action: Action) -> T | None:
+    """The answer to the question of :func:`_ask_at_once`, when the turn then ends as a fast take's does: a choice
+    whose option is done straight on the seats (:attr:`Compiled.option_gains`), or a card discarded from a row for
+    its cost; then the rows refilled from their decks with no reshuffle, nothing waiting, no lock to open, no
+    trigger between the turns. The new state built at once; ``None`` otherwise, for the general path."""
+    (rules_, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
+     row_gold, known, at_end, engine) = state
+    assert pending is not None
+    frames = pending.frames
+    if len(frames) != 1 or pending.resume is not Resume.TAKEN or row_gold or known or not engine.fast_takes:
+        return None
+    frame = frames[0]
+    asked = engine.asks_at_once[frame.card]
+    tableau = players[seat][2]
+    if (asked is None or frame.queue or frame.copied or frame.seat is not None or asked[0] != pending.step
+            or players[seat][8] is not NOTHING_WAITING or tableau[-1].card != frame.card
+            or (engine.has_locks and any(c.key for c in tableau))):
+        return None
+    places = list(locations)
+    step = asked[1]
+    if type(action) is Choose:
+        gains = engine.option_gains[frame.card][action.option - 1]
+        if gains is None:
+            return None
+        players = gains(players, seat, frame.index)
+    elif type(action) is Discard and isinstance(step, DiscardStep):
+        deck, row, discard, removed, exhausted = places[step.deck]
+        card = engine.ids[action.card]
+        places[step.deck] = (deck, tuple(c for c in row if c != card), discard + (card,), removed, exhausted)
+        p = players[seat]
+        reward = engine.facts[card].cost
+        moved = (p[0] + reward, p[1]) + p[2:] if step.reward == 0 else (p[0], p[1] + reward) + p[2:]
+        players = players[:seat] + (moved,) + players[seat + 1:]
+    else:
+        return None
+    for i, (deck, row, discard, removed, exhausted) in enumerate(places):  # the rows refilled, castle first
+        missing = ROW_SIZE - len(row)
+        if missing and not exhausted:
+            if len(deck) < missing:  # a reshuffle or an exhausted location: the general path
+                return None
+            places[i] = (deck[missing:], row + deck[:missing], discard, removed, False)
+    if engine.has_triggers and _fires_between(players, seat, taken):
+        return None
+    f = engine.facts[frame.card]
+    if f.messenger and not locations[1 - f.deck][4]:
+        messenger = DECKS[1 - f.deck]
+    return new(type(state), (
+        rules_, players, (seat + 1) % len(players), first, taken, _START, messenger, (places[0], places[1]), None,
+        history + (action,), rng, origin, script, viewer, False, (), (), at_end, engine,
+    ))
 
 
 def _push_bought(turn: Turn, seat: int, card: int, index: int, face_down: bool) -> None:
@@ -683,7 +794,7 @@ def _open(state: T, turn: Turn, seat: int, index: int, taken: int, resume: Resum
     return _resolve(state, turn, taken, resume, action)
 
 
-def _answer(state: T, action: Action) -> T:
+def _answer(state: T, action: Action, fast: bool = True) -> T:
     """Apply the answer to the pending decision (it must be one of its legal answers)."""
     pending = state.pending
     assert pending is not None
@@ -693,6 +804,10 @@ def _answer(state: T, action: Action) -> T:
     legal = getattr(state, "_legal", None) or legal_actions(state)
     if action not in legal:
         raise IllegalAction(decision.refusal(state, _asking_card(state), action))
+    if fast and pending.resume is Resume.TAKEN and len(pending.frames) == 1:
+        done = _answered_at_once(state, action)
+        if done is not None:
+            return done
     turn = Turn(state, run_messenger_triggers)
     seat = state.current_player
     if isinstance(decision, OpenLockOrPass):
