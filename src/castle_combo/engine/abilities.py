@@ -1659,11 +1659,7 @@ def compile_table_gains(effects: Sequence[model.Effect], facts: Sequence[CardFac
 
     def gains(seats: tuple[tuple[Any, ...], ...], seat: int, index: int) -> tuple[tuple[Any, ...], ...]:
         n = len(seats)
-        gold = [p[0] for p in seats]
-        keys = [p[1] for p in seats]
-        supply = (gold, keys)
-        gold[seat] += own[0]
-        keys[seat] += own[1]
+        more = list(own)  # the owner's gold and keys
         for resource, amount, totals, scope, low, high in counted:
             if scope is model.Scope.TABLEAU:
                 value = totals(seats[seat][4], seats[seat][5])
@@ -1673,22 +1669,18 @@ def compile_table_gains(effects: Sequence[model.Effect], facts: Sequence[CardFac
                 chosen = players_of(_TABLEAUX[scope], seat, n)
                 value = totals([sum(seats[s][4][t] for s in chosen) for t in range(len(seats[seat][4]))],
                                [sum(seats[s][5][d] for s in chosen) for d in range(2)])
-            supply[resource][seat] += max(0, max(low, min(high, amount * value)))
+            more[resource] += max(0, max(low, min(high, amount * value)))
+        out = list(seats)
         for group, resource, amount in others:
             for them in players_of(group, seat, n):
-                supply[resource][them] += amount
-        out = list(seats)
-        for s, p in enumerate(seats):
-            if p[0] != gold[s] or p[1] != keys[s]:
-                out[s] = (gold[s], keys[s]) + p[2:]
-        if purses or castle or village:
-            p = out[seat]
-            cells, discounts = p[2], p[3]
-            for fill, amount in purses:
-                cells = _filled(cells, facts, fill, amount)
-            if castle or village:
-                discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
-            out[seat] = p[:2] + (cells, discounts) + p[4:]
+                p = out[them]
+                out[them] = (p[0] + amount,) + p[1:] if resource == 0 else (p[0], p[1] + amount) + p[2:]
+        gold, keys, cells, discounts, *rest = out[seat]
+        for fill, amount in purses:
+            cells = _filled(cells, facts, fill, amount)
+        if castle or village:
+            discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
+        out[seat] = (gold + more[0], keys + more[1], cells, discounts, *rest)
         return tuple(out)
 
     return gains
