@@ -1387,8 +1387,9 @@ def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | Non
             return lambda t, s, i, o: points * totals(t.shields[s], t.banners[s])
     if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
         noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
-        if noun is not None and any(isinstance(n, InRegion) for n in model.walk(count)):
-            # A region of the grid is matched against the final grid's corner, which scoring passes in.
+        if noun is not None:
+            # The cards of the tableau counted in one call (a region of the grid is matched against the final
+            # grid's corner, which scoring passes in; no other noun reads it).
             points = rule.points
 
             def in_grid(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
@@ -1470,6 +1471,23 @@ def _per_rule(rule: model.ScorePer, facts: Sequence[CardFacts]) -> Callable[[int
 
 def _if_rule(points: int, condition: model.Condition,
              facts: Sequence[CardFacts]) -> Callable[[int | None], ScoreFn]:
+    # The commonest conditions of the printed cards as one call: a place in the final grid ("score 5 if placed in
+    # the top row"), and a count of shields or banners in the whole tableau ("score 10 if no faith shield").
+    match condition:
+        case PlacedIn(region=region):
+            cells = region.cells
+
+            def placed_in(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+                me = t.tableaux[s][i]
+                return points if (me.x - o[0], me.y - o[1]) in cells else 0
+
+            return lambda side: placed_in
+        case CountIs(per=model.Per(scope=Scope.TABLEAU, every=1, count=count), comparison=comparison,
+                     value=int() as value) if _compile_totals(count) is not None:
+            totals = _compile_totals(count)
+            assert totals is not None
+            holds = _compare(comparison)
+            return lambda side: lambda t, s, i, o: points if holds(totals(t.shields[s], t.banners[s]), value) else 0
     return lambda side: _score_if(points, compile_condition(condition, facts, side))
 
 
