@@ -1385,6 +1385,23 @@ def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | Non
         totals = _compile_totals(count)
         if totals is not None:
             return lambda t, s, i, o: points * totals(t.shields[s], t.banners[s])
+    if (per.scope in (Scope.ROW, Scope.COLUMN, Scope.ROW_AND_COLUMN) and per.every == 1 and rule.up_to is None
+            and rule.at_least is None and cell_facts(facts) is None):
+        match count:
+            case Shields(shields=(shield,), on=None):  # "score 4 per nobility shield in column"
+                of_type = tuple(f.shields[_SHIELD_INDEX[shield]] for f in facts)
+                points = rule.points
+                same_row = per.scope is not Scope.COLUMN
+                same_column = per.scope is not Scope.ROW
+
+                def in_line(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+                    cells = t.tableaux[s]
+                    me = cells[i]
+                    x, y = me.x, me.y
+                    return points * sum(of_type[c.card] for c in cells
+                                        if not c.face_down and ((same_row and c.y == y) or (same_column and c.x == x)))
+
+                return in_line
     if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
         noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
         if noun is not None:
