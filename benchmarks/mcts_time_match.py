@@ -94,13 +94,18 @@ def bots(seconds: float | None, iterations: int | None, cpu_clock: bool,
 def parse_setting(text: str) -> tuple[str, Any]:
     """``"width=6"`` -> ``("width", 6)``: a field of :class:`MctsAgent`, read by its default's type.
 
-    ``evaluation.gold=0.6`` sets a weight of the bot's :class:`~castle_combo.bots.Evaluation`.
+    ``evaluation.gold=0.6`` sets a weight of the bot's :class:`~castle_combo.bots.Evaluation`
+    (``evaluation.card_growth=true`` its switch).
     """
     name, sep, value = text.partition("=")
     if name.startswith("evaluation."):
         weight = name.removeprefix("evaluation.")
         if weight not in attrs.fields_dict(Evaluation):
             raise argparse.ArgumentTypeError(f"the evaluation has no weight {weight!r}")
+        if isinstance(attrs.fields_dict(Evaluation)[weight].default, bool):  # card_growth: true or false
+            if value.lower() not in ("true", "false"):
+                raise argparse.ArgumentTypeError(f"{name} needs true or false, not {value!r}")
+            return name, value.lower() == "true"
         try:
             return name, float(value)
         except ValueError:
