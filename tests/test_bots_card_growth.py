@@ -113,3 +113,26 @@ def test_the_fit_shrinks_a_rare_card_toward_the_average():
     assert table["cards"]["Witch"]["growth"][2] == round((-900 + 20 * average) / 120, 2)
     assert table["cards"]["Witch"]["growth"][0] == table["average"][0] == 0.0  # no record at 1 turn left
     assert "Farmer" not in table["cards"]
+
+
+def test_the_benchmarks_read_card_growth_as_true_or_false():
+    match = load(BENCHMARKS / "mcts_time_match.py", "mcts_time_match_test")
+    assert match.parse_setting("evaluation.card_growth=true") == ("evaluation.card_growth", True)
+    assert match.parse_setting("evaluation.card_growth=False") == ("evaluation.card_growth", False)
+    assert match.parse_setting("evaluation.gold=0.5") == ("evaluation.gold", 0.5)
+    with pytest.raises(Exception, match="true or false"):
+        match.parse_setting("evaluation.card_growth=1")
+    greedy = load(BENCHMARKS / "greedy_evaluation_match.py", "greedy_evaluation_match_test")
+    assert greedy.weight("card_growth=true") == ("card_growth", True)
+    assert greedy.weight("growth=3") == ("growth", 3.0)
+    with pytest.raises(Exception, match="NAME=VALUE"):
+        greedy.weight("speed=3")
+
+
+def test_the_greedy_evaluation_match_plays_the_same_games_for_a_seed(capsys):
+    greedy = load(BENCHMARKS / "greedy_evaluation_match.py", "greedy_evaluation_match_test2")
+    assert greedy.main(["--games", "2", "--seed", "3", "card_growth=true"]) == 0
+    first = capsys.readouterr().out
+    assert "2 games (1 deals, both seats), seed 3" in first and "won " in first
+    assert greedy.main(["--games", "2", "--seed", "3", "card_growth=true"]) == 0
+    assert capsys.readouterr().out == first
