@@ -1,7 +1,7 @@
 # The evaluation of commit 9522c7d (src/castle_combo/bots/evaluation.py there), copied unchanged below this header
 # so that the baseline MCTS of benchmarks/baselines/mcts_9522c7d.py keeps judging positions as it did then, whatever
 # the package's default evaluation becomes. On the standard cards (no triggers, no one-time discounts) it gives the
-# same values as the evaluation of main 737d58d (tests/test_bots_baseline.py checks it).
+# same values as the flat evaluation of main 737d58d (tests/test_bots_card_growth.py checks it on three games).
 # ruff: noqa
 # mypy: ignore-errors
 """How good a position is for each seat: the heuristic the greedy and MCTS bots share.
