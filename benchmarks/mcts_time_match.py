@@ -2,9 +2,14 @@
 
 Both bots play in one process, alternately, so they share the machine's load
 move by move; each deal is played twice, once with each bot starting. The
-baseline is that commit's ``bots/mcts.py``, copied unchanged into
-``benchmarks/baselines/mcts_9522c7d.py`` (it runs on the current engine and
-greedy ranking, as the new bot does, so the difference is the search). Given
+baseline is that commit's ``bots/mcts.py``, copied into
+``benchmarks/baselines/mcts_9522c7d.py`` unchanged but for where its
+evaluation comes from: that commit's ``bots/evaluation.py``, copied into
+``benchmarks/baselines/evaluation_9522c7d.py`` (on the standard cards it gives
+the values of ``Evaluation(card_growth=False)``, the default), so that a new
+default evaluation changes the new bot only. It runs on the current engine and the current
+greedy ranking (which judges with the evaluation it is given), as the new bot
+does, so the difference is the search and its evaluation. Given
 ``--seconds S`` per move, the new bot is ``MctsAgent.thinking_for(S)`` (the
 spec ``mcts:time=S``) and the baseline is ``MctsAgent(time_limit=S)`` with no
 iteration or position cap, which is how that version thinks for a time: it
@@ -94,13 +99,18 @@ def bots(seconds: float | None, iterations: int | None, cpu_clock: bool,
 def parse_setting(text: str) -> tuple[str, Any]:
     """``"width=6"`` -> ``("width", 6)``: a field of :class:`MctsAgent`, read by its default's type.
 
-    ``evaluation.gold=0.6`` sets a weight of the bot's :class:`~castle_combo.bots.Evaluation`.
+    ``evaluation.gold=0.6`` sets a weight of the bot's :class:`~castle_combo.bots.Evaluation`
+    (``evaluation.card_growth=true`` its switch).
     """
     name, sep, value = text.partition("=")
     if name.startswith("evaluation."):
         weight = name.removeprefix("evaluation.")
         if weight not in attrs.fields_dict(Evaluation):
             raise argparse.ArgumentTypeError(f"the evaluation has no weight {weight!r}")
+        if isinstance(attrs.fields_dict(Evaluation)[weight].default, bool):  # card_growth: true or false
+            if value.lower() not in ("true", "false"):
+                raise argparse.ArgumentTypeError(f"{name} needs true or false, not {value!r}")
+            return name, value.lower() == "true"
         try:
             return name, float(value)
         except ValueError:

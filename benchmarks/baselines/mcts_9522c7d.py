@@ -1,6 +1,8 @@
-# The MCTS bot as it was at commit 9522c7d (src/castle_combo/bots/mcts.py, unchanged below this
-# comment): the baseline benchmarks/mcts_time_match.py plays the current MCTS against. Kept as a copy
-# so the match needs no git checkout; it uses the current engine and greedy ranking, like the new bot.
+# The MCTS bot as it was at commit 9522c7d (src/castle_combo/bots/mcts.py, below this comment, unchanged but for
+# where its evaluation comes from): the baseline benchmarks/mcts_time_match.py plays the current MCTS against. Kept as a copy
+# so the match needs no git checkout; it uses the current engine and greedy ranking, like the new bot, but that
+# commit's evaluation (benchmarks/baselines/evaluation_9522c7d.py, loaded below in place of the package's: the
+# one line changed), so that a new default evaluation changes the new bot only.
 # ruff: noqa
 # mypy: ignore-errors
 """The MCTS bot: Monte Carlo tree search over determinizations of the hidden decks.
@@ -111,7 +113,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from castle_combo.bots.evaluation import Evaluation, Evaluator, outcome_rewards, squash_margins
+import importlib.util as _importlib_util  # the one change to that commit's file: its evaluation, not today's
+from pathlib import Path as _Path
+
+_spec = _importlib_util.spec_from_file_location("evaluation_9522c7d", _Path(__file__).with_name("evaluation_9522c7d.py"))
+_evaluation = _importlib_util.module_from_spec(_spec)
+_spec.loader.exec_module(_evaluation)
+Evaluation, Evaluator = _evaluation.Evaluation, _evaluation.Evaluator
+outcome_rewards, squash_margins = _evaluation.outcome_rewards, _evaluation.squash_margins
 from castle_combo.bots.greedy import ranked_actions
 from castle_combo.bots.playout import playout_move
 from castle_combo.engine.actions import Take
