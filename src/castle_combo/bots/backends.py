@@ -31,12 +31,14 @@ token is what guards its ports; the docs' security page lists them.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import re
 import secrets
 import signal
 import socket
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
@@ -45,8 +47,8 @@ import attrs
 
 from castle_combo.errors import BackendError, CastleComboError
 
-__all__ = ["RAY_MIN_VERSION", "Backend", "BackendError", "Processes", "RayCluster", "batches", "cpu_count",
-           "token_auth_on"]
+__all__ = ["RAY_MIN_VERSION", "Backend", "BackendError", "PacedBatches", "Processes", "RayCluster", "batches",
+           "cpu_count", "token_auth_on"]
 
 R = TypeVar("R")
 #: A unit of work: ``task(context, start, stop)`` plays games ``start`` to ``stop - 1``.
@@ -69,6 +71,56 @@ def batches(games: int, workers: int) -> Iterator[tuple[int, int]]:
     size = max(1, min(64, games // max(1, workers * 8)))
     for start in range(0, games, size):
         yield start, min(games, start + size)
+
+
+class PacedBatches:
+    """``(start, stop)`` ranges covering ``range(games)`` in order, sized by the pace of the games played so far.
+
+    The first batches are those of :func:`batches`. Once the consumer has
+    reported finished games (:meth:`done`), a batch holds about ``seconds``
+    of one worker's play at the pace measured so far (wall clock, from the
+    first batch handed out). Every batch costs the parent process a round
+    trip (a task sent, a result received and unpickled), so quick games (two
+    random bots play thousands a second) go in a few dozen large batches
+    rather than hundreds of small ones, and slow ones (MCTS) in batches of a
+    game or a few, which keeps the progress bar moving. A batch never holds
+    more than a quarter of one worker's share of the games left, so the
+    workers finish together, nor more than ``largest`` games, so memory stays
+    bounded. The ranges are read lazily: :meth:`done` changes the size of the
+    batches not yet handed out.
+    """
+
+    def __init__(self, games: int, workers: int, seconds: float = 0.2, largest: int = 1024) -> None:
+        self.games = games
+        self.workers = max(1, workers)
+        self.seconds = seconds
+        self.largest = largest
+        self.finished = 0
+        self._started: float | None = None
+        self._first = max(1, min(64, games // (self.workers * 8)))
+
+    def done(self, games: int) -> None:
+        """Report ``games`` more games finished (the consumer calls this as each batch's results arrive)."""
+        self.finished += games
+
+    def size(self, start: int) -> int:
+        """How many games the batch starting at game ``start`` holds."""
+        if not self.finished or self._started is None:
+            return self._first
+        elapsed = time.perf_counter() - self._started
+        if elapsed <= 0:
+            return self._first
+        per_worker = self.finished / elapsed / self.workers  # games a second, one worker
+        fair = (self.games - start) // (self.workers * 4)
+        return max(1, min(int(per_worker * self.seconds), fair, self.largest))
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        self._started = time.perf_counter()
+        start = 0
+        while start < self.games:
+            stop = min(self.games, start + self.size(start))
+            yield start, stop
+            start = stop
 
 
 class Backend(Protocol):
@@ -109,8 +161,15 @@ class Processes:
             for start, stop in work:
                 yield task(context, start, stop)
             return
-        pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(
-            self.jobs, initializer=_start_worker, initargs=(context,))
+        # Objects the workers inherit from this process are frozen out of the collector while the workers fork, so
+        # a worker's garbage collections never write to them: each write would copy a page of this process's memory
+        # into the worker (copy-on-write), and the cards, the compiled rules and the modules fill thousands.
+        gc.freeze()
+        try:
+            pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(
+                self.jobs, initializer=_start_worker, initargs=(context,))
+        finally:
+            gc.unfreeze()
         finished = False
         try:
             pending: deque[Any] = deque()

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
-from castle_combo.bots.backends import Backend, Processes, RayCluster, batches, cpu_count
+from castle_combo.bots.backends import Backend, PacedBatches, Processes, RayCluster, batches, cpu_count
 from castle_combo.bots.base import Agent
 from castle_combo.bots.registry import AGENTS, make_agent, parse_spec, timed_specs
 from castle_combo.bots.stats import Z95, Interval, wilson_interval
@@ -614,7 +614,12 @@ def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed
                                 save_error, jobs, timed_specs(specs))
 
     try:
-        for batch in runner.run(_play_batch, context, batches(games, jobs)):
+        # Local workers get batches sized by the pace of the games; Ray (whose cluster may have many more CPUs
+        # than ``jobs`` says) and any other backend get the fixed batches.
+        paced = PacedBatches(games, jobs) if isinstance(runner, Processes) else None
+        for batch in runner.run(_play_batch, context, paced if paced is not None else batches(games, jobs)):
+            if paced is not None:
+                paced.done(len(batch))
             for row in batch:
                 record = row[8]
                 if folder is not None and record is not None and save_error is None:
