@@ -58,7 +58,6 @@ from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import claim_folder, write_file
 
 if TYPE_CHECKING:
-    from castle_combo.engine.state import GameState
     from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
@@ -149,12 +148,6 @@ class GameOutcome:
     moves: tuple[int, ...]
     record: str | None = attrs.field(default=None, eq=False, repr=False)
     think_seconds: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
-
-
-def _face_up_names(state: GameState, seat: int) -> tuple[str, ...]:
-    """The names of the face-up cards in a seat's tableau, in the order taken (read from the card ids)."""
-    cards = state.rules.cards
-    return tuple(cards[cell.card].name for cell in state.players[seat].tableau if not cell.face_down)
 
 
 def _builders(specs: Sequence[Bot]) -> tuple[Callable[[], Agent], ...]:
@@ -252,6 +245,7 @@ def _play(specs: Sequence[Bot], builders: Sequence[Callable[[], Agent]], seed: i
                 raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
     result = state.result()  # scores the game once: the sheets and the winners
     sheets = [result.scores[seat] for seat in seats]
+    names, tableaux = state.rules.cards, state.players
     return (
         index,
         seats,
@@ -259,7 +253,8 @@ def _play(specs: Sequence[Bot], builders: Sequence[Callable[[], Agent]], seed: i
         tuple([sheet.gold_left for sheet in sheets]),
         tuple([sheet.keys for sheet in sheets]),
         tuple(sorted([slot_at[seat] for seat in result.winners])),
-        tuple([_face_up_names(state, seat) for seat in seats]),
+        tuple([tuple([names[cell.card].name for cell in tableaux[seat].tableau if not cell.face_down])
+               for seat in seats]),  # the face-up cards of each seat, in the order taken, by name
         tuple([moves[seat] for seat in seats]),
         json.dumps(state.record(bot_seats([bot_name(specs[slot_at[s]]) for s in range(players)])), indent=1)
         if keep_record else None,
@@ -359,13 +354,17 @@ class _Folder:
         self.slots = [[0, 0.0, 0.0, 0.0, 0.0, 0, 0.0] for _ in range(players)]
         self.taken: Counter[str] = Counter()
         self.won: Counter[str] = Counter()
+        # Names not yet counted: a game appends its tableaux here (a list grows fast), counted a few thousand at a
+        # time into the counters above, and before any total is read.
+        self._taken: list[str] = []
+        self._won: list[str] = []
 
     def add(self, row: _Row) -> None:
         """Fold one game, given as a row (:data:`_Row`)."""
         _, _, scores, gold_left, keys, winners, cards, moves, _, think = row
         self.games += 1
         self.shared += len(winners) > 1
-        taken, won = self.taken, self.won
+        taken, won = self._taken, self._won
         for slot, sums in enumerate(self.slots):
             score = float(scores[slot])
             winner = slot in winners
@@ -376,11 +375,21 @@ class _Folder:
             sums[4] += keys[slot]
             sums[5] += moves[slot]
             sums[6] += think[slot] if think else 0.0
-            taken.update(cards[slot])
+            taken += cards[slot]
             if winner:
-                won.update(cards[slot])
+                won += cards[slot]
+        if len(taken) > 50_000:
+            self._count()
+
+    def _count(self) -> None:
+        """Count the names waiting into the counters."""
+        self.taken.update(self._taken)
+        self.won.update(self._won)
+        self._taken.clear()
+        self._won.clear()
 
     def totals(self) -> SimulationTotals:
+        self._count()
         slots = tuple(SlotTotals(int(w), sc, sq, g, k, int(m), t) for w, sc, sq, g, k, m, t in self.slots)
         cards = tuple(CardTotals(card, self.taken[card], self.won[card]) for card in sorted(self.taken))
         return SimulationTotals(self.games, self.shared, slots, cards)
