@@ -20,6 +20,11 @@ sent once per worker (or put once in Ray's object store), not once per game.
   (and stopped after it) or on an existing cluster (``address``). Ray is an
   optional extra: ``pip install 'castle-combo[ray]'``.
 
+Batches for local workers are sized by the pace of the games
+(:class:`PacedBatches`): quick games go in large batches, so the parent
+process spends little per game on sending tasks and receiving results, and
+slow ones a game or a few at a time; Ray gets the fixed :func:`batches`.
+
 Ray runs code sent to its ports, so it is only ever used with its token
 authentication on (Ray 2.52 or later, ``RAY_AUTH_MODE=token``): a local Ray
 gets a fresh random token and no dashboard. Ray offers no setting that keeps
