@@ -1,4 +1,4 @@
-"""Throughput of ``simulate`` and ``balance``, against the raw game loop, in one run: ``python benchmarks/bench_simulate.py``.
+"""Throughput of ``simulate`` and ``balance`` against the raw game loop: ``python benchmarks/bench_simulate.py``.
 
 Prints games per second (wall clock) for:
 
@@ -129,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     rate, cpu = timings.rate, timings.cpu
     print(f"{n} random games, {g} greedy games a measurement, best of {max(1, args.rounds)} rounds; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs at the end")
-    print(f"raw loop (random actions, no bots):       {rate['raw']:9.0f} games/s   {cpu['raw'] * 1e6:6.1f} µs CPU a game")
-    print(f"raw loop on simulate's own games:         {rate['same']:9.0f} games/s   {cpu['same'] * 1e6:6.1f} µs CPU a game")
+    for label, key in (("raw loop (random actions, no bots):", "raw"), ("raw loop on simulate's own games:", "same")):
+        print(f"{label:42s}{rate[key]:9.0f} games/s   {cpu[key] * 1e6:6.1f} µs CPU a game")
     for label, key in (("simulate random vs random", "random"), ("balance random vs random", "balance"),
                        ("simulate greedy vs random", "greedy")):
         one, two = rate[f"{key} 1"], rate[f"{key} 2"]

@@ -36,7 +36,6 @@ token is what guards its ports; the docs' security page lists them.
 from __future__ import annotations
 
 import contextlib
-import gc
 import multiprocessing
 import os
 import re
@@ -166,15 +165,8 @@ class Processes:
             for start, stop in work:
                 yield task(context, start, stop)
             return
-        # Objects the workers inherit from this process are frozen out of the collector while the workers fork, so
-        # a worker's garbage collections never write to them: each write would copy a page of this process's memory
-        # into the worker (copy-on-write), and the cards, the compiled rules and the modules fill thousands.
-        gc.freeze()
-        try:
-            pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(
-                self.jobs, initializer=_start_worker, initargs=(context,))
-        finally:
-            gc.unfreeze()
+        pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(
+            self.jobs, initializer=_start_worker, initargs=(context,))
         finished = False
         try:
             pending: deque[Any] = deque()
