@@ -52,7 +52,7 @@ def test_paced_batches_cover_every_game_once_in_order_and_grow_with_the_pace(mon
 def test_slow_games_go_one_or_a_few_to_a_batch() -> None:
     work = PacedBatches(400, 2, seconds=0.2)
     first = next(iter(work))
-    work._started = time.perf_counter() - 10.0  # type: ignore[assignment]  # two games took ten seconds
+    work._started = time.perf_counter() - 10.0  # two games took ten seconds
     work.done(2)
     assert first == (0, 25) and work.size(25) == 1
 
