@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import castle_combo as cc
-from castle_combo.bots.backends import Processes, batches, cpu_count
+from castle_combo.bots.backends import PacedBatches, Processes, batches, cpu_count
 from castle_combo.bots.simulate import GameOutcome, SimulationError, SimulationInterrupted, simulate
 from castle_combo.cli import main
 
@@ -32,6 +32,29 @@ def test_batches_cover_every_game_once_in_order() -> None:
         ranges = list(batches(games, workers))
         assert [i for start, stop in ranges for i in range(start, stop)] == list(range(games))
         assert max(stop - start for start, stop in ranges) <= 64
+
+
+def test_paced_batches_cover_every_game_once_in_order_and_grow_with_the_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = iter(itertools.count(0.0, 0.001))  # every reading of the clock a millisecond after the last
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    work = PacedBatches(100_000, 2, seconds=0.2, largest=1024)
+    ranges = []
+    for start, stop in work:
+        ranges.append((start, stop))
+        work.done(stop - start)  # each batch finished a millisecond later: thousands of games a second
+    assert [i for start, stop in ranges for i in range(start, stop)] == list(range(100_000))
+    sizes = [stop - start for start, stop in ranges]
+    assert sizes[0] == 64  # the first batch is batches()'s, before any pace is known
+    assert max(sizes) == 1024  # quick games: the largest batches, not hundreds of 64
+    assert sizes[-1] == 1  # the last ones shrink with a worker's share of the games left
+
+
+def test_slow_games_go_one_or_a_few_to_a_batch() -> None:
+    work = PacedBatches(400, 2, seconds=0.2)
+    first = next(iter(work))
+    work._started = time.perf_counter() - 10.0  # two games took ten seconds
+    work.done(2)
+    assert first == (0, 25) and work.size(25) == 1
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -20,6 +20,11 @@ sent once per worker (or put once in Ray's object store), not once per game.
   (and stopped after it) or on an existing cluster (``address``). Ray is an
   optional extra: ``pip install 'castle-combo[ray]'``.
 
+Batches for local workers are sized by the pace of the games
+(:class:`PacedBatches`): quick games go in large batches, so the parent
+process spends little per game on sending tasks and receiving results, and
+slow ones a game or a few at a time; Ray gets the fixed :func:`batches`.
+
 Ray runs code sent to its ports, so it is only ever used with its token
 authentication on (Ray 2.52 or later, ``RAY_AUTH_MODE=token``): a local Ray
 gets a fresh random token and no dashboard. Ray offers no setting that keeps
@@ -37,6 +42,7 @@ import re
 import secrets
 import signal
 import socket
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
@@ -45,8 +51,8 @@ import attrs
 
 from castle_combo.errors import BackendError, CastleComboError
 
-__all__ = ["RAY_MIN_VERSION", "Backend", "BackendError", "Processes", "RayCluster", "batches", "cpu_count",
-           "token_auth_on"]
+__all__ = ["RAY_MIN_VERSION", "Backend", "BackendError", "PacedBatches", "Processes", "RayCluster", "batches",
+           "cpu_count", "token_auth_on"]
 
 R = TypeVar("R")
 #: A unit of work: ``task(context, start, stop)`` plays games ``start`` to ``stop - 1``.
@@ -69,6 +75,56 @@ def batches(games: int, workers: int) -> Iterator[tuple[int, int]]:
     size = max(1, min(64, games // max(1, workers * 8)))
     for start in range(0, games, size):
         yield start, min(games, start + size)
+
+
+class PacedBatches:
+    """``(start, stop)`` ranges covering ``range(games)`` in order, sized by the pace of the games played so far.
+
+    The first batches are those of :func:`batches`. Once the consumer has
+    reported finished games (:meth:`done`), a batch holds about ``seconds``
+    of one worker's play at the pace measured so far (wall clock, from the
+    first batch handed out). Every batch costs the parent process a round
+    trip (a task sent, a result received and unpickled), so quick games (two
+    random bots play thousands a second) go in a few dozen large batches
+    rather than hundreds of small ones, and slow ones (MCTS) in batches of a
+    game or a few, which keeps the progress bar moving. A batch never holds
+    more than a quarter of one worker's share of the games left, so the
+    workers finish together, nor more than ``largest`` games, so memory stays
+    bounded. The ranges are read lazily: :meth:`done` changes the size of the
+    batches not yet handed out.
+    """
+
+    def __init__(self, games: int, workers: int, seconds: float = 0.2, largest: int = 1024) -> None:
+        self.games = games
+        self.workers = max(1, workers)
+        self.seconds = seconds
+        self.largest = largest
+        self.finished = 0
+        self._started: float | None = None
+        self._first = max(1, min(64, games // (self.workers * 8)))
+
+    def done(self, games: int) -> None:
+        """Report ``games`` more games finished (the consumer calls this as each batch's results arrive)."""
+        self.finished += games
+
+    def size(self, start: int) -> int:
+        """How many games the batch starting at game ``start`` holds."""
+        if not self.finished or self._started is None:
+            return self._first
+        elapsed = time.perf_counter() - self._started
+        if elapsed <= 0:
+            return self._first
+        per_worker = self.finished / elapsed / self.workers  # games a second, one worker
+        fair = (self.games - start) // (self.workers * 4)
+        return max(1, min(int(per_worker * self.seconds), fair, self.largest))
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        self._started = time.perf_counter()
+        start = 0
+        while start < self.games:
+            stop = min(self.games, start + self.size(start))
+            yield start, stop
+            start = stop
 
 
 class Backend(Protocol):

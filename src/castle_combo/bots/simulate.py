@@ -34,6 +34,7 @@ define its class at module level); all its randomness must come from the
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import math
@@ -47,9 +48,9 @@ from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
-from castle_combo.bots.backends import Backend, Processes, RayCluster, batches, cpu_count
+from castle_combo.bots.backends import Backend, PacedBatches, Processes, RayCluster, batches, cpu_count
 from castle_combo.bots.base import Agent
-from castle_combo.bots.registry import make_agent, timed_specs
+from castle_combo.bots.registry import AGENTS, make_agent, parse_spec, timed_specs
 from castle_combo.bots.stats import Z95, Interval, wilson_interval
 from castle_combo.engine.record import bot_seats
 from castle_combo.errors import IllegalAction, SimulationError, SimulationInterrupted
@@ -57,7 +58,6 @@ from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import claim_folder, write_file
 
 if TYPE_CHECKING:
-    from castle_combo.engine.state import GameState
     from castle_combo.language.ruleset import Ruleset
 
 __all__ = [
@@ -150,10 +150,30 @@ class GameOutcome:
     think_seconds: tuple[float, ...] = attrs.field(default=(), eq=False, repr=False)
 
 
-def _face_up_names(state: GameState, seat: int) -> tuple[str, ...]:
-    """The names of the face-up cards in a seat's tableau, in the order taken (read from the card ids)."""
-    cards = state.rules.cards
-    return tuple(cards[cell.card].name for cell in state.players[seat].tableau if not cell.face_down)
+def _builders(specs: Sequence[Bot]) -> tuple[Callable[[], Agent], ...]:
+    """How to get each slot's bot for a game: read each spec once, build a fresh bot per game.
+
+    A built-in bot with no time budget is built by its registry factory
+    directly, which is what :func:`~castle_combo.bots.registry.make_agent`
+    does after reading the spec; any other spec (a time budget, an installed
+    bot) goes through ``make_agent`` every game, as before. An agent object
+    is shared by every game.
+    """
+    built: list[Callable[[], Agent]] = []
+    for spec in specs:
+        if not isinstance(spec, str):
+            built.append(functools.partial(_same, spec))
+            continue
+        parsed = parse_spec(spec)  # raises what make_agent raises for a bad spec
+        if parsed.name in AGENTS and parsed.seconds is None:
+            built.append(functools.partial(AGENTS[parsed.name], parsed.iterations))
+        else:
+            built.append(functools.partial(make_agent, spec))
+    return tuple(built)
+
+
+def _same(agent: Agent) -> Agent:
+    return agent
 
 
 def play_game(
@@ -169,49 +189,83 @@ def play_game(
     The deal and every bot's generator are seeded from ``(seed, index)``;
     each bot sees only its seat's view.
     """
+    return GameOutcome(*_play(specs, _builders(specs), seed, index, rules, keep_record))
+
+
+#: A game's outcome as a plain tuple of :class:`GameOutcome`'s fields in order: what a worker sends back (a
+#: tuple of numbers and names pickles in a fraction of the time an object does) and what the totals are folded
+#: from. ``GameOutcome(*row)`` is the outcome.
+_Row = tuple[Any, ...]
+
+
+def _play(specs: Sequence[Bot], builders: Sequence[Callable[[], Agent]], seed: int, index: int,
+          rules: Ruleset | None, keep_record: bool) -> _Row:
+    """:func:`play_game`'s outcome as a row, with the specs already read (once per batch, not once per game)."""
     from castle_combo import new_game
     players = len(specs)
-    agents = [make_agent(spec) if isinstance(spec, str) else spec for spec in specs]
+    agents = [build() for build in builders]
     rngs = [random.Random(derive_seed(seed, index, f"slot{slot}")) for slot in range(players)]
     seats = tuple(seat_of_slot(slot, index, players) for slot in range(players))
-    slot_at = {seat: slot for slot, seat in enumerate(seats)}
-    kwargs: dict[str, Any] = {"players": players, "seed": derive_seed(seed, index, "deal")}
-    if rules is not None:
-        kwargs["rules"] = rules
-    state = new_game(**kwargs)
-    moves = [0] * players
+    slot_at = [0] * players
+    for slot, seat in enumerate(seats):
+        slot_at[seat] = slot
+    if rules is None:
+        state = new_game(players=players, seed=derive_seed(seed, index, "deal"))
+    else:
+        state = new_game(players=players, seed=derive_seed(seed, index, "deal"), rules=rules)
+    # What the loop needs, by seat: the bot's choice, its generator, and whether it is shown a view. Only
+    # bots that declare they read nothing hidden (``needs_view = False``) get the state itself.
+    choose = [agents[slot].choose for slot in slot_at]
+    rng_at = [rngs[slot] for slot in slot_at]
+    views = [getattr(agents[slot], "needs_view", True) for slot in slot_at]
+    moves = [0] * players  # by seat, as the thinking time
     think = [0.0] * players
-    # Only bots that declare they read nothing hidden (``needs_view = False``) get the state itself.
-    views = [getattr(agent, "needs_view", True) for agent in agents]
-    while not state.is_over:
-        seat = state.to_act
-        slot = slot_at[seat]
-        started = time.perf_counter()
-        agent = agents[slot]
-        action = agent.choose(state.view(seat) if views[slot] else state, rngs[slot])
-        think[slot] += time.perf_counter() - started
-        moves[slot] += 1
-        try:
-            state = state.apply(action)
-        except IllegalAction as error:
-            raise SimulationError(
-                f"bot {bot_name(specs[slot])!r} (seat {seat}) chose an illegal action in game {index} "
-                f"(seed {seed}): {error}; a bot must return one of view.legal_actions()"
-            ) from None
+    clock = time.perf_counter
+    if any(views):
+        while not state.is_over:
+            seat = state.to_act
+            started = clock()
+            action = choose[seat](state.view(seat) if views[seat] else state, rng_at[seat])
+            think[seat] += clock() - started
+            moves[seat] += 1
+            try:
+                state = state.apply(action)
+            except IllegalAction as error:
+                raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
+    else:  # the same loop without a view to decide on (random bots: the loop is most of their time)
+        while not state.is_over:
+            seat = state.to_act
+            started = clock()
+            action = choose[seat](state, rng_at[seat])
+            think[seat] += clock() - started
+            moves[seat] += 1
+            try:
+                state = state.apply(action)
+            except IllegalAction as error:
+                raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
     result = state.result()  # scores the game once: the sheets and the winners
-    sheets, winning_seats = result.scores, result.winners
-    return GameOutcome(
-        index=index,
-        seats=seats,
-        scores=tuple(sheets[seat].total for seat in seats),
-        gold_left=tuple(sheets[seat].gold_left for seat in seats),
-        keys=tuple(sheets[seat].keys for seat in seats),
-        winners=tuple(sorted(slot_at[seat] for seat in winning_seats)),
-        cards=tuple(_face_up_names(state, seat) for seat in seats),
-        moves=tuple(moves),
-        record=json.dumps(state.record(bot_seats([bot_name(specs[slot_at[s]]) for s in range(players)])), indent=1)
+    sheets = [result.scores[seat] for seat in seats]
+    names, tableaux = state.rules.cards, state.players
+    return (
+        index,
+        seats,
+        tuple([sheet.total for sheet in sheets]),
+        tuple([sheet.gold_left for sheet in sheets]),
+        tuple([sheet.keys for sheet in sheets]),
+        tuple(sorted([slot_at[seat] for seat in result.winners])),
+        tuple([tuple([names[cell.card].name for cell in tableaux[seat].tableau if not cell.face_down])
+               for seat in seats]),  # the face-up cards of each seat, in the order taken, by name
+        tuple([moves[seat] for seat in seats]),
+        json.dumps(state.record(bot_seats([bot_name(specs[slot_at[s]]) for s in range(players)])), indent=1)
         if keep_record else None,
-        think_seconds=tuple(think),
+        tuple([think[seat] for seat in seats]),
+    )
+
+
+def _illegal(bot: Bot, seat: int, index: int, seed: int, error: IllegalAction) -> SimulationError:
+    return SimulationError(
+        f"bot {bot_name(bot)!r} (seat {seat}) chose an illegal action in game {index} "
+        f"(seed {seed}): {error}; a bot must return one of view.legal_actions()"
     )
 
 
@@ -300,24 +354,42 @@ class _Folder:
         self.slots = [[0, 0.0, 0.0, 0.0, 0.0, 0, 0.0] for _ in range(players)]
         self.taken: Counter[str] = Counter()
         self.won: Counter[str] = Counter()
+        # Names not yet counted: a game appends its tableaux here (a list grows fast), counted a few thousand at a
+        # time into the counters above, and before any total is read.
+        self._taken: list[str] = []
+        self._won: list[str] = []
 
-    def add(self, outcome: GameOutcome) -> None:
+    def add(self, row: _Row) -> None:
+        """Fold one game, given as a row (:data:`_Row`)."""
+        _, _, scores, gold_left, keys, winners, cards, moves, _, think = row
         self.games += 1
-        self.shared += len(outcome.winners) > 1
+        self.shared += len(winners) > 1
+        taken, won = self._taken, self._won
         for slot, sums in enumerate(self.slots):
-            score = float(outcome.scores[slot])
-            sums[0] += slot in outcome.winners
+            score = float(scores[slot])
+            winner = slot in winners
+            sums[0] += winner
             sums[1] += score
             sums[2] += score * score
-            sums[3] += outcome.gold_left[slot]
-            sums[4] += outcome.keys[slot]
-            sums[5] += outcome.moves[slot]
-            sums[6] += outcome.think_seconds[slot] if outcome.think_seconds else 0.0
-            self.taken.update(outcome.cards[slot])
-            if slot in outcome.winners:
-                self.won.update(outcome.cards[slot])
+            sums[3] += gold_left[slot]
+            sums[4] += keys[slot]
+            sums[5] += moves[slot]
+            sums[6] += think[slot] if think else 0.0
+            taken += cards[slot]
+            if winner:
+                won += cards[slot]
+        if len(taken) > 50_000:
+            self._count()
+
+    def _count(self) -> None:
+        """Count the names waiting into the counters."""
+        self.taken.update(self._taken)
+        self.won.update(self._won)
+        self._taken.clear()
+        self._won.clear()
 
     def totals(self) -> SimulationTotals:
+        self._count()
         slots = tuple(SlotTotals(int(w), sc, sq, g, k, int(m), t) for w, sc, sq, g, k, m, t in self.slots)
         cards = tuple(CardTotals(card, self.taken[card], self.won[card]) for card in sorted(self.taken))
         return SimulationTotals(self.games, self.shared, slots, cards)
@@ -431,12 +503,11 @@ class _Context:
     keep_record: bool
 
 
-def _play_batch(context: _Context, start: int, stop: int) -> list[GameOutcome]:
-    """Worker entry point (a module-level function, so it pickles): games ``start`` to ``stop - 1``."""
-    return [
-        play_game(context.specs, context.seed, index, rules=context.rules, keep_record=context.keep_record)
-        for index in range(start, stop)
-    ]
+def _play_batch(context: _Context, start: int, stop: int) -> list[_Row]:
+    """Worker entry point (a module-level function, so it pickles): games ``start`` to ``stop - 1``, as rows."""
+    builders = _builders(context.specs)
+    return [_play(context.specs, builders, context.seed, index, context.rules, context.keep_record)
+            for index in range(start, stop)]
 
 
 def _backend(backend: str | Backend, jobs: int, address: str | None) -> Backend:
@@ -545,24 +616,33 @@ def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed
     save_error: str | None = None
     context = _Context(specs, seed, rules, folder is not None)
     names = tuple(bot_name(spec) for spec in specs)
+    add = folder_of_records.add
 
     def result(interrupted: bool) -> SimulationResult:
         return SimulationResult(players, names, seed, folder_of_records.totals(), tuple(kept), interrupted,
                                 save_error, jobs, timed_specs(specs))
 
     try:
-        for batch in runner.run(_play_batch, context, batches(games, jobs)):
-            for outcome in batch:
-                if folder is not None and outcome.record is not None and save_error is None:
+        # Local workers get batches sized by the pace of the games; Ray (whose cluster may have many more CPUs
+        # than ``jobs`` says) and any other backend get the fixed batches.
+        paced = PacedBatches(games, jobs) if isinstance(runner, Processes) else None
+        for batch in runner.run(_play_batch, context, paced if paced is not None else batches(games, jobs)):
+            if paced is not None:
+                paced.done(len(batch))
+            for row in batch:
+                record = row[8]
+                if folder is not None and record is not None and save_error is None:
                     try:
-                        _save_record(folder, f"game-{outcome.index + 1:0{width}d}.json", outcome.record)
+                        _save_record(folder, f"game-{row[0] + 1:0{width}d}.json", record)
                     except SimulationError as error:
                         save_error = str(error)
-                folder_of_records.add(outcome)
-                if keep_outcomes:
-                    kept.append(attrs.evolve(outcome, record=None) if outcome.record else outcome)
-                if progress is not None:
-                    progress(outcome)
+                add(row)
+                if keep_outcomes or progress is not None:  # the outcome object only when someone reads it
+                    outcome = GameOutcome(*row)
+                    if keep_outcomes:
+                        kept.append(attrs.evolve(outcome, record=None) if record else outcome)
+                    if progress is not None:
+                        progress(outcome)
     except KeyboardInterrupt:
         raise SimulationInterrupted(result(True)) from None
     return result(False)
