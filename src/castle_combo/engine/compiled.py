@@ -52,6 +52,7 @@ from castle_combo.language.model import (
     Choice,
     Compared,
     LookAtDeckTop,
+    MessengerAt,
     Per,
     PlayerGroup,
     Players,
@@ -103,7 +104,7 @@ class Compiled:
         "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
         "plain_prices", "fast_takes", "fast_keys",
         "reads_others", "returns", "row_gold", "scorers", "scoring_facts", "surcharges", "table_gains", "trigger_bits",
-        "asks_at_once", "option_gains",
+        "asks_at_once", "option_gains", "reads_messenger",
         "wild_as",
     )
 
@@ -195,6 +196,11 @@ class Compiled:
         self.fast_takes = not (self.has_row_gold or self.has_messenger_triggers or self.has_reserve)
         #: Whether the fast key spend may be tried at all: no card watches key spends or the messenger's moves.
         self.fast_keys = not (self.has_key_triggers or self.has_messenger_triggers)
+        #: The cards whose scoring or end-of-game effects read where the messenger stands (a score scenario must
+        #: say where it stands to score them face up): found once, not by walking the rules at every score.
+        self.reads_messenger: frozenset[int] = frozenset(
+            i for i, card in enumerate(rules.cards)
+            if any(isinstance(node, MessengerAt) for node in walk((card.scoring, card.game_end))))
         #: Per card, the effects run when it is bought, when every one of them is automatic (a gain, a
         #: discount, stored gold...): the engine's fast path runs them directly. ``None`` when one may ask.
         self.auto_bought: tuple[tuple[Run, ...] | None, ...] = tuple(_auto_runs(a) for a in self.abilities)

@@ -45,7 +45,6 @@ from castle_combo.language.model import (
     DiscardWholeRow,
     GoldOnThisCard,
     HoldsGold,
-    MessengerAt,
     Per,
     Scope,
     ScoreAsAdjacent,
@@ -905,9 +904,8 @@ def score_tableau(
         messenger = Deck(messenger)
     for cells, path in zip(tableaux, paths, strict=True):
         for cell in cells:
-            card = engine.cards[cell.card]
-            if messenger is None and not cell.face_down and any(
-                    isinstance(node, MessengerAt) for node in walk((card.scoring, card.game_end))):
+            if messenger is None and not cell.face_down and cell.card in engine.reads_messenger:
+                card = engine.cards[cell.card]
                 raise ScenarioError(
                     f"{path}: {card.name} reads where the messenger stands at the end of the game, and the "
                     "scenario does not say\nhint: give the messenger's place: \"messenger\": \"village\" (or "
