@@ -18,6 +18,7 @@ import argparse
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -28,21 +29,18 @@ from castle_combo.bots.greedy import GreedyAgent
 from castle_combo.bots.simulate import derive_seed
 from castle_combo.bots.stats import wilson_interval
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the time match beside it reads the same settings
+from mcts_time_match import parse_setting  # noqa: E402
+
 
 def weight(text: str) -> tuple[str, Any]:
-    """``"gold=0.5"`` -> ``("gold", 0.5)``; ``"card_growth=true"`` -> ``("card_growth", True)``."""
-    name, sep, value = text.partition("=")
-    fields = attrs.fields_dict(Evaluation)
-    if not sep or name not in fields:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME one of {', '.join(fields)}, got {text!r}")
-    if isinstance(fields[name].default, bool):
-        if value.lower() not in ("true", "false"):
-            raise argparse.ArgumentTypeError(f"{name} needs true or false, not {value!r}")
-        return name, value.lower() == "true"
-    try:
-        return name, float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{name} needs a number, not {value!r}") from None
+    """``"gold=0.5"`` -> ``("gold", 0.5)``; ``"card_growth=true"`` -> ``("card_growth", True)``: read as the time
+    match reads ``evaluation.NAME=VALUE``."""
+    name, sep, _ = text.partition("=")
+    if not sep or name not in attrs.fields_dict(Evaluation):
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME one of "
+                                         f"{', '.join(attrs.fields_dict(Evaluation))}, got {text!r}")
+    return name, parse_setting(f"evaluation.{text}")[1]
 
 
 def play(job: tuple[dict[str, Any], dict[str, Any], int, int]) -> tuple[float, int]:

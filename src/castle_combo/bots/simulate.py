@@ -221,28 +221,16 @@ def _play(specs: Sequence[Bot], builders: Sequence[Callable[[], Agent]], seed: i
     moves = [0] * players  # by seat, as the thinking time
     think = [0.0] * players
     clock = time.perf_counter
-    if any(views):
-        while not state.is_over:
-            seat = state.to_act
-            started = clock()
-            action = choose[seat](state.view(seat) if views[seat] else state, rng_at[seat])
-            think[seat] += clock() - started
-            moves[seat] += 1
-            try:
-                state = state.apply(action)
-            except IllegalAction as error:
-                raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
-    else:  # the same loop without a view to decide on (random bots: the loop is most of their time)
-        while not state.is_over:
-            seat = state.to_act
-            started = clock()
-            action = choose[seat](state, rng_at[seat])
-            think[seat] += clock() - started
-            moves[seat] += 1
-            try:
-                state = state.apply(action)
-            except IllegalAction as error:
-                raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
+    while not state.is_over:
+        seat = state.to_act
+        started = clock()
+        action = choose[seat](state.view(seat) if views[seat] else state, rng_at[seat])
+        think[seat] += clock() - started
+        moves[seat] += 1
+        try:
+            state = state.apply(action)
+        except IllegalAction as error:
+            raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
     result = state.result()  # scores the game once: the sheets and the winners
     sheets = [result.scores[seat] for seat in seats]
     names, tableaux = state.rules.cards, state.players
