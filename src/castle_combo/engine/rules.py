@@ -349,7 +349,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     other = locations[1 - here]
     # The fast take (see the module docstring of the design): the common case, built directly into the new
     # state with no stack of abilities. A card taken face down, or bought face up when every effect of its
-    # ability is automatic, while the row it leaves can be refilled from its deck without a reshuffle, the
+    # ability is automatic (or its ability is one question: asked at once, see _ask_at_once and
+    # _answered_at_once), while the row it leaves can be refilled from its deck without a reshuffle, the
     # other row is full, no lock can be opened at the end of the turn, no face-up card of the seat triggers on
     # the take and none of any seat fires before the next turn. It does exactly what the general path below
     # does (a test plays both ways and compares states).
