@@ -155,3 +155,31 @@ def test_a_question_asked_and_answered_at_once_agrees_with_the_general_path_down
                     general_asks += 1
             state = fast
     assert fast_asks >= 50 and general_asks >= 3  # both ways were really taken
+
+
+def test_a_question_asked_at_once_keeps_a_face_down_watcher_of_takes_below_it() -> None:
+    """A reviewer's finding: the general path stacks a frame for every card watching its owner's takes, face down
+    too (it looks when its turn comes whether the card is face up: the question's option may turn it face up), so a
+    question in a ruleset with take triggers is asked there, and the turn ends alike both ways."""
+    spy = engine_kit.one("Spy", "whenever you take a card, after its ability: gain 1 key",
+                         "deck village   cost 0   shields military")
+    asker = engine_kit.one("Asker", "when bought: choose one: { turn a face-down card face up } or { gain 1 gold }",
+                           "deck village   cost 0   shields faith")
+    state = engine_kit.game(engine_kit.ruleset(spy, asker), village=["Spy", "v0", "v1", "Asker", "v2", "v3", "v4"])
+
+    def take(state: cc.GameState, name: str, face_down: bool) -> cc.Take:
+        return next(a for a in state.legal_actions() if isinstance(a, cc.Take) and a.card == name
+                    and a.face_down == face_down)
+
+    state = state.apply(take(state, "Spy", True))  # seat 0 keeps the Spy face down
+    state = state.apply(take(state, "v0", True))
+    action = take(state, "Asker", False)
+    fast, general = rules.apply(state, action), rules.apply(state, action, fast=False)
+    assert fast == general and len(fast.pending.frames) == 2  # the Spy's frame below the Asker's question
+    ends = []
+    for asked in (fast, general):
+        after = asked.apply(cc.Choose(1))  # the Spy turned face up: its trigger then gains its key
+        while after.pending is not None:
+            after = after.apply(after.legal_actions()[0])
+        ends.append(after)
+    assert ends[0] == ends[1] and ends[0].players[0].keys == 5

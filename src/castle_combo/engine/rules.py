@@ -445,6 +445,11 @@ def _ask_at_once(state: T, action: Take, card: int, placed: Placed, gold: int, h
     discard), for the general path to go on."""
     (rules_, players, seat, first, taken, _, messenger, locations, _, history, rng, origin, script, viewer, opened,
      row_gold, known, at_end, engine) = state
+    if engine.has_take_triggers or engine.has_other_take_triggers:
+        # The general path puts a frame on the stack for every card watching takes, face down too (it looks
+        # whether its card is face up when its turn comes, after the question an option may turn it face up):
+        # the pending state holds those frames, so it is built there.
+        return None
     address, step = asked
     deck, row, discard, removed, exhausted = locations[here]
     place = (deck, tuple(c for c in row if c != card), discard, removed, exhausted)
