@@ -400,8 +400,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     if spread is not None:  # other seats, purses, counts beyond the tableau: straight on the seats
                         moved = (gold - cost, keys, tableau, discounts, shields, banners, after,
                                  triggers | engine.trigger_bits[card], waits)
-                        players = spread((moved, players[1]) if seat == 0 and len(players) == 2 else
-                                         players[:seat] + (moved,) + players[seat + 1:], seat, len(tableau) - 1)
+                        players = spread(players[:seat] + (moved,) + players[seat + 1:], seat, len(tableau) - 1)
                     else:
                         players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
                     moved = players[seat]
@@ -810,7 +809,7 @@ def _answer(state: T, action: Action, fast: bool = True) -> T:
     legal = getattr(state, "_legal", None) or legal_actions(state)
     if action not in legal:
         raise IllegalAction(decision.refusal(state, _asking_card(state), action))
-    if fast and pending.resume is Resume.TAKEN and len(pending.frames) == 1:
+    if fast:
         done = _answered_at_once(state, action)
         if done is not None:
             return done

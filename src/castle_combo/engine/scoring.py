@@ -495,10 +495,6 @@ def _sheets(
     known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
     seats = range(len(tableaux))
     values = purse_values(engine)
-    if only is None and not values.readers and not engine.wild_as:  # the usual case (the printed cards): straight
-        placed = [_place_purses(engine, tableaux[s], gold[s], values) for s in seats]
-        table = _table(engine, [p[0] for p in placed], keys, [p[1] for p in placed], known, messenger, reserved)
-        return tuple(_sheet(engine, table, s, placed[s][1]) for s in seats)
     placed = [_place_purses(engine, tableaux[s], gold[s], values) if only is None or s == only or engine.reads_others
               else (tableaux[s], gold[s]) for s in seats]
     cells = [p[0] for p in placed]
