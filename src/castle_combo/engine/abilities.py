@@ -1578,6 +1578,19 @@ def compile_own_gains(card: model.Card, facts: Sequence[CardFacts]) -> OwnGains 
     base = (flat[0], flat[1], flat[2], flat[3])
     if not counted:
         return lambda cells, shields, banners, index: base
+    if len(counted) == 1 and counted[0][3] is None and counted[0][4] is None:  # "gain N gold per ...", the commonest
+        resource, amount, count, _, _ = counted[0]
+        more_gold, more_keys, castle, village = base
+
+        def one(cells: Sequence[Placed], shields: Sequence[int], banners: Sequence[int],
+                index: int) -> tuple[int, int, int, int]:
+            value = amount * count(cells, shields, banners, index)
+            if value < 0:
+                value = 0
+            return ((more_gold + value, more_keys, castle, village) if resource == _GOLD
+                    else (more_gold, more_keys + value, castle, village))
+
+        return one
 
     def gains(cells: Sequence[Placed], shields: Sequence[int], banners: Sequence[int],
               index: int) -> tuple[int, int, int, int]:
@@ -1659,7 +1672,7 @@ def compile_table_gains(effects: Sequence[model.Effect], facts: Sequence[CardFac
 
     def gains(seats: tuple[tuple[Any, ...], ...], seat: int, index: int) -> tuple[tuple[Any, ...], ...]:
         n = len(seats)
-        more = list(own)  # the owner's gold and keys
+        more = own.copy()  # the owner's gold and keys
         for resource, amount, totals, scope, low, high in counted:
             if scope is model.Scope.TABLEAU:
                 value = totals(seats[seat][4], seats[seat][5])
@@ -1675,12 +1688,13 @@ def compile_table_gains(effects: Sequence[model.Effect], facts: Sequence[CardFac
             for them in players_of(group, seat, n):
                 p = out[them]
                 out[them] = (p[0] + amount,) + p[1:] if resource == 0 else (p[0], p[1] + amount) + p[2:]
-        gold, keys, cells, discounts, *rest = out[seat]
+        mine = out[seat]  # gold, keys, tableau and discounts change; the rest of the seat is kept
+        cells, discounts = mine[2], mine[3]
         for fill, amount in purses:
             cells = _filled(cells, facts, fill, amount)
         if castle or village:
             discounts = (discounts[0] + castle, discounts[1] + village) + discounts[2:]
-        out[seat] = (gold + more[0], keys + more[1], cells, discounts, *rest)
+        out[seat] = (mine[0] + more[0], mine[1] + more[1], cells, discounts) + mine[4:]
         return tuple(out)
 
     return gains
@@ -1696,11 +1710,15 @@ def _filled(cells: tuple[Placed, ...], facts: Sequence[CardFacts], fill: bool, a
         order = order[:amount]
     for i in order:
         cell = out[i]
-        capacity = facts[cell.card].purse or 0
-        gold = capacity if fill else min(capacity, cell.gold + amount)
-        out[i] = Placed(cell.card, cell.x, cell.y, cell.face_down, gold, cell.key, cell.points, cell.keys,
-                        cell.shield, cell.from_reserve)
+        capacity = facts[cell[0]].purse or 0  # the card's
+        gold = capacity if fill else min(capacity, cell[_STORED] + amount)
+        out[i] = _new_placed(Placed, cell[:_STORED] + (gold,) + cell[_STORED + 1:])  # the cell with its gold changed
     return tuple(out)
+
+
+#: Where a placed card keeps its stored gold (:func:`_filled` rebuilds a cell around it).
+_STORED = Placed._fields.index("gold")
+_new_placed = tuple.__new__
 
 
 def _compile_effects(

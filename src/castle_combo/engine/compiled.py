@@ -45,7 +45,7 @@ from castle_combo.engine.counting import (
     compile_test,
     players_of,
 )
-from castle_combo.engine.decisions import Address
+from castle_combo.engine.decisions import Address, ChooseOption, DiscardCard, Frame, Pending, Resume
 from castle_combo.files import quote
 from castle_combo.language.model import (
     Card,
@@ -98,7 +98,8 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes", "_unlocks",
+        "_activates", "_asked", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes",
+        "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
         "has_surcharges", "requirements", "has_requirements", "has_take_triggers", "has_triggers", "ids", "own_gains",
@@ -227,6 +228,7 @@ class Compiled:
             _option_gains(c, self.facts) if asked is not None and isinstance(asked[1], ChoiceStep) else ()
             for c, asked in zip(rules.cards, self.asks_at_once, strict=True))
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
+        self._asked: dict[tuple[int, int], Pending] = {}
         self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
         #: Every take of each card by grid cell, face up then face down; built on first use.
         self._tables: list[tuple[Take, ...] | None] = [None] * len(self.facts)
@@ -236,6 +238,16 @@ class Compiled:
         self._unlocks: dict[int, Unlock] = {}
         self._activates: dict[int, Activate] = {}
         self._reveals: dict[int, Reveal] = {}
+
+    def asked(self, card: int, index: int) -> Pending:
+        """The decision owed once ``card`` (one with :attr:`asks_at_once`), just bought to ``index`` of its owner's
+        tableau, asks its question: the same value for every such take, so built once and kept."""
+        pending = self._asked.get((card, index))
+        if pending is None:
+            address, step = self.asks_at_once[card]  # type: ignore[misc]
+            decision = ChooseOption(len(step.options)) if type(step) is ChoiceStep else DiscardCard(step.deck)
+            pending = self._asked[card, index] = Pending(decision, (Frame(card, index, ()),), address, Resume.TAKEN)
+        return pending
 
     def take(self, card: int, x: int, y: int, face_down: bool) -> Take:
         """The (interned) action taking ``card`` to (x, y)."""

@@ -286,7 +286,7 @@ class DiscardCard(DecisionKind):
 
     def answers(self, table: Table) -> tuple[Action, ...]:
         discard = table.engine.discard
-        return tuple(discard(c) for c in table.locations[self.deck].row)
+        return tuple(discard(c) for c in table.places[self.deck][1])  # the row (read from the place's tuple)
 
     def owed(self, table: Table, card: str) -> str:
         row = _listed(table, table.locations[self.deck].row)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from castle_combo.facts import GRID
 
-__all__ = ["FIRST", "GRID", "FreeSpots", "origin", "spots", "spots_after"]
+__all__ = ["FIRST", "GRID", "FreeSpots", "origin", "spots", "spots_after", "successors"]
 
 
 class FreeSpots(tuple[tuple[int, int], ...]):
@@ -83,6 +83,22 @@ def spots_after(free: tuple[tuple[int, int], ...], at: tuple[int, int]) -> FreeS
     if found is None:
         found = free.after[at] = _spots(free.occupied | {at})
     return found
+
+
+def successors(free: FreeSpots) -> dict[tuple[int, int], FreeSpots]:
+    """Each free position of ``free`` mapped to the free positions once a card is put there.
+
+    The answers of :func:`spots_after` for all of ``free`` at once, kept in
+    ``free.after``: a take then finds whether its position is free and the
+    next free positions with one dictionary lookup (a position not in the
+    answer is not free).
+    """
+    after = free.after
+    if len(after) != len(free):
+        for at in free:
+            if at not in after:
+                after[at] = _spots(free.occupied | {at})
+    return after
 
 
 def origin(positions: Iterable[tuple[int, int]]) -> tuple[int, int]:

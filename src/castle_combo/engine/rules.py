@@ -69,15 +69,13 @@ from castle_combo.engine.compiled import (
 from castle_combo.engine.counting import DECKS, FROM_RESERVE_FACE_DOWN, FROM_RESERVE_FACE_UP, Placed, players_of
 from castle_combo.engine.decisions import (
     Address,
-    ChooseOption,
     Decision,
-    DiscardCard,
     Frame,
     OpenLockOrPass,
     Pending,
     Resume,
 )
-from castle_combo.engine.placement import spots_after
+from castle_combo.engine.placement import FreeSpots, successors
 from castle_combo.engine.table import (
     CARDS_PER_PLAYER,
     NOTHING_WAITING,
@@ -148,7 +146,10 @@ def _locks_now(state: Table) -> tuple[int, ...]:
 
 def legal_actions(state: Table) -> tuple[Action, ...]:
     """Every legal action of ``state`` in the documented order (see :meth:`GameState.legal_actions`)."""
-    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, _, _, engine) = state
+    # (The hot functions here unpack ``state[:]``, not ``state``: a state is a tuple subclass, which unpacking
+    # walks with an iterator, where the plain tuple a slice gives is unpacked in one step, a third cheaper.)
+    (_, players, seat, _, taken, phase, messenger, locations, pending, _, _, _, _, _, opened, _, _, _,
+     engine) = state[:]
     if pending is not None:
         return pending.decision.answers(state)
     if taken >= CARDS_PER_PLAYER * len(players):
@@ -266,7 +267,7 @@ def _asking_card(state: Table) -> str:
 
 def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
     (rules, players, seat, first, taken, phase, messenger, locations, _, history, rng, origin, script, viewer,
-     opened, row_gold, known, at_end, engine) = state
+     opened, row_gold, known, at_end, engine) = state[:]
     if phase is not _START:
         raise IllegalAction("only one key may be spent per turn; take a card now")
     player = players[seat]
@@ -302,7 +303,7 @@ def _use_key(state: T, action: UseKey, fast: bool = True) -> T:
 def take(state: T, action: Take, fast: bool = True) -> T:
     """:func:`apply` of a :class:`Take` (``GameState.apply`` calls it directly: the most common action)."""
     (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
-     _, known, _, engine) = state
+     _, known, _, engine) = state[:]
     if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):
         return _apply(state, action, fast)  # a view, a decision owed or the game over: said there
     here = 0 if messenger is _CASTLE else 1
@@ -317,7 +318,15 @@ def take(state: T, action: Take, fast: bool = True) -> T:
         here = 1 - here
         deck, row, discard, removed, _ = locations[here]
     at = action.at
-    if at not in spots:
+    after: tuple[tuple[int, int], ...] | None = None  # the free positions once the card is placed, where known
+    if type(spots) is FreeSpots:  # as the engine keeps them: one lookup says whether ``at`` is free, and what follows
+        nexts = spots.after
+        if len(nexts) != len(spots):
+            nexts = successors(spots)
+        after = nexts.get(at)
+        if after is None:
+            raise _not_a_spot(at, spots)
+    elif at not in spots:
         raise _not_a_spot(at, spots)
     f = engine.facts[card]
     face_down = action.face_down
@@ -367,12 +376,11 @@ def take(state: T, action: Take, fast: bool = True) -> T:
         if runs is None:  # the ability asks: if it is one question and nothing else, asked at once
             asked = engine.asks_at_once[card]
             if asked is not None:
-                ready = _ask_at_once(state, action, card, placed, gold - cost, here, asked)
+                ready = _ask_at_once(state, action, card, placed, gold - cost, here, asked, after)
                 if ready is not None:
                     return ready
         else:
             tableau += (placed,)
-            after: tuple[tuple[int, int], ...] | None = spots_after(spots, at)
             if after is None:
                 after = spots_of(tableau)
             moved: Seat
@@ -437,41 +445,35 @@ def take(state: T, action: Take, fast: bool = True) -> T:
 
 
 def _ask_at_once(state: T, action: Take, card: int, placed: Placed, gold: int, here: int,
-                 asked: tuple[Address, ChoiceStep | DiscardStep]) -> T | None:
+                 asked: tuple[Address, ChoiceStep | DiscardStep],
+                 after: tuple[tuple[int, int], ...] | None) -> T | None:
     """The fast take of a card whose ability when bought is one question and nothing else (``asked``: its address
-    and step): the card placed and paid for (``gold`` left), the question owed at once, as the general path leaves
-    them (the row not refilled before the answer); ``None`` when the question is not asked (no card in the row to
-    discard), for the general path to go on."""
+    and step): the card placed and paid for (``gold`` left, the seat's free positions then ``after`` where known),
+    the question owed at once, as the general path leaves them (the row not refilled before the answer); ``None``
+    when the question is not asked (no card in the row to discard), for the general path to go on."""
     (rules_, players, seat, first, taken, _, messenger, locations, _, history, rng, origin, script, viewer, opened,
-     row_gold, known, at_end, engine) = state
+     row_gold, known, at_end, engine) = state[:]
     if engine.has_take_triggers or engine.has_other_take_triggers:
         # The general path puts a frame on the stack for every card watching takes, face down too (it looks
         # whether its card is face up when its turn comes, after the question an option may turn it face up):
         # the pending state holds those frames, so it is built there.
         return None
-    address, step = asked
+    step = asked[1]
     deck, row, discard, removed, exhausted = locations[here]
     place = (deck, tuple(c for c in row if c != card), discard, removed, exhausted)
     places = (place, locations[1]) if here == 0 else (locations[0], place)
-    decision: Decision
-    if type(step) is ChoiceStep:
-        decision = ChooseOption(len(step.options))
-    else:
-        assert isinstance(step, DiscardStep)
-        if not places[step.deck][1]:
-            return None
-        decision = DiscardCard(step.deck)
+    if type(step) is DiscardStep and not places[step.deck][1]:
+        return None
     _, keys, tableau, discounts, shields, banners, spots, triggers, waits = players[seat]
     tableau += (placed,)
-    after = spots_after(spots, (placed.x, placed.y))
     castle, village = banners
     moved = (gold, keys, tableau, discounts, engine.plus_shields(card, shields),
              (castle + 1, village) if engine.facts[card].deck == 0 else (castle, village + 1),
              after if after is not None else spots_of(tableau), triggers | engine.trigger_bits[card], waits)
-    pending = Pending(decision, (Frame(card, len(tableau) - 1, ()),), address, Resume.TAKEN)
     return new(type(state), (
         rules_, players[:seat] + (moved,) + players[seat + 1:], seat, first, taken + 1, Phase.DECIDE, messenger,
-        places, pending, history + (action,), rng, origin, script, viewer, opened, row_gold, known, at_end, engine,
+        places, engine.asked(card, len(tableau) - 1), history + (action,), rng, origin, script, viewer, opened,
+        row_gold, known, at_end, engine,
     ))
 
 
@@ -481,7 +483,7 @@ def _answered_at_once(state: T, action: Action) -> T | None:
     its cost; then the rows refilled from their decks with no reshuffle, nothing waiting, no lock to open, no
     trigger between the turns. The new state built at once; ``None`` otherwise, for the general path."""
     (rules_, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
-     row_gold, known, at_end, engine) = state
+     row_gold, known, at_end, engine) = state[:]
     assert pending is not None
     frames = pending.frames
     if len(frames) != 1 or pending.resume is not Resume.TAKEN or row_gold or known or not engine.fast_takes:
