@@ -127,6 +127,7 @@ from castle_combo.engine.decisions import (
     ChooseStore,
     NameShield,
 )
+from castle_combo.engine.placement import REACH
 from castle_combo.engine.state import GameState, Phase
 from castle_combo.errors import EncodingError
 from castle_combo.facts import CARDS_PER_PLAYER
@@ -161,7 +162,7 @@ __all__ = ["OBSERVATION_HIGH", "ActionSpace", "EncodingError"]
 #: An upper bound of every observation value (gold / 50 and the like stay far below it).
 OBSERVATION_HIGH = 100.0
 
-_REACH = 2
+_REACH = REACH  # a card lies at most this far from the first card (at (0, 0)), either way
 _SPAN = 2 * _REACH + 1
 CELLS = _SPAN * _SPAN
 _DECKS = (Deck.CASTLE, Deck.VILLAGE)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import operator
 import weakref
-from collections.abc import Callable
 from typing import Any
 
 from castle_combo.engine.abilities import (
@@ -46,6 +45,7 @@ from castle_combo.engine.counting import (
     players_of,
 )
 from castle_combo.engine.decisions import Address, ChooseOption, DiscardCard, Frame, Pending, Resume
+from castle_combo.engine.placement import CELLS, FreeSpots, pickers
 from castle_combo.files import quote
 from castle_combo.language.model import (
     Card,
@@ -80,11 +80,6 @@ OTHER_TAKE_TRIGGER = 16
 Surcharge = tuple[int, PlayerGroup, frozenset[int], bool]
 #: The free positions of a tableau, in reading order.
 Spots = tuple[tuple[int, int], ...]
-#: How far from (0, 0) a card can lie in a 3x3 grid whose first card is at (0, 0).
-_REACH = 2
-_SPAN = 2 * _REACH + 1
-#: Picks a card's takes at some spots out of its takes by grid cell.
-_Pick = Callable[[tuple[Take, ...]], tuple[Take, ...]]
 
 
 class Compiled:
@@ -98,7 +93,7 @@ class Compiled:
     """
 
     __slots__ = (
-        "_activates", "_asked", "_by_spots", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes",
+        "_activates", "_asked", "_costs", "_decks", "_discards", "_reveals", "_tables", "_takes",
         "_unlocks",
         "abilities", "auto_bought", "cards", "deck_cards", "discount_kinds", "discount_slots", "facts", "has_locks",
         "has_key_triggers", "has_messenger_triggers", "has_other_take_triggers", "has_reserve", "has_row_gold", "looks",
@@ -229,7 +224,6 @@ class Compiled:
             for c, asked in zip(rules.cards, self.asks_at_once, strict=True))
         self._takes: dict[tuple[int, int, int, bool], Take] = {}
         self._asked: dict[tuple[int, int], Pending] = {}
-        self._by_spots: dict[int, tuple[Spots, _Pick, _Pick]] = {}
         #: Every take of each card by grid cell, face up then face down; built on first use.
         self._tables: list[tuple[Take, ...] | None] = [None] * len(self.facts)
         self._costs = tuple(f.cost for f in self.facts)
@@ -244,8 +238,10 @@ class Compiled:
         tableau, asks its question: the same value for every such take, so built once and kept."""
         pending = self._asked.get((card, index))
         if pending is None:
-            address, step = self.asks_at_once[card]  # type: ignore[misc]
-            decision = ChooseOption(len(step.options)) if type(step) is ChoiceStep else DiscardCard(step.deck)
+            asked = self.asks_at_once[card]
+            assert asked is not None
+            address, step = asked
+            decision = ChooseOption(len(step.options)) if isinstance(step, ChoiceStep) else DiscardCard(step.deck)
             pending = self._asked[card, index] = Pending(decision, (Frame(card, index, ()),), address, Resume.TAKEN)
         return pending
 
@@ -263,18 +259,14 @@ class Compiled:
         For each card, in row order: face up at each spot (only when the card
         costs at most ``gold`` after ``discounts``), then face down at each
         spot (in a ruleset with surcharges or requirements, :meth:`priced_row_takes`). Each card's takes sit in
-        one tuple by grid cell (face up, then face down), built once; for each spots tuple two
-        :func:`operator.itemgetter` pickers are built once (both sides, face
-        down only), kept by the spots tuple's identity (tableaux share their
-        spots tuples: they are memoised by :func:`castle_combo.engine.placement.spots`);
-        each entry keeps its tuple alive, and an identity check guards against
-        another tuple of equal value. So a call picks and joins three tuples,
-        and nothing it builds outlives the answer (the caches stay small).
+        one tuple by grid cell (face up, then face down), built once; the
+        spots tuple, as the engine keeps it
+        (:class:`~castle_combo.engine.placement.FreeSpots`), carries the two
+        :func:`operator.itemgetter` pickers of its positions (both sides, face
+        down only). So a call picks and joins three tuples, and nothing it
+        builds outlives the answer.
         """
-        entry = self._by_spots.get(id(spots))
-        if entry is None or entry[0] is not spots:
-            entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
-        _, both, down = entry
+        both, down = spots.picks if type(spots) is FreeSpots else pickers(spots)
         tables, costs, decks = self._tables, self._costs, self._decks
         if len(row) == 3 and len(discounts) == 2:  # a full row, no discounts on filtered cards: written out
             a, b, c = row
@@ -308,10 +300,7 @@ class Compiled:
         and the taker meets its requirement (it is not in ``barred``, see :meth:`unmet`)."""
         if not extra and not barred:
             return self.row_takes(spots, row, gold, discounts)
-        entry = self._by_spots.get(id(spots))
-        if entry is None or entry[0] is not spots:
-            entry = self._by_spots[id(spots)] = (spots, *_pickers(spots))
-        _, both, down = entry
+        both, down = spots.picks if type(spots) is FreeSpots else pickers(spots)
         tables = self._tables
         extra = extra or {}
         takes: tuple[Take, ...] = ()
@@ -363,8 +352,7 @@ class Compiled:
 
     def _cell_table(self, card: int) -> tuple[Take, ...]:
         """``card``'s takes by grid cell, face up then face down (see :meth:`row_takes`); built on first use."""
-        span = range(-_REACH, _REACH + 1)
-        table = tuple(self.take(card, x, y, side) for side in (False, True) for y in span for x in span)
+        table = tuple(self.take(card, x, y, side) for side in (False, True) for x, y in CELLS)
         self._tables[card] = table
         return table
 
@@ -464,23 +452,6 @@ def _auto_runs(ability: Ability) -> tuple[Run, ...] | None:
             return None
         runs.append(step.do)
     return tuple(runs)
-
-
-def _pickers(spots: Spots) -> tuple[_Pick, _Pick]:
-    """Functions picking, from a card's takes by grid cell, its takes at ``spots``: both sides, face down only."""
-    cells = [(y + _REACH) * _SPAN + (x + _REACH) for x, y in spots]
-    down = [cell + _SPAN * _SPAN for cell in cells]
-    return _picker(cells + down), _picker(down)
-
-
-def _picker(cells: list[int]) -> _Pick:
-    """A function picking ``cells`` out of a tuple, always as a tuple (in order)."""
-    if len(cells) > 1:
-        return operator.itemgetter(*cells)
-    if cells:
-        only = cells[0]
-        return lambda table: (table[only],)
-    return lambda table: ()
 
 
 def _original(stand_in: CardFacts, facts: tuple[CardFacts, ...]) -> int:

@@ -159,6 +159,9 @@ class Table(Protocol):
     def locations(self) -> Sequence[_Location]: ...
 
     @property
+    def places(self) -> Sequence[tuple[Any, ...]]: ...  # the locations as the engine keeps them (row second)
+
+    @property
     def engine(self) -> _Cards: ...
 
 

@@ -9,11 +9,25 @@ bounding box must stay within 3 columns and 3 rows. With that rule a full
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from castle_combo.facts import GRID
 
-__all__ = ["FIRST", "GRID", "FreeSpots", "origin", "spots", "spots_after", "successors"]
+__all__ = ["CELLS", "FIRST", "GRID", "REACH", "FreeSpots", "Pick", "origin", "pickers", "spots", "spots_after",
+           "successors"]
+
+
+#: How far from the first card (at (0, 0)) a card may lie in a floating 3x3 grid: 2 positions either way.
+REACH = GRID - 1
+#: Every position a card of a tableau may hold, in reading order (y, then x): a table with one entry per cell
+#: (such as the takes of a card, see :func:`pickers`) lists them in this order.
+CELLS: tuple[tuple[int, int], ...] = tuple(
+    (x, y) for y in range(-REACH, REACH + 1) for x in range(-REACH, REACH + 1))
+
+#: A function picking some entries out of a table with an entry per cell, always as a tuple (see :func:`pickers`).
+Pick = Callable[[tuple[Any, ...]], tuple[Any, ...]]
 
 
 class FreeSpots(tuple[tuple[int, int], ...]):
@@ -22,11 +36,14 @@ class FreeSpots(tuple[tuple[int, int], ...]):
     Equal to the plain tuple of the same positions. There is one per set
     of occupied positions (they are memoised), and each keeps the answers
     of :func:`spots_after` it gave, so placing a card finds the next free
-    positions with one dictionary lookup instead of walking the tableau.
+    positions with one dictionary lookup instead of walking the tableau;
+    and its :func:`pickers`, so the legal takes at these positions are
+    picked from each card's takes in one call.
     """
 
     occupied: frozenset[tuple[int, int]]
     after: dict[tuple[int, int], FreeSpots]
+    picks: tuple[Pick, Pick]
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle the occupied positions only; loading finds the shared memoised object again."""
@@ -37,7 +54,27 @@ def _free(occupied: frozenset[tuple[int, int]], positions: list[tuple[int, int]]
     free = FreeSpots(positions)
     free.occupied = occupied
     free.after = {}
+    free.picks = pickers(free)
     return free
+
+
+def pickers(free: Iterable[tuple[int, int]]) -> tuple[Pick, Pick]:
+    """Functions picking the entries of the positions ``free`` out of a table with two entries per cell (every
+    cell of :data:`CELLS`, then every cell again: a card's takes face up, then face down): both halves (face up
+    at each position, then face down at each), and the second half only (face down)."""
+    up = [CELLS.index(at) for at in free]
+    down = [cell + len(CELLS) for cell in up]
+    return _picker(up + down), _picker(down)
+
+
+def _picker(cells: list[int]) -> Pick:
+    """A function picking ``cells`` out of a tuple, always as a tuple (in order)."""
+    if len(cells) > 1:
+        return operator.itemgetter(*cells)
+    if cells:
+        only = cells[0]
+        return lambda table: (table[only],)
+    return lambda table: ()
 
 
 @functools.lru_cache(maxsize=1 << 16)
