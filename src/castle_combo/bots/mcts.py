@@ -407,7 +407,12 @@ class MctsAgent:
     the greedy ranking's one-turn value of each root candidate counts for
     when the root's candidates are compared (0: the search's means alone);
     ``finish_turns``: once the searching seat has at most this many cards
-    left to take, rollouts play on to the end of the game (0: never).
+    left to take, rollouts play on to the end of the game (0: never);
+    ``shared_rollouts``: within a round of the root's sequential halving,
+    every candidate's iteration draws its random numbers (the tree's
+    playout moves, the replies' guesses of the decks) from the same stream,
+    seeded once per round from ``rng``, so that candidates are compared on
+    the same replies' deals too, not only on the same determinization.
 
     Besides the tree, an agent remembers the seat values it computed, from
     one decision to the next while the ruleset is the same (they depend on
@@ -432,6 +437,7 @@ class MctsAgent:
     deny_face_down: bool = True
     prior_visits: float = 0.0
     finish_turns: int = 0
+    shared_rollouts: bool = False
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
     _memory: _Memory = attrs.field(factory=_Memory, init=False, eq=False, repr=False, hash=False)
@@ -551,8 +557,13 @@ class MctsAgent:
             done = 0
             while True:
                 state = view.determinize(rng)
-                for action in arms:
-                    self._iterate(root, action, state, rng, me, evaluator)
+                if self.shared_rollouts:  # common random numbers for the rollouts too: one stream per round
+                    round_seed = rng.getrandbits(64)
+                    for action in arms:
+                        self._iterate(root, action, state, random.Random(round_seed), me, evaluator)
+                else:
+                    for action in arms:
+                        self._iterate(root, action, state, rng, me, evaluator)
                 spent += len(arms)
                 done += 1
                 now = used()
