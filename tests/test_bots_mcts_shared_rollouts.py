@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import castle_combo as cc
-from castle_combo.bots import GreedyAgent, MctsAgent
+from castle_combo.bots import Agent, GreedyAgent, MctsAgent
 
 
 def _middle(seed: int) -> cc.GameState:
@@ -70,7 +70,7 @@ def test_shared_rollouts_keep_counted_budgets_reproducible() -> None:
     """The same rng gives the same moves, through a whole game (the tree kept between decisions)."""
 
     def game() -> list[cc.Action]:
-        bots = [MctsAgent(iterations=8, shared_rollouts=True), GreedyAgent()]
+        bots: list[Agent] = [MctsAgent(iterations=8, shared_rollouts=True), GreedyAgent()]
         state = cc.new_game(players=2, seed=23)
         rng = random.Random(23)
         played = []
