@@ -304,7 +304,8 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     """:func:`apply` of a :class:`Take` (``GameState.apply`` calls it directly: the most common action)."""
     (rules, players, seat, first, taken, _, messenger, locations, pending, history, rng, origin, script, viewer, _,
      _, known, _, engine) = state[:]
-    if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * len(players):
+    seats = len(players)
+    if viewer is not None or pending is not None or taken >= CARDS_PER_PLAYER * seats:
         return _apply(state, action, fast)  # a view, a decision owed or the game over: said there
     here = 0 if messenger is _CASTLE else 1
     deck, row, discard, removed, _ = locations[here]
@@ -320,12 +321,11 @@ def take(state: T, action: Take, fast: bool = True) -> T:
     at = action.at
     after: tuple[tuple[int, int], ...] | None = None  # the free positions once the card is placed, where known
     if type(spots) is FreeSpots:  # as the engine keeps them: one lookup says whether ``at`` is free, and what follows
-        nexts = spots.after
-        if len(nexts) != len(spots):
-            nexts = successors(spots)
-        after = nexts.get(at)
-        if after is None:
-            raise _not_a_spot(at, spots)
+        after = spots.after.get(at)
+        if after is None:  # not free, or not asked before: every free position's answer is worked out at once
+            after = successors(spots).get(at)
+            if after is None:
+                raise _not_a_spot(at, spots)
     elif at not in spots:
         raise _not_a_spot(at, spots)
     f = engine.facts[card]
@@ -412,7 +412,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                     else:
                         players = _run_bought(state, seat, runs, gold - cost, tableau, shields, banners, here, card)
                     moved = players[seat]
-            if len(players) == 2:
+            if seats == 2:
                 players = (moved, players[1]) if seat == 0 else (players[0], moved)
             else:
                 players = players[:seat] + (moved,) + players[seat + 1:]
@@ -422,7 +422,7 @@ def take(state: T, action: Take, fast: bool = True) -> T:
                 refilled = (deck[1:], (r1, r2, top) if r0 == card else (r0, r2, top) if r1 == card else (r0, r1, top),
                             discard, removed, False)
                 return new(type(state), (
-                    rules, players, (seat + 1) % len(players), first, taken + 1, _START, messenger,
+                    rules, players, (seat + 1) % seats, first, taken + 1, _START, messenger,
                     (refilled, other) if here == 0 else (other, refilled), None, history + (action,), rng, origin,
                     script, viewer, False, (), (), (), engine,
                 ))
