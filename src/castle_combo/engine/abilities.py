@@ -1670,14 +1670,29 @@ def compile_table_gains(effects: Sequence[model.Effect], facts: Sequence[CardFac
             case _:
                 return None
 
+    if not (counted or others or purses or castle or village):  # gold and keys for the owner alone
+        more_gold, more_keys = own
+
+        def flat(seats: tuple[tuple[Any, ...], ...], seat: int, index: int) -> tuple[tuple[Any, ...], ...]:
+            out = list(seats)
+            mine = out[seat]
+            out[seat] = (mine[0] + more_gold, mine[1] + more_keys) + mine[2:]
+            return tuple(out)
+
+        return flat
+
     def gains(seats: tuple[tuple[Any, ...], ...], seat: int, index: int) -> tuple[tuple[Any, ...], ...]:
         n = len(seats)
         more = own.copy()  # the owner's gold and keys
         for resource, amount, totals, scope, low, high in counted:
             if scope is model.Scope.TABLEAU:
                 value = totals(seats[seat][4], seats[seat][5])
-            elif scope is model.Scope.NEIGHBOUR:  # the better neighbour's (the owner's choice)
-                value = max((totals(seats[s][4], seats[s][5]) for s in neighbours(seat, n)), default=0)
+            elif scope is model.Scope.NEIGHBOUR:  # the better neighbour's (the owner's choice; counts are never < 0)
+                value = 0
+                for s in neighbours(seat, n):
+                    found = totals(seats[s][4], seats[s][5])
+                    if found > value:
+                        value = found
             else:  # several tableaux, one collection: their totals added up
                 chosen = players_of(_TABLEAUX[scope], seat, n)
                 value = totals([sum(seats[s][4][t] for s in chosen) for t in range(len(seats[seat][4]))],
