@@ -96,3 +96,18 @@ def test_the_free_spots_after_a_placement_are_the_spots_of_the_new_tableau(choic
         if len(tableau) == 9:
             assert free == ()
             break
+
+
+def test_a_tableau_built_by_hand_away_from_the_origin_refuses_its_takes_naming_the_position() -> None:
+    """Only a position built by hand can lie beyond the reach of a first card at (0, 0) (saves are refused): its
+    free positions are still known, but asking for its takes says why there are none, rather than offering wrong
+    ones."""
+    import pytest
+
+    from castle_combo.engine.placement import REACH
+
+    far = spots([(REACH + 1, 0)])
+    assert (REACH + 2, 0) in far
+    both, down = far.picks
+    with pytest.raises(ValueError, match=r"\(3, -1\) lies more than 2 columns or rows from \(0, 0\)"):
+        both(())

@@ -62,9 +62,26 @@ def pickers(free: Iterable[tuple[int, int]]) -> tuple[Pick, Pick]:
     """Functions picking the entries of the positions ``free`` out of a table with two entries per cell (every
     cell of :data:`CELLS`, then every cell again: a card's takes face up, then face down): both halves (face up
     at each position, then face down at each), and the second half only (face down)."""
-    up = [CELLS.index(at) for at in free]
+    free = tuple(free)
+    outside = [at for at in free if at not in _CELL]
+    if outside:  # only a position built by hand can reach so far (a save or a record is refused before)
+        return _off_grid(outside[0]), _off_grid(outside[0])
+    up = [_CELL[at] for at in free]
     down = [cell + len(CELLS) for cell in up]
     return _picker(up + down), _picker(down)
+
+
+#: Each cell's place in :data:`CELLS`.
+_CELL = {at: i for i, at in enumerate(CELLS)}
+
+
+def _off_grid(at: tuple[int, int]) -> Pick:
+    """A picker for free positions one of which, ``at``, lies beyond any cell: it refuses, naming the position."""
+    def refuse(table: tuple[Any, ...]) -> tuple[Any, ...]:
+        raise ValueError(f"the free position {at} lies more than {REACH} columns or rows from (0, 0), where a "
+                         "tableau's first card lies: this tableau cannot be played (build it with its first card "
+                         "at (0, 0))")
+    return refuse
 
 
 def _picker(cells: list[int]) -> Pick:
