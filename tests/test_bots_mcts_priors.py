@@ -5,25 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from mcts_kit import greedy_middle
 
-import castle_combo as cc
-from castle_combo.bots import GreedyAgent, MctsAgent
+from castle_combo.bots import MctsAgent
 from castle_combo.bots.evaluation import Evaluation
-
-
-def _middle(seed: int) -> cc.GameState:
-    """A two-player position a few turns in, played by the greedy bots."""
-    state = cc.new_game(players=2, seed=seed)
-    rng = random.Random(seed)
-    while state.taken < 6 or state.pending is not None:
-        state = state.apply(GreedyAgent().choose(state.view(state.current_player), rng))
-    return state
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_overwhelming_priors_choose_a_best_ranked_candidate(seed: int) -> None:
     """With priors worth far more visits than the search runs, the move is one the greedy ranking puts first."""
-    view = _middle(seed).view(_middle(seed).current_player)
+    view = greedy_middle(seed).view(greedy_middle(seed).current_player)
     agent = MctsAgent(iterations=8, prior_visits=1e9)
     ranked = agent._distinct_ranked(view.determinize(random.Random(seed)), Evaluation().memoized())
     chosen = agent.choose(view, random.Random(seed))
@@ -32,7 +23,7 @@ def test_overwhelming_priors_choose_a_best_ranked_candidate(seed: int) -> None:
 
 
 def test_prior_visits_keep_counted_budgets_reproducible() -> None:
-    view = _middle(2).view(_middle(2).current_player)
+    view = greedy_middle(2).view(greedy_middle(2).current_player)
     assert MctsAgent(iterations=12, prior_visits=6.0).choose(view, random.Random(4)) == MctsAgent(
         iterations=12, prior_visits=6.0
     ).choose(view, random.Random(4))

@@ -6,23 +6,15 @@ import random
 from typing import Any
 
 import pytest
+from mcts_kit import greedy_middle, played
 
 import castle_combo as cc
-from castle_combo.bots import Agent, GreedyAgent, MctsAgent
+from castle_combo.bots import GreedyAgent, MctsAgent
 from castle_combo.bots import mcts as mcts_module
 from castle_combo.bots.evaluation import Evaluation
 from castle_combo.bots.greedy import golden_cards, ranked_actions
 from castle_combo.bots.mcts import _kind
 from castle_combo.engine.actions import UseKey
-
-
-def _middle(seed: int) -> cc.GameState:
-    """A two-player position a few turns in, played by the greedy bots."""
-    state = cc.new_game(players=2, seed=seed)
-    rng = random.Random(seed)
-    while state.taken < 6 or state.pending is not None:
-        state = state.apply(GreedyAgent().choose(state.view(state.current_player), rng))
-    return state
 
 
 def _views(seeds: range) -> list[cc.GameState]:
@@ -56,7 +48,7 @@ def _mean_best(deals: list[cc.GameState]) -> dict[object, float]:
 @pytest.mark.parametrize("seed", range(4))
 def test_one_deal_ranks_as_before(seed: int) -> None:
     """With one deal the root's candidates are the greedy ranking of one determinization, drawn from the same rng."""
-    view = _middle(seed).view(_middle(seed).current_player)
+    view = greedy_middle(seed).view(greedy_middle(seed).current_player)
     agent = MctsAgent(root_deals=1)
     rng = random.Random(seed)
     ranked = agent._root_ranked(view, rng, Evaluation().memoized())
@@ -68,7 +60,7 @@ def test_one_deal_ranks_as_before(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_several_deals_rank_on_as_many_determinizations_and_average(monkeypatch: pytest.MonkeyPatch,
                                                                      seed: int) -> None:
-    view = _middle(seed).view(_middle(seed).current_player)
+    view = greedy_middle(seed).view(greedy_middle(seed).current_player)
     ranked_on: list[cc.GameState] = []
 
     def recording(state: cc.GameState, *rest: Any, **named: Any) -> list[tuple[float, cc.Action]]:
@@ -116,16 +108,7 @@ def test_root_deals_keep_counted_budgets_reproducible() -> None:
     """The same rng gives the same moves, through a whole game (the tree kept between decisions)."""
 
     def game() -> list[cc.Action]:
-        bots: list[Agent] = [MctsAgent(iterations=8, root_deals=3), GreedyAgent()]
-        state = cc.new_game(players=2, seed=29)
-        rng = random.Random(29)
-        played = []
-        while not state.is_over:
-            action = bots[state.current_player].choose(state.view(state.current_player), rng)
-            assert action in state.legal_actions()
-            played.append(action)
-            state = state.apply(action)
-        return played
+        return played([MctsAgent(iterations=8, root_deals=3), GreedyAgent()], 29)
 
     assert game() == game()
 

@@ -6,18 +6,10 @@ import random
 from typing import Any
 
 import pytest
+from mcts_kit import greedy_middle, played
 
 import castle_combo as cc
-from castle_combo.bots import Agent, GreedyAgent, MctsAgent
-
-
-def _middle(seed: int) -> cc.GameState:
-    """A two-player position a few turns in, played by the greedy bots."""
-    state = cc.new_game(players=2, seed=seed)
-    rng = random.Random(seed)
-    while state.taken < 6 or state.pending is not None:
-        state = state.apply(GreedyAgent().choose(state.view(state.current_player), rng))
-    return state
+from castle_combo.bots import GreedyAgent, MctsAgent
 
 
 def _streams(monkeypatch: pytest.MonkeyPatch, agent: MctsAgent, view: cc.GameState,
@@ -46,7 +38,7 @@ def _streams(monkeypatch: pytest.MonkeyPatch, agent: MctsAgent, view: cc.GameSta
 @pytest.mark.parametrize("seed", range(3))
 def test_shared_rollouts_give_every_arm_of_a_round_the_same_stream(monkeypatch: pytest.MonkeyPatch,
                                                                    seed: int) -> None:
-    view = _middle(seed).view(_middle(seed).current_player)
+    view = greedy_middle(seed).view(greedy_middle(seed).current_player)
     rounds = _streams(monkeypatch, MctsAgent(iterations=24, shared_rollouts=True), view, seed)
     assert len(rounds) >= 2 and all(len(arms) >= 2 for arms in rounds)
     for arms in rounds:
@@ -61,7 +53,7 @@ def test_shared_rollouts_give_every_arm_of_a_round_the_same_stream(monkeypatch: 
 def test_without_shared_rollouts_the_arms_of_a_round_draw_different_numbers(monkeypatch: pytest.MonkeyPatch,
                                                                             seed: int) -> None:
     """The check above fails for the search as shipped: its arms go on drawing from one running rng."""
-    view = _middle(seed).view(_middle(seed).current_player)
+    view = greedy_middle(seed).view(greedy_middle(seed).current_player)
     rounds = _streams(monkeypatch, MctsAgent(iterations=24), view, seed)
     assert any(any(before != arms[0][1] for _, before, _ in arms) for arms in rounds)
 
@@ -70,15 +62,6 @@ def test_shared_rollouts_keep_counted_budgets_reproducible() -> None:
     """The same rng gives the same moves, through a whole game (the tree kept between decisions)."""
 
     def game() -> list[cc.Action]:
-        bots: list[Agent] = [MctsAgent(iterations=8, shared_rollouts=True), GreedyAgent()]
-        state = cc.new_game(players=2, seed=23)
-        rng = random.Random(23)
-        played = []
-        while not state.is_over:
-            action = bots[state.current_player].choose(state.view(state.current_player), rng)
-            assert action in state.legal_actions()
-            played.append(action)
-            state = state.apply(action)
-        return played
+        return played([MctsAgent(iterations=8, shared_rollouts=True), GreedyAgent()], 23)
 
     assert game() == game()
