@@ -643,7 +643,14 @@ def _compile_noun(count: model.CardCount, facts: Sequence[CardFacts]) -> _CellCo
             assert table is not None
             up_ok, down_ok = table
             if not down_ok:
-                return lambda cells, me, o, cap: sum(1 for c in cells if not c.face_down and up_ok[c.card])
+                def face_up_passing(cells: Sequence[Placed], me: Any, o: tuple[int, int], cap: int) -> int:
+                    n = 0  # (a loop reading the fields by position: the commonest count of the printed cards)
+                    for c in cells:
+                        if not c[_DOWN] and up_ok[c[_CARD]]:
+                            n += 1
+                    return n
+
+                return face_up_passing
             return lambda cells, me, o, cap: sum(1 for c in cells if c.face_down or up_ok[c.card])
         case Cards(on=on):
             pred = compile_filter(on, facts)
@@ -1390,19 +1397,20 @@ def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | Non
         match count:
             case Shields(shields=(shield,), on=None):  # "score 4 per nobility shield in column"
                 of_type = tuple(f.shields[_SHIELD_INDEX[shield]] for f in facts)
-                points = rule.points
-                same_row = per.scope is not Scope.COLUMN
-                same_column = per.scope is not Scope.ROW
-
-                def in_line(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
-                    cells = t.tableaux[s]
-                    me = cells[i]
-                    x, y = me.x, me.y
-                    return points * sum(of_type[c.card] for c in cells
-                                        if not c.face_down and ((same_row and c.y == y) or (same_column and c.x == x)))
-
-                return in_line
+                return _in_line(rule.points, per.scope, of_type)
+            case ShieldTypes(on=None) | ShieldSets(on=None) | IdenticalShieldSets(on=None) | BannerSets(on=None):
+                # "score 4 per type of shield in row": the count of the line's face-up cards' shield and banner totals
+                line_totals = _compile_totals(count)
+                assert line_totals is not None
+                return _totals_in_line(rule.points, per.scope, line_totals, facts)
     if per.scope is Scope.TABLEAU and per.every == 1 and counts_cards(count):
+        if type(count) is GoldOnThisCard and rule.up_to is None and rule.at_least is None:
+            points = rule.points  # "score 2 per gold on this card"
+
+            def on_this_card(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+                return points * t.tableaux[s][i][_GOLD]
+
+            return on_this_card
         noun = _compile_noun(count, facts) if _compile_totals(count) is None else None
         if noun is not None:
             # The cards of the tableau counted in one call (a region of the grid is matched against the final
@@ -1415,6 +1423,70 @@ def _score_per(rule: model.ScorePer, facts: Sequence[CardFacts], side: int | Non
 
             return _bounded_fn(in_grid, rule.up_to, rule.at_least)
     return _bounded(rule.points, compile_per(per, facts, side), rule.up_to, rule.at_least)
+
+
+#: Where a placed card keeps its fields, read by position in the commonest scorers (a field read by name on a
+#: named tuple costs more than an index into it).
+_CARD, _X, _Y, _DOWN, _GOLD, _KEY = (Placed._fields.index(f) for f in ("card", "x", "y", "face_down", "gold", "key"))
+
+
+def _in_line(points: int, scope: Scope, values: Sequence[int]) -> ScoreFn:
+    """``points`` times the sum of ``values[card]`` over the face-up cards in this card's row, column, or both
+    (``scope``), this card included: "score 3 per faith shield in row" (``values``: each card's faith shields).
+
+    One loop over the tableau reading the fields by position, for each of the three scopes.
+    """
+    if scope is Scope.ROW:
+        def in_row(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+            cells = t.tableaux[s]
+            y = cells[i][_Y]
+            n = 0
+            for c in cells:
+                if c[_Y] == y and not c[_DOWN]:
+                    n += values[c[_CARD]]
+            return points * n
+
+        return in_row
+    if scope is Scope.COLUMN:
+        def in_column(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+            cells = t.tableaux[s]
+            x = cells[i][_X]
+            n = 0
+            for c in cells:
+                if c[_X] == x and not c[_DOWN]:
+                    n += values[c[_CARD]]
+            return points * n
+
+        return in_column
+    assert scope is Scope.ROW_AND_COLUMN
+
+    def in_row_and_column(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+        cells = t.tableaux[s]
+        me = cells[i]
+        x, y = me[_X], me[_Y]
+        n = 0
+        for c in cells:
+            if (c[_Y] == y or c[_X] == x) and not c[_DOWN]:
+                n += values[c[_CARD]]
+        return points * n
+
+    return in_row_and_column
+
+
+def _totals_in_line(points: int, scope: Scope, totals: _TotalsCount, facts: Sequence[CardFacts]) -> ScoreFn:
+    """``points`` times a count of the shield and banner totals (``totals``) of the face-up cards in this card's
+    row, column, or both (``scope``), this card included: "score 4 per type of shield in row"."""
+    same_row = scope is not Scope.COLUMN
+    same_column = scope is not Scope.ROW
+
+    def totals_in_line(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+        cells = t.tableaux[s]
+        me = cells[i]
+        x, y = me[_X], me[_Y]
+        line = [c for c in cells if ((same_row and c[_Y] == y) or (same_column and c[_X] == x)) and not c[_DOWN]]
+        return points * totals(_shield_totals(facts, line), _banner_totals(facts, line))
+
+    return totals_in_line
 
 
 def _bounded_fn(fn: ScoreFn, up_to: int | None, at_least: int | None) -> ScoreFn:

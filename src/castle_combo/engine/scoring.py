@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -225,21 +225,36 @@ def _reads_placement(node: object) -> bool:
         node.count.on is not None or node.scope not in _WHOLE_TABLEAUX)
 
 
-#: The purse values of the rulesets met lately, by the compiled ruleset's identity (a cache: scoring asks for
-#: them at every score, so a dictionary lookup, not even a cached function's call).
-_PURSE_VALUES: dict[int, tuple[Compiled, PurseValues]] = {}
+class _Known(NamedTuple):
+    """What scoring reads of one compiled ruleset at every score, worked out once (:func:`_known`)."""
+
+    engine: Compiled
+    #: :func:`purse_values` of the ruleset.
+    values: PurseValues
+    #: Per scoring card id (wild stand-ins included), its name, as a score sheet writes it.
+    names: tuple[str, ...]
+
+
+#: What scoring reads of the rulesets met lately, by the compiled ruleset's identity (a cache: scoring asks for it
+#: at every score, so a dictionary lookup, not even a cached function's call).
+_KNOWN: dict[int, _Known] = {}
+
+
+def _known(engine: Compiled) -> _Known:
+    """What scoring reads of ``engine`` (worked out once per ruleset)."""
+    known = _KNOWN.get(id(engine))
+    if known is not None and known.engine is engine:
+        return known
+    if len(_KNOWN) >= 32:
+        _KNOWN.clear()
+    known = _Known(engine, _purse_values(engine), tuple(f.name for f in engine.scoring_facts))
+    _KNOWN[id(engine)] = known
+    return known
 
 
 def purse_values(engine: Compiled) -> PurseValues:
     """The :class:`PurseValues` of a compiled ruleset (worked out once per ruleset)."""
-    known = _PURSE_VALUES.get(id(engine))
-    if known is not None and known[0] is engine:
-        return known[1]
-    if len(_PURSE_VALUES) >= 32:
-        _PURSE_VALUES.clear()
-    values = _purse_values(engine)
-    _PURSE_VALUES[id(engine)] = (engine, values)
-    return values
+    return _known(engine).values
 
 
 def _purse_values(engine: Compiled) -> PurseValues:
@@ -391,8 +406,7 @@ def _seat_total(engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Seq
     tableaux = list(cells)
     if _has_wild(engine, tableaux[seat]):
         return max(_total_as(engine, tableaux, keys, left, seat, t, messenger, reserved) for t in range(len(SHIELDS)))
-    return _sheet(engine, _table(engine, tableaux, keys, left, [None] * len(tableaux), messenger, reserved), seat,
-                  0).total
+    return _sheet(engine, _table(engine, tableaux, keys, left, None, messenger, reserved), seat, 0).total
 
 
 _R = TypeVar("_R")
@@ -407,8 +421,8 @@ _GOLD = Placed._fields.index("gold")
 
 def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...]]:
     """The three rows of a 3x3 grid given as a flat list (row by row)."""
-    t = tuple(flat)
-    return t[0:GRID], t[GRID : 2 * GRID], t[2 * GRID :]
+    a, b, c, d, e, f, g, h, i = flat  # GRID * GRID cells, in one unpacking (no slices, no tuple of the whole)
+    return (a, b, c), (d, e, f), (g, h, i)
 
 
 def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | None = None) -> ScoreSheet:
@@ -418,13 +432,14 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     neighbours reads another seat's, which is why the table holds them all.
     """
     cells = table.tableaux[seat]
-    facts = engine.scoring_facts
+    names_of = _known(engine).names
     scorers = engine.scorers
     left_x = top_y = 0
     if cells:  # read in C (a field read by name costs as much as the rest of a comprehension's step)
         left_x = min(map(_X, cells))
         top_y = min(map(_Y, cells))
     corner = (left_x, top_y)
+    first = top_y * GRID + left_x  # a card's cell in the flat grid is y * GRID + x - first
     # The grid as flat lists of GRID * GRID cells, cut into rows at the end.
     points = [0] * (GRID * GRID)
     names: list[str | None] = [None] * (GRID * GRID)
@@ -432,13 +447,13 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     owned = table.keys[seat]  # and a key on each lock card still locked
     # Each cell unpacked in one step (a field read by name costs as much as the step itself).
     for i, (card, x, y, face_down, gold, key, kept, _, _, _) in enumerate(cells):
-        k = (y - top_y) * GRID + x - left_x
+        k = y * GRID + x - first
         if key:
             owned += 1
         if face_down:
             names[k] = FACE_DOWN
             continue
-        names[k] = facts[card].name
+        names[k] = names_of[card]
         stored[k] = gold
         scorer = scorers[card]
         # The card's rule, and the points its effects kept on it ("gain 3 points").
@@ -492,34 +507,39 @@ def _sheets(
     game says, as in a score scenario, which refuses the cards that read it); ``reserved`` each seat's reserve
     as it stood when the last turn ended (none when not given).
     """
-    known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
     seats = range(len(tableaux))
     values = purse_values(engine)
-    placed = [_place_purses(engine, tableaux[s], gold[s], values) if only is None or s == only or engine.reads_others
-              else (tableaux[s], gold[s]) for s in seats]
-    cells = [p[0] for p in placed]
-    left = [p[1] for p in placed]
+    # The seats scored, and those whose score theirs reads (every seat, when a card compares with the others).
+    scored = seats if only is None or engine.reads_others else (only,)
+    cells = list(tableaux)
+    left = list(gold)
+    for s in scored:
+        if left[s] > 0:  # (no gold, nothing to place)
+            cells[s], left[s] = _place_purses(engine, cells[s], left[s], values)
     if values.readers:
         # A seat whose cards read stored gold otherwise tries every placement for its own total, the
         # others' purses as filled above (filling purses changes no shield or banner total).
-        searched = [s for s in seats if (only is None or s == only or engine.reads_others) and left[s] < gold[s]
-                    and _searched(engine, tableaux[s])]
+        searched = [s for s in scored if left[s] < gold[s] and _searched(engine, tableaux[s])]
         chosen = {s: best_placement(engine, tableaux, cells, keys, left, s, messenger, reserved) for s in searched}
         for s, tableau in chosen.items():
             cells[s] = tableau
     named: dict[int, int] = {}
-    for s in seats:
-        if (only is None or s == only or engine.reads_others) and _has_wild(engine, cells[s]):
-            totals_as = [_total_as(engine, cells, keys, left, s, t, messenger, reserved) for t in range(len(SHIELDS))]
-            named[s] = totals_as.index(max(totals_as))
-    for s, t in named.items():
-        cells[s] = _as_type(engine, cells[s], t)
-        known[s] = None
-    table = _table(engine, cells, keys, left, known, messenger, reserved)
-    wanted = seats if only is None else (only,)
-    return tuple(
-        _sheet(engine, table, s, placed[s][1], SHIELDS[named[s]].value if s in named else None) for s in wanted
-    )
+    if engine.wild_as:
+        for s in scored:
+            if _has_wild(engine, cells[s]):
+                totals_as = [_total_as(engine, cells, keys, left, s, t, messenger, reserved)
+                             for t in range(len(SHIELDS))]
+                named[s] = totals_as.index(max(totals_as))
+    if named:
+        known: list[Totals | None] = list(totals) if totals is not None else [None] * len(tableaux)
+        for s, t in named.items():
+            cells[s] = _as_type(engine, cells[s], t)
+            known[s] = None
+        totals = known
+    table = _table(engine, cells, keys, left, totals, messenger, reserved)
+    if only is not None:
+        return (_sheet(engine, table, only, left[only], SHIELDS[named[only]].value if only in named else None),)
+    return tuple(_sheet(engine, table, s, left[s], SHIELDS[named[s]].value if s in named else None) for s in seats)
 
 
 #: A seat's face-up shield totals per type and banner totals per deck.
@@ -528,10 +548,16 @@ Totals = tuple[Sequence[int], Sequence[int]]
 
 def _table(
     engine: Compiled, cells: Sequence[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int],
-    known: Sequence[Totals | None], messenger: int | None = None, reserved: Sequence[tuple[int, ...]] | None = None,
+    known: Sequence[Totals | None] | None, messenger: int | None = None,
+    reserved: Sequence[tuple[int, ...]] | None = None,
 ) -> _Table:
+    """The finished table counts read; ``known`` are the seats' totals when known (``None``: none known)."""
     facts = engine.scoring_facts
-    totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
+    totals: list[Totals]
+    if known is None:
+        totals = [tableau_totals(facts, c) for c in cells]
+    else:
+        totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
     return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals], messenger, reserved)
 
 
@@ -540,7 +566,7 @@ def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[
     """``seat``'s total with its wild shields counted as type ``t`` (the others' as no type)."""
     trial = list(cells)
     trial[seat] = _as_type(engine, cells[seat], t)
-    return _sheet(engine, _table(engine, trial, keys, gold, [None] * len(trial), messenger, reserved), seat, 0).total
+    return _sheet(engine, _table(engine, trial, keys, gold, None, messenger, reserved), seat, 0).total
 
 
 def _messenger(state: Table) -> int:
