@@ -1434,30 +1434,21 @@ def _in_line(points: int, scope: Scope, values: Sequence[int]) -> ScoreFn:
     """``points`` times the sum of ``values[card]`` over the face-up cards in this card's row, column, or both
     (``scope``), this card included: "score 3 per faith shield in row" (``values``: each card's faith shields).
 
-    One loop over the tableau reading the fields by position, for each of the three scopes.
+    One loop over the tableau reading the fields by position (a row or a column: one axis; both: two).
     """
-    if scope is Scope.ROW:
-        def in_row(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
+    if scope is not Scope.ROW_AND_COLUMN:
+        axis = _Y if scope is Scope.ROW else _X  # a row's cards share their y; a column's, their x
+
+        def in_row_or_column(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
             cells = t.tableaux[s]
-            y = cells[i][_Y]
+            line = cells[i][axis]
             n = 0
             for c in cells:
-                if c[_Y] == y and not c[_DOWN]:
+                if c[axis] == line and not c[_DOWN]:
                     n += values[c[_CARD]]
             return points * n
 
-        return in_row
-    if scope is Scope.COLUMN:
-        def in_column(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
-            cells = t.tableaux[s]
-            x = cells[i][_X]
-            n = 0
-            for c in cells:
-                if c[_X] == x and not c[_DOWN]:
-                    n += values[c[_CARD]]
-            return points * n
-
-        return in_column
+        return in_row_or_column
     assert scope is Scope.ROW_AND_COLUMN
 
     def in_row_and_column(t: Tableaux, s: int, i: int, o: tuple[int, int]) -> int:
