@@ -162,8 +162,7 @@ __all__ = ["OBSERVATION_HIGH", "ActionSpace", "EncodingError"]
 #: An upper bound of every observation value (gold / 50 and the like stay far below it).
 OBSERVATION_HIGH = 100.0
 
-_REACH = REACH  # a card lies at most this far from the first card (at (0, 0)), either way
-_SPAN = 2 * _REACH + 1
+_SPAN = 2 * REACH + 1
 CELLS = _SPAN * _SPAN
 _DECKS = (Deck.CASTLE, Deck.VILLAGE)
 _PHASES = (Phase.START, Phase.TAKE, Phase.DECIDE, Phase.END)
@@ -309,9 +308,9 @@ class ActionSpace:
         try:
             if isinstance(action, (Take, TakeReserved)):
                 x, y = action.at
-                if not (-_REACH <= x <= _REACH and -_REACH <= y <= _REACH):
+                if not (-REACH <= x <= REACH and -REACH <= y <= REACH):
                     raise EncodingError(f"{action}: a tableau position lies within -2..2")
-                cell = (y + _REACH) * _SPAN + (x + _REACH)
+                cell = (y + REACH) * _SPAN + (x + REACH)
                 if isinstance(action, TakeReserved):
                     if not self.reserves:
                         raise EncodingError(f"{action}: no card of this ruleset reserves a card")
@@ -389,7 +388,7 @@ class ActionSpace:
             card, rest = divmod(index - self.take_start, CELLS * 2)
             cell, face_down = divmod(rest, 2)
             y, x = divmod(cell, _SPAN)
-            return Take(self.names[card], (x - _REACH, y - _REACH), bool(face_down))
+            return Take(self.names[card], (x - REACH, y - REACH), bool(face_down))
         if index < self.choose_start:
             return UseKey(KeyUse.MOVE if index == self.key_start else KeyUse.REFRESH)
         if index < self.discard_start:
@@ -419,7 +418,7 @@ class ActionSpace:
             return ReturnCard(self.names[index - self.return_start])
         cell, face_down = divmod(index - self.take_reserved_start, 2)
         y, x = divmod(cell, _SPAN)
-        return TakeReserved((x - _REACH, y - _REACH), bool(face_down))
+        return TakeReserved((x - REACH, y - REACH), bool(face_down))
 
     def legal(self, state: GameState) -> list[int]:
         """The integers of ``state``'s legal actions, in the game's order."""
@@ -473,8 +472,8 @@ class ActionSpace:
             for cell in player.tableau:
                 at = cell.card * per
                 out[at + 6 + 2 * k + int(cell.face_down)] = 1
-                out[at + self._places] = (cell.x + _REACH) / 4
-                out[at + self._places + 1] = (cell.y + _REACH) / 4
+                out[at + self._places] = (cell.x + REACH) / 4
+                out[at + self._places + 1] = (cell.y + REACH) / 4
                 out[at + self._places + 2] = cell.gold / 10
                 out[at + self._places + 3] = 1.0 if cell.key else 0.0
                 out[at + self._places + 4] = cell.keys / 10

@@ -625,20 +625,27 @@ class MctsAgent:
         return [action for _, action in self._distinct_ranked(state, evaluator)]
 
     def _root_ranked(self, view: GameState, rng: random.Random, evaluator: Evaluator) -> list[tuple[float, Action]]:
-        """The root's candidates with their one-turn values: :meth:`_distinct_ranked` on one determinization of
-        ``view``, or with ``root_deals`` above 1 the ``width`` best kinds of move by their best value averaged
-        over that many determinizations (:meth:`_averaged_ranked`)."""
-        if self.root_deals <= 1:
-            return self._distinct_ranked(view.determinize(rng), evaluator)
+        """The root's candidates with their one-turn values: the ``width`` best kinds of move on ``root_deals``
+        determinizations of ``view`` (:meth:`_averaged_ranked`; with one, :meth:`_distinct_ranked`)."""
         return self._averaged_ranked([view.determinize(rng) for _ in range(self.root_deals)], evaluator)
 
-    def _averaged_ranked(self, deals: list[GameState], evaluator: Evaluator) -> list[tuple[float, Action]]:
-        """The ``width`` best kinds of move (as :meth:`_distinct_ranked` tells them apart) by the mean, over the
-        ``deals`` where the kind is legal, of its best one-turn value in each, best first (ties in the order the
-        kinds are first met, the first deal's ranking first).
+    def _distinct_ranked(self, state: GameState, evaluator: Evaluator) -> list[tuple[float, Action]]:
+        """The ``width`` best actions of ``state`` by the greedy ranking, at most one per kind of move
+        (:meth:`_averaged_ranked` of one deal)."""
+        return self._averaged_ranked([state], evaluator)
 
-        A kind stands for the action that is best of it in the first deal where it is met; a face-down kind
-        takes the card :func:`_denying` picks on that deal, as with one deal.
+    def _averaged_ranked(self, deals: list[GameState], evaluator: Evaluator) -> list[tuple[float, Action]]:
+        """The ``width`` best kinds of move by the mean, over the ``deals`` where the kind is legal, of its best
+        one-turn value in each, best first (ties in the order the kinds are first met, the first deal's ranking
+        first): with one deal, the greedy ranking's best action of each kind, in its order.
+
+        A kind is a key use, a card taken face up, or any card taken face
+        down (they differ only in position and in the card left to others).
+        Without this, equal-valued face-down takes at every free spot would
+        fill all the slots and leave the search nothing to compare. A kind
+        stands for the action that is best of it in the first deal where it
+        is met; a face-down kind takes the card :func:`_denying` picks on that
+        deal.
         """
         totals: dict[object, list[float]] = {}  # kind -> [sum of best values, deals where legal]
         chosen: dict[object, tuple[Action, GameState]] = {}
@@ -663,29 +670,6 @@ class MctsAgent:
                 action = _denying(state, action, evaluator)
             ranked.append((totals[kind][0] / totals[kind][1], action))
         return ranked
-
-    def _distinct_ranked(self, state: GameState, evaluator: Evaluator) -> list[tuple[float, Action]]:
-        """The ``width`` best actions by the greedy ranking, at most one per kind of move.
-
-        A kind is a key use, a card taken face up, or any card taken face
-        down (they differ only in position and in the card left to others).
-        Without this, equal-valued face-down takes at every free spot would
-        fill all the slots and leave the search nothing to compare.
-        """
-        chosen: list[tuple[float, Action]] = []
-        kinds: set[object] = set()
-        golden = golden_cards(state)
-        for value, action in ranked_actions(state, evaluator):
-            kind = _kind(action, golden)
-            if kind in kinds:
-                continue
-            kinds.add(kind)
-            if self.deny_face_down and isinstance(action, Take) and action.face_down:
-                action = _denying(state, action, evaluator)
-            chosen.append((value, action))
-            if len(chosen) == self.width:
-                break
-        return chosen
 
     def _rollout(self, state: GameState, me: int, evaluator: Evaluator, rng: random.Random) -> tuple[float, ...]:
         """Play the greedy policies on from ``state`` (:meth:`_played_on`); reward every seat where they stop."""

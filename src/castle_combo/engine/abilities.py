@@ -298,6 +298,10 @@ class ChoiceStep:
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask which option."""
+        return self.question()
+
+    def question(self) -> ChooseOption:
+        """The decision this step asks (the same on every table)."""
         return ChooseOption(len(self.options))
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
@@ -350,7 +354,11 @@ class DiscardStep:
 
     def run(self, work: Work, seat: int, frame: Frame) -> Decision | None:
         """Ask which card, unless the row is empty (then nothing happens)."""
-        return DiscardCard(self.deck) if work.row(self.deck) else None
+        return self.question() if work.row(self.deck) else None
+
+    def question(self) -> DiscardCard:
+        """The decision this step asks while its row holds a card."""
+        return DiscardCard(self.deck)
 
     def answer(self, work: Work, seat: int, action: Action) -> None:
         """Discard the chosen card and gain its printed cost."""

@@ -44,7 +44,7 @@ from castle_combo.engine.counting import (
     compile_test,
     players_of,
 )
-from castle_combo.engine.decisions import Address, ChooseOption, DiscardCard, Frame, Pending, Resume
+from castle_combo.engine.decisions import Address, Frame, Pending, Resume
 from castle_combo.engine.placement import CELLS, FreeSpots, pickers
 from castle_combo.files import quote
 from castle_combo.language.model import (
@@ -240,9 +240,9 @@ class Compiled:
         if pending is None:
             asked = self.asks_at_once[card]
             assert asked is not None
-            address, step = asked
-            decision = ChooseOption(len(step.options)) if isinstance(step, ChoiceStep) else DiscardCard(step.deck)
-            pending = self._asked[card, index] = Pending(decision, (Frame(card, index, ()),), address, Resume.TAKEN)
+            address, step = asked  # (a discard is asked only while its row holds a card: the caller checks)
+            pending = self._asked[card, index] = Pending(step.question(), (Frame(card, index, ()),), address,
+                                                         Resume.TAKEN)
         return pending
 
     def take(self, card: int, x: int, y: int, face_down: bool) -> Take:
