@@ -442,9 +442,9 @@ def test_the_differential_catches_keys_on_cards_not_counted_as_keys(monkeypatch:
 
     real = castle_combo.engine.scoring._sheet
 
-    def forgetful(engine: Any, table: Any, seat: int, left: int, wild: Any = None) -> Any:
+    def forgetful(engine: Any, table: Any, seat: int, left: int, wild: Any = None, names: Any = None) -> Any:
         table.tableaux = [tuple(c.replace(key=False) for c in cells) for cells in table.tableaux]
-        return real(engine, table, seat, left, wild)
+        return real(engine, table, seat, left, wild, names)
 
     monkeypatch.setattr(castle_combo.engine.scoring, "_sheet", forgetful)
     with pytest.raises(Mismatch):

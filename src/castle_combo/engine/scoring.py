@@ -23,7 +23,7 @@ reads the score scenario JSON format (the CLI reference, "castle-combo score").
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 import attrs
@@ -233,6 +233,9 @@ class _Known(NamedTuple):
     values: PurseValues
     #: Per scoring card id (wild stand-ins included), its name, as a score sheet writes it.
     names: tuple[str, ...]
+    #: The ids of the purse cards (those that store gold), and per card id the gold its purse holds (0: none).
+    purses: frozenset[int]
+    rooms: tuple[int, ...]
 
 
 #: What scoring reads of the rulesets met lately, by the compiled ruleset's identity (a cache: scoring asks for it
@@ -247,7 +250,10 @@ def _known(engine: Compiled) -> _Known:
         return known
     if len(_KNOWN) >= 32:
         _KNOWN.clear()
-    known = _Known(engine, _purse_values(engine), tuple(f.name for f in engine.scoring_facts))
+    facts = engine.scoring_facts
+    known = _Known(engine, _purse_values(engine), tuple(f.name for f in facts),
+                   frozenset(i for i, f in enumerate(facts) if f.purse is not None),
+                   tuple(f.purse or 0 for f in facts))
     _KNOWN[id(engine)] = known
     return known
 
@@ -292,22 +298,35 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
     """
     if gold <= 0:
         return cells, gold
-    order = fill_order(cells, engine.facts)
+    return _fill_purses(_known(engine), cells, gold, values)
+
+
+def _fill_purses(known: _Known, cells: tuple[Placed, ...], gold: int,
+                 values: PurseValues | None = None) -> tuple[tuple[Placed, ...], int]:
+    """:func:`_place_purses` with what scoring knows of the ruleset at hand, and some ``gold`` to place."""
+    purses = known.purses
+    # The face-up purse cards (most tableaux hold none or one), then in reading order.
+    order = [i for i, cell in enumerate(cells) if cell[0] in purses and not cell[_FACE_DOWN]]
+    if not order:
+        return cells, gold
     if len(order) > 1:
-        values = purse_values(engine) if values is None else values
+        order.sort(key=lambda i: (cells[i][_Y_AT], cells[i][_X_AT]))
+        values = known.values if values is None else values
         if not values.uniform:
             worth = values.worth
-            order.sort(key=lambda i: -worth[cells[i].card])  # stable: reading order among equals
+            order.sort(key=lambda i: -worth[cells[i][0]])  # stable: reading order among equals
+    rooms = known.rooms
     out = list(cells)
     for i in order:
-        if gold <= 0:
-            break
         cell = out[i]
-        room = (engine.facts[cell[0]].purse or 0) - cell[_GOLD]
-        put = min(room, gold)
+        put = rooms[cell[0]] - cell[_GOLD]
         if put > 0:
+            if put > gold:
+                put = gold
             out[i] = new(Placed, cell[:_GOLD] + (cell[_GOLD] + put,) + cell[_GOLD + 1:])
             gold -= put
+            if gold <= 0:
+                break
     return tuple(out), gold
 
 
@@ -415,8 +434,12 @@ _R = TypeVar("_R")
 _X = operator.itemgetter(Placed._fields.index("x"))
 _Y = operator.itemgetter(Placed._fields.index("y"))
 _KEY = operator.itemgetter(Placed._fields.index("key"))
-#: Where a placed card keeps its stored gold (a card is rebuilt around it, see :func:`_place_purses`).
+#: Where a placed card keeps its stored gold (a card is rebuilt around it, see :func:`_place_purses`), its side
+#: and its position.
 _GOLD = Placed._fields.index("gold")
+_FACE_DOWN = Placed._fields.index("face_down")
+_X_AT = Placed._fields.index("x")
+_Y_AT = Placed._fields.index("y")
 
 
 def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...]]:
@@ -425,14 +448,17 @@ def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...
     return (a, b, c), (d, e, f), (g, h, i)
 
 
-def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | None = None) -> ScoreSheet:
+def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | None = None,
+           names_of: tuple[str, ...] | None = None) -> ScoreSheet:
     """``seat``'s sheet in ``table`` (purses already filled, ``left`` gold left over).
 
     A scoring rule counts its owner's tableau; only a comparison with the
     neighbours reads another seat's, which is why the table holds them all.
+    ``names_of`` are the card names (:class:`_Known`), when the caller has them at hand.
     """
     cells = table.tableaux[seat]
-    names_of = _known(engine).names
+    if names_of is None:
+        names_of = _known(engine).names
     scorers = engine.scorers
     left_x = top_y = 0
     if cells:  # read in C (a field read by name costs as much as the rest of a comprehension's step)
@@ -445,29 +471,51 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     names: list[str | None] = [None] * (GRID * GRID)
     stored = [0] * (GRID * GRID)
     owned = table.keys[seat]  # and a key on each lock card still locked
-    # Each cell unpacked in one step (a field read by name costs as much as the step itself).
-    for i, (card, x, y, face_down, gold, key, kept, _, _, _) in enumerate(cells):
-        k = y * GRID + x - first
-        if key:
-            owned += 1
-        if face_down:
+    # Each cell's fields read by index: a placed card is a named tuple, which unpacking walks with an iterator
+    # (a plain tuple is unpacked in one step), and half the cards are face down, whose other fields are not read.
+    i = -1
+    for cell in cells:
+        i += 1
+        k = cell[2] * GRID + cell[1] - first  # (x, y)
+        if cell[3]:  # face down
             names[k] = FACE_DOWN
             continue
+        card = cell[0]
+        if cell[5]:  # a key waiting on a lock card
+            owned += 1
         names[k] = names_of[card]
-        stored[k] = gold
+        stored[k] = cell[4]  # gold
         scorer = scorers[card]
         # The card's rule, and the points its effects kept on it ("gain 3 points").
-        points[k] = (scorer(table, seat, i, corner) + kept) if scorer is not None else kept
-    return ScoreSheet(
-        sum(points) + owned,
-        owned,
-        left,
-        _rows(points),  # type: ignore[arg-type]
-        _rows(names),
-        _rows(stored),  # type: ignore[arg-type]
-        wild,
-        seat,
-    )
+        points[k] = (scorer(table, seat, i, corner) + cell[6]) if scorer is not None else cell[6]
+    return _new_sheet(sum(points) + owned, owned, left, _rows(points), _rows(names), _rows(stored), wild, seat)
+
+
+def _sheet_builder() -> Callable[..., ScoreSheet]:
+    """A builder of :class:`ScoreSheet` that writes its slots directly (a fifth cheaper than the frozen class's
+    ``__init__``, which writes each field through ``object.__setattr__`` by name). Every field is given, in order;
+    a test compares its sheets with those of the class's own ``__init__``."""
+    setters = tuple(ScoreSheet.__dict__[field.name].__set__ for field in attrs.fields(ScoreSheet))
+    s_total, s_keys, s_gold, s_cards, s_names, s_stored, s_wild, s_seat = setters
+    blank = object.__new__
+
+    def build(total: int, keys: int, gold_left: int, cards: Grid, names: tuple[tuple[str | None, ...], ...],
+              stored: Grid, wild: str | None, seat: int | None) -> ScoreSheet:
+        sheet = blank(ScoreSheet)
+        s_total(sheet, total)
+        s_keys(sheet, keys)
+        s_gold(sheet, gold_left)
+        s_cards(sheet, cards)
+        s_names(sheet, names)
+        s_stored(sheet, stored)
+        s_wild(sheet, wild)
+        s_seat(sheet, seat)
+        return sheet
+
+    return build
+
+
+_new_sheet = _sheet_builder()
 
 
 def _as_type(engine: Compiled, cells: tuple[Placed, ...], shield: int) -> tuple[Placed, ...]:
@@ -508,14 +556,15 @@ def _sheets(
     as it stood when the last turn ended (none when not given).
     """
     seats = range(len(tableaux))
-    values = purse_values(engine)
+    read = _known(engine)
+    values = read.values
     # The seats scored, and those whose score theirs reads (every seat, when a card compares with the others).
     scored = seats if only is None or engine.reads_others else (only,)
     cells = list(tableaux)
     left = list(gold)
     for s in scored:
         if left[s] > 0:  # (no gold, nothing to place)
-            cells[s], left[s] = _place_purses(engine, cells[s], left[s], values)
+            cells[s], left[s] = _fill_purses(read, cells[s], left[s], values)
     if values.readers:
         # A seat whose cards read stored gold otherwise tries every placement for its own total, the
         # others' purses as filled above (filling purses changes no shield or banner total).
@@ -537,9 +586,14 @@ def _sheets(
             known[s] = None
         totals = known
     table = _table(engine, cells, keys, left, totals, messenger, reserved)
+    names_of = read.names
     if only is not None:
-        return (_sheet(engine, table, only, left[only], SHIELDS[named[only]].value if only in named else None),)
-    return tuple(_sheet(engine, table, s, left[s], SHIELDS[named[s]].value if s in named else None) for s in seats)
+        return (_sheet(engine, table, only, left[only], SHIELDS[named[only]].value if only in named else None,
+                       names_of),)
+    if not named:
+        return tuple([_sheet(engine, table, s, left[s], None, names_of) for s in seats])
+    return tuple([_sheet(engine, table, s, left[s], SHIELDS[named[s]].value if s in named else None, names_of)
+                  for s in seats])
 
 
 #: A seat's face-up shield totals per type and banner totals per deck.
@@ -553,12 +607,15 @@ def _table(
 ) -> _Table:
     """The finished table counts read; ``known`` are the seats' totals when known (``None``: none known)."""
     facts = engine.scoring_facts
-    totals: list[Totals]
+    totals: Sequence[Totals]
     if known is None:
         totals = [tableau_totals(facts, c) for c in cells]
-    else:
+    elif None in known:
         totals = [k if k is not None else tableau_totals(facts, c) for k, c in zip(known, cells, strict=True)]
-    return _Table(cells, keys, gold, [t[0] for t in totals], [t[1] for t in totals], messenger, reserved)
+    else:  # a game state keeps them all
+        totals = known  # type: ignore[assignment]
+    shields, banners = zip(*totals, strict=True) if totals else ((), ())  # each seat's pair split in C
+    return _Table(cells, keys, gold, shields, banners, messenger, reserved)
 
 
 def _total_as(engine: Compiled, cells: list[tuple[Placed, ...]], keys: Sequence[int], gold: Sequence[int], seat: int,
@@ -585,7 +642,7 @@ def _reserves(state: Table) -> list[tuple[int, ...]]:
 def score_state(state: Table) -> tuple[ScoreSheet, ...]:
     """Score every seat of ``state`` as if the game ended now."""
     tableaux, keys, gold, totals = [], [], [], []
-    for p_gold, p_keys, p_tableau, _, p_shields, p_banners, *_ in state.seats:  # the seats' fields, in order
+    for p_gold, p_keys, p_tableau, _, p_shields, p_banners, _, _, _ in state.seats:  # the seats' fields, in order
         tableaux.append(p_tableau)
         keys.append(p_keys)
         gold.append(p_gold)
