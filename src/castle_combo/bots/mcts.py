@@ -224,6 +224,7 @@ from castle_combo.bots.evaluation import (
 )
 from castle_combo.bots.greedy import golden_cards, ranked_actions, turn_value, worth_trying
 from castle_combo.bots.playout import playout_move
+from castle_combo.bots.value import position_value
 from castle_combo.engine.actions import Take, UseKey
 from castle_combo.engine.state import CARDS_PER_PLAYER, Phase
 
@@ -434,7 +435,11 @@ class MctsAgent:
     ``root_deals``: on how many determinizations the root's candidates are
     ranked (1: the greedy ranking of one; more: each kind of move by its
     best one-turn value averaged over that many, so that a key use is not
-    kept or dropped by the cards one sample's refill shows).
+    kept or dropped by the cards one sample's refill shows); ``fitted_value``:
+    in a two-player game, a rollout that stops before the end is judged by
+    the chance that each seat wins, fitted on greedy games
+    (:mod:`~castle_combo.bots.value`), instead of the evaluation's squashed
+    margin (more players, or a stage the fit lacks, keep the margin).
 
     Besides the tree, an agent remembers the seat values it computed, from
     one decision to the next while the ruleset is the same (they depend on
@@ -461,6 +466,7 @@ class MctsAgent:
     finish_turns: int = 0
     shared_rollouts: bool = False
     root_deals: int = 1
+    fitted_value: bool = False
     evaluation: Evaluation = attrs.field(factory=Evaluation)
     name: str = "mcts"
     _memory: _Memory = attrs.field(factory=_Memory, init=False, eq=False, repr=False, hash=False)
@@ -676,6 +682,10 @@ class MctsAgent:
         state = self._played_on(state, me, evaluator, rng)
         if state.is_over:
             return outcome_rewards(state, self.margin_weight)
+        if self.fitted_value and len(state.players) == 2:
+            chance = position_value().win_probability(state, me, evaluator)
+            if chance is not None:
+                return (chance, 1.0 - chance) if me == 0 else (1.0 - chance, chance)
         return squash_margins(evaluator.values(state), evaluator.margin_scale)
 
     def _played_on(self, state: GameState, me: int, evaluator: Evaluator, rng: random.Random) -> GameState:
