@@ -28,9 +28,12 @@ intercept. The coefficients are plain numbers in ``position_value.json``
 beside this module, written by ``benchmarks/fit_position_value.py`` (which
 records its command and seed there and the held-out log-loss and accuracy
 against the squashed heuristic), so no numeric library is needed to apply
-them. The search uses it with ``MctsAgent(fitted_value=True)``, only in
-two-player games (a stage the table lacks, or more players, keeps the
-heuristic).
+them. The search uses it by default (``MctsAgent(fitted_value=True)``),
+only in two-player games (a stage the table lacks, or more players, keeps
+the heuristic; ``fitted_value=False`` keeps it always). It won 59.0% of 200
+games against the MCTS of commit 9522c7d at 0.1 s a move, where the
+heuristic leaf had won 47% to 55% of the same deals (the MCTS module
+docstring and the performance page have the numbers).
 """
 
 from __future__ import annotations
