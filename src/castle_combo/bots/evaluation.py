@@ -277,6 +277,10 @@ class MemoizedEvaluation:
         """:meth:`Evaluation.points`, remembered."""
         return self._score(state, seat)[0]
 
+    def scored(self, state: GameState, seat: int) -> Scored:
+        """:meth:`Evaluation.scored`, remembered."""
+        return self._score(state, seat)
+
     def _score(self, state: GameState, seat: int) -> Scored:
         player = state.players[seat]
         key = (player.tableau, player.gold, player.keys)
