@@ -38,6 +38,7 @@ docstring and the performance page have the numbers).
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -133,11 +134,7 @@ class PositionValue:
         return self.probability(stage, features)
 
 
-_loaded: list[PositionValue] = []
-
-
+@functools.cache
 def position_value() -> PositionValue:
-    """The shipped coefficients (``position_value.json``), read once."""
-    if not _loaded:
-        _loaded.append(PositionValue.load())
-    return _loaded[0]
+    """The shipped coefficients (``position_value.json``), read once per process."""
+    return PositionValue.load()
