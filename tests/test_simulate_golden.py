@@ -23,6 +23,7 @@ import pytest
 
 import castle_combo as cc
 from castle_combo.bots.balance import balance
+from castle_combo.bots.random_agent import RandomAgent
 from castle_combo.bots.simulate import GameOutcome, simulate
 
 FIXTURE = Path(__file__).parent / "golden" / "simulate-outcomes.json"
@@ -90,6 +91,18 @@ def test_a_seeded_run_gives_the_recorded_games_one_by_one(golden: dict[str, Any]
 def test_parallel_runs_give_the_recorded_games_too(golden: dict[str, Any]) -> None:
     name, arguments = RUNS[0]
     assert json.loads(json.dumps(observed(name, arguments, jobs=2))) == golden["runs"][name]
+
+
+class _CalledRandom(RandomAgent):
+    """The random bot as a subclass: never picked for inline, so the game loop calls its ``choose``."""
+
+
+def test_the_inline_random_choice_is_the_random_bots_own() -> None:
+    """Two random bots are played inline (no call per move); called as a bot, they play the same games."""
+    inline = simulate(["random", "random"], players=3, games=9, seed=8)
+    called = simulate([_CalledRandom(), _CalledRandom()], players=3, games=9, seed=8)
+    assert called.outcomes == inline.outcomes and called.totals == inline.totals
+    assert [o.moves for o in called.outcomes] == [o.moves for o in inline.outcomes]
 
 
 def test_saved_records_are_the_recorded_ones(golden: dict[str, Any], tmp_path: Path) -> None:
