@@ -137,8 +137,8 @@ def counted_run(name: str, games: int) -> None:
 
 
 def _instructions(name: str, games: int) -> int:
-    # Without address randomisation (setarch -R) the count varies less between runs (about 0.1 against 1 per mille
-    # of a run here): the order of objects hashed by address changes with the addresses.
+    # Without address randomisation (setarch -R) the count varies less between runs (about 0.05 against 0.6 per
+    # mille of a run here): the order of objects hashed by address changes with the addresses.
     fixed = ["setarch", "-R"] if shutil.which("setarch") else []
     done = subprocess.run([*fixed, "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                            __file__, "--count-run", name, str(games)],
