@@ -30,6 +30,17 @@ The ratios to the raw loops and of ``--jobs 2`` to ``--jobs 1`` are what to
 read; absolute numbers depend on the machine and how busy it is.
 
     python benchmarks/bench_simulate.py --games 2000 --greedy-games 200
+
+On a busy machine even CPU times drift; ``--instructions`` counts machine
+instructions per random two-player game instead, under Valgrind's callgrind
+(deterministic, about fifty times slower than running): for the raw loop,
+the raw loop on simulate's games, ``simulate --jobs 1`` and ``balance --jobs
+1``, each the difference between two runs that play games ``0`` to ``m - 1``
+and ``0`` to ``n - 1`` after the same warm-up (``--instructions`` takes ``m``
+and ``n``), so the start of Python, the warm-up and the fixed cost of a call
+cancel out, and the four play exactly the same games ``m`` to ``n - 1``.
+
+    python benchmarks/bench_simulate.py --instructions 100 600
 """
 
 from __future__ import annotations
@@ -38,6 +49,9 @@ import argparse
 import os
 import random
 import resource
+import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -50,9 +64,9 @@ from castle_combo.bots.simulate import derive_seed, seat_of_slot, simulate
 SEED = 1
 
 
-def raw_loop(games: int) -> None:
+def raw_loop(games: int, start: int = 0) -> None:
     """Random 2-player games through the public API alone."""
-    for seed in range(games):
+    for seed in range(start, games):
         rng = random.Random(seed)
         state = cc.new_game(players=2, seed=seed)
         while not state.is_over:
@@ -102,13 +116,67 @@ def _balance(games: int, jobs: int) -> Callable[[], object]:
     return lambda: balance(["random", "random"], players=2, games=games, seed=SEED, jobs=jobs)
 
 
+#: What ``--instructions`` counts, by name: each plays random two-player games ``0`` to ``n - 1``.
+COUNTED: dict[str, Callable[[int], object]] = {
+    "raw loop": raw_loop,
+    "raw loop on simulate's games": raw_same_games,
+    "simulate --jobs 1": lambda n: simulate(["random", "random"], players=2, games=n, seed=SEED, keep_outcomes=False),
+    "balance --jobs 1": lambda n: balance(["random", "random"], players=2, games=n, seed=SEED),
+}
+
+
+def counted_run(name: str, games: int) -> None:
+    """What callgrind counts: the same warm-up for every kind (every code path and cache), then ``games`` games."""
+    cc.Ruleset.standard()
+    raw_loop(10_200, 10_000)
+    raw_same_games(20)
+    simulate(["random", "random"], players=2, games=20, seed=SEED + 1, keep_outcomes=False)
+    balance(["random", "random"], players=2, games=20, seed=SEED + 1)
+    if games:
+        COUNTED[name](games)
+
+
+def _instructions(name: str, games: int) -> int:
+    # Without address randomisation (setarch -R) the count varies less between runs (about 0.05 against 0.6 per
+    # mille of a run here): the order of objects hashed by address changes with the addresses.
+    fixed = ["setarch", "-R"] if shutil.which("setarch") else []
+    done = subprocess.run([*fixed, "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                           __file__, "--count-run", name, str(games)],
+                          env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the counted run failed: {done.stderr.strip()[-500:]}")
+    for line in done.stderr.splitlines():
+        if "Collected" in line:
+            return int(line.split()[-1])
+    raise SystemExit(f"callgrind printed no count: {done.stderr.strip()[-300:]}")
+
+
+def count_instructions(first: int, last: int) -> int:
+    """Print the instructions per game of each counted kind: games ``first`` to ``last - 1``."""
+    subprocess.run([sys.executable, __file__, "--count-run", "raw loop", "0"], check=True)  # fills the card cache
+    per_game = {name: (_instructions(name, last) - _instructions(name, first)) / (last - first) for name in COUNTED}
+    print(f"instructions per random two-player game (callgrind, games {first} to {last - 1} of seed {SEED}):")
+    raw = per_game["raw loop"]
+    for name, count in per_game.items():
+        print(f"  {name:30s}{count:12,.0f}  ({raw / count:.3f}x the raw loop)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="random games per measurement (default 2000)")
     parser.add_argument("--greedy-games", type=int, default=200, help="greedy games per measurement (default 200)")
     parser.add_argument("--rounds", type=int, default=3, help="times each measurement is taken, best kept (default 3)")
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray measurements")
+    parser.add_argument("--instructions", nargs=2, type=int, metavar=("FIRST", "LAST"),
+                        help="count instructions per game under callgrind instead, games FIRST to LAST - 1")
+    parser.add_argument("--count-run", nargs=2, metavar=("KIND", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.count_run:
+        counted_run(args.count_run[0], int(args.count_run[1]))
+        return 0
+    if args.instructions:
+        return count_instructions(*args.instructions)
     cc.Ruleset.standard()
     raw_loop(min(args.games, 50))  # warm the engine's caches before the first measurement
     n, g = args.games, args.greedy_games

@@ -38,11 +38,13 @@ import functools
 import hashlib
 import json
 import math
+import operator
 import pickle
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, compress, filterfalse, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -50,9 +52,13 @@ import attrs
 
 from castle_combo.bots.backends import Backend, PacedBatches, Processes, RayCluster, batches, cpu_count
 from castle_combo.bots.base import Agent
+from castle_combo.bots.random_agent import RandomAgent
 from castle_combo.bots.registry import AGENTS, make_agent, parse_spec, timed_specs
 from castle_combo.bots.stats import Z95, Interval, wilson_interval
+from castle_combo.engine.counting import Placed
+from castle_combo.engine.game import new_game
 from castle_combo.engine.record import bot_seats
+from castle_combo.engine.table import PlayerState
 from castle_combo.errors import IllegalAction, SimulationError, SimulationInterrupted
 from castle_combo.facts import MAX_PLAYERS, MIN_PLAYERS
 from castle_combo.files import claim_folder, write_file
@@ -157,7 +163,9 @@ def _builders(specs: Sequence[Bot]) -> tuple[Callable[[], Agent], ...]:
     directly, which is what :func:`~castle_combo.bots.registry.make_agent`
     does after reading the spec; any other spec (a time budget, an installed
     bot) goes through ``make_agent`` every game, as before. An agent object
-    is shared by every game.
+    is shared by every game, and so is the built-in random bot: it keeps
+    nothing between moves (a frozen object whose choice reads only the
+    legal actions and the generator it is handed), so one serves every game.
     """
     built: list[Callable[[], Agent]] = []
     for spec in specs:
@@ -166,7 +174,11 @@ def _builders(specs: Sequence[Bot]) -> tuple[Callable[[], Agent], ...]:
             continue
         parsed = parse_spec(spec)  # raises what make_agent raises for a bad spec
         if parsed.name in AGENTS and parsed.seconds is None:
-            built.append(functools.partial(AGENTS[parsed.name], parsed.iterations))
+            factory = AGENTS[parsed.name]
+            if parsed.name == "random":
+                built.append(functools.partial(_same, factory(parsed.iterations)))
+            else:
+                built.append(functools.partial(factory, parsed.iterations))
         else:
             built.append(functools.partial(make_agent, spec))
     return tuple(built)
@@ -174,6 +186,54 @@ def _builders(specs: Sequence[Bot]) -> tuple[Callable[[], Agent], ...]:
 
 def _same(agent: Agent) -> Agent:
     return agent
+
+
+def _all_random(specs: Sequence[Bot]) -> bool:
+    """Whether every slot's bot is the built-in random bot itself: the spec ``random`` or a ``RandomAgent``.
+
+    The game loop then makes each choice inline, exactly as
+    :meth:`RandomAgent.choose <castle_combo.bots.random_agent.RandomAgent.choose>`
+    does (a uniform pick among the state's legal actions with the seat's
+    generator), without a call to a bot per move. A subclass, or a bot of
+    your own, is always called.
+    """
+    for spec in specs:
+        if isinstance(spec, str):
+            parsed = parse_spec(spec)
+            if parsed.name != "random" or parsed.seconds is not None:
+                return False
+        elif type(spec) is not RandomAgent:
+            return False
+    return True
+
+
+class _Rotation:
+    """Where each slot sits in the games of one rotation of the seats (game index modulo the players)."""
+
+    __slots__ = ("seats", "slot_at", "slot_of", "by_slot")
+
+    def __init__(self, players: int, rotation: int) -> None:
+        #: The seat of each slot (:func:`seat_of_slot`), and the slot of each seat.
+        self.seats = tuple([seat_of_slot(slot, rotation, players) for slot in range(players)])
+        at = [0] * players
+        for slot, seat in enumerate(self.seats):
+            at[seat] = slot
+        self.slot_at = tuple(at)
+        self.slot_of = self.slot_at.__getitem__
+        #: Picks, from anything indexed by seat, the items of the slots in slot order (a tuple: players >= 2).
+        self.by_slot = operator.itemgetter(*self.seats)
+
+
+class _Plan:
+    """What every game of a batch shares, read once: the bot of each slot, and each rotation's seats."""
+
+    __slots__ = ("specs", "builders", "all_random", "rotations")
+
+    def __init__(self, specs: Sequence[Bot]) -> None:
+        self.specs = specs
+        self.builders = _builders(specs)
+        self.all_random = _all_random(specs)
+        self.rotations = tuple(_Rotation(len(specs), rotation) for rotation in range(len(specs)))
 
 
 def play_game(
@@ -189,64 +249,90 @@ def play_game(
     The deal and every bot's generator are seeded from ``(seed, index)``;
     each bot sees only its seat's view.
     """
-    return GameOutcome(*_play(specs, _builders(specs), seed, index, rules, keep_record))
+    return _outcome(_play(_Plan(specs), seed, index, rules, keep_record), _card_names(rules))
 
 
-#: A game's outcome as a plain tuple of :class:`GameOutcome`'s fields in order: what a worker sends back (a
-#: tuple of numbers and names pickles in a fraction of the time an object does) and what the totals are folded
-#: from. ``GameOutcome(*row)`` is the outcome.
+#: A game's outcome as a plain tuple of :class:`GameOutcome`'s fields in order, each seat's face-up cards given
+#: by card id (an index into the ruleset's cards), not by name: what a worker sends back (a tuple of numbers
+#: pickles in a fraction of the time an object does) and what the totals are folded from. :func:`_outcome` makes
+#: it the outcome, naming the cards.
 _Row = tuple[Any, ...]
 
+#: A placed card's card id and whether it lies face down, read in C.
+_CARD = operator.itemgetter(Placed._fields.index("card"))
+_FACE_DOWN = operator.itemgetter(Placed._fields.index("face_down"))
+#: A seat's tableau, as the engine keeps a seat (:data:`~castle_combo.engine.table.Seat`).
+_TABLEAU = operator.itemgetter(PlayerState._fields.index("tableau"))
+#: What an outcome reads of a score sheet.
+_SHEET = operator.attrgetter("total", "gold_left", "keys")
 
-def _play(specs: Sequence[Bot], builders: Sequence[Callable[[], Agent]], seed: int, index: int,
-          rules: Ruleset | None, keep_record: bool) -> _Row:
+
+def _card_names(rules: Ruleset | None) -> tuple[str, ...]:
+    """The name of each card id of ``rules`` (the standard ruleset when ``None``), as outcomes name cards."""
+    from castle_combo.language.ruleset import Ruleset
+    return tuple([card.name for card in (Ruleset.standard() if rules is None else rules).cards])
+
+
+def _outcome(row: _Row, names: Sequence[str]) -> GameOutcome:
+    """The outcome a row stands for, each card id named."""
+    index, seats, scores, gold_left, keys, winners, ids, moves, record, think = row
+    cards = tuple([tuple([names[card] for card in taken]) for taken in ids])
+    return GameOutcome(index, seats, scores, gold_left, keys, winners, cards, moves, record, think)
+
+
+def _play(plan: _Plan, seed: int, index: int, rules: Ruleset | None, keep_record: bool) -> _Row:
     """:func:`play_game`'s outcome as a row, with the specs already read (once per batch, not once per game)."""
-    from castle_combo import new_game
-    players = len(specs)
-    agents = [build() for build in builders]
-    rngs = [random.Random(derive_seed(seed, index, f"slot{slot}")) for slot in range(players)]
-    seats = tuple(seat_of_slot(slot, index, players) for slot in range(players))
-    slot_at = [0] * players
-    for slot, seat in enumerate(seats):
-        slot_at[seat] = slot
-    if rules is None:
-        state = new_game(players=players, seed=derive_seed(seed, index, "deal"))
-    else:
-        state = new_game(players=players, seed=derive_seed(seed, index, "deal"), rules=rules)
-    # What the loop needs, by seat: the bot's choice, its generator, and whether it is shown a view. Only
-    # bots that declare they read nothing hidden (``needs_view = False``) get the state itself.
-    choose = [agents[slot].choose for slot in slot_at]
-    rng_at = [rngs[slot] for slot in slot_at]
-    views = [getattr(agents[slot], "needs_view", True) for slot in slot_at]
-    moves = [0] * players  # by seat, as the thinking time
-    think = [0.0] * players
+    players = len(plan.specs)
+    rotation = plan.rotations[index % players]
+    deal = derive_seed(seed, index, "deal")
+    state = new_game(players=players, seed=deal) if rules is None else new_game(players=players, seed=deal,
+                                                                                   rules=rules)
+    # Each seat's generator (seeded by its slot, so a bot keeps its generator whichever seat it takes).
+    rng_at = [random.Random(derive_seed(seed, index, f"slot{slot}")) for slot in rotation.slot_at]
+    # Each seat's thinking time, one entry a move: its length is the seat's moves, its sum the seat's time.
+    spent: list[list[float]] = [[] for _ in range(players)]
     clock = time.perf_counter
-    while not state.is_over:
-        seat = state.to_act
-        started = clock()
-        action = choose[seat](state.view(seat) if views[seat] else state, rng_at[seat])
-        think[seat] += clock() - started
-        moves[seat] += 1
-        try:
+    if plan.all_random:
+        # RandomAgent.choose inline: a uniform pick among the legal actions, each legal (so apply cannot refuse).
+        while not state.is_over:
+            seat = state.to_act
+            started = clock()
+            actions = state.legal_actions()
+            action = actions[rng_at[seat].randrange(len(actions))]
+            spent[seat].append(clock() - started)
             state = state.apply(action)
-        except IllegalAction as error:
-            raise _illegal(specs[slot_at[seat]], seat, index, seed, error) from None
+    else:
+        agents = [build() for build in plan.builders]  # by slot, built in slot order
+        # What the loop needs, by seat: the bot's choice, and whether it is shown a view. Only bots that declare
+        # they read nothing hidden (``needs_view = False``) get the state itself.
+        choose = [agents[slot].choose for slot in rotation.slot_at]
+        views = [getattr(agents[slot], "needs_view", True) for slot in rotation.slot_at]
+        while not state.is_over:
+            seat = state.to_act
+            started = clock()
+            action = choose[seat](state.view(seat) if views[seat] else state, rng_at[seat])
+            spent[seat].append(clock() - started)
+            try:
+                state = state.apply(action)
+            except IllegalAction as error:
+                raise _illegal(plan.specs[rotation.slot_at[seat]], seat, index, seed, error) from None
     result = state.result()  # scores the game once: the sheets and the winners
-    sheets = [result.scores[seat] for seat in seats]
-    names, tableaux = state.rules.cards, state.players
+    by_slot = rotation.by_slot
+    scores, gold_left, keys = zip(*map(_SHEET, by_slot(result.scores)), strict=True)
+    spent = by_slot(spent)
     return (
         index,
-        seats,
-        tuple([sheet.total for sheet in sheets]),
-        tuple([sheet.gold_left for sheet in sheets]),
-        tuple([sheet.keys for sheet in sheets]),
-        tuple(sorted([slot_at[seat] for seat in result.winners])),
-        tuple([tuple([names[cell.card].name for cell in tableaux[seat].tableau if not cell.face_down])
-               for seat in seats]),  # the face-up cards of each seat, in the order taken, by name
-        tuple([moves[seat] for seat in seats]),
-        json.dumps(state.record(bot_seats([bot_name(specs[slot_at[s]]) for s in range(players)])), indent=1)
+        rotation.seats,
+        scores,
+        gold_left,
+        keys,
+        tuple(sorted(map(rotation.slot_of, result.winners))),
+        # the face-up cards of each seat, in the order taken, by card id
+        tuple([tuple(map(_CARD, filterfalse(_FACE_DOWN, cells))) for cells in map(_TABLEAU, by_slot(state.seats))]),
+        tuple(map(len, spent)),
+        json.dumps(state.record(bot_seats([bot_name(plan.specs[slot]) for slot in rotation.slot_at])), indent=1)
         if keep_record else None,
-        tuple([think[seat] for seat in seats]),
+        tuple(map(sum, spent)),
     )
 
 
@@ -336,16 +422,17 @@ class SimulationTotals:
 class _Folder:
     """Folds outcomes into totals as they arrive (mutable, used inside :func:`simulate` only)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, names: Sequence[str]) -> None:
         self.games = 0
         self.shared = 0
         self.slots = [[0, 0.0, 0.0, 0.0, 0.0, 0, 0.0] for _ in range(players)]
-        self.taken: Counter[str] = Counter()
-        self.won: Counter[str] = Counter()
-        # Names not yet counted: a game appends its tableaux here (a list grows fast), counted a few thousand at a
+        self.names = names
+        self.taken: Counter[int] = Counter()  # by card id, named when the totals are read
+        self.won: Counter[int] = Counter()
+        # Card ids not yet counted: a game appends its tableaux here (a list grows fast), counted a few thousand at a
         # time into the counters above, and before any total is read.
-        self._taken: list[str] = []
-        self._won: list[str] = []
+        self._taken: list[int] = []
+        self._won: list[int] = []
 
     def add(self, row: _Row) -> None:
         """Fold one game, given as a row (:data:`_Row`)."""
@@ -369,8 +456,34 @@ class _Folder:
         if len(taken) > 50_000:
             self._count()
 
+    def add_rows(self, rows: Sequence[_Row]) -> None:
+        """Fold many games at once: the sums of :meth:`add`, each read column by column in C."""
+        if not rows:
+            return
+        _, _, scores, gold_left, keys, winners, cards, moves, _, think = zip(*rows, strict=True)
+        self.games += len(rows)
+        self.shared += len(rows) - list(map(len, winners)).count(1)
+        taken, won = self._taken, self._won
+        for slot, sums in enumerate(self.slots):
+            pick = operator.itemgetter(slot)
+            score = list(map(pick, scores))
+            wins = list(map(operator.contains, winners, repeat(slot)))
+            held = list(map(pick, cards))
+            # Whole numbers, summed exactly: the same float sums as one game at a time (each below 2 ** 53).
+            sums[0] += sum(wins)
+            sums[1] += sum(score)
+            sums[2] += sum(map(operator.mul, score, score))
+            sums[3] += sum(map(pick, gold_left))
+            sums[4] += sum(map(pick, keys))
+            sums[5] += sum(map(pick, moves))
+            sums[6] += sum(map(pick, think))
+            taken.extend(chain.from_iterable(held))
+            won.extend(chain.from_iterable(compress(held, wins)))
+        if len(taken) > 50_000:
+            self._count()
+
     def _count(self) -> None:
-        """Count the names waiting into the counters."""
+        """Count the card ids waiting into the counters."""
         self.taken.update(self._taken)
         self.won.update(self._won)
         self._taken.clear()
@@ -379,7 +492,14 @@ class _Folder:
     def totals(self) -> SimulationTotals:
         self._count()
         slots = tuple(SlotTotals(int(w), sc, sq, g, k, int(m), t) for w, sc, sq, g, k, m, t in self.slots)
-        cards = tuple(CardTotals(card, self.taken[card], self.won[card]) for card in sorted(self.taken))
+        taken: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        names = self.names
+        for card, count in self.taken.items():  # by name (two ids of one name, were there any, count as one card)
+            taken[names[card]] += count
+        for card, count in self.won.items():
+            won[names[card]] += count
+        cards = tuple(CardTotals(card, taken[card], won[card]) for card in sorted(taken))
         return SimulationTotals(self.games, self.shared, slots, cards)
 
 
@@ -493,9 +613,8 @@ class _Context:
 
 def _play_batch(context: _Context, start: int, stop: int) -> list[_Row]:
     """Worker entry point (a module-level function, so it pickles): games ``start`` to ``stop - 1``, as rows."""
-    builders = _builders(context.specs)
-    return [_play(context.specs, builders, context.seed, index, context.rules, context.keep_record)
-            for index in range(start, stop)]
+    plan, seed, rules, keep_record = _Plan(context.specs), context.seed, context.rules, context.keep_record
+    return [_play(plan, seed, index, rules, keep_record) for index in range(start, stop)]
 
 
 def _backend(backend: str | Backend, jobs: int, address: str | None) -> Backend:
@@ -599,12 +718,13 @@ def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed
          jobs: int) -> SimulationResult:
     """Play the games on ``runner``, saving each record into ``folder`` (held by the caller), and sum them up."""
     width = max(5, len(str(games)))
-    folder_of_records = _Folder(players)
+    names_of_cards = _card_names(rules)
+    folder_of_records = _Folder(players, names_of_cards)
     kept: list[GameOutcome] = []
     save_error: str | None = None
     context = _Context(specs, seed, rules, folder is not None)
     names = tuple(bot_name(spec) for spec in specs)
-    add = folder_of_records.add
+    add, add_rows = folder_of_records.add, folder_of_records.add_rows
 
     def result(interrupted: bool) -> SimulationResult:
         return SimulationResult(players, names, seed, folder_of_records.totals(), tuple(kept), interrupted,
@@ -617,6 +737,9 @@ def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed
         for batch in runner.run(_play_batch, context, paced if paced is not None else batches(games, jobs)):
             if paced is not None:
                 paced.done(len(batch))
+            if folder is None and not keep_outcomes and progress is None:  # only the totals are read
+                add_rows(batch)
+                continue
             for row in batch:
                 record = row[8]
                 if folder is not None and record is not None and save_error is None:
@@ -626,7 +749,7 @@ def _run(runner: Backend, specs: tuple[Bot, ...], players: int, games: int, seed
                         save_error = str(error)
                 add(row)
                 if keep_outcomes or progress is not None:  # the outcome object only when someone reads it
-                    outcome = GameOutcome(*row)
+                    outcome = _outcome(row, names_of_cards)
                     if keep_outcomes:
                         kept.append(attrs.evolve(outcome, record=None) if record else outcome)
                     if progress is not None:
