@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
 import subprocess
 import sys
@@ -33,6 +32,10 @@ import time
 from pathlib import Path
 
 import castle_combo as cc
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts' shared helper, _callgrind.py
+
+import _callgrind as callgrind
 
 TOUR = Path(__file__).resolve().parent.parent / "examples" / "language-tour"
 PER_DECK = 6
@@ -90,15 +93,7 @@ def counted_run(kind: str, games: int) -> None:
 
 def instructions(kind: str, games: int) -> int:
     """Instructions callgrind counts for one :func:`counted_run`."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--count-run", kind, str(games)],
-                          env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"the counted run failed: {done.stderr.strip()[-500:]}")
-    for line in done.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1])
-    raise SystemExit(f"callgrind printed no count: {done.stderr.strip()[-300:]}")
+    return callgrind.instructions([sys.executable, __file__, "--count-run", kind, str(games)])
 
 
 def count_instructions(games: int) -> int:

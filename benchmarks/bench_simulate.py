@@ -49,16 +49,20 @@ import argparse
 import os
 import random
 import resource
-import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import castle_combo as cc
 from castle_combo.bots.backends import BackendError, RayCluster
 from castle_combo.bots.balance import balance
 from castle_combo.bots.simulate import derive_seed, seat_of_slot, simulate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts' shared helper, _callgrind.py
+
+import _callgrind as callgrind
 
 #: The seed of every simulation here (the raw loop on simulate's games plays those of this seed).
 SEED = 1
@@ -137,18 +141,9 @@ def counted_run(name: str, games: int) -> None:
 
 
 def _instructions(name: str, games: int) -> int:
-    # Without address randomisation (setarch -R) the count varies less between runs (about 0.05 against 0.6 per
-    # mille of a run here): the order of objects hashed by address changes with the addresses.
-    fixed = ["setarch", "-R"] if shutil.which("setarch") else []
-    done = subprocess.run([*fixed, "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--count-run", name, str(games)],
-                          env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"the counted run failed: {done.stderr.strip()[-500:]}")
-    for line in done.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1])
-    raise SystemExit(f"callgrind printed no count: {done.stderr.strip()[-300:]}")
+    # Without address randomisation the count varies less between runs (about 0.05 against 0.6 per mille of a
+    # run here): the order of objects hashed by address changes with the addresses.
+    return callgrind.instructions([sys.executable, __file__, "--count-run", name, str(games)], fixed_addresses=True)
 
 
 def count_instructions(first: int, last: int) -> int:

@@ -31,6 +31,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts' shared helper, _callgrind.py
+
+import _callgrind as callgrind
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The measured program: a warm-up, then ``n`` games of which a part is played (``mode``).
@@ -60,21 +64,11 @@ MODES = ("none", "deal", "play", "full")
 
 def instructions(src: Path, mode: str, games: int, warm: int, work: Path) -> int:
     """Instructions callgrind counts for one run of :data:`GAMES` with the package at ``src``."""
-    out = work / f"callgrind.{mode}"
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", GAMES, mode,
-         str(games), str(warm)],
+    return callgrind.instructions(
+        [sys.executable, "-c", GAMES, mode, str(games), str(warm)],
         env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": str(work / "cache"),
              "PYTHONHASHSEED": "0"},
-        cwd=work, capture_output=True, text=True, check=False,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"the run failed ({mode}): {done.stderr.strip()[-500:]}")
-    out.unlink(missing_ok=True)
-    for line in done.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1])
-    raise SystemExit(f"callgrind printed no count: {done.stderr.strip()[-300:]}")
+        cwd=work, what=f"the run ({mode})")
 
 
 def measure(checkout: Path, games: int, warm: int) -> dict[str, float]:

@@ -4,7 +4,8 @@ In ``docs/performance.md`` the marker ``<!-- castle-combo:benchmarks -->``
 becomes one section per ``benchmarks/*.py`` script: its module docstring
 (what it measures, its options) and the command that runs it. A new script
 therefore appears on the page by itself, and a script's description can only
-be changed in one place. The measured numbers stay on the page as text,
+be changed in one place (a helper the scripts share is named with a leading underscore,
+``_callgrind.py``, and left out). The measured numbers stay on the page as text,
 because they belong to one machine and one date, which the page states.
 """
 
@@ -39,7 +40,7 @@ def as_markdown(docstring: str) -> str:
 
 def script_sections(folder: Path) -> str:
     """Markdown with a section per benchmark script of ``folder``, in file-name order."""
-    scripts = sorted(folder.glob("*.py"))
+    scripts = sorted(path for path in folder.glob("*.py") if not path.name.startswith("_"))  # (_x.py: a helper)
     if not scripts:
         raise PluginError(f"no benchmark scripts in {folder}")
     parts = []
