@@ -46,6 +46,7 @@ import castle_combo as cc
 from castle_combo.bots.evaluation import Evaluation, logistic
 from castle_combo.bots.greedy import GreedyAgent
 from castle_combo.bots.simulate import derive_seed
+from castle_combo.bots.stats import solve_linear
 from castle_combo.bots.value import FEATURES, POSITION_VALUE_FILE, relative_features
 from castle_combo.engine.table import Phase
 
@@ -104,31 +105,13 @@ def fit_logistic(x: list[tuple[float, ...]], y: list[float], ridge: float, steps
         for i in range(k + 1):
             for j in range(i):
                 hessian[i][j] = hessian[j][i]
-        step = solve(hessian, gradient)
+        step = solve_linear(hessian, gradient)
         beta = [b + d for b, d in zip(beta, step, strict=True)]
         if max(abs(d) for d in step) < 1e-9:
             break
     slopes = [beta[j + 1] / std[j] if live[j] else 0.0 for j in range(k)]
     intercept = beta[0] - sum(slope * m for slope, m in zip(slopes, mean, strict=True))
     return [intercept, *slopes]
-
-
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``matrix^-1 vector`` by Gaussian elimination with partial pivoting (a small, positive definite matrix)."""
-    size = len(vector)
-    m = [list(row) + [v] for row, v in zip(matrix, vector, strict=True)]
-    for col in range(size):
-        pivot = max(range(col, size), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, size):
-            f = m[r][col] / m[col][col]
-            if f:
-                for c in range(col, size + 1):
-                    m[r][c] -= f * m[col][c]
-    out = [0.0] * size
-    for r in range(size - 1, -1, -1):
-        out[r] = (m[r][size] - sum(m[r][c] * out[c] for c in range(r + 1, size))) / m[r][r]
-    return out
 
 
 def predict(beta: list[float], row: tuple[float, ...]) -> float:

@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from castle_combo.bots.stats import Z95
+from castle_combo.bots.stats import Z95, solve_linear
 
 __all__ = ["ELO", "Pairing", "Rating", "fit_ratings", "expected_score", "chart_svg", "document_chart",
            "ratings_of", "time_words"]
@@ -89,23 +89,13 @@ def expected_score(difference: float) -> float:
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``matrix @ x = vector`` by Gaussian elimination with partial pivoting (a few bots: tiny systems)."""
-    n = len(vector)
-    rows = [row[:] + [value] for row, value in zip(matrix, vector, strict=True)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        if abs(rows[pivot][col]) < 1e-300:
-            raise ValueError("the results do not connect every bot to the anchor: some ratings cannot be measured")
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(col + 1, n):
-            factor = rows[r][col] / rows[col][col]
-            if factor:
-                for c in range(col, n + 1):
-                    rows[r][c] -= factor * rows[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (rows[r][n] - sum(rows[r][c] * x[c] for c in range(r + 1, n))) / rows[r][r]
-    return x
+    """``matrix @ x = vector`` (:func:`~castle_combo.bots.stats.solve_linear`), a singular system said as the
+    ladder's cause: results that leave some bot unconnected to the anchor."""
+    try:
+        return solve_linear(matrix, vector)
+    except ValueError:
+        raise ValueError(
+            "the results do not connect every bot to the anchor: some ratings cannot be measured") from None
 
 
 def _inverse(matrix: list[list[float]]) -> list[list[float]]:

@@ -10,6 +10,9 @@ strength. These helpers put an interval beside every number:
 * :func:`mean_interval` for a mean (a score), with the normal approximation,
   which is fine for the dozens to thousands of games a simulation plays.
 
+and :func:`solve_linear` for the small linear systems the fits behind the bot
+ladder and the MCTS leaf value solve at each Newton step.
+
 Only the standard library is used, so the engine's dependencies stay small.
 """
 
@@ -20,7 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Z95", "Interval", "wilson_interval", "normal_interval", "mean_interval", "mean_std"]
+__all__ = ["Z95", "Interval", "wilson_interval", "normal_interval", "mean_interval", "mean_std", "solve_linear"]
 
 #: The two-sided 95% quantile of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -95,3 +98,24 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
         return Interval(mean, mean, mean)
     spread = z * std / math.sqrt(len(values))
     return Interval(mean, mean - spread, mean + spread)
+
+
+def solve_linear(matrix: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
+    """``x`` with ``matrix @ x = vector``, by Gaussian elimination with partial pivoting (small systems: a few
+    bots, a few features). Raises :class:`ValueError` when the matrix is singular."""
+    n = len(vector)
+    rows = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-300:
+            raise ValueError("the linear system is singular")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(col + 1, n):
+            factor = rows[r][col] / rows[col][col]
+            if factor:
+                for c in range(col, n + 1):
+                    rows[r][c] -= factor * rows[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (rows[r][n] - sum(rows[r][c] * x[c] for c in range(r + 1, n))) / rows[r][r]
+    return x

@@ -1241,10 +1241,14 @@ class Ability:
 
 
 def fill_order(tableau: Sequence[Placed], facts: Sequence[CardFacts]) -> list[int]:
-    """Indices of the face-up purse cards of ``tableau`` in reading order (top row first, left to right)."""
-    purses = [i for i, c in enumerate(tableau) if not c.face_down and facts[c.card].purse is not None]
+    """Indices of the face-up purse cards of ``tableau`` in reading order (top row first, left to right).
+
+    Fields are read by index (card 0, x 1, y 2, face down 3): a placed card is a named tuple, whose fields by
+    name cost a call each, and final scoring asks this of every seat with gold left.
+    """
+    purses = [i for i, c in enumerate(tableau) if not c[3] and facts[c[0]].purse is not None]
     if len(purses) > 1:
-        purses.sort(key=lambda i: (tableau[i].y, tableau[i].x))
+        purses.sort(key=lambda i: (tableau[i][2], tableau[i][1]))
     return purses
 
 

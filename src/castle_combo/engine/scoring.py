@@ -233,9 +233,6 @@ class _Known(NamedTuple):
     values: PurseValues
     #: Per scoring card id (wild stand-ins included), its name, as a score sheet writes it.
     names: tuple[str, ...]
-    #: The ids of the purse cards (those that store gold), and per card id the gold its purse holds (0: none).
-    purses: frozenset[int]
-    rooms: tuple[int, ...]
 
 
 #: What scoring reads of the rulesets met lately, by the compiled ruleset's identity (a cache: scoring asks for it
@@ -250,10 +247,7 @@ def _known(engine: Compiled) -> _Known:
         return known
     if len(_KNOWN) >= 32:
         _KNOWN.clear()
-    facts = engine.scoring_facts
-    known = _Known(engine, _purse_values(engine), tuple(f.name for f in facts),
-                   frozenset(i for i, f in enumerate(facts) if f.purse is not None),
-                   tuple(f.purse or 0 for f in facts))
+    known = _Known(engine, _purse_values(engine), tuple(f.name for f in engine.scoring_facts))
     _KNOWN[id(engine)] = known
     return known
 
@@ -304,22 +298,19 @@ def _place_purses(engine: Compiled, cells: tuple[Placed, ...], gold: int,
 def _fill_purses(known: _Known, cells: tuple[Placed, ...], gold: int,
                  values: PurseValues | None = None) -> tuple[tuple[Placed, ...], int]:
     """:func:`_place_purses` with what scoring knows of the ruleset at hand, and some ``gold`` to place."""
-    purses = known.purses
-    # The face-up purse cards (most tableaux hold none or one), then in reading order.
-    order = [i for i, cell in enumerate(cells) if cell[0] in purses and not cell[_FACE_DOWN]]
+    facts = known.engine.facts
+    order = fill_order(cells, facts)  # most tableaux hold no face-up purse card, or one
     if not order:
         return cells, gold
     if len(order) > 1:
-        order.sort(key=lambda i: (cells[i][_Y_AT], cells[i][_X_AT]))
         values = known.values if values is None else values
         if not values.uniform:
             worth = values.worth
             order.sort(key=lambda i: -worth[cells[i][0]])  # stable: reading order among equals
-    rooms = known.rooms
     out = list(cells)
     for i in order:
         cell = out[i]
-        put = rooms[cell[0]] - cell[_GOLD]
+        put = (facts[cell[0]].purse or 0) - cell[_GOLD]
         if put > 0:
             if put > gold:
                 put = gold
@@ -434,12 +425,8 @@ _R = TypeVar("_R")
 _X = operator.itemgetter(Placed._fields.index("x"))
 _Y = operator.itemgetter(Placed._fields.index("y"))
 _KEY = operator.itemgetter(Placed._fields.index("key"))
-#: Where a placed card keeps its stored gold (a card is rebuilt around it, see :func:`_place_purses`), its side
-#: and its position.
+#: Where a placed card keeps its stored gold (a card is rebuilt around it, see :func:`_place_purses`).
 _GOLD = Placed._fields.index("gold")
-_FACE_DOWN = Placed._fields.index("face_down")
-_X_AT = Placed._fields.index("x")
-_Y_AT = Placed._fields.index("y")
 
 
 def _rows(flat: list[_R]) -> tuple[tuple[_R, ...], tuple[_R, ...], tuple[_R, ...]]:
@@ -473,9 +460,7 @@ def _sheet(engine: Compiled, table: _Table, seat: int, left: int, wild: str | No
     owned = table.keys[seat]  # and a key on each lock card still locked
     # Each cell's fields read by index: a placed card is a named tuple, which unpacking walks with an iterator
     # (a plain tuple is unpacked in one step), and half the cards are face down, whose other fields are not read.
-    i = -1
-    for cell in cells:
-        i += 1
+    for i, cell in enumerate(cells):
         k = cell[2] * GRID + cell[1] - first  # (x, y)
         if cell[3]:  # face down
             names[k] = FACE_DOWN
@@ -590,8 +575,6 @@ def _sheets(
     if only is not None:
         return (_sheet(engine, table, only, left[only], SHIELDS[named[only]].value if only in named else None,
                        names_of),)
-    if not named:
-        return tuple([_sheet(engine, table, s, left[s], None, names_of) for s in seats])
     return tuple([_sheet(engine, table, s, left[s], SHIELDS[named[s]].value if s in named else None, names_of)
                   for s in seats])
 
