@@ -26,7 +26,11 @@ and writes the coefficients with the command, seed and these numbers::
 
     python benchmarks/fit_position_value.py --games 4000 --holdout 1000 --seed 2027
 
-``--out FILE`` writes elsewhere, to compare. Plain Python (no numpy): a few
+``--out FILE`` writes elsewhere, to compare. ``--policy SPEC`` has another
+bot play both seats (a spec of ``castle-combo simulate --bots``): ``--policy
+mcts:8`` fits the value to the games of a weak search, whose positions and
+outcomes are those of stronger play than greedy's (about 30 times slower; on
+the performance page, no stronger a search). Plain Python (no numpy): a few
 columns per stage, Newton's method.
 """
 
@@ -45,6 +49,7 @@ from pathlib import Path
 import castle_combo as cc
 from castle_combo.bots.evaluation import Evaluation, logistic
 from castle_combo.bots.greedy import GreedyAgent
+from castle_combo.bots.registry import make_agent
 from castle_combo.bots.simulate import derive_seed
 from castle_combo.bots.stats import solve_linear
 from castle_combo.bots.value import FEATURES, POSITION_VALUE_FILE, relative_features
@@ -54,13 +59,13 @@ from castle_combo.engine.table import Phase
 Record = tuple[int, tuple[int, int], tuple[float, ...], float, float]
 
 
-def play(job: tuple[int, int]) -> list[Record]:
-    """The records of game ``index`` (see the module docstring)."""
-    seed, index = job
+def play(job: tuple[int, int, str]) -> list[Record]:
+    """The records of game ``index`` played by ``policy`` on both seats (see the module docstring)."""
+    seed, index, policy = job
     state = cc.new_game(players=2, seed=derive_seed(seed, index, "deal"))
     evaluation = Evaluation()
-    greedy = GreedyAgent(evaluation=evaluation)
-    rng = random.Random(derive_seed(seed, index, "greedy"))
+    bots = [GreedyAgent(evaluation=evaluation) if policy == "greedy" else make_agent(policy) for _ in range(2)]
+    rng = random.Random(derive_seed(seed, index, "greedy" if policy == "greedy" else policy))
     seen: list[tuple[int, tuple[int, int], tuple[float, ...], float]] = []
     memo = evaluation.memoized()
     while not state.is_over:
@@ -68,7 +73,7 @@ def play(job: tuple[int, int]) -> list[Record]:
             seat = state.to_act
             stage, features = relative_features(memo, state, seat)
             seen.append((seat, stage, features, memo.relative(state, seat)))
-        state = state.apply(greedy.choose(state.view(state.to_act), rng))
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act), rng))
     winners = state.result().winners
     share = {seat: (1.0 / len(winners) if seat in winners else 0.0) for seat in range(2)}
     return [(index, stage, features, relative, share[seat]) for seat, stage, features, relative in seen]
@@ -137,14 +142,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--ridge", type=float, default=1.0, help="penalty on standardized coefficients (default 1)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--policy", default="greedy", help="the bot playing both seats of the games, a spec of "
+                        "castle-combo simulate's --bots (default greedy; mcts:8 is about 30 times slower)")
     parser.add_argument("--out", type=Path, default=POSITION_VALUE_FILE)
     args = parser.parse_args(argv)
+    try:
+        make_agent(args.policy)
+    except ValueError as error:
+        parser.error(f"--policy: {error}")
     if not 0 < args.holdout < args.games:
         parser.error("--holdout must be between 0 and --games")
     started = time.perf_counter()
     records: list[Record] = []
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for game in pool.map(play, [(args.seed, index) for index in range(args.games)], chunksize=20):
+        for game in pool.map(play, [(args.seed, index, args.policy) for index in range(args.games)], chunksize=20):
             records.extend(game)
     played = time.perf_counter() - started
     first_held = args.games - args.holdout
@@ -187,9 +198,11 @@ def main(argv: list[str] | None = None) -> int:
         "about": "Logistic regression, per stage (the seat's turns left, its opponent's), of the chance that the "
                  "seat about to start its turn wins a two-player game, on its features minus its opponent's "
                  "(castle_combo.bots.value.FEATURES); models[stage] = [intercept, *coefficients]. Written by "
-                 "benchmarks/fit_position_value.py from greedy games of the standard cards (see its docstring).",
+                 f"benchmarks/fit_position_value.py from {args.policy} games of the standard cards "
+                 "(see its docstring).",
         "command": f"python benchmarks/fit_position_value.py --games {args.games} --holdout {args.holdout} "
-                   f"--seed {args.seed} --ridge {args.ridge:g}",
+                   f"--seed {args.seed} --ridge {args.ridge:g}"
+                   + ("" if args.policy == "greedy" else f" --policy {args.policy}"),
         "ruleset": rules.version,
         "features": list(FEATURES),
         "games": args.games,

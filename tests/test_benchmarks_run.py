@@ -8,6 +8,7 @@ measured is checked, never how fast anything was.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -131,3 +132,22 @@ def test_count_instructions_says_what_it_needs_when_valgrind_is_missing(monkeypa
     monkeypatch.setattr(script.shutil, "which", lambda name: None)
     assert script.main(["--games", "1"]) == 2
     assert "valgrind is not installed" in capsys.readouterr().err
+
+
+def test_fit_position_value_fits_the_games_of_another_policy_and_says_so_in_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "value.json"
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "fit_position_value.py"), "--games", "6", "--holdout", "2",
+         "--policy", "mcts:4", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"written to {out}" in done.stdout
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["command"].endswith("--policy mcts:4") and "from mcts:4 games" in document["about"]
+    refused = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "fit_position_value.py"), "--policy", "nosuch", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert refused.returncode == 2 and "--policy: unknown bot 'nosuch'" in refused.stderr
+    assert "Traceback" not in refused.stderr

@@ -186,6 +186,16 @@ At equal time against the search of commit 9522c7d
     made the difference: fitted without it, the value was no better than
     the heuristic recalibrated per stage (that variant was not played).
 
+    On top of it, 200 games each at 0.1 s on the deals of seed 2025: one
+    round of rollout 48.0%, rollouts to the end for the last three cards
+    53.5%; a value with an eighth input (what the seat's best move without
+    a key gains this turn), which foresees the winner better (held-out
+    log-loss 0.546), 57.5% and 58.8% (seed 2026), and 50.0% with one round,
+    53.5% with six candidates; the same inputs fitted on games of
+    ``mcts:8`` 56.2% and 60.2%. None gained, so the search is unchanged:
+    about 58% against 9522c7d over these deals, where the value's quality
+    no longer seems to be the limit (the performance page has the table).
+
 Keeping the tree from one decision to the next
     The bot is handed a view at each decision, and the view's history says
     what was played since its last one: its own next decision of the turn (a
