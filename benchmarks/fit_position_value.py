@@ -29,9 +29,11 @@ and writes the coefficients with the command, seed and these numbers::
 ``--out FILE`` writes elsewhere, to compare. ``--policy SPEC`` has another
 bot play both seats (a spec of ``castle-combo simulate --bots``): ``--policy
 mcts:8`` fits the value to the games of a weak search, whose positions and
-outcomes are those of stronger play than greedy's (about 30 times slower; on
-the performance page, no stronger a search). Plain Python (no numpy): a few
-columns per stage, Newton's method.
+outcomes are those of stronger play than greedy's (about ten times slower; on
+the performance page, no stronger a search). A budget of time
+(``mcts:time=0.1``) makes the games, so the file, depend on the machine; a
+counted one keeps the fit the same on every run. Plain Python (no numpy): a
+few columns per stage, Newton's method.
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ridge", type=float, default=1.0, help="penalty on standardized coefficients (default 1)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--policy", default="greedy", help="the bot playing both seats of the games, a spec of "
-                        "castle-combo simulate's --bots (default greedy; mcts:8 is about 30 times slower)")
+                        "castle-combo simulate's --bots (default greedy; mcts:8 is about ten times slower)")
     parser.add_argument("--out", type=Path, default=POSITION_VALUE_FILE)
     args = parser.parse_args(argv)
     try:
