@@ -193,7 +193,8 @@ At equal time against the search of commit 9522c7d
     log-loss 0.546), 57.5% and 58.8% (seed 2026), and 50.0% with one round,
     53.5% with six candidates; the same inputs fitted on games of
     ``mcts:8`` 56.2% and 60.2%; the other players' rollout replies drawn
-    by a softmax of their one-turn values (temperature 1 point) 58.0%. None
+    by a softmax of their one-turn values (temperature 1 point) 58.0%; a
+    deeper tree (``expand_after=10``) 55.0%. None
     gained, so the search is unchanged: 58% against 9522c7d over the six
     matches of these values, 56.5% for the search as shipped over three sets
     of deals (53.5% on seed 2027), where the value's quality no longer seems
