@@ -186,19 +186,25 @@ At equal time against the search of commit 9522c7d
     made the difference: fitted without it, the value was no better than
     the heuristic recalibrated per stage (that variant was not played).
 
-    On top of it, 200 games each at 0.1 s on the deals of seed 2025: one
-    round of rollout 48.0%, rollouts to the end for the last three cards
-    53.5%; a value with an eighth input (what the seat's best move without
-    a key gains this turn), which foresees the winner better (held-out
-    log-loss 0.546), 57.5% and 58.8% (seed 2026), and 50.0% with one round,
-    53.5% with six candidates; the same inputs fitted on games of
-    ``mcts:8`` 56.2% and 60.2%; the other players' rollout replies drawn
-    by a softmax of their one-turn values (temperature 1 point) 58.0%; a
-    deeper tree (``expand_after=10``) 55.0%. None
-    gained, so the search is unchanged: 58% against 9522c7d over the six
-    matches of these values, 56.5% for the search as shipped over three sets
-    of deals (53.5% on seed 2027), where the value's quality no longer seems
-    to be the limit (the performance page has the table).
+    Six more tries on top of it, 200 games each at 0.1 s on the deals of
+    seed 2025, none kept:
+
+    * one round of rollout, 48.0%;
+    * rollouts to the end for the last three cards, 53.5%;
+    * a value with an eighth input (what the seat's best move without a
+      key gains this turn), which foresees the winner better (held-out
+      log-loss 0.546): 57.5%, and 58.8% on seed 2026; with one round
+      50.0%, with six candidates 53.5%;
+    * the same inputs fitted on games of ``mcts:8``: 56.2%, and 60.2% on
+      seed 2026;
+    * the other players' rollout replies drawn by a softmax of their
+      one-turn values (temperature 1 point), 58.0%;
+    * a deeper tree (``expand_after=10``), 55.0%.
+
+    So the search is unchanged. The six matches of the three values won
+    58% against 9522c7d; the search as shipped won 56.5% over three sets of
+    deals (53.5% on seed 2027). The value's quality no longer seems to be
+    the limit (the performance page has the table).
 
 Keeping the tree from one decision to the next
     The bot is handed a view at each decision, and the view's history says
