@@ -50,7 +50,6 @@ from pathlib import Path
 
 import castle_combo as cc
 from castle_combo.bots.evaluation import Evaluation, logistic
-from castle_combo.bots.greedy import GreedyAgent
 from castle_combo.bots.registry import make_agent
 from castle_combo.bots.simulate import derive_seed
 from castle_combo.bots.stats import solve_linear
@@ -65,11 +64,10 @@ def play(job: tuple[int, int, str]) -> list[Record]:
     """The records of game ``index`` played by ``policy`` on both seats (see the module docstring)."""
     seed, index, policy = job
     state = cc.new_game(players=2, seed=derive_seed(seed, index, "deal"))
-    evaluation = Evaluation()
-    bots = [GreedyAgent(evaluation=evaluation) if policy == "greedy" else make_agent(policy) for _ in range(2)]
-    rng = random.Random(derive_seed(seed, index, "greedy" if policy == "greedy" else policy))
+    bots = [make_agent(policy), make_agent(policy)]  # one each: a search keeps its tree between its decisions
+    rng = random.Random(derive_seed(seed, index, policy))
     seen: list[tuple[int, tuple[int, int], tuple[float, ...], float]] = []
-    memo = evaluation.memoized()
+    memo = Evaluation().memoized()  # the features and the heuristic's value recorded (not the bots')
     while not state.is_over:
         if state.phase is Phase.START and state.pending is None:
             seat = state.to_act

@@ -549,7 +549,7 @@ def _sheets(
     left = list(gold)
     for s in scored:
         if left[s] > 0:  # (no gold, nothing to place)
-            cells[s], left[s] = _fill_purses(read, cells[s], left[s], values)
+            cells[s], left[s] = _fill_purses(read, cells[s], left[s])
     if values.readers:
         # A seat whose cards read stored gold otherwise tries every placement for its own total, the
         # others' purses as filled above (filling purses changes no shield or banner total).
