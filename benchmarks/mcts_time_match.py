@@ -14,6 +14,9 @@ does, so the difference is the search and its evaluation. Given
 spec ``mcts:time=S``) and the baseline is ``MctsAgent(time_limit=S)`` with no
 iteration or position cap, which is how that version thinks for a time: it
 stops at the first round of its candidates that ends after ``S``.
+``--new-seconds S2`` gives the new bot ``S2`` per move instead, the baseline
+keeping ``S``: what more time (a faster engine, or a longer wait) buys the
+search against the same opponent.
 
 ``--clock cpu`` (the default) measures each bot's budget in this process's CPU
 time (the baseline's clock is switched to ``time.process_time`` for the
@@ -35,6 +38,7 @@ seed or settings) is refused.
     python benchmarks/mcts_time_match.py --games 200 --seconds 0.5 --jobs 2
     python benchmarks/mcts_time_match.py --games 100 --iterations 40
     python benchmarks/mcts_time_match.py --games 200 --seconds 0.1 --log m.jsonl --resume width=3
+    python benchmarks/mcts_time_match.py --games 200 --seconds 0.1 --new-seconds 0.4
 """
 
 from __future__ import annotations
@@ -82,8 +86,9 @@ def baseline_module(cpu_clock: bool) -> ModuleType:
 
 
 def bots(seconds: float | None, iterations: int | None, cpu_clock: bool,
-         settings: dict[str, Any]) -> tuple[Any, Any, ModuleType]:
-    """The new bot (with ``settings``), the baseline bot and the baseline's module."""
+         settings: dict[str, Any], new_seconds: float | None = None) -> tuple[Any, Any, ModuleType]:
+    """The new bot (with ``settings``, thinking ``new_seconds`` if given, else ``seconds``), the baseline bot and
+    the baseline's module."""
     old = baseline_module(cpu_clock)
     weights = {k.removeprefix("evaluation."): v for k, v in settings.items() if k.startswith("evaluation.")}
     settings = {k: v for k, v in settings.items() if not k.startswith("evaluation.")}
@@ -92,7 +97,7 @@ def bots(seconds: float | None, iterations: int | None, cpu_clock: bool,
     if iterations is not None:
         return MctsAgent(iterations=iterations, **settings), old.MctsAgent(iterations=iterations), old
     assert seconds is not None
-    new = MctsAgent.thinking_for(seconds, cpu_clock=cpu_clock, **settings)
+    new = MctsAgent.thinking_for(seconds if new_seconds is None else new_seconds, cpu_clock=cpu_clock, **settings)
     return new, old.MctsAgent(iterations=10**9, max_positions=None, time_limit=seconds), old
 
 
@@ -129,10 +134,10 @@ def parse_setting(text: str) -> tuple[str, Any]:
         raise argparse.ArgumentTypeError(f"{name} needs a number, true, false or none, not {value!r}") from None
 
 
-def play(job: tuple[float | None, int | None, bool, dict[str, Any], int, int]) -> dict[str, Any]:
+def play(job: tuple[float | None, float | None, int | None, bool, dict[str, Any], int, int]) -> dict[str, Any]:
     """Game ``index``: deal ``index // 2``, the new bot in seat ``index % 2``."""
-    seconds, iterations, cpu_clock, settings, seed, index = job
-    new, old, module = bots(seconds, iterations, cpu_clock, settings)
+    seconds, new_seconds, iterations, cpu_clock, settings, seed, index = job
+    new, old, module = bots(seconds, iterations, cpu_clock, settings, new_seconds)
     mine = index % 2
     agents = {mine: new, 1 - mine: old}
     state = cc.new_game(players=2, seed=derive_seed(seed, index // 2, "deal"))
@@ -180,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="settings of the new bot, to try variants (default: none, the bot as shipped)")
     parser.add_argument("--games", type=int, default=200, help="games, an even number (default 200)")
     parser.add_argument("--seconds", type=float, default=0.5, help="thinking time per move (default 0.5)")
+    parser.add_argument("--new-seconds", type=float, default=None, metavar="S2",
+                        help="the new bot's thinking time per move, where it differs from the baseline's --seconds")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="what a second is: this process's CPU time (default) or the wall clock")
     parser.add_argument("--iterations", type=int, default=None, help="an equal-iterations match instead")
@@ -193,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of at least 2 (each deal is played from both seats)")
+    if args.new_seconds is not None and (args.iterations is not None or args.new_seconds <= 0):
+        parser.error("--new-seconds needs a time match (no --iterations) and a positive number of seconds")
     if args.resume and args.log is None:
         parser.error("--resume needs --log FILE, the games to keep")
     cpu_clock = args.clock == "cpu"
@@ -200,12 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     settings = dict(args.settings)
     match = {"seconds": seconds, "iterations": args.iterations, "clock": args.clock, "seed": args.seed,
              "settings": settings}
+    if args.new_seconds is not None:  # (only then: the logs of equal-time matches stay as they were)
+        match["new_seconds"] = args.new_seconds
     games = [g for g in kept_games(args.log, match, parser) if g["index"] < args.games] if args.resume else []
     if args.log is not None and not args.resume:
         args.log.write_text("", encoding="utf-8")
     done = {g["index"] for g in games}
-    jobs = [(seconds, args.iterations, cpu_clock, settings, args.seed, index) for index in range(args.games)
-            if index not in done]
+    jobs = [(seconds, args.new_seconds, args.iterations, cpu_clock, settings, args.seed, index)
+            for index in range(args.games) if index not in done]
     load_before = os.getloadavg()[0]
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -220,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = sum(g["share"] for g in games)
     interval = wilson_interval(wins, len(games))
     what = (f"{args.iterations} iterations per move each" if args.iterations is not None
-            else f"{args.seconds:g} s of {args.clock} time per move each")
+            else f"{args.seconds:g} s of {args.clock} time per move each" if args.new_seconds is None
+            else f"{args.new_seconds:g} s of {args.clock} time per move against {args.seconds:g} s")
     if done:
         what += f" ({len(done)} games kept from {args.log})"
     print(f"new MCTS against the MCTS of 9522c7d, {what}, {len(games)} games ({len(games) // 2} deals, both seats)"

@@ -232,6 +232,31 @@ def test_the_time_match_benchmark_goes_on_from_its_log(tmp_path) -> None:  # typ
     assert refused.returncode == 2 and "another match" in refused.stderr
 
 
+def test_the_time_match_benchmark_gives_the_new_bot_its_own_time() -> None:
+    """``--new-seconds``: the new bot thinks that long a move, the baseline its ``--seconds``; said in the report."""
+    import importlib.util
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("mcts_time_match_own_time", root / "benchmarks" / "mcts_time_match.py")
+    assert spec is not None and spec.loader is not None
+    match = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(match)
+    new, old, _ = match.bots(0.05, None, True, {}, 0.2)
+    assert new.time_limit == 0.2 and old.time_limit == 0.05
+    new, old, _ = match.bots(0.05, None, True, {})
+    assert new.time_limit == old.time_limit == 0.05
+    done = subprocess.run([sys.executable, "benchmarks/mcts_time_match.py", "--games", "2", "--seconds", "0.01",
+                           "--new-seconds", "0.02"], cwd=root, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "0.02 s of cpu time per move against 0.01 s" in done.stdout
+    refused = subprocess.run([sys.executable, "benchmarks/mcts_time_match.py", "--iterations", "2", "--new-seconds",
+                              "0.2"], cwd=root, capture_output=True, text=True, timeout=300, check=False)
+    assert refused.returncode == 2 and "--new-seconds needs a time match" in refused.stderr
+
+
 def test_an_mcts_agent_refuses_a_negative_finish_turns() -> None:
     with pytest.raises(ValueError, match=r"finish_turns must be a number of turns, 0 or more, got -1"):
         MctsAgent(finish_turns=-1)
