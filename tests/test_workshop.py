@@ -48,16 +48,16 @@ CASES = {
 
 def command_check(folder: Path, text: str, monkeypatch: pytest.MonkeyPatch,
                   capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
-    """``castle-combo check --extend my-cards.ccl`` in the file's folder: its status and its messages."""
+    """``castle-combo check my-cards.ccl`` in the file's folder: its status and its messages."""
     (folder / workshop.DEFAULT_NAME).write_text(text, encoding="utf-8")
     monkeypatch.chdir(folder)
-    status = main(["check", "--extend", workshop.DEFAULT_NAME])
+    status = main(["check", workshop.DEFAULT_NAME])
     out = capsys.readouterr().out
     return status, [block for block in out.split("\n\n") if block.strip()] if status else []
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_check_gives_the_messages_of_castle_combo_check_extend(
+def test_check_gives_the_messages_of_castle_combo_check(
     case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = CASES[case]

@@ -105,7 +105,7 @@ def write(page: Any, text: str, cards: int) -> None:
 
 
 def command_check(folder: Path, text: str) -> list[str]:
-    """The messages of ``castle-combo check --extend my-cards.ccl`` run in the file's folder."""
+    """The messages of ``castle-combo check my-cards.ccl`` run in the file's folder."""
     (folder / "my-cards.ccl").write_text(text, encoding="utf-8")
     cwd = os.getcwd()
     os.chdir(folder)

@@ -1,4 +1,4 @@
-"""Banners and Byways: ten fan cards for Castle Combo.
+"""Banners and Byways: nineteen fan cards for Castle Combo.
 
 castle-combo finds these cards through the ``castle_combo.expansions``
 entry point declared in this package's ``pyproject.toml``: the entry point

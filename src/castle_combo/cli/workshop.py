@@ -5,7 +5,7 @@ under Pyodide and calls this module. Every answer is the command line's own,
 computed by the command's own functions, so the page and the command cannot
 drift apart:
 
-* :func:`check` is ``castle-combo check --extend FILE``: the same messages
+* :func:`check` is ``castle-combo check FILE``: the same messages
   (each with its line, column, caret and hint), plus every good card in
   English and drawn as the gallery draws it;
 * :func:`balance` (and :class:`BalanceRun`, the same run a few games at a
@@ -17,7 +17,7 @@ drift apart:
 The fan's text is written, for the length of one call, to a file in a fresh
 private temporary folder, under the name of the file the fan opened
 (``my-cards.ccl`` by default); the folder is taken out of every message. So
-a message reads exactly as ``castle-combo check --extend my-cards.ccl``
+a message reads exactly as ``castle-combo check my-cards.ccl``
 prints it in the folder of that file.
 
 :func:`share_fragment` and :func:`read_fragment` make and read the page's
@@ -194,7 +194,7 @@ def _good_cards(text: str, standard: frozenset[str]) -> list[Card]:
 
 
 def check(text: str, name: str = DEFAULT_NAME) -> dict[str, Any]:
-    """``castle-combo check --extend NAME`` on ``text``: ``{ok, errors: [{line, column, message}], cards}``.
+    """``castle-combo check NAME`` on ``text``: ``{ok, errors: [{line, column, message}], cards}``.
 
     ``errors`` holds the command's messages, in its order, each with the line
     and column it points at; ``cards`` holds ``{name, english, svg}`` for
@@ -202,7 +202,7 @@ def check(text: str, name: str = DEFAULT_NAME) -> dict[str, Any]:
     their own). Bad card text never raises: it is what ``errors`` is for.
     """
     with _card_file(text, name) as file:
-        args = _parser().parse_args(["check", "--extend", file.path])
+        args = _parser().parse_args(["check", file.path])
         report = check_command.report_for(args)
         messages = [file.local(message) for message in report.messages]
     if report.ok:
