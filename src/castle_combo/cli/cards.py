@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from castle_combo.cli._console import output_console
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.language import format_card
@@ -28,10 +29,6 @@ from castle_combo.language.model import Card, Deck
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run", "cards_table", "card_panel", "compact_table", "find_card"]
-
-#: The width of the table when the output is not a terminal (a pipe, a file, a test).
-TABLE_WIDTH = 160
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``cards`` subcommand."""
@@ -132,7 +129,9 @@ def ability_text(card: Card) -> str:
 def card_panel(card: Card) -> Panel:
     """One card in full: its English description above its canonical ``.ccl`` source."""
     # "ccl" is the Pygments lexer castle-combo registers; without it rich shows plain text.
-    source = Syntax(format_card(card).rstrip("\n"), "ccl", theme="ansi_dark", background_color="default")
+    # word_wrap: a line longer than the panel (at 80 columns, a card with many icons) wraps, never loses its end.
+    source = Syntax(format_card(card).rstrip("\n"), "ccl", theme="ansi_dark", background_color="default",
+                    word_wrap=True)
     return Panel(Group(Text(card.describe()), Text(""), source), title=Text(card.name), expand=False)
 
 
@@ -153,10 +152,7 @@ def find_card(rules: Ruleset, name: str) -> Card:
 def run(args: argparse.Namespace) -> int:
     """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
     rules = ruleset_from(args, Ruleset.standard(expansions=args.all_expansions))
-    console = Console()
-    if not console.is_terminal:
-        # Piped or captured output has no width to fit: give the table room to stay readable.
-        console = Console(width=max(console.width, TABLE_WIDTH))
+    console = output_console()
     if args.name is not None:
         console.print(card_panel(find_card(rules, args.name)))
         return 0

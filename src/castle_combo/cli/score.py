@@ -17,10 +17,10 @@ import argparse
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from castle_combo.cli._console import output_console
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.engine.scoring import FACE_DOWN, ScoreSheet, score_scenario
@@ -95,5 +95,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(sheet.to_json()))
         return 0
-    Console().print(sheet_table(sheet, f"Score of {escape(args.file)}"))
+    output_console().print(sheet_table(sheet, f"Score of {escape(args.file)}"))
     return 0
