@@ -85,6 +85,15 @@ def test_the_piped_table_follows_columns_compact_at_80_wide_at_160(
     assert 80 < widest(wide) <= 160 and "messenger" in wide.splitlines()[2]
 
 
+def test_a_piped_card_panel_has_no_trailing_spaces(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    for argv in (["cards", "Nun"], ["cards", "--deck", "castle"]):
+        lines = command_output(capsys, *argv).splitlines()
+        assert lines and all(line == line.rstrip() for line in lines), argv
+
+
 @pytest.mark.parametrize(("columns", "width"), [("100", 100), ("", 80), ("wide", 80), ("0", 80), (None, 80)])
 def test_piped_width_is_columns_when_it_is_a_positive_number(columns: str | None, width: int) -> None:
     assert piped_width({} if columns is None else {"COLUMNS": columns}) == width
