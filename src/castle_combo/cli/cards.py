@@ -24,6 +24,7 @@ from rich.text import Text
 from castle_combo.cli._console import output_console
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
+from castle_combo.errors import RulesetError
 from castle_combo.language import format_card
 from castle_combo.language.model import Card, Deck
 from castle_combo.language.ruleset import Ruleset
@@ -48,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("name", nargs="?", metavar="NAME",
                         help="show only this card (its English or localized name, any case)")
-    parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
+    parser.add_argument("--deck", choices=[deck.value for deck in Deck],
+                        help="list only this deck (with NAME: show the card only if it is in this deck)")
     add_ruleset_options(parser)
     parser.add_argument("--expansions", dest="all_expansions", action="store_true",
                         help="add the installed expansion packages (entry points castle_combo.expansions)")
@@ -149,12 +151,28 @@ def find_card(rules: Ruleset, name: str) -> Card:
     return rules[name]
 
 
+def in_deck(card: Card, deck: str | None) -> Card:
+    """``card``, when ``--deck`` names its deck or no deck; otherwise an error that says which deck it is in.
+
+    ``--deck`` with a name filters as it does the table: a card of the
+    other deck is not shown as if the option had not been given, since the
+    user who wrote both believes the card is in that deck.
+    """
+    if deck is None or card.deck.value == deck:
+        return card
+    raise RulesetError(f"{card.name!r} is a {card.deck.value} card, and --deck {deck} shows {deck} cards only: "
+                       f"drop --deck {deck}, or write --deck {card.deck.value}")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
+    """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2).
+
+    A name and ``--deck`` together show the card only if it is in that deck (exit 2 otherwise, with its deck).
+    """
     rules = ruleset_from(args, Ruleset.standard(expansions=args.all_expansions))
     console = output_console()
     if args.name is not None:
-        console.print(card_panel(find_card(rules, args.name)))
+        console.print(card_panel(in_deck(find_card(rules, args.name), args.deck)))
         return 0
     cards = rules.deck(Deck(args.deck)) if args.deck else rules.cards
     title = f"{len(cards)} cards (ruleset {escape(rules.version)})"
