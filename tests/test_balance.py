@@ -111,3 +111,11 @@ def test_bad_options_are_refused_without_a_traceback(capsys: pytest.CaptureFixtu
     assert "--games must be at least 1" in capsys.readouterr().err
     assert main(["balance", "--bots", "nobody"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_the_piped_report_has_no_trailing_spaces_and_nothing_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--bots", "greedy,greedy", "--games", "12", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "", "a progress bar that cannot redraw itself is not printed, not even as an empty line"
+    assert out.startswith("12 games, 2 players")
+    assert "vs baseline" in out and all(line == line.rstrip() for line in out.splitlines())

@@ -79,7 +79,10 @@ def test_check_reports_a_folder_without_card_files(tmp_path: Path, capsys: pytes
     assert (status, out) == (2, f"{tmp_path}: the folder holds no .ccl file\nhint: card files end in .ccl\n\n")
 
 
-def test_cards_lists_every_card_in_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cards_lists_every_card_in_a_table_with_every_column_when_columns_allows(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "160")  # captured output is as wide as COLUMNS says (80 without it)
     status, out, _ = run(capsys, "cards")
     assert status == 0
     assert "78 cards (ruleset base-1)" in out

@@ -97,3 +97,28 @@ def test_json_output_stays_pure_whatever_the_games_processes_print(
     out, err = capfd.readouterr()
     assert json.loads(out)["games"] == 2
     assert "chatter through sys.stdout" in err and "chatter through file descriptor 1" in err
+
+
+def test_the_piped_report_has_no_blank_first_line_no_trailing_spaces_and_nothing_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--bots", "greedy,greedy", "--games", "4", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "", "a progress bar that cannot redraw itself is not printed, not even as an empty line"
+    assert out.startswith("4 games, 2 players")
+    assert all(line == line.rstrip() for line in out.splitlines())
+
+
+def test_the_progress_bar_shows_in_a_terminal_only() -> None:
+    import io
+
+    from rich.console import Console
+
+    from castle_combo.cli._simulate_report import progress_bar
+
+    for interactive in (True, False):
+        screen = io.StringIO()
+        console = Console(file=screen, force_terminal=interactive, force_interactive=interactive, width=80)
+        with progress_bar(3, console) as advance:
+            advance()
+        assert bool(screen.getvalue()) == interactive, interactive

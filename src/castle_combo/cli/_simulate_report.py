@@ -1,8 +1,9 @@
 """The readable report of ``castle-combo simulate``: a progress bar, then two rich tables.
 
 Kept apart from the command's argument handling so that the layout can be
-read (and changed) in one place. The progress bar goes to stderr, so the
-tables on stdout can be piped or captured cleanly.
+read (and changed) in one place. The progress bar goes to stderr, and only
+when stderr is a terminal, so the tables on stdout can be piped or captured
+cleanly; they are printed without the spaces rich pads their lines with.
 """
 
 from __future__ import annotations
@@ -18,21 +19,29 @@ from rich.table import Table
 from rich.text import Text
 
 from castle_combo.bots.simulate import SimulationResult
+from castle_combo.cli._console import output_console
 
 __all__ = ["progress_bar", "render_report", "bots_table", "cards_table"]
 
 
 @contextmanager
 def progress_bar(total: int, console: Console | None = None) -> Iterator[Callable[[], None]]:
-    """A progress bar of ``total`` games on stderr; yields a function advancing it by one game."""
+    """A progress bar of ``total`` games on stderr; yields a function advancing it by one game.
+
+    Only a terminal shows it: rich prints a bar that cannot redraw itself
+    (a pipe, a file, a log) as an empty line, which is all a reader of the
+    redirected stderr would see.
+    """
+    console = console or Console(stderr=True)
     progress = Progress(
         TextColumn("[bold]playing"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("games"),
         TimeElapsedColumn(),
-        console=console or Console(stderr=True),
+        console=console,
         transient=True,
+        disable=not console.is_interactive,
     )
     with progress:
         task = progress.add_task("games", total=total)
@@ -87,8 +96,8 @@ def cards_table(result: SimulationResult, top: int = 10) -> Table:
 
 
 def render_report(result: SimulationResult, save: str | None = None, console: Console | None = None) -> None:
-    """Print both tables (and where the records went) to ``console`` (stdout by default)."""
-    out = console or Console()
+    """Print both tables (and where the records went) to ``console`` (stdout, sized and trimmed, by default)."""
+    out = console or output_console()
     out.print(bots_table(result))
     out.print(cards_table(result))
     shared = result.totals.shared_wins

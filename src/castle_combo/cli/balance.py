@@ -202,11 +202,12 @@ def _worth_a_look(report: BalanceReport, rules: Ruleset) -> list[CardBalance]:
 
 def _render(report: BalanceReport, rules: Ruleset, *, show_all: bool, svg: str | None) -> None:
     from rich import box
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    from castle_combo.cli._console import output_console
+
+    console = output_console()
     lines = list(report.cards) if show_all else _worth_a_look(report, rules)
     table = Table(
         title=(f"{report.games} games, {report.players} players, bots {', '.join(report.bots)} "

@@ -14,24 +14,22 @@ from __future__ import annotations
 import argparse
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from castle_combo.cli._console import output_console
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
+from castle_combo.errors import RulesetError
 from castle_combo.language import format_card
 from castle_combo.language.model import Card, Deck
 from castle_combo.language.ruleset import Ruleset
 
 __all__ = ["register", "run", "cards_table", "card_panel", "compact_table", "find_card"]
-
-#: The width of the table when the output is not a terminal (a pipe, a file, a test).
-TABLE_WIDTH = 160
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``cards`` subcommand."""
@@ -51,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("name", nargs="?", metavar="NAME",
                         help="show only this card (its English or localized name, any case)")
-    parser.add_argument("--deck", choices=[deck.value for deck in Deck], help="list only this deck")
+    parser.add_argument("--deck", choices=[deck.value for deck in Deck],
+                        help="list only this deck (with NAME: show the card only if it is in this deck)")
     add_ruleset_options(parser)
     parser.add_argument("--expansions", dest="all_expansions", action="store_true",
                         help="add the installed expansion packages (entry points castle_combo.expansions)")
@@ -132,7 +131,9 @@ def ability_text(card: Card) -> str:
 def card_panel(card: Card) -> Panel:
     """One card in full: its English description above its canonical ``.ccl`` source."""
     # "ccl" is the Pygments lexer castle-combo registers; without it rich shows plain text.
-    source = Syntax(format_card(card).rstrip("\n"), "ccl", theme="ansi_dark", background_color="default")
+    # word_wrap: a line longer than the panel (at 80 columns, a card with many icons) wraps, never loses its end.
+    source = Syntax(format_card(card).rstrip("\n"), "ccl", theme="ansi_dark", background_color="default",
+                    word_wrap=True)
     return Panel(Group(Text(card.describe()), Text(""), source), title=Text(card.name), expand=False)
 
 
@@ -150,15 +151,28 @@ def find_card(rules: Ruleset, name: str) -> Card:
     return rules[name]
 
 
+def in_deck(card: Card, deck: str | None) -> Card:
+    """``card``, when ``--deck`` names its deck or no deck; otherwise an error that says which deck it is in.
+
+    ``--deck`` with a name filters as it does the table: a card of the
+    other deck is not shown as if the option had not been given, since the
+    user who wrote both believes the card is in that deck.
+    """
+    if deck is None or card.deck.value == deck:
+        return card
+    raise RulesetError(f"{card.name!r} is a {card.deck.value} card, and --deck {deck} shows {deck} cards only: "
+                       f"drop --deck {deck}, or write --deck {card.deck.value}")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2)."""
+    """Print the table, or the one card asked for (an unknown name gets a did-you-mean, exit 2).
+
+    A name and ``--deck`` together show the card only if it is in that deck (exit 2 otherwise, with its deck).
+    """
     rules = ruleset_from(args, Ruleset.standard(expansions=args.all_expansions))
-    console = Console()
-    if not console.is_terminal:
-        # Piped or captured output has no width to fit: give the table room to stay readable.
-        console = Console(width=max(console.width, TABLE_WIDTH))
+    console = output_console()
     if args.name is not None:
-        console.print(card_panel(find_card(rules, args.name)))
+        console.print(card_panel(in_deck(find_card(rules, args.name), args.deck)))
         return 0
     cards = rules.deck(Deck(args.deck)) if args.deck else rules.cards
     title = f"{len(cards)} cards (ruleset {escape(rules.version)})"

@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
+from castle_combo.cli._console import output_console
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, asked_ruleset
 from castle_combo.cli.score import sheet_table
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         players = [{"score": s.total, "keys": s.keys, "gold": s.gold_left} for s in sheets]
         print(json.dumps({"players": players}))
         return 0
-    console = Console()
+    console = output_console()
     if not state.is_over:
         console.print(f"[yellow]the game is not over (turn {state.turn}); provisional scores[/yellow]")
     winners = set(state.result().winners) if state.is_over else set()

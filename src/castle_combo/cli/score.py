@@ -17,15 +17,16 @@ import argparse
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from castle_combo.cli._console import output_console
 from castle_combo.cli._help import HelpFormatter, examples
 from castle_combo.cli._ruleset_options import add_ruleset_options, ruleset_from
 from castle_combo.engine.scoring import FACE_DOWN, ScoreSheet, score_scenario
 from castle_combo.errors import ScenarioError
 from castle_combo.files import read_file
+from castle_combo.language.ruleset import BUNDLED_EXPANSIONS
 from castle_combo.records.jsontext import read_json
 
 __all__ = ["register", "run", "sheet_table"]
@@ -85,15 +86,29 @@ def sheet_table(sheet: ScoreSheet, title: str) -> Table:
     return table
 
 
+#: What the engine says of a name that is no card of the ruleset (``Compiled.unknown``).
+_UNKNOWN_CARD = "no card named "
+
+#: How a card that is not a standard one gets into the ruleset; the engine knows no command-line options.
+LOAD_HINT = (f"hint: fan cards are loaded with --cards PATH (a .ccl file or a folder of them), an expansion's "
+             f"cards with --expansion NAME ({', '.join(BUNDLED_EXPANSIONS)}, or an installed expansion package)")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Score the scenario in ``args.file``; 0 on success."""
+    """Score the scenario in ``args.file``; 0 on success.
+
+    A card name the ruleset does not know gets :data:`LOAD_HINT`: the card
+    is most often a fan card or an expansion's, and the scenario file
+    cannot say where to find it.
+    """
     data = read_json(read_file(args.file, ScenarioError, what="a score scenario"), ScenarioError, args.file)
     try:
         sheet = score_scenario(data, ruleset_from(args))
     except ScenarioError as error:
-        raise ScenarioError(f"{args.file}: {error}") from None
+        hint = f"\n{LOAD_HINT}" if _UNKNOWN_CARD in str(error) else ""
+        raise ScenarioError(f"{args.file}: {error}{hint}") from None
     if args.json:
         print(json.dumps(sheet.to_json()))
         return 0
-    Console().print(sheet_table(sheet, f"Score of {escape(args.file)}"))
+    output_console().print(sheet_table(sheet, f"Score of {escape(args.file)}"))
     return 0
