@@ -247,6 +247,12 @@ def _take_from(match: re.Match[str]) -> str:
     return text
 
 
+#: What a card does in other players' turns, said where a fan asks for "each turn": the owner's turn is not all.
+_OTHER_TURNS = ("in other players' turns a card acts on what they do, as in 'whenever an opponent takes a card:', "
+                "and a card lying in a row gathers gold with 'while in a row, at the end of each turn: put 1 gold on "
+                "this card'")
+
+
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
     # ------------------------------------------------ surcharges: a fact of the card, never an effect
@@ -295,8 +301,8 @@ PHRASES: tuple[Phrase, ...] = (
             r"|all|each\s+player's|every\s+player's)?\s*turns?\s*:?",
             lambda m: f"at the {'end' if m.group('when').lower() == 'end' else 'start'} of your turn:",
             lambda m: (f"a trigger is written 'at the {'end' if m.group('when').lower() == 'end' else 'start'} of "
-                       "your turn:': it resolves on the turns of the card's owner only (no card acts during "
-                       "another player's turn)")),
+                       "your turn:': it resolves on the turns of the card's owner only"),
+            _OTHER_TURNS),
     _phrase(r"\b(?:at\s+)?(?:the\s+)?beginning\s+of\s+your\s+turn\s*:?", "at the start of your turn:",
             "the trigger is written 'at the start of your turn:'"),
     _phrase(r"\b(?:each|every|once\s+per|once\s+a)\s+(?:turn|round)\s*:", "at the start of your turn:",
