@@ -11,6 +11,7 @@ import pytest
 
 from castle_combo.cli import main
 from castle_combo.language import check_paths
+from castle_combo.language.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 NUN = 'card "Nun" {\n    deck castle   cost 3   shields faith\n}\n'
@@ -271,3 +272,21 @@ def test_commands_that_play_refuse_a_folder_with_a_broken_file_and_list_all_its_
     for place in (f"{tmp_path / 'mine.ccl'}:3:18: ", f"{tmp_path / 'mine.ccl'}:12:36: ",
                   f"{tmp_path / 'more.ccl'}:2:19: "):
         assert place in err
+
+
+@pytest.mark.parametrize(("names", "good"), [(["Steward"], 0), (["Steward", "Nun"], 0), (["Steward", "Hermit"], 1),
+                                             (["Hermit", "Hermit"], 1)],
+                         ids=["one card named like a standard card", "two cards named like standard cards",
+                              "one such card and a good one", "one name twice in a file"])
+def test_the_summary_counts_only_the_cards_with_no_problem_as_read_without_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], names: list[str], good: int
+) -> None:
+    """A card refused for its name is not read without problems: the summary and the report leave it out."""
+    path = tmp_path / "mine.ccl"
+    path.write_text("\n".join(NUN.replace("Nun", name) for name in names), encoding="utf-8")
+    status, _, err = run(capsys, "check", str(path))
+    problems = len(names) - good
+    assert status == 2
+    assert err == (f"{problems} problem{'s' if problems != 1 else ''} found; {good} card{'s' if good != 1 else ''} "
+                   "read without problems from 1 file\n")
+    assert len(check_paths([path], Ruleset.standard().cards).cards) == good

@@ -141,9 +141,8 @@ def read_cards(text: str, path: str = "<string>") -> ReadText:
             bad.add(index)
         problems.extend(own)
     clashes = _duplicates(cards, {})
-    problems.extend(clashes)
-    bad.update(index for index, card in enumerate(cards) for clash in clashes
-               if clash.source is not None and clash.source == card.source)
+    problems.extend(problem for _, problem in clashes)
+    bad.update(index for index, card in enumerate(cards) for clashing, _ in clashes if clashing is card)
     if not cards and not problems and not syntax:
         # Lines are counted at "\n" only, as the parser and the caret renderer count them.
         line = len(text.rstrip("\n").split("\n"))
@@ -290,26 +289,31 @@ def _same_card(card: Card, other: Card) -> bool:
     return os.path.realpath(card.source.path) == os.path.realpath(other.source.path)
 
 
-def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset()) -> list[Problem]:
-    """A problem for every card whose name is already in ``seen`` (which is updated).
+def _duplicates(cards: Iterable[Card], seen: dict[str, Card],
+                standard: frozenset[str] = frozenset()) -> list[tuple[Card, Problem]]:
+    """Every card whose name is already in ``seen`` (which is updated), with its problem.
+
+    The card comes with its problem so the caller can leave it out of the
+    cards read without problems (a card two files name is refused by every
+    command, so it is not a good card).
 
     ``standard`` names the cards of ``seen`` that are the standard cards being
     extended, so a clash with one of them says so; a file card read from
     the very place of the standard card of its name is that card, no clash.
     """
-    problems = []
+    problems: list[tuple[Card, Problem]] = []
     for card in cards:
         first = seen.get(card.name)
         if first is not None and card.name in standard and _same_card(card, first):
             continue
         if first is not None and card.name in standard:
-            problems.append(Problem(
+            problems.append((card, Problem(
                 f"card {card.name!r} has the name of a card of the ruleset it extends (defined at {first.source})",
-                "rename it, since a ruleset cannot hold two cards of one name", card.source))
+                "rename it, since a ruleset cannot hold two cards of one name", card.source)))
         elif first is not None:
-            problems.append(Problem(
+            problems.append((card, Problem(
                 f"two cards are named {card.name!r}: this one and the one at {first.source}",
-                "rename one of them (names are unique across all loaded files)", card.source))
+                "rename one of them (names are unique across all loaded files)", card.source)))
         else:
             seen[card.name] = card
     return problems
@@ -446,6 +450,10 @@ def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
 class CheckReport:
     """What checking card files found: the cards, the files read and every error.
 
+    ``cards`` are the cards with no problem: a card with a problem of its own,
+    or whose name another card or a card being extended already has, is left
+    out (``castle-combo check`` counts these as "read without problems").
+
     ``errors`` holds one error per failing file (its :class:`CardProblems`
     lists every problem of that file) or per bad path, plus one
     :class:`CardProblems` for names repeated across files.
@@ -502,12 +510,13 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
             continue
         if read.messages:
             errors.append(read.error())
-        found = read.cards
         texts[str(file)] = text
-        for problem in _duplicates(found, seen, standard_names):
+        clashing = _duplicates(read.cards, seen, standard_names)
+        for _, problem in clashing:
             clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
                                           str(file)))
-        cards.extend(found)
+        refused = [card for card, _ in clashing]
+        cards.extend(card for card in read.cards if not any(card is other for other in refused))
     if clashes:
         errors.append(CardProblems(clashes))
     known = frozenset(seen) | {card.name for card in cards}
