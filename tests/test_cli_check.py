@@ -159,8 +159,8 @@ def test_check_refuses_a_fan_card_named_like_a_standard_card_without_being_asked
     (tmp_path / "mine.ccl").write_text(NUN, encoding="utf-8")
     status, out, err = run(capsys, "check", str(tmp_path))
     assert status == 2
-    assert f"{tmp_path / 'mine.ccl'}:1:1: card 'Nun' has the name of a card of the ruleset it extends (defined at " in out
-    assert "rename it" in out
+    assert f"{tmp_path / 'mine.ccl'}:1:6: card 'Nun' has the name of a card of the ruleset it extends (defined at " in out
+    assert '\n    card "Nun" {\n         ^^^^^\nhint: rename it' in out  # the caret under the name, not under 'card'
     assert "1 problem found" in err
 
 
@@ -178,7 +178,7 @@ def test_check_warns_when_a_fan_card_has_the_name_of_an_expansion_card(
     (tmp_path / "mine.ccl").write_text(NUN.replace("Nun", "Toady"), encoding="utf-8")
     status, out, err = run(capsys, "check", str(tmp_path))
     assert (status, err) == (0, "")
-    assert out.startswith(f"warning: {tmp_path / 'mine.ccl'}:1:1: card 'Toady' has the name of a card of the "
+    assert out.startswith(f"warning: {tmp_path / 'mine.ccl'}:1:6: card 'Toady' has the name of a card of the "
                           "expansion out-of-the-oubliette (defined at ")
     assert out.endswith("ok: 1 card in 1 file, 1 warning\n")
 

@@ -77,7 +77,7 @@ def test_a_name_repeated_in_two_files_names_both_places(tmp_path: Path) -> None:
     with pytest.raises(CardProblems) as caught:
         load_paths([tmp_path])
     assert caught.value.messages[0].splitlines()[0] == (
-        f"{second}:2:1: two cards are named 'Nun': this one and the one at {first}:1:1")
+        f"{second}:2:6: two cards are named 'Nun': this one and the one at {first}:1:1")
 
 
 def test_one_broken_file_raises_its_own_error(tmp_path: Path) -> None:

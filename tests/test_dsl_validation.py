@@ -42,7 +42,7 @@ def test_two_cards_with_one_name_are_refused_naming_both_places() -> None:
     with pytest.raises(CardProblems) as caught:
         parse_text(text, "t.ccl")
     assert caught.value.messages[0].splitlines()[0] == (
-        "t.ccl:2:1: two cards are named 'Nun': this one and the one at t.ccl:1:1")
+        "t.ccl:2:6: two cards are named 'Nun': this one and the one at t.ccl:1:1")
 
 
 def test_gold_on_this_card_needs_a_purse() -> None:
@@ -244,7 +244,27 @@ def test_a_card_built_in_python_validates_itself() -> None:
     assert valid.validate() is valid
 
 
-@pytest.mark.parametrize("name", ["", " Nun", "Nun ", "N\tun"])
-def test_a_card_name_must_be_printable_with_no_spaces_around_it(name: str) -> None:
+@pytest.mark.parametrize(("name", "message", "hint"), [
+    ("", "the card name is empty", 'write the name between the quotes, like "Nun"'),
+    ("  ", "the card name '  ' is only 2 spaces", 'write the name between the quotes, like "Nun"'),
+    (" Nun", "the card name ' Nun' starts with a space", 'remove it: write "Nun"'),
+    ("Nun ", "the card name 'Nun ' ends with a space", 'remove it: write "Nun"'),
+    (" Nun\t", "the card name ' Nun\\t' starts with a space and ends with a tab", 'remove them: write "Nun"'),
+    ("N\tun", "the card name 'N\\tun' holds a tab (U+0009)",
+     "remove it: a name holds only characters that can be seen, and spaces between words"),
+    ("N\u200bun", "the card name 'N\\u200bun' holds a character that cannot be seen (U+200B)",
+     "remove it: a name holds only characters that can be seen, and spaces between words"),
+])
+def test_a_bad_card_name_says_which_fault_it_has_and_its_fix(name: str, message: str, hint: str) -> None:
+    """Not every fault a name may have, but the one it has: the fan knows what to change."""
     (problem,) = Card(name, Deck.CASTLE, 3, (Shield.FAITH,)).problems()
-    assert problem.message == (f"the card name {name!r} is empty, has spaces around it or a control character in it")
+    assert (problem.message, problem.hint) == (message, hint)
+
+
+def test_a_problem_of_a_card_name_points_at_the_name_and_underlines_it_whole() -> None:
+    with pytest.raises(CardProblems) as caught:
+        parse_text(f'card "Nun " {{ {FACTS} }}\n', "t.ccl")
+    (message,) = caught.value.messages
+    assert message.splitlines()[:3] == ["t.ccl:1:6: the card name 'Nun ' ends with a space",
+                                        f'    card "Nun " {{ {FACTS} }}',
+                                        "         ^^^^^^"]

@@ -134,13 +134,16 @@ def read_cards(text: str, path: str = "<string>") -> ReadText:
     problems = list(builder.problems)
     bad: set[int] = set()  # the cards with a problem, by index (cards equal but for their place are two cards)
     for index, card in enumerate(cards):
-        positions = builder.positions.get(card.source) if card.source is not None else None
-        own = [_at_part(problem, positions or {}) for problem in card.problems()]
+        positions = dict(builder.positions.get(card.source, {}) if card.source is not None else {})
+        named = _name_at(card, text)
+        if named is not None:
+            positions["card name"] = named
+        own = [_at_part(problem, positions) for problem in card.problems()]
         if own or any(problem.source is not None and _inside(problem.source, card, text)
                       for problem in builder.problems):
             bad.add(index)
         problems.extend(own)
-    clashes = _duplicates(cards, {})
+    clashes = _duplicates(cards, {}, text=text)
     problems.extend(problem for _, problem in clashes)
     bad.update(index for index, card in enumerate(cards) for clashing, _ in clashes if clashing is card)
     if not cards and not problems and not syntax:
@@ -281,6 +284,23 @@ def _at_part(problem: Problem, positions: dict[str, Source]) -> Problem:
     return attrs.evolve(problem, source=positions[problem.part])
 
 
+def _name_at(card: Card, text: str | None) -> Source | None:
+    """Where ``card``'s name is written (its opening quote), so a problem of the name points at the name.
+
+    The card's own source is the word ``card``; the name follows it on the
+    same line. Without the text, or with a name on a line of its own, the
+    card's source is the best place there is.
+    """
+    start = card.source
+    if start is None or text is None:
+        return start
+    lines = text.split("\n")  # the parser counts lines at "\n" only
+    if not 1 <= start.line <= len(lines):
+        return start
+    quote = lines[start.line - 1].find('"', start.column - 1)
+    return start if quote < 0 else Source(start.path, start.line, quote + 1)
+
+
 def _same_card(card: Card, other: Card) -> bool:
     """Whether ``card`` was read from the very place ``other`` was (checking the bundled cards themselves)."""
     if card.source is None or other.source is None or (card.source.line, card.source.column) != (
@@ -289,8 +309,8 @@ def _same_card(card: Card, other: Card) -> bool:
     return os.path.realpath(card.source.path) == os.path.realpath(other.source.path)
 
 
-def _duplicates(cards: Iterable[Card], seen: dict[str, Card],
-                standard: frozenset[str] = frozenset()) -> list[tuple[Card, Problem]]:
+def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset(),
+                text: str | None = None) -> list[tuple[Card, Problem]]:
     """Every card whose name is already in ``seen`` (which is updated), with its problem.
 
     The card comes with its problem so the caller can leave it out of the
@@ -300,6 +320,7 @@ def _duplicates(cards: Iterable[Card], seen: dict[str, Card],
     ``standard`` names the cards of ``seen`` that are the standard cards being
     extended, so a clash with one of them says so; a file card read from
     the very place of the standard card of its name is that card, no clash.
+    ``text`` is the text of ``cards``, so each problem points at the name.
     """
     problems: list[tuple[Card, Problem]] = []
     for card in cards:
@@ -309,11 +330,11 @@ def _duplicates(cards: Iterable[Card], seen: dict[str, Card],
         if first is not None and card.name in standard:
             problems.append((card, Problem(
                 f"card {card.name!r} has the name of a card of the ruleset it extends (defined at {first.source})",
-                "rename it, since a ruleset cannot hold two cards of one name", card.source)))
+                "rename it, since a ruleset cannot hold two cards of one name", _name_at(card, text))))
         elif first is not None:
             problems.append((card, Problem(
                 f"two cards are named {card.name!r}: this one and the one at {first.source}",
-                "rename one of them (names are unique across all loaded files)", card.source)))
+                "rename one of them (names are unique across all loaded files)", _name_at(card, text))))
         else:
             seen[card.name] = card
     return problems
@@ -510,8 +531,8 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
             continue
         if read.messages:
             errors.append(read.error())
-        texts[str(file)] = text
-        clashing = _duplicates(read.cards, seen, standard_names)
+        texts[str(file)] = text = text.removeprefix("\ufeff")  # as it was read: columns count from after a BOM
+        clashing = _duplicates(read.cards, seen, standard_names, text)
         for _, problem in clashing:
             clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
                                           str(file)))
@@ -548,7 +569,7 @@ def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Car
                 continue
             problem = Problem(f"card {card.name!r} has the name of a card of {label} (defined at {other.source})",
                               f"rename it to play it with {label}: a ruleset cannot hold two cards of one name",
-                              card.source)
+                              _name_at(card, texts.get(card.source.path if card.source else "")))
             path = card.source.path if card.source else ""
             warnings.append(render_problem(problem, texts.get(path), path))
     return tuple(warnings)

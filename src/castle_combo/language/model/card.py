@@ -23,6 +23,7 @@ from castle_combo.language.model.base import (
     Shield,
     Source,
     Where,
+    name_fault,
     out_of_range,
 )
 from castle_combo.language.model.conditions import PlayerGroup, Requirement
@@ -388,12 +389,14 @@ class Card:
         """
         where = self.source
         found: tuple[Problem, ...] = ()
-        if not self.name.strip() or self.name != self.name.strip() or not self.name.isprintable():
-            found += (Problem(f"the card name {self.name!r} is empty, has spaces around it or a "
-                              "control character in it", 'write the name like "Nun"', where),)
+        fault = name_fault(self.name)
+        if fault is not None:
+            said, fix = fault
+            found += (Problem(f"the card name {self.name!r} {said}" if self.name else f"the card name {said}", fix,
+                              where, "card name"),)
         if self.name.casefold() == FACE_DOWN_NAME:
             found += (Problem(f"the name {self.name!r} is reserved: score scenarios write a face-down card so",
-                              "choose another name", where),)
+                              "choose another name", where, "card name"),)
         found += out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
             found += out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
