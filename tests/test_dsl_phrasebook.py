@@ -280,3 +280,20 @@ def test_each_turn_becomes_your_turn_and_the_hint_names_what_acts_in_other_playe
                                                           "this card"]
     parse_text(TEMPLATE.format(body=named[0] + " gain 1 gold"))
     parse_text(TEMPLATE.format(body=named[1]))
+
+
+@pytest.mark.parametrize(("wrote", "message", "hint"), [
+    ("when played: gain 2 gold and 1 key", "a card's ability is written 'when bought:'",
+     "hint: replace 'when played:' with 'when bought:', then check again: the line has another mistake further on"),
+    ("when bought: gains 2 gold and 1 key", "your own effects are written 'gain' and 'lose'",
+     "hint: replace 'gains 2 gold' with 'gain 2 gold', then check again: the line has another mistake further on"),
+])
+def test_a_phrasing_is_recognised_whatever_follows_it_on_the_line(wrote: str, message: str, hint: str) -> None:
+    """A second mistake further on the line ('and 1 key') does not hide the first one's phrasing: the hint names
+    the words to change, and once they are changed the phrasebook writes the whole line."""
+    report = str(pytest.raises(CastleComboError, parse_text, TEMPLATE.format(body=wrote), "mine.ccl").value)
+    assert message in report.splitlines()[0]
+    assert report.splitlines()[-1] == hint
+    old, new = re.findall(r"'(.*?)'", hint)[:2]
+    assert hint_of(TEMPLATE.format(body=wrote.replace(old, new))) == \
+        "hint: write 'when bought: gain 2 gold then gain 1 key'"
