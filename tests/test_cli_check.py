@@ -290,3 +290,17 @@ def test_the_summary_counts_only_the_cards_with_no_problem_as_read_without_probl
     assert err == (f"{problems} problem{'s' if problems != 1 else ''} found; {good} card{'s' if good != 1 else ''} "
                    "read without problems from 1 file\n")
     assert len(check_paths([path], Ruleset.standard().cards).cards) == good
+
+
+def test_problems_are_printed_by_file_then_line_then_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name clash is found after every file is read, a syntax error while its file is: still, the messages come
+    in the order a reader goes through the files (a folder's files by name), each file from its top."""
+    good = "".join(NUN.replace("Nun", f"Good {n}") + "\n" for n in range(4))
+    (tmp_path / "keywords.ccl").write_text(good + NUN.replace("Nun", "Steward"), encoding="utf-8")
+    (tmp_path / "typo.ccl").write_text(NUN.replace("Nun", "Steward") + "\n"
+                                       + NUN.replace("Nun", "Monk").replace("faith", "faiht"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", str(tmp_path))
+    assert status == 2
+    places = [message.split(": ")[0] for message in out.strip().split("\n\n")]
+    assert places == [f"{tmp_path / 'keywords.ccl'}:17:6", f"{tmp_path / 'typo.ccl'}:1:6",
+                      f"{tmp_path / 'typo.ccl'}:6:36"]

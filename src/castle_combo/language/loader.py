@@ -484,18 +484,41 @@ class CheckReport:
     files: tuple[Path, ...]
     errors: tuple[CastleComboError, ...]
     #: What is fine on its own but worth knowing, rendered like the problems (a fan card named like a
-    #: card of an official expansion the check was not asked to include).
+    #: card of an official expansion the check was not asked to include), in reading order.
     warnings: tuple[str, ...] = ()
 
     @property
     def messages(self) -> tuple[str, ...]:
-        """Every problem, one rendered message each."""
-        return tuple(message for error in self.errors for message in _messages(error))
+        """Every problem, one rendered message each, in reading order (see :meth:`in_order`)."""
+        return self.in_order(message for error in self.errors for message in _messages(error))
+
+    def in_order(self, messages: Iterable[str]) -> tuple[str, ...]:
+        """``messages`` sorted as a reader goes through the files: by file, then line, then column.
+
+        The problems are found in several passes (each file read, then the
+        names compared across files), so without sorting a clash on line 1
+        came after a syntax error on line 5, and one file's problems after the
+        next file's. Files keep the order they were read in (a folder's files
+        sorted by name); a message about no file read (a missing path) comes
+        first, and messages at one place keep the order they were found in.
+        """
+        ranks = {str(file): rank for rank, file in enumerate(self.files)}
+        return tuple(sorted(messages, key=lambda message: _reading_place(message, ranks)))
 
     @property
     def ok(self) -> bool:
         """Whether no problem was found."""
         return not self.errors
+
+
+def _reading_place(message: str, ranks: dict[str, int]) -> tuple[int, int, int]:
+    """(the file's rank, line, column) that ``message`` starts with (``path:line:column: ...``), 0 for what it
+    leaves out, and -1 for the file of a message about no file read."""
+    path = max((path for path in ranks if message.startswith(path + ":")), key=len, default=None)
+    if path is None:
+        return -1, 0, 0
+    match = re.match(r":(\d+):(\d+): ", message[len(path):])
+    return (ranks[path], int(match.group(1)), int(match.group(2))) if match else (ranks[path], 0, 0)
 
 
 def _messages(error: CastleComboError) -> tuple[str, ...]:
@@ -541,7 +564,8 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
     if clashes:
         errors.append(CardProblems(clashes))
     known = frozenset(seen) | {card.name for card in cards}
-    return CheckReport(tuple(cards), tuple(files), tuple(errors), _warnings(cards, elsewhere, texts, known))
+    report = CheckReport(tuple(cards), tuple(files), tuple(errors))
+    return attrs.evolve(report, warnings=report.in_order(_warnings(cards, elsewhere, texts, known)))
 
 
 def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Card]]],
