@@ -11,6 +11,7 @@ import pytest
 
 from castle_combo.cli import main
 from castle_combo.language import check_paths
+from castle_combo.language.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 NUN = 'card "Nun" {\n    deck castle   cost 3   shields faith\n}\n'
@@ -161,8 +162,8 @@ def test_check_refuses_a_fan_card_named_like_a_standard_card_without_being_asked
     (tmp_path / "mine.ccl").write_text(NUN, encoding="utf-8")
     status, out, err = run(capsys, "check", str(tmp_path))
     assert status == 2
-    assert f"{tmp_path / 'mine.ccl'}:1:1: card 'Nun' has the name of a card of the ruleset it extends (defined at " in out
-    assert "rename it" in out
+    assert f"{tmp_path / 'mine.ccl'}:1:6: card 'Nun' has the name of a card of the ruleset it extends (defined at " in out
+    assert '\n    card "Nun" {\n         ^^^^^\nhint: rename it' in out  # the caret under the name, not under 'card'
     assert "1 problem found" in err
 
 
@@ -180,7 +181,7 @@ def test_check_warns_when_a_fan_card_has_the_name_of_an_expansion_card(
     (tmp_path / "mine.ccl").write_text(NUN.replace("Nun", "Toady"), encoding="utf-8")
     status, out, err = run(capsys, "check", str(tmp_path))
     assert (status, err) == (0, "")
-    assert out.startswith(f"warning: {tmp_path / 'mine.ccl'}:1:1: card 'Toady' has the name of a card of the "
+    assert out.startswith(f"warning: {tmp_path / 'mine.ccl'}:1:6: card 'Toady' has the name of a card of the "
                           "expansion out-of-the-oubliette (defined at ")
     assert out.endswith("ok: 1 card in 1 file, 1 warning\n")
 
@@ -274,3 +275,52 @@ def test_commands_that_play_refuse_a_folder_with_a_broken_file_and_list_all_its_
     for place in (f"{tmp_path / 'mine.ccl'}:3:18: ", f"{tmp_path / 'mine.ccl'}:12:36: ",
                   f"{tmp_path / 'more.ccl'}:2:19: "):
         assert place in err
+
+
+@pytest.mark.parametrize(("names", "good"), [(["Steward"], 0), (["Steward", "Nun"], 0), (["Steward", "Hermit"], 1),
+                                             (["Hermit", "Hermit"], 1)],
+                         ids=["one card named like a standard card", "two cards named like standard cards",
+                              "one such card and a good one", "one name twice in a file"])
+def test_the_summary_counts_only_the_cards_with_no_problem_as_read_without_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], names: list[str], good: int
+) -> None:
+    """A card refused for its name is not read without problems: the summary and the report leave it out."""
+    path = tmp_path / "mine.ccl"
+    path.write_text("\n".join(NUN.replace("Nun", name) for name in names), encoding="utf-8")
+    status, _, err = run(capsys, "check", str(path))
+    problems = len(names) - good
+    assert status == 2
+    assert err == (f"{problems} problem{'s' if problems != 1 else ''} found; {good} card{'s' if good != 1 else ''} "
+                   "read without problems from 1 file\n")
+    assert len(check_paths([path], Ruleset.standard().cards).cards) == good
+
+
+def test_problems_are_printed_by_file_then_line_then_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name clash is found after every file is read, a syntax error while its file is: still, the messages come
+    in the order a reader goes through the files (a folder's files by name), each file from its top."""
+    good = "".join(NUN.replace("Nun", f"Good {n}") + "\n" for n in range(4))
+    (tmp_path / "keywords.ccl").write_text(good + NUN.replace("Nun", "Steward"), encoding="utf-8")
+    (tmp_path / "typo.ccl").write_text(NUN.replace("Nun", "Steward") + "\n"
+                                       + NUN.replace("Nun", "Monk").replace("faith", "faiht"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", str(tmp_path))
+    assert status == 2
+    places = [message.split(": ")[0] for message in out.strip().split("\n\n")]
+    assert places == [f"{tmp_path / 'keywords.ccl'}:17:6", f"{tmp_path / 'typo.ccl'}:1:6",
+                      f"{tmp_path / 'typo.ccl'}:6:36"]
+
+
+def test_a_file_named_on_its_own_must_end_in_ccl_as_a_folder_s_card_files_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check notes.txt`` says it is no card file (not the parser's puzzled "expected the end of the file or
+    'card'"), as a folder's notes.txt is never read; a .ccl file named on its own is read as ever."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello world\n", encoding="utf-8")
+    (tmp_path / "hermit.ccl").write_text(NUN.replace("Nun", "Hermit"), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(notes))
+    assert status == 2
+    assert out == (f"{notes}: not a card file: card files end in .ccl\n"
+                   "hint: if it holds cards, rename it to notes.ccl; else leave it out\n\n")
+    assert "expected" not in out
+    assert run(capsys, "check", str(tmp_path / "hermit.ccl")) == (0, "ok: 1 card in 1 file\n", "")
+    assert run(capsys, "check", str(tmp_path)) == (0, "ok: 1 card in 1 file\n", "")

@@ -432,7 +432,7 @@ def test_a_number_of_thousands_of_digits_is_located_with_a_caret() -> None:
 
 def test_a_card_may_not_be_named_face_down() -> None:
     lines = error_for(NUN.replace('"Nun"', '"face-down"')).splitlines()
-    assert lines[0] == ("mine.ccl:1:1: the name 'face-down' is reserved: score scenarios write a face-down card so")
+    assert lines[0] == ("mine.ccl:1:6: the name 'face-down' is reserved: score scenarios write a face-down card so")
     assert lines[-1] == "hint: choose another name"
 
 

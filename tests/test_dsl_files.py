@@ -77,7 +77,7 @@ def test_a_name_repeated_in_two_files_names_both_places(tmp_path: Path) -> None:
     with pytest.raises(CardProblems) as caught:
         load_paths([tmp_path])
     assert caught.value.messages[0].splitlines()[0] == (
-        f"{second}:2:1: two cards are named 'Nun': this one and the one at {first}:1:1")
+        f"{second}:2:6: two cards are named 'Nun': this one and the one at {first}:1:1")
 
 
 def test_one_broken_file_raises_its_own_error(tmp_path: Path) -> None:
@@ -106,3 +106,10 @@ def test_windows_line_endings_and_tabs_read_like_unix_ones(tmp_path: Path) -> No
     unix = write(tmp_path, "unix.ccl", text)
     windows = write(tmp_path, "windows.ccl", text.replace("\n", "\r\n").encode("utf-8"))
     assert load_file(unix) == load_file(windows)
+
+
+def test_a_file_named_on_its_own_that_is_no_ccl_file_is_refused(tmp_path: Path) -> None:
+    notes = write(tmp_path, "notes.txt", NUN)
+    with pytest.raises(RulesetError, match=r"notes.txt: not a card file: card files end in .ccl"):
+        load_paths([notes])
+    assert [card.name for card in load_paths([write(tmp_path, "nun.ccl", NUN)])] == ["Nun"]

@@ -265,3 +265,35 @@ def test_no_hint_writes_the_adjacent_card_of_a_copy_as_a_line_that_does_not_pars
     hint = hint_of(TEMPLATE.format(body="when bought: use the ability of an adjacent card in a neighbour's tableau"))
     assert "an card" not in hint and "adjacent to this card in a neighbour" not in hint
     assert hint == "hint: write 'when bought: use the ability of a face-up card in a neighbour's tableau'"
+
+
+@pytest.mark.parametrize("when", ["start", "end"])
+def test_each_turn_becomes_your_turn_and_the_hint_names_what_acts_in_other_players_turns(when: str) -> None:
+    """A card does act in other players' turns (a trigger on their takes, gold gathered in a row): the hint says so
+    instead of claiming no card does, and each construct it names reads as written."""
+    report = str(pytest.raises(CastleComboError, parse_text,
+                               TEMPLATE.format(body=f"at the {when} of each turn: gain 1 gold"), "mine.ccl").value)
+    assert "no card acts" not in report
+    assert f"hint: write 'at the {when} of your turn: gain 1 gold' (in other players' turns a card acts" in report
+    named = re.findall(r"'((?:whenever|while) [^']*)'", report.splitlines()[-1])
+    assert named == ["whenever an opponent takes a card:", "while in a row, at the end of each turn: put 1 gold on "
+                                                          "this card"]
+    parse_text(TEMPLATE.format(body=named[0] + " gain 1 gold"))
+    parse_text(TEMPLATE.format(body=named[1]))
+
+
+@pytest.mark.parametrize(("wrote", "message", "hint"), [
+    ("when played: gain 2 gold and 1 key", "a card's ability is written 'when bought:'",
+     "hint: replace 'when played:' with 'when bought:', then check again: the line has another mistake further on"),
+    ("when bought: gains 2 gold and 1 key", "your own effects are written 'gain' and 'lose'",
+     "hint: replace 'gains 2 gold' with 'gain 2 gold', then check again: the line has another mistake further on"),
+])
+def test_a_phrasing_is_recognised_whatever_follows_it_on_the_line(wrote: str, message: str, hint: str) -> None:
+    """A second mistake further on the line ('and 1 key') does not hide the first one's phrasing: the hint names
+    the words to change, and once they are changed the phrasebook writes the whole line."""
+    report = str(pytest.raises(CastleComboError, parse_text, TEMPLATE.format(body=wrote), "mine.ccl").value)
+    assert message in report.splitlines()[0]
+    assert report.splitlines()[-1] == hint
+    old, new = re.findall(r"'(.*?)'", hint)[:2]
+    assert hint_of(TEMPLATE.format(body=wrote.replace(old, new))) == \
+        "hint: write 'when bought: gain 2 gold then gain 1 key'"

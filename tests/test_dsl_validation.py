@@ -42,7 +42,7 @@ def test_two_cards_with_one_name_are_refused_naming_both_places() -> None:
     with pytest.raises(CardProblems) as caught:
         parse_text(text, "t.ccl")
     assert caught.value.messages[0].splitlines()[0] == (
-        "t.ccl:2:1: two cards are named 'Nun': this one and the one at t.ccl:1:1")
+        "t.ccl:2:6: two cards are named 'Nun': this one and the one at t.ccl:1:1")
 
 
 def test_gold_on_this_card_needs_a_purse() -> None:
@@ -118,6 +118,15 @@ def test_scoring_counts_other_players_tableaux_too() -> None:
 def test_an_ability_cannot_count_a_row_or_column_that_is_not_known_yet() -> None:
     assert only_problem("when bought: gain 1 gold per faith shield in column").endswith(
         "an ability resolves when the card is bought, before its final row and column are known")
+
+
+def test_the_fix_for_a_row_count_in_an_ability_says_the_whole_tableau_holds_this_card() -> None:
+    """Counting in the whole tableau counts this card too (it is placed before its ability): the hint says so."""
+    with pytest.raises(CardProblems) as caught:
+        parse_text(f'card "Test" {{\n {FACTS}\n when bought: gain 1 gold per faith shield in column\n}}\n')
+    assert caught.value.messages[0].splitlines()[-1] == (
+        "hint: count in the whole tableau (this card included: it is already there, face up, when its ability "
+        "resolves), or move the count to a scoring rule")
 
 
 @pytest.mark.parametrize(
@@ -244,7 +253,89 @@ def test_a_card_built_in_python_validates_itself() -> None:
     assert valid.validate() is valid
 
 
-@pytest.mark.parametrize("name", ["", " Nun", "Nun ", "N\tun"])
-def test_a_card_name_must_be_printable_with_no_spaces_around_it(name: str) -> None:
+@pytest.mark.parametrize(("name", "message", "hint"), [
+    ("", "the card name is empty", 'write the name between the quotes, like "Nun"'),
+    ("  ", "the card name '  ' is only 2 spaces", 'write the name between the quotes, like "Nun"'),
+    (" Nun", "the card name ' Nun' starts with a space", 'remove it: write "Nun"'),
+    ("Nun ", "the card name 'Nun ' ends with a space", 'remove it: write "Nun"'),
+    (" Nun\t", "the card name ' Nun\\t' starts with a space and ends with a tab", 'remove them: write "Nun"'),
+    ("N\tun", "the card name 'N\\tun' holds a tab (U+0009)",
+     "remove it: a name holds only characters that can be seen, and spaces between words"),
+    ("N\u200bun", "the card name 'N\\u200bun' holds a character that cannot be seen (U+200B)",
+     "remove it: a name holds only characters that can be seen, and spaces between words"),
+])
+def test_a_bad_card_name_says_which_fault_it_has_and_its_fix(name: str, message: str, hint: str) -> None:
+    """Not every fault a name may have, but the one it has: the fan knows what to change."""
     (problem,) = Card(name, Deck.CASTLE, 3, (Shield.FAITH,)).problems()
-    assert problem.message == (f"the card name {name!r} is empty, has spaces around it or a control character in it")
+    assert (problem.message, problem.hint) == (message, hint)
+
+
+def test_a_problem_of_a_card_name_points_at_the_name_and_underlines_it_whole() -> None:
+    with pytest.raises(CardProblems) as caught:
+        parse_text(f'card "Nun " {{ {FACTS} }}\n', "t.ccl")
+    (message,) = caught.value.messages
+    assert message.splitlines()[:3] == ["t.ccl:1:6: the card name 'Nun ' ends with a space",
+                                        f'    card "Nun " {{ {FACTS} }}',
+                                        "         ^^^^^^"]
+
+
+# ---------------------------------------------------------------- a card counts itself
+
+SOLDIER = "deck castle cost 3 shields military"
+
+
+@pytest.mark.parametrize(("body", "condition", "itself", "other"), [
+    ("when bought: gain 3 gold if no military shield", "no military shield", "1 military shield",
+     "no military shield on cards other than this card"),
+    ("at the end of your turn: gain 1 gold if fewer than 1 castle banner", "fewer than 1 castle banner",
+     "1 castle banner", "fewer than 1 castle card other than this card"),
+    ("whenever an opponent takes a card: gain 1 gold if no card and at least 2 keys", "no card", "1 card",
+     "no card other than this card"),
+    ("when bought: choose one: { gain 2 gold if no card costing 3 } or { gain 1 key }", "no card costing 3",
+     "1 card costing 3", "no card costing 3 other than this card"),
+    ("score 5 if at most 0 military shields in every tableau", "at most 0 military shields in every tableau",
+     "1 military shield", "at most 1 military shield in every tableau"),
+], ids=["ability", "trigger", "one part of an and", "inside a choice", "scoring rule"])
+def test_a_condition_the_card_itself_makes_false_is_refused_with_the_other_cards_written(
+    body: str, condition: str, itself: str, other: str
+) -> None:
+    """The card lies face up in its owner's tableau whenever its condition is checked: it counts itself, so asking
+    for fewer than it alone brings never holds; the hint writes the condition about the other cards."""
+    (found,) = problems(body, SOLDIER)
+    assert found.endswith(f": '{condition}' can never hold: when it is checked this card lies face up in your "
+                          f"tableau and counts itself ({itself})")
+    with pytest.raises(CardProblems) as caught:
+        parse_text(f'card "Test" {{\n {SOLDIER}\n {body}\n}}\n', "t.ccl")
+    assert caught.value.messages[0].endswith(f"hint: to ask about the other cards only, write '{other}'")
+    parse_text(f'card "Test" {{\n {SOLDIER}\n {body.replace(condition, other)}\n}}\n')
+
+
+@pytest.mark.parametrize("body", [
+    "when bought: gain 3 gold if no faith shield",
+    "when bought: gain 3 gold if at most 1 military shield",
+    "when bought: gain 3 gold if exactly 2 military shields",
+    "when bought: gain 3 gold if no military shield on cards other than this card",
+    "when bought: gain 3 gold if not no military shield",
+    "when bought: gain 3 gold if no military shield or at least 2 keys",
+    "when bought: each opponent with no military shield loses 1 gold",
+    "when bought: gain 3 gold if no village banner",
+    "score 5 if no military shield in your opponents' tableaux",
+])
+def test_a_condition_the_card_itself_leaves_possible_is_accepted(body: str) -> None:
+    """Only what the card alone makes false is refused: another shield, a count it fits in, the other cards, an
+    'or' another part may make true, other players' tableaux."""
+    parse_text(f'card "Test" {{\n {SOLDIER}\n {body}\n}}\n')
+
+
+def test_an_ability_counts_the_card_itself_as_the_check_says() -> None:
+    """The engine places the card before its ability resolves: a count of the tableau includes it."""
+    from engine_kit import gold_of, one, play, table_of
+
+    free = SOLDIER.replace("cost 3", "cost 0")
+    counter = one("Counter", "when bought: gain 1 gold per military shield", free)
+    never = Card("Never", Deck.CASTLE, 0, (Shield.MILITARY,), ability=one("T", "when bought: gain 3 gold if no "
+                                                                           "military shield").ability)
+    state = table_of([counter, never], "Counter")
+    assert gold_of(play(state, "Counter"))[0] == gold_of(state)[0] + 1  # the tableau held only this card
+    state = table_of([counter, never], "Never")
+    assert gold_of(play(state, "Never"))[0] == gold_of(state)[0]

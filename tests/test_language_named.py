@@ -113,7 +113,7 @@ def test_a_face_down_card_named_is_refused_as_it_never_matches() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ('score 1 per card named "Nun" or "Nun"', "a card name is written twice"),
-    ('score 1 per card named " Nun"', "spaces around it"),
+    ('score 1 per card named " Nun"', "the card name ' Nun' starts with a space, so no card has it"),
     ('score 1 per card named ""', "empty"),
 ])
 def test_a_name_written_twice_or_that_no_card_can_have_is_refused(text: str, message: str) -> None:

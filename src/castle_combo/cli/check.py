@@ -2,7 +2,8 @@
 
 Exit status 0 when every card is valid ("ok: 78 cards in 10 files"), 2 when
 anything is wrong: each problem is printed with its file, line, column, the
-offending line, a caret and a hint. Missing paths, folders without ``.ccl``
+offending line, a caret and a hint, in the order of the files, then of the
+lines and columns (whichever pass of the check found it). Missing paths, folders without ``.ccl``
 files and binary or non-UTF-8 files are problems too, never tracebacks. A
 syntax error does not hide the rest of its file: the reading goes on at the
 next card, so every card's problems are printed and the good cards read.

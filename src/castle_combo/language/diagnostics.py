@@ -406,8 +406,9 @@ def _phrased(parser: Lark, text: str, position: int, previous: Token | None,
     the line of the word before it is looked at next: a phrase left
     unfinished ends there ("2 military shields or more" before a '}').
     A line the phrasebook would write is offered only when the parser reads
-    it to its end (a mistake further on the same line would make the hint
-    a line that does not parse either).
+    it to its end; with a mistake further on the same line, the hint names
+    the words to change instead, so a phrasing is recognised whatever
+    follows it (:func:`~castle_combo.language.phrasebook.advise`).
     """
     after = previous.end_pos if previous is not None else None
     lines = [(position, after)]
@@ -427,19 +428,23 @@ def _phrased(parser: Lark, text: str, position: int, previous: Token | None,
     return None
 
 
-def _reads_line(parser: Lark, before: str, after: str, number: int) -> Callable[[str], bool]:
-    """Whether the text with line ``number`` written anew (between ``before`` and ``after``) parses past that line."""
+def _reads_line(parser: Lark, before: str, after: str, number: int) -> Callable[[str], int | None]:
+    """Where the parse of the text with line ``number`` written anew (between ``before`` and ``after``) stops on
+    that line (the column in the new line, from 0), or ``None`` when it reads past the line."""
+    lead = len(before) - (before.rfind("\n") + 1)  # the indent of the line, before the new words
 
-    def reads(line: str) -> bool:
+    def stops(line: str) -> int | None:
         try:
             parser.parse(before + line + after)
         except UnexpectedInput as error:
-            return bool(getattr(error, "line", 0) != number)
+            if getattr(error, "line", 0) != number:
+                return None
+            return max(0, int(getattr(error, "column", 1)) - 1 - lead)
         except LarkError:
-            return False
-        return True
+            return 0
+        return None
 
-    return reads
+    return stops
 
 
 def _row_and_not_column(parser: Lark, text: str, token: Token) -> _Report:

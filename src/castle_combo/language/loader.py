@@ -134,16 +134,18 @@ def read_cards(text: str, path: str = "<string>") -> ReadText:
     problems = list(builder.problems)
     bad: set[int] = set()  # the cards with a problem, by index (cards equal but for their place are two cards)
     for index, card in enumerate(cards):
-        positions = builder.positions.get(card.source) if card.source is not None else None
-        own = [_at_part(problem, positions or {}) for problem in card.problems()]
+        positions = dict(builder.positions.get(card.source, {}) if card.source is not None else {})
+        named = _name_at(card, text)
+        if named is not None:
+            positions["card name"] = named
+        own = [_at_part(problem, positions) for problem in card.problems()]
         if own or any(problem.source is not None and _inside(problem.source, card, text)
                       for problem in builder.problems):
             bad.add(index)
         problems.extend(own)
-    clashes = _duplicates(cards, {})
-    problems.extend(clashes)
-    bad.update(index for index, card in enumerate(cards) for clash in clashes
-               if clash.source is not None and clash.source == card.source)
+    clashes = _duplicates(cards, {}, text=text)
+    problems.extend(problem for _, problem in clashes)
+    bad.update(index for index, card in enumerate(cards) for clashing, _ in clashes if clashing is card)
     if not cards and not problems and not syntax:
         # Lines are counted at "\n" only, as the parser and the caret renderer count them.
         line = len(text.rstrip("\n").split("\n"))
@@ -282,6 +284,23 @@ def _at_part(problem: Problem, positions: dict[str, Source]) -> Problem:
     return attrs.evolve(problem, source=positions[problem.part])
 
 
+def _name_at(card: Card, text: str | None) -> Source | None:
+    """Where ``card``'s name is written (its opening quote), so a problem of the name points at the name.
+
+    The card's own source is the word ``card``; the name follows it on the
+    same line. Without the text, or with a name on a line of its own, the
+    card's source is the best place there is.
+    """
+    start = card.source
+    if start is None or text is None:
+        return start
+    lines = text.split("\n")  # the parser counts lines at "\n" only
+    if not 1 <= start.line <= len(lines):
+        return start
+    quote = lines[start.line - 1].find('"', start.column - 1)
+    return start if quote < 0 else Source(start.path, start.line, quote + 1)
+
+
 def _same_card(card: Card, other: Card) -> bool:
     """Whether ``card`` was read from the very place ``other`` was (checking the bundled cards themselves)."""
     if card.source is None or other.source is None or (card.source.line, card.source.column) != (
@@ -290,26 +309,32 @@ def _same_card(card: Card, other: Card) -> bool:
     return os.path.realpath(card.source.path) == os.path.realpath(other.source.path)
 
 
-def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset()) -> list[Problem]:
-    """A problem for every card whose name is already in ``seen`` (which is updated).
+def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset(),
+                text: str | None = None) -> list[tuple[Card, Problem]]:
+    """Every card whose name is already in ``seen`` (which is updated), with its problem.
+
+    The card comes with its problem so the caller can leave it out of the
+    cards read without problems (a card two files name is refused by every
+    command, so it is not a good card).
 
     ``standard`` names the cards of ``seen`` that are the standard cards being
     extended, so a clash with one of them says so; a file card read from
     the very place of the standard card of its name is that card, no clash.
+    ``text`` is the text of ``cards``, so each problem points at the name.
     """
-    problems = []
+    problems: list[tuple[Card, Problem]] = []
     for card in cards:
         first = seen.get(card.name)
         if first is not None and card.name in standard and _same_card(card, first):
             continue
         if first is not None and card.name in standard:
-            problems.append(Problem(
+            problems.append((card, Problem(
                 f"card {card.name!r} has the name of a card of the ruleset it extends (defined at {first.source})",
-                "rename it, since a ruleset cannot hold two cards of one name", card.source))
+                "rename it, since a ruleset cannot hold two cards of one name", _name_at(card, text))))
         elif first is not None:
-            problems.append(Problem(
+            problems.append((card, Problem(
                 f"two cards are named {card.name!r}: this one and the one at {first.source}",
-                "rename one of them (names are unique across all loaded files)", card.source))
+                "rename one of them (names are unique across all loaded files)", _name_at(card, text))))
         else:
             seen[card.name] = card
     return problems
@@ -423,11 +448,26 @@ def _collect(paths: Iterable[str | PathLike[str]]) -> tuple[list[Path], list[Cas
             if not found and not errors:
                 errors.append(RulesetError(f"{entry}: the folder holds no .ccl file\nhint: card files end in .ccl"))
             files.extend(found)
+        elif exists and not entry.name.endswith(".ccl"):
+            errors.append(_not_a_card_file(entry))
         elif exists:
             files.append(entry)
         else:
             errors.append(RulesetError(f"{entry}: no such file or folder\nhint: check the path"))
     return files, errors
+
+
+def _not_a_card_file(path: Path) -> RulesetError:
+    """A file named on its own that is no card file by its name (``notes.txt``).
+
+    A folder's files are read only if they end in ``.ccl``, so a file named
+    on its own is held to the same rule: read anyway, its text would only
+    give the parser's puzzled messages ("expected the end of the file or
+    'card'"), never the fact that it is the wrong file.
+    """
+    renamed = (path.stem or path.name) + ".ccl"
+    return RulesetError(f"{path}: not a card file: card files end in .ccl\n"
+                        f"hint: if it holds cards, rename it to {renamed}; else leave it out")
 
 
 def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
@@ -446,6 +486,10 @@ def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
 class CheckReport:
     """What checking card files found: the cards, the files read and every error.
 
+    ``cards`` are the cards with no problem: a card with a problem of its own,
+    or whose name another card or a card being extended already has, is left
+    out (``castle-combo check`` counts these as "read without problems").
+
     ``errors`` holds one error per failing file (its :class:`CardProblems`
     lists every problem of that file) or per bad path, plus one
     :class:`CardProblems` for names repeated across files.
@@ -455,18 +499,41 @@ class CheckReport:
     files: tuple[Path, ...]
     errors: tuple[CastleComboError, ...]
     #: What is fine on its own but worth knowing, rendered like the problems (a fan card named like a
-    #: card of an official expansion the check was not asked to include).
+    #: card of an official expansion the check was not asked to include), in reading order.
     warnings: tuple[str, ...] = ()
 
     @property
     def messages(self) -> tuple[str, ...]:
-        """Every problem, one rendered message each."""
-        return tuple(message for error in self.errors for message in _messages(error))
+        """Every problem, one rendered message each, in reading order (see :meth:`in_order`)."""
+        return self.in_order(message for error in self.errors for message in _messages(error))
+
+    def in_order(self, messages: Iterable[str]) -> tuple[str, ...]:
+        """``messages`` sorted as a reader goes through the files: by file, then line, then column.
+
+        The problems are found in several passes (each file read, then the
+        names compared across files), so without sorting a clash on line 1
+        came after a syntax error on line 5, and one file's problems after the
+        next file's. Files keep the order they were read in (a folder's files
+        sorted by name); a message about no file read (a missing path) comes
+        first, and messages at one place keep the order they were found in.
+        """
+        ranks = {str(file): rank for rank, file in enumerate(self.files)}
+        return tuple(sorted(messages, key=lambda message: _reading_place(message, ranks)))
 
     @property
     def ok(self) -> bool:
         """Whether no problem was found."""
         return not self.errors
+
+
+def _reading_place(message: str, ranks: dict[str, int]) -> tuple[int, int, int]:
+    """(the file's rank, line, column) that ``message`` starts with (``path:line:column: ...``), 0 for what it
+    leaves out, and -1 for the file of a message about no file read."""
+    path = max((path for path in ranks if message.startswith(path + ":")), key=len, default=None)
+    if path is None:
+        return -1, 0, 0
+    match = re.match(r":(\d+):(\d+): ", message[len(path):])
+    return (ranks[path], int(match.group(1)), int(match.group(2))) if match else (ranks[path], 0, 0)
 
 
 def _messages(error: CastleComboError) -> tuple[str, ...]:
@@ -502,16 +569,18 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
             continue
         if read.messages:
             errors.append(read.error())
-        found = read.cards
-        texts[str(file)] = text
-        for problem in _duplicates(found, seen, standard_names):
+        texts[str(file)] = text = text.removeprefix("\ufeff")  # as it was read: columns count from after a BOM
+        clashing = _duplicates(read.cards, seen, standard_names, text)
+        for _, problem in clashing:
             clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
                                           str(file)))
-        cards.extend(found)
+        refused = [card for card, _ in clashing]
+        cards.extend(card for card in read.cards if not any(card is other for other in refused))
     if clashes:
         errors.append(CardProblems(clashes))
     known = frozenset(seen) | {card.name for card in cards}
-    return CheckReport(tuple(cards), tuple(files), tuple(errors), _warnings(cards, elsewhere, texts, known))
+    report = CheckReport(tuple(cards), tuple(files), tuple(errors))
+    return attrs.evolve(report, warnings=report.in_order(_warnings(cards, elsewhere, texts, known)))
 
 
 def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Card]]],
@@ -539,7 +608,7 @@ def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Car
                 continue
             problem = Problem(f"card {card.name!r} has the name of a card of {label} (defined at {other.source})",
                               f"rename it to play it with {label}: a ruleset cannot hold two cards of one name",
-                              card.source)
+                              _name_at(card, texts.get(card.source.path if card.source else "")))
             path = card.source.path if card.source else ""
             warnings.append(render_problem(problem, texts.get(path), path))
     return tuple(warnings)

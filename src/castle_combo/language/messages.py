@@ -23,6 +23,8 @@ from castle_combo.language.model import Problem, Source
 __all__ = ["render", "render_problem", "CardProblems"]
 
 _WORD_AT = re.compile(r"[^\s{}:,]+")
+#: A name between double quotes, spaces and all (a problem of a name underlines all of it).
+_NAME_AT = re.compile(r'"(?:[^"\\]|\\.)*"?')
 
 
 #: The most characters of a source line an error shows (a window around the spot), and of a message.
@@ -61,7 +63,7 @@ def render(path: str, line: int, column: int, message: str, hint: str, text: str
     """``path:line:column: message``, then the source line, a caret line and ``hint: ...``.
 
     ``width`` is how many characters to underline; 0 underlines the word
-    that starts at ``column`` (at least one caret). A long line is shown as
+    that starts at ``column`` (a whole name between quotes; at least one caret). A long line is shown as
     a window around the spot, and no part of the message grows without bound.
     """
     parts = [f"{path}:{line}:{column}: {_cap(_printable(message), MAX_MESSAGE)}"]
@@ -72,7 +74,7 @@ def render(path: str, line: int, column: int, message: str, hint: str, text: str
         source_line = lines[line - 1].rstrip()
         start = min(max(column - 1, 0), len(source_line))
         if width <= 0:
-            match = _WORD_AT.match(source_line, start)
+            match = (_NAME_AT if source_line[start:start + 1] == '"' else _WORD_AT).match(source_line, start)
             width = len(match.group(0)) if match else 1
         first, last = 0, len(source_line)
         if last > MAX_LINE:  # a window around the spot

@@ -25,7 +25,7 @@ written for, each with the fan's corrected text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 import attrs
 
@@ -247,6 +247,12 @@ def _take_from(match: re.Match[str]) -> str:
     return text
 
 
+#: What a card does in other players' turns, said where a fan asks for "each turn": the owner's turn is not all.
+_OTHER_TURNS = ("in other players' turns a card acts on what they do, as in 'whenever an opponent takes a card:', "
+                "and a card lying in a row gathers gold with 'while in a row, at the end of each turn: put 1 gold on "
+                "this card'")
+
+
 #: Every phrasing the phrasebook knows, most specific first: the first that matches at the spot is used.
 PHRASES: tuple[Phrase, ...] = (
     # ------------------------------------------------ surcharges: a fact of the card, never an effect
@@ -295,8 +301,8 @@ PHRASES: tuple[Phrase, ...] = (
             r"|all|each\s+player's|every\s+player's)?\s*turns?\s*:?",
             lambda m: f"at the {'end' if m.group('when').lower() == 'end' else 'start'} of your turn:",
             lambda m: (f"a trigger is written 'at the {'end' if m.group('when').lower() == 'end' else 'start'} of "
-                       "your turn:': it resolves on the turns of the card's owner only (no card acts during "
-                       "another player's turn)")),
+                       "your turn:': it resolves on the turns of the card's owner only"),
+            _OTHER_TURNS),
     _phrase(r"\b(?:at\s+)?(?:the\s+)?beginning\s+of\s+your\s+turn\s*:?", "at the start of your turn:",
             "the trigger is written 'at the start of your turn:'"),
     _phrase(r"\b(?:each|every|once\s+per|once\s+a)\s+(?:turn|round)\s*:", "at the start of your turn:",
@@ -792,7 +798,7 @@ _COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|#.*')
 
 
 def advise(line: str, spot: int, after: int | None, expects: Collection[str],
-           parses: Callable[[str], bool] | None = None) -> Advice | None:
+           stops: Callable[[str], int | None] | None = None) -> Advice | None:
     """What the phrasebook says about the line where a parse failed, or ``None``.
 
     ``line`` is the line's text; ``spot`` the column (from 0) of the word
@@ -801,16 +807,49 @@ def advise(line: str, spot: int, after: int | None, expects: Collection[str],
     the end of a phrase, as in "2 shields or more" followed by '}'); ``expects``
     the words the parser was ready to read there. The first phrasing of
     :data:`PHRASES` whose match holds the spot (or ends right before it) and
-    changes the line is the advice; with ``parses``, only a line it accepts
-    (the line the hint writes must read without a syntax error in it).
+    changes the line is the advice. ``stops`` says where the parser stops
+    on a line written anew (its column, from 0), or ``None`` when it reads
+    the line to its end: the line the hint writes must then read without a
+    syntax error in it. When no phrasing gives such a line, because the line
+    holds a second mistake further on, the first phrasing whose words read
+    on past themselves is still the advice: the hint names the words to
+    change (:func:`_advice_in_part`), so a phrasing is recognised whatever
+    follows it.
     """
     if len(line) > 2 * _WINDOW:  # a window around the spot: no phrase is longer, and regexes stay fast
         first = max(0, spot - _WINDOW)
         window = line[first:spot + _WINDOW]
-        whole = None if parses is None else (lambda new: parses(line[:first] + new + line[first + len(window):]))
+        whole = None if stops is None else (lambda new: _shifted(stops(line[:first] + new + line[first + len(window):]),
+                                                                 -first))
         advice = advise(window, spot - first, None if after is None else after - first, expects, whole)
         return None if advice is None else attrs.evolve(advice, start=advice.start + first, end=advice.end + first)
     line = _COMMENT.sub(lambda found: found.group(1) or "", line)
+    in_part: Advice | None = None
+    for phrase, match in _matches(line, spot, after, expects):
+        start, end = match.span()
+        shown = start + len(match.group(0)) - len(match.group(0).lstrip())  # the caret skips leading blanks
+        if phrase.write is None:
+            return Advice(shown, end, phrase.message(match),
+                          phrase.note or "see 'What the language leaves out' on the card language's page")
+        written = phrase.write(match)
+        head = _joined_text(line[:start], written)
+        new_line = _joined_text(head, line[end:]).strip()
+        if " ".join(new_line.split()) == " ".join(line.split()):
+            continue
+        stop = None if stops is None else stops(new_line)
+        caret = min(shown, end - 1) if end > start else start
+        if stop is None:
+            hint = f"write '{new_line}'" + (f" ({phrase.note})" if phrase.note else "")
+            return Advice(caret, end, phrase.message(match), hint)
+        if in_part is None and _reads_past(len(head.strip()), stop):
+            in_part = Advice(caret, end, phrase.message(match), _advice_in_part(match.group(0), written, phrase.note))
+    return in_part
+
+
+def _matches(line: str, spot: int, after: int | None,
+             expects: Collection[str]) -> Iterator[tuple[Phrase, re.Match[str]]]:
+    """Each phrasing that may be the advice at ``spot``, with its match, in the phrasebook's order (see
+    :func:`advise`)."""
     scoring = line.lstrip().startswith("score")
     for phrase in PHRASES:
         if phrase.expects is not None and phrase.expects not in expects:
@@ -823,17 +862,29 @@ def advise(line: str, spot: int, after: int | None, expects: Collection[str],
                 continue
             holds = start <= spot < max(end, start + 1)
             ends_before = after is not None and end == after and start < after
-            if not (holds or ends_before):
-                continue
-            shown = start + len(match.group(0)) - len(match.group(0).lstrip())  # the caret skips leading blanks
-            if phrase.write is None:
-                return Advice(shown, end, phrase.message(match),
-                              phrase.note or "see 'What the language leaves out' on the card language's page")
-            new_line = _joined_text(_joined_text(line[:start], phrase.write(match)), line[end:]).strip()
-            if " ".join(new_line.split()) == " ".join(line.split()):
-                continue
-            if parses is not None and not parses(new_line):
-                continue
-            hint = f"write '{new_line}'" + (f" ({phrase.note})" if phrase.note else "")
-            return Advice(min(shown, end - 1) if end > start else start, end, phrase.message(match), hint)
-    return None
+            if holds or ends_before:
+                yield phrase, match
+
+
+def _shifted(column: int | None, by: int) -> int | None:
+    return None if column is None else column + by
+
+
+def _reads_past(written_end: int, stop: int) -> bool:
+    """Whether the parser, stopping at ``stop``, read every word written in (they end at ``written_end``): they fit
+    where they stand, and the mistake that stops it lies further on (a parser of this grammar stops at the first
+    word that no text could follow with)."""
+    return stop >= written_end
+
+
+def _advice_in_part(old: str, written: str, note: str) -> str:
+    """The hint for words to change in a line that holds another mistake further on: the line with these words
+    changed does not read yet, so the hint names the change, not a line (the caret underlines the old words)."""
+    old, written = " ".join(old.split()), " ".join(written.split())
+    words = f"'{old}'" if len(old) <= _NAMED_WORDS else "the words underlined"
+    change = f"replace {words} with '{written}'" if written else f"remove {words}"
+    return change + (f" ({note})" if note else "") + ", then check again: the line has another mistake further on"
+
+
+#: The longest words a hint repeats ("replace 'when played:' with ..."); longer ones are "the words underlined".
+_NAMED_WORDS = 30

@@ -32,6 +32,7 @@ __all__ = [
     "Shield",
     "Source",
     "Where",
+    "name_fault",
     "out_of_range",
     "source_field",
 ]
@@ -278,3 +279,38 @@ def out_of_range(
         return ()
     return (Problem(f"{what} is {value}, outside the sensible range {low} to {high}",
                     f"use a number from {low} to {high}", source, part),)
+
+
+def _blanks(text: str) -> str:
+    """"a space", "2 spaces", "a tab", "3 blank characters": how the blanks at one end of a name are said."""
+    if set(text) == {" "}:
+        return "a space" if len(text) == 1 else f"{len(text)} spaces"
+    if text == "\t":
+        return "a tab"
+    return "a blank character" if len(text) == 1 else f"{len(text)} blank characters"
+
+
+def name_fault(name: str) -> tuple[str, str] | None:
+    """What is wrong with a card name, and the fix: ``("ends with a space", 'write "Nun"')``, or ``None``.
+
+    Names compare exactly (a filter ``named "Nun"``, the rulesets' check of
+    unique names), so a blank at either end or a character that cannot be
+    seen makes a name nobody can write again. One fault is named, the first
+    a reader would look for, so the fan knows what to change.
+    """
+    if not name:
+        return "is empty", 'write the name between the quotes, like "Nun"'
+    stripped = name.strip()
+    if not stripped:
+        return f"is only {_blanks(name)}", 'write the name between the quotes, like "Nun"'
+    leading, trailing = name[:len(name) - len(name.lstrip())], name[len(name.rstrip()):]
+    if leading or trailing:
+        ends = [f"starts with {_blanks(leading)}"] * bool(leading) + [f"ends with {_blanks(trailing)}"] * bool(trailing)
+        return " and ".join(ends), f'remove {"them" if len(leading + trailing) > 1 else "it"}: write "{stripped}"'
+    hidden = next((char for char in name if not char.isprintable()), None)
+    if hidden is not None:
+        said = "a tab" if hidden == "\t" else "a character that cannot be seen"
+        return (f"holds {said} (U+{ord(hidden):04X})",
+                "remove it: a name holds only characters that can be seen, and spaces between words")
+    return None
+

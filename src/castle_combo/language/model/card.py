@@ -16,6 +16,7 @@ from castle_combo.language.model.base import (
     MAX_SHIELDS,
     NOT_LANGUAGES,
     SCORING,
+    Comparison,
     Deck,
     KeyPurpose,
     Moment,
@@ -23,19 +24,31 @@ from castle_combo.language.model.base import (
     Shield,
     Source,
     Where,
+    name_fault,
     out_of_range,
 )
-from castle_combo.language.model.conditions import PlayerGroup, Requirement
-from castle_combo.language.model.counts import GoldOnThisCard, KeysOnThisCard, Per, Scope, card_phrase
+from castle_combo.language.model.conditions import And, Condition, CountIs, PlayerGroup, Requirement
+from castle_combo.language.model.counts import (
+    Cards,
+    GoldOnThisCard,
+    KeysOnThisCard,
+    Per,
+    Scope,
+    Shields,
+    card_phrase,
+)
 from castle_combo.language.model.effects import (
     Choice,
+    Conditional,
     DiscardDeckTop,
     DiscardFromRow,
     DiscardWholeRow,
     Discount,
+    EachPlayer,
     Effect,
     LookAtDeckTop,
     MayDo,
+    PlayersChoose,
     Repeat,
     StoreGold,
     StoreKeys,
@@ -45,14 +58,23 @@ from castle_combo.language.model.effects import (
 )
 from castle_combo.language.model.filters import (
     AllOf,
+    AnyOf,
     CardFilter,
+    CostIs,
+    DeckIs,
+    FaceUp,
+    HasPart,
+    HasShield,
+    Named,
     Near,
+    Part,
     Relation,
+    Shares,
     filter_problems,
     parts,
 )
 from castle_combo.language.model.refusals import REFUSALS
-from castle_combo.language.model.scoring import ScoreAsAdjacent, Scoring
+from castle_combo.language.model.scoring import ScoreAsAdjacent, ScoreIf, ScorePer, Scoring
 
 __all__ = ["Abilities", "Card", "spender_words", "taker_words", "walk"]
 
@@ -388,12 +410,14 @@ class Card:
         """
         where = self.source
         found: tuple[Problem, ...] = ()
-        if not self.name.strip() or self.name != self.name.strip() or not self.name.isprintable():
-            found += (Problem(f"the card name {self.name!r} is empty, has spaces around it or a "
-                              "control character in it", 'write the name like "Nun"', where),)
+        fault = name_fault(self.name)
+        if fault is not None:
+            said, fix = fault
+            found += (Problem(f"the card name {self.name!r} {said}" if self.name else f"the card name {said}", fix,
+                              where, "card name"),)
         if self.name.casefold() == FACE_DOWN_NAME:
             found += (Problem(f"the name {self.name!r} is reserved: score scenarios write a face-down card so",
-                              "choose another name", where),)
+                              "choose another name", where, "card name"),)
         found += out_of_range(self.cost, 0, MAX_COST, "the cost", where, "cost")
         if self.purse is not None:
             found += out_of_range(self.purse, 1, MAX_PURSE, "the purse capacity", where, "purse")
@@ -422,6 +446,7 @@ class Card:
                                for effect in effects if not _on_itself(effect))
         found += _take_problems(self)
         found += _event_problems(self)
+        found += _counts_itself_problems(self)
         for surcharge in self.surcharges:
             found += surcharge.problems()
         if self.requirement is not None:
@@ -818,3 +843,107 @@ REFUSALS.add("any effect but `put N gold on this card`", "`while in a row, at th
 def _sources(per: Per | None) -> Iterator[Source]:
     if per is not None:
         yield from (s for s in (per.count.source, per.source) if s is not None)
+
+
+# ---------------------------------------------------------------- a card counted in its own conditions
+
+#: The scopes of a count that hold the owner's tableau, where this card lies whenever it acts.
+_HOLDING_THIS_CARD = frozenset({Scope.TABLEAU, Scope.EVERY_TABLEAU})
+#: The comparisons that hold for no count above some number: (exactly, fewer than, at most) N hold for no count
+#: above N, N - 1 and N.
+_AT_MOST = {Comparison.EQ: 0, Comparison.LT: -1, Comparison.LE: 0}
+
+
+def _counts_itself_problems(card: Card) -> tuple[Problem, ...]:
+    """A condition of the card's own parts that the card itself makes false (``gain 3 gold if no military
+    shield`` on a card that shows one).
+
+    Whenever such a condition is checked the card lies face up in its
+    owner's tableau: its ability resolves once it is placed, its triggers
+    while it lies face up there, its scoring rules in the final tableau
+    (a face-down card scores nothing). So a count of the owner's tableau
+    counts the card too, and a condition asking for fewer than the card
+    alone brings can never hold: the effect never happens, the rule never
+    scores, and nothing else says so. Only the gold a card gathers in a row,
+    before anyone owns it, is checked elsewhere; conditions about other
+    players (``each opponent with ...``) count their tableaux, not this card.
+    """
+    found: tuple[Problem, ...] = ()
+    for condition in _own_conditions(card):
+        found += _never_with_itself(card, condition)
+    return found
+
+
+def _own_conditions(card: Card) -> Iterator[Condition]:
+    """The conditions of ``card`` checked in its owner's tableau: its effects' and its scoring rules'."""
+    for moment, effects in card.parts():
+        if moment is Moment.IN_ROW:
+            continue
+        about_others = {id(node) for effect in walk(effects) if isinstance(effect, (EachPlayer, PlayersChoose))
+                        for node in walk(effect)}
+        yield from (node.condition for node in walk(effects)
+                    if isinstance(node, Conditional) and id(node) not in about_others)
+    for rule in card.scoring:
+        if isinstance(rule, (ScoreIf, ScorePer)) and rule.condition is not None:
+            yield rule.condition
+
+
+def _never_with_itself(card: Card, condition: Condition) -> tuple[Problem, ...]:
+    """The problem of each count of ``condition`` (itself or one of its 'and') that ``card`` alone exceeds."""
+    if isinstance(condition, And):
+        return tuple(problem for part in condition.conditions for problem in _never_with_itself(card, part))
+    if not isinstance(condition, CountIs) or isinstance(condition.value, Per):
+        return ()
+    per = condition.per
+    if per.scope not in _HOLDING_THIS_CARD or per.every != 1 or condition.comparison not in _AT_MOST:
+        return ()
+    own = _own_share(card, per.count)
+    if own == 0 or own <= condition.value + _AT_MOST[condition.comparison]:
+        return ()
+    others = _about_others(condition, condition.value, own)
+    return (Problem(f"'{condition.ccl()}' can never hold: when it is checked this card lies face up in your "
+                    f"tableau and counts itself ({own} {per.count.ccl(own)})",
+                    f"to ask about the other cards only, write '{others.ccl()}'", condition.source or card.source),)
+
+
+def _about_others(condition: CountIs, value: int, own: int) -> CountIs:
+    """``condition`` about the cards other than this one: ``no military shield on cards other than this card`` in
+    your tableau; elsewhere (every tableau, where no place next to this card is) the number moved by what this card
+    adds, ``at most 1 military shield in every tableau``."""
+    if condition.per.scope is Scope.TABLEAU:
+        return CountIs(condition.per.narrowed(Near(Relation.OTHER)), condition.comparison, value)
+    if condition.comparison is Comparison.EQ and value == 0:
+        return CountIs(condition.per, Comparison.LE, own)
+    return CountIs(condition.per, condition.comparison, value + own)
+
+
+def _own_share(card: Card, count: object) -> int:
+    """How much ``card``, face up, adds to ``count`` for sure (0 when it may add nothing)."""
+    if isinstance(count, Cards):
+        return int(_shows(card, count.on))
+    if isinstance(count, Shields) and _shows(card, count.on):
+        return sum(1 for shield in card.shields if not count.shields or shield in count.shields)
+    return 0
+
+
+def _shows(card: Card, f: CardFilter | None) -> bool:
+    """Whether ``card``, face up in its owner's tableau, passes ``f`` for sure (a filter of places, of what the
+    card holds, or of a "not" may depend on the game: never sure)."""
+    if f is None or isinstance(f, (FaceUp, Shares)):  # a card shares every trait with itself
+        return True
+    if isinstance(f, AllOf):
+        return all(_shows(card, part) for part in f.filters)
+    if isinstance(f, AnyOf):
+        return any(_shows(card, part) for part in f.filters)
+    if isinstance(f, DeckIs):
+        return f.deck is card.deck
+    if isinstance(f, HasShield):
+        return not f.chosen and any(shield in f.shields for shield in card.shields)
+    if isinstance(f, CostIs):
+        return f.comparison.holds(card.cost, f.cost)
+    if isinstance(f, Named):
+        return card.name in f.names
+    if isinstance(f, HasPart):
+        return {Part.PURSE: card.purse is not None, Part.MESSENGER: card.messenger}.get(f.part, False)
+    return False
+

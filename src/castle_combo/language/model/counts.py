@@ -975,8 +975,9 @@ _SCOPE_RULES = (
             "banner in the castle row')",
             lambda c, s, w: w.scoring and s in (Scope.CASTLE_ROW, Scope.VILLAGE_ROW)),
     _scope_rule("any count", "row, column, row and column, in an ability", "an ability resolves when the card is "
-            "bought, before its final row and column are known", "count in the whole tableau, or move the count "
-            "to a scoring rule", lambda c, s, w: not w.scoring and s in GRID_SCOPES),
+            "bought, before its final row and column are known", "count in the whole tableau (this card included: "
+            "it is already there, face up, when its ability resolves), or move the count to a scoring rule",
+            lambda c, s, w: not w.scoring and s in GRID_SCOPES),
     _scope_rule("`empty space`", "a scoring rule", "the final grid is full, so 'empty space' always counts 0 in a "
             "scoring rule", "count 'empty space' in an ability instead",
             lambda c, s, w: w.scoring and isinstance(c, EmptySpaces)),

@@ -41,6 +41,7 @@ from castle_combo.language.model.base import (
     Shield,
     Source,
     Where,
+    name_fault,
     out_of_range,
     source_field,
 )
@@ -511,9 +512,11 @@ class Named:
             return (Problem("a card 'named' no name can never be found", 'write a name: named "Nun"', self.source),)
         if len(set(self.names)) != len(self.names):
             return (Problem("a card name is written twice", "name each card once", self.source),)
-        if any(not name or name != name.strip() for name in self.names):
-            return (Problem("a card name is empty or has spaces around it, so no card has it",
-                            "write the name as the card's own name", self.source),)
+        for name in self.names:
+            fault = name_fault(name)
+            if fault is not None and (not name or name != name.strip()):
+                said = f"the card name {name!r} {fault[0]}" if name else f"the card name {fault[0]}"
+                return (Problem(f"{said}, so no card has it", "write the name as the card's own name", self.source),)
         return ()
 
 
