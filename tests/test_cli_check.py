@@ -307,20 +307,3 @@ def test_problems_are_printed_by_file_then_line_then_column(tmp_path: Path, caps
     places = [message.split(": ")[0] for message in out.strip().split("\n\n")]
     assert places == [f"{tmp_path / 'keywords.ccl'}:17:6", f"{tmp_path / 'typo.ccl'}:1:6",
                       f"{tmp_path / 'typo.ccl'}:6:36"]
-
-
-def test_a_file_named_on_its_own_must_end_in_ccl_as_a_folder_s_card_files_do(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``check notes.txt`` says it is no card file (not the parser's puzzled "expected the end of the file or
-    'card'"), as a folder's notes.txt is never read; a .ccl file named on its own is read as ever."""
-    notes = tmp_path / "notes.txt"
-    notes.write_text("hello world\n", encoding="utf-8")
-    (tmp_path / "hermit.ccl").write_text(NUN.replace("Nun", "Hermit"), encoding="utf-8")
-    status, out, err = run(capsys, "check", str(notes))
-    assert status == 2
-    assert out == (f"{notes}: not a card file: card files end in .ccl\n"
-                   "hint: if it holds cards, rename it to notes.ccl; else leave it out\n\n")
-    assert "expected" not in out
-    assert run(capsys, "check", str(tmp_path / "hermit.ccl")) == (0, "ok: 1 card in 1 file\n", "")
-    assert run(capsys, "check", str(tmp_path)) == (0, "ok: 1 card in 1 file\n", "")

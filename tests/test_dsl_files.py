@@ -106,10 +106,3 @@ def test_windows_line_endings_and_tabs_read_like_unix_ones(tmp_path: Path) -> No
     unix = write(tmp_path, "unix.ccl", text)
     windows = write(tmp_path, "windows.ccl", text.replace("\n", "\r\n").encode("utf-8"))
     assert load_file(unix) == load_file(windows)
-
-
-def test_a_file_named_on_its_own_that_is_no_ccl_file_is_refused(tmp_path: Path) -> None:
-    notes = write(tmp_path, "notes.txt", NUN)
-    with pytest.raises(RulesetError, match=r"notes.txt: not a card file: card files end in .ccl"):
-        load_paths([notes])
-    assert [card.name for card in load_paths([write(tmp_path, "nun.ccl", NUN)])] == ["Nun"]

@@ -448,26 +448,11 @@ def _collect(paths: Iterable[str | PathLike[str]]) -> tuple[list[Path], list[Cas
             if not found and not errors:
                 errors.append(RulesetError(f"{entry}: the folder holds no .ccl file\nhint: card files end in .ccl"))
             files.extend(found)
-        elif exists and not entry.name.endswith(".ccl"):
-            errors.append(_not_a_card_file(entry))
         elif exists:
             files.append(entry)
         else:
             errors.append(RulesetError(f"{entry}: no such file or folder\nhint: check the path"))
     return files, errors
-
-
-def _not_a_card_file(path: Path) -> RulesetError:
-    """A file named on its own that is no card file by its name (``notes.txt``).
-
-    A folder's files are read only if they end in ``.ccl``, so a file named
-    on its own is held to the same rule: read anyway, its text would only
-    give the parser's puzzled messages ("expected the end of the file or
-    'card'"), never the fact that it is the wrong file.
-    """
-    renamed = (path.stem or path.name) + ".ccl"
-    return RulesetError(f"{path}: not a card file: card files end in .ccl\n"
-                        f"hint: if it holds cards, rename it to {renamed}; else leave it out")
 
 
 def card_files(paths: Iterable[str | PathLike[str]]) -> tuple[Path, ...]:
