@@ -80,6 +80,24 @@ def test_check_reports_a_folder_without_card_files(tmp_path: Path, capsys: pytes
     assert (status, out) == (2, f"{tmp_path}: the folder holds no .ccl file\nhint: card files end in .ccl\n\n")
 
 
+def test_check_notes_a_file_named_on_its_own_that_does_not_end_in_ccl(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It is read all the same (a good card passes), but the note says card files end in .ccl."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Ideas for cards: a baker, a miller.\n", encoding="utf-8")
+    status, out, err = run(capsys, "check", str(notes))
+    assert status == 2 and f"{notes}:1:1:" in out
+    assert f"note: {notes} does not end in .ccl, as card files do" in err
+    good = tmp_path / "nun.txt"
+    good.write_text(NUN.replace("Nun", "Novice Nun"), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(good))
+    assert (status, out) == (0, "ok: 1 card in 1 file\n") and "does not end in .ccl" in err
+    card = tmp_path / "nun.ccl"
+    card.write_text(NUN.replace("Nun", "Novice Nun"), encoding="utf-8")
+    assert run(capsys, "check", str(card)) == (0, "ok: 1 card in 1 file\n", "")
+
+
 def test_cards_lists_every_card_in_a_table_with_every_column_when_columns_allows(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

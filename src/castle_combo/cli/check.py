@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import sys
 
 from castle_combo.cli._help import HelpFormatter, examples
@@ -79,6 +80,16 @@ def report_for(args: argparse.Namespace) -> CheckReport:
     return check_paths([*args.paths, *fan_card_paths(args)], rules.cards, others)
 
 
+def _unlike_card_files(paths: list[str]) -> list[str]:
+    """The files named on their own whose name does not end in ``.ccl`` (``notes.txt``).
+
+    They are read all the same, as every command reads a file it is given by name; but a file that is no
+    card file only draws the parser's puzzled messages ("expected the end of the file or 'card'"), so the
+    note says what they do not: that it may be the wrong file.
+    """
+    return [path for path in paths if os.path.isfile(path) and not path.endswith(".ccl")]
+
+
 @functools.cache
 def _expansion_cards(name: str) -> tuple[Card, ...]:
     """The cards an official expansion adds to the standard ones (read once per process)."""
@@ -95,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
     if BARE_EXTEND in args.cards:
         print("note: --extend without a path changes nothing now: check always checks names against the "
               "standard cards (--extend PATH is the older spelling of --cards PATH)", file=sys.stderr)
+    for path in _unlike_card_files(args.paths):
+        print(f"note: {path} does not end in .ccl, as card files do (a folder's other files are never read); "
+              "it is read as a card file all the same", file=sys.stderr)
     report = report_for(args)
     files = f"{len(report.files)} file{'s' if len(report.files) != 1 else ''}"
     cards = f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''}"
