@@ -181,6 +181,8 @@ def test_check_refuses_a_fan_card_named_like_a_standard_card_without_being_asked
     status, out, err = run(capsys, "check", str(tmp_path))
     assert status == 2
     assert f"{tmp_path / 'mine.ccl'}:1:6: card 'Nun' has the name of a card of the ruleset it extends (defined at " in out
+    # The standard card by its place in the package, the same on every machine, not where it was installed.
+    assert "(defined at cards/castle-faith.ccl:59:1 in castle-combo)" in out
     assert '\n    card "Nun" {\n         ^^^^^\nhint: rename it' in out  # the caret under the name, not under 'card'
     assert "1 problem found" in err
 

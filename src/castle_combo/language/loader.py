@@ -309,6 +309,24 @@ def _same_card(card: Card, other: Card) -> bool:
     return os.path.realpath(card.source.path) == os.path.realpath(other.source.path)
 
 
+def _shown_place(source: Source | None) -> str:
+    """Where a card is defined, as a message shows it: a card castle-combo ships by its place in the package.
+
+    The bundled cards lie wherever the package was installed; ``cards/castle-nobility.ccl:6:1 in
+    castle-combo`` says which card it is on every machine (``castle-combo cards NAME`` shows it).
+    """
+    if source is None:
+        return "an unknown place"
+    from castle_combo.language.ruleset import bundled_cards_folder  # (ruleset imports this module)
+
+    try:
+        bundled = bundled_cards_folder()
+        inside = Path(os.path.realpath(source.path)).relative_to(os.path.realpath(bundled))
+    except (ValueError, CastleComboError):
+        return str(source)
+    return f"cards/{inside.as_posix()}:{source.line}:{source.column} in castle-combo"
+
+
 def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozenset[str] = frozenset(),
                 text: str | None = None) -> list[tuple[Card, Problem]]:
     """Every card whose name is already in ``seen`` (which is updated), with its problem.
@@ -329,7 +347,8 @@ def _duplicates(cards: Iterable[Card], seen: dict[str, Card], standard: frozense
             continue
         if first is not None and card.name in standard:
             problems.append((card, Problem(
-                f"card {card.name!r} has the name of a card of the ruleset it extends (defined at {first.source})",
+                f"card {card.name!r} has the name of a card of the ruleset it extends (defined at "
+                f"{_shown_place(first.source)})",
                 "rename it, since a ruleset cannot hold two cards of one name", _name_at(card, text))))
         elif first is not None:
             problems.append((card, Problem(
