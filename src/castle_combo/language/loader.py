@@ -34,6 +34,7 @@ from castle_combo.errors import (
     CastleComboError,
     RulesetError,
 )
+from castle_combo.language.bundled import bundled_cards_folder
 from castle_combo.language.messages import CardProblems, render, render_problem
 from castle_combo.language.model import Card, Named, Problem, Source
 from castle_combo.language.model.card import walk
@@ -317,8 +318,6 @@ def _shown_place(source: Source | None) -> str:
     """
     if source is None:
         return "an unknown place"
-    from castle_combo.language.ruleset import bundled_cards_folder  # (ruleset imports this module)
-
     try:
         bundled = bundled_cards_folder()
         inside = Path(os.path.realpath(source.path)).relative_to(os.path.realpath(bundled))

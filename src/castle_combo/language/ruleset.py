@@ -32,6 +32,7 @@ import attrs
 from castle_combo.errors import CardProblems, CastleComboError, RulesetError
 from castle_combo.files import quote
 from castle_combo.language import load_paths
+from castle_combo.language.bundled import bundled_cards_folder
 from castle_combo.language.cache import load_paths_cached
 from castle_combo.language.formatter import format_card
 from castle_combo.language.model import Card, Deck
@@ -249,29 +250,6 @@ def _label(path: Path) -> str:
     if path.stem in ("cards", ""):
         return path.resolve().parent.name or "cards"
     return path.stem
-
-
-def bundled_cards_folder() -> Path:
-    """The folder of the 78 base ``.ccl`` files: inside the installed package, else the repository's.
-
-    A wheel ships them as ``castle_combo/cards`` beside this sub-package (checked
-    first, as it costs nothing); a package loaded some other way is asked
-    through :mod:`importlib.resources`; an editable or in-tree install reads
-    the repository's top-level ``cards/`` folder.
-    """
-    beside = Path(__file__).resolve().parents[1] / "cards"
-    if beside.is_dir():
-        return beside
-    import importlib.resources  # only for unusual installs: importing it costs ~8 ms
-
-    packaged = Path(str(importlib.resources.files("castle_combo"))) / "cards"
-    if packaged.is_dir():
-        return packaged
-    in_tree = Path(__file__).resolve().parents[3] / "cards"
-    if in_tree.is_dir():
-        return in_tree
-    raise RulesetError(f"the bundled cards are missing (looked in {packaged} and {in_tree})\n"
-                       "hint: reinstall castle-combo")
 
 
 @functools.cache
