@@ -22,7 +22,7 @@ from engine_kit import game, ruleset, take
 
 import castle_combo as cc
 from castle_combo.engine import decisions
-from castle_combo.errors import CastleComboError
+from castle_combo.errors import CardProblems, CastleComboError
 from castle_combo.language import format_card, parse_text
 from castle_combo.language import model as m
 
@@ -97,7 +97,8 @@ def test_the_two_readings_score_as_their_english_says() -> None:
     assert _score(conditions, "military", [FD, FD]) == 2
     assert _score(conditions, "military", ["Vicar", FD]) == 0       # a faith shield in the tableau
     assert _score(one_card, "military", ["Vicar", FD]) == 2         # but no card with both
-    assert _score(one_card, "faith military", [FD, FD]) == 0        # this card has both
+    with pytest.raises(CardProblems, match="can never hold: when it is checked this card lies face up"):
+        _score(one_card, "faith military", [FD, FD])                # this card has both: it could never score
 
 
 @pytest.mark.parametrize("text", ["when bought: gain 2 gold per faith shield and a military shield",
