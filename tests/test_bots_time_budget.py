@@ -178,6 +178,36 @@ def test_the_tree_is_kept_across_replies_of_one_game_and_never_into_another() ->
     assert agent.last_search is not None and agent.last_search.kept == 0
 
 
+def test_the_search_is_flat_by_default_no_root_candidate_is_searched_through() -> None:
+    """A tree below the root's candidates cost strength where it grew (the module docstring, "A flat search"):
+    by default every iteration plays a candidate and rolls out, however large the budget."""
+    state = cc.new_game(players=2, seed=5)
+    flat, tree = MctsAgent(iterations=160), MctsAgent(iterations=160, expand_after=20)
+    assert flat.expand_after is None
+    for agent in (flat, tree):
+        agent.choose(state.view(0), random.Random(1))
+    grown = {name: max(len(child.children) for child in agent._memory.trees[0][1].children.values())
+             for name, agent in (("flat", flat), ("tree", tree))}
+    assert grown == {"flat": 0, "tree": grown["tree"]} and grown["tree"] > 0
+
+
+def test_the_default_budget_plays_the_games_it_played_with_a_tree() -> None:
+    """40 iterations never give a candidate the 20 visits a tree needed, so ``mcts`` kept its games."""
+    def game(agent: MctsAgent) -> tuple[cc.Action, ...]:
+        state = cc.new_game(players=2, seed=21)
+        rng = random.Random(2)
+        while not state.is_over:
+            state = state.apply(agent.choose(state.view(state.current_player), rng))
+        return state.history
+
+    assert game(MctsAgent()) == game(MctsAgent(expand_after=20))
+
+
+def test_an_mcts_agent_refuses_expand_after_below_one() -> None:
+    with pytest.raises(ValueError, match=r"expand_after must be a number of visits, 1 or more, or None"):
+        MctsAgent(expand_after=0)
+
+
 def test_one_agent_at_two_seats_keeps_a_tree_per_seat_and_repeats_its_games() -> None:
     def game() -> tuple[cc.Action, ...]:
         agent = MctsAgent(iterations=8, expand_after=2)

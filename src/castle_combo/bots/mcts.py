@@ -40,10 +40,13 @@ Which actions a node searches
     the first time the node is searched through. When a sample makes none of
     them legal (a refresh revealed other cards), that sample's best actions
     are added, up to ``max_rankings`` times per node, then the cheap
-    :func:`~castle_combo.bots.playout.playout_move`. A leaf is only
-    searched through once it has ``expand_after`` visits: with the default
-    budget the search stays one move deep, and larger budgets (``mcts:400``)
-    grow the tree into the other players' replies.
+    :func:`~castle_combo.bots.playout.playout_move`. By default the search
+    stays at the root's candidates (``expand_after=None``): each iteration
+    plays one candidate and rolls out from there, a flat Monte Carlo search
+    with the root rule below. With ``expand_after=N`` a leaf is searched
+    through once it has ``N`` visits, so larger budgets grow a tree into the
+    other players' replies and the seat's next decisions; that tree cost
+    strength where it grew (see "A flat search" below), so it is off.
 
     Every card is worth the same face down (6 gold and 2 keys, no ability),
     so the greedy ranking leaves the card of the face-down move to the
@@ -206,7 +209,27 @@ At equal time against the search of commit 9522c7d
     deals (53.5% on seed 2027). The value's quality no longer seems to be
     the limit (the performance page has the table).
 
+A flat search
+    Given more time than 9522c7d's 0.1 s a move (``mcts_time_match.py
+    --new-seconds``, seed 2025, where equal time won 59.0%), the search
+    with a tree (``expand_after=20``, the default until then) won 63.5% at
+    0.2 s and only 52.0% at 0.4 s, with about 1,400 iterations a move: past
+    a few hundred iterations the tree grows into the other players' replies
+    and the seat's next decisions, where each node's handful of greedy
+    candidates and noisy means steer the rollouts worse than the greedy
+    policy does. The same search never going past the root's candidates
+    won 62.3% at 0.4 s on the same deals (10.2 points more game by game,
+    4.4 of standard error; 3.5 points more margin, 1.0 of standard error),
+    and at equal time 60.5%, 57.2% and 59.0% on the deals of seeds 2025,
+    2026 and 2027 (58.9% of 600 games, where the tree had won 59.0%, 57.0%
+    and 53.5%). So the default is flat (``expand_after=None``). Budgets of up
+    to 40 iterations never grew the tree anyway (sequential halving gives
+    no candidate 20 visits), so ``mcts`` and ``mcts:8`` play exactly the
+    games they played before.
+
 Keeping the tree from one decision to the next
+    (With the default flat search there is no tree below the root's
+    candidates to keep; this applies with ``expand_after`` set.)
     The bot is handed a view at each decision, and the view's history says
     what was played since its last one: its own next decision of the turn (a
     key spent, then the card taken, then the card's choice), or the other
@@ -449,7 +472,8 @@ class MctsAgent:
     ``iterations``: iterations per move (``None`` with a ``time_limit``: the
     clock alone); ``time_limit``: seconds per move; ``width``: actions
     searched per node; ``expand_after``: visits before a leaf is searched
-    through; ``max_rankings``: greedy rankings per node; ``exploration``:
+    through (``None``, the default: never, a flat search over the root's
+    candidates); ``max_rankings``: greedy rankings per node; ``exploration``:
     the UCB constant (rewards lie in ``[0, 1]``); ``rounds``: the searching
     seat's turns a rollout plays before judging; ``opponent_keys``: whether
     the other players' replies may spend keys; ``max_positions``: positions
@@ -494,7 +518,7 @@ class MctsAgent:
     time_limit: float | None = None
     max_positions: int | None = attrs.field(default=attrs.Factory(_default_positions, takes_self=True))
     width: int = 4
-    expand_after: int = 20
+    expand_after: int | None = None
     max_rankings: int = 3
     exploration: float = 0.4
     rounds: int = 2
@@ -526,6 +550,9 @@ class MctsAgent:
             raise ValueError(f"prior_visits must be a finite number of visits, 0 or more, got {self.prior_visits}")
         if self.finish_turns < 0:
             raise ValueError(f"finish_turns must be a number of turns, 0 or more, got {self.finish_turns}")
+        if self.expand_after is not None and self.expand_after < 1:
+            raise ValueError(f"expand_after must be a number of visits, 1 or more, or None (never), got "
+                             f"{self.expand_after}")
         if self.root_deals < 1:
             raise ValueError(f"root_deals must be a number of deals, 1 or more, got {self.root_deals}")
 
@@ -765,7 +792,8 @@ class MctsAgent:
         node = root.children[first]
         state = state.apply(first)
         path = [root, node]
-        while not state.is_over and node.visits >= self.expand_after:
+        expand_after = self.expand_after
+        while expand_after is not None and not state.is_over and node.visits >= expand_after:
             mover = state.to_act
             available = self._candidates(node, state, rng, evaluator)
             for action in available:
