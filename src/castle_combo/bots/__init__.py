@@ -6,8 +6,8 @@ cards will still do by letting the engine resolve it on a scratch copy
 
 * :class:`RandomAgent` (``"random"``): a uniform choice among the legal actions;
 * :class:`GreedyAgent` (``"greedy"``): the best end-of-turn position by a heuristic;
-* :class:`MctsAgent` (``"mcts"``): information-set Monte Carlo tree search over
-  determinizations of the hidden decks.
+* :class:`MctsAgent` (``"mcts"``): Monte Carlo search over determinizations of
+  the hidden decks (flat at the root's candidates by default; a tree on request).
 
 Every bot follows :class:`Agent`: ``choose(view, rng) -> action``, where
 ``view`` is ``state.view(seat)``. :func:`make_agent` builds one by name,

@@ -1,4 +1,4 @@
-"""The MCTS bot: Monte Carlo tree search over determinizations of the hidden decks.
+"""The MCTS bot: Monte Carlo search over determinizations of the hidden decks, flat by default, a tree on request.
 
 What is hidden
     In Castle Combo every player sees everything except the order of the two
@@ -17,7 +17,9 @@ The search: single-observer information-set MCTS (SO-ISMCTS)
     not in another; below the root, selection only considers the actions
     legal in the current sample and uses *availability counts* in the UCB
     formula, as in Cowling, Powley and Whitehouse (2012), "Information Set
-    Monte Carlo Tree Search".
+    Monte Carlo Tree Search". By default the tree is only the root and its
+    candidates, a flat search ("A flat search" below says why); the rest of
+    this section applies with ``expand_after`` set.
 
 The root: sequential halving with common random numbers
     At the root the question is only "which move is best", not "how good is
