@@ -135,11 +135,12 @@ def read_cards(text: str, path: str = "<string>") -> ReadText:
     problems = list(builder.problems)
     bad: set[int] = set()  # the cards with a problem, by index (cards equal but for their place are two cards)
     for index, card in enumerate(cards):
-        positions = dict(builder.positions.get(card.source, {}) if card.source is not None else {})
-        named = _name_at(card, text)
-        if named is not None:
-            positions["card name"] = named
-        own = [_at_part(problem, positions) for problem in card.problems()]
+        positions = builder.positions.get(card.source, {}) if card.source is not None else {}
+        its = card.problems()
+        named = _name_at(card, text) if any(problem.part == "card name" for problem in its) else None
+        if named is not None:  # (only for a problem of the name: finding the name splits the text into lines)
+            positions = {**positions, "card name": named}
+        own = [_at_part(problem, positions) for problem in its]
         if own or any(problem.source is not None and _inside(problem.source, card, text)
                       for problem in builder.problems):
             bad.add(index)
@@ -577,8 +578,8 @@ def check_paths(paths: Iterable[str | PathLike[str]], standard: Iterable[Card] =
         for _, problem in clashing:
             clashes.append(render_problem(problem, texts.get(problem.source.path if problem.source else ""),
                                           str(file)))
-        refused = [card for card, _ in clashing]
-        cards.extend(card for card in read.cards if not any(card is other for other in refused))
+        refused = {id(card) for card, _ in clashing}
+        cards.extend(card for card in read.cards if id(card) not in refused)
     if clashes:
         errors.append(CardProblems(clashes))
     known = frozenset(seen) | {card.name for card in cards}
@@ -609,7 +610,8 @@ def _warnings(cards: Iterable[Card], elsewhere: Iterable[tuple[str, Iterable[Car
             other = named.get(card.name)
             if other is None or _same_card(card, other):
                 continue
-            problem = Problem(f"card {card.name!r} has the name of a card of {label} (defined at {other.source})",
+            problem = Problem(f"card {card.name!r} has the name of a card of {label} (defined at "
+                              f"{_shown_place(other.source)})",
                               f"rename it to play it with {label}: a ruleset cannot hold two cards of one name",
                               _name_at(card, texts.get(card.source.path if card.source else "")))
             path = card.source.path if card.source else ""
